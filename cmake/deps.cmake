@@ -1,0 +1,87 @@
+# PCRE2 10.42 and cJSON 1.7.15.
+# Native builds link the system's (Debian: libpcre2-dev, libcjson-dev) unless
+# EDITCORE_DEPS_FROM_SOURCE is on; wasm builds always compile them from source:
+#   EDITCORE_PCRE2_SOURCE / EDITCORE_CJSON_SOURCE: a local tarball or unpacked directory
+#   (default: third_party/src/, where scripts/install-deps.sh puts Debian's source packages,
+#   whose orig tarballs are byte-identical to upstream's); otherwise FetchContent downloads the
+#   upstream tarballs. Either way the SHA-256 below is checked.
+include(FetchContent)
+
+set(EDITCORE_PCRE2_SHA256 c33b418e3b936ee3153de2c61cc638e7e4fe3156022a5c77d0711bcbb9d64f1f)
+set(EDITCORE_CJSON_SHA256 5308fd4bd90cef7aa060558514de6a1a4a0819974a26e6ed13973c5f624c24b2)
+set(EDITCORE_PCRE2_URL https://github.com/PCRE2Project/pcre2/releases/download/pcre2-10.42/pcre2-10.42.tar.gz)
+set(EDITCORE_CJSON_URL https://github.com/DaveGamble/cJSON/archive/refs/tags/v1.7.15.tar.gz)
+
+set(_default_pcre2 "")
+set(_default_cjson "")
+if(EXISTS "${PROJECT_SOURCE_DIR}/third_party/src/pcre2_10.42.orig.tar.gz")
+  set(_default_pcre2 "${PROJECT_SOURCE_DIR}/third_party/src/pcre2_10.42.orig.tar.gz")
+endif()
+if(EXISTS "${PROJECT_SOURCE_DIR}/third_party/src/cjson_1.7.15.orig.tar.gz")
+  set(_default_cjson "${PROJECT_SOURCE_DIR}/third_party/src/cjson_1.7.15.orig.tar.gz")
+endif()
+set(EDITCORE_PCRE2_SOURCE "${_default_pcre2}" CACHE STRING "PCRE2 10.42 tarball or directory (empty: download)")
+set(EDITCORE_CJSON_SOURCE "${_default_cjson}" CACHE STRING "cJSON 1.7.15 tarball or directory (empty: download)")
+option(EDITCORE_DEPS_FROM_SOURCE "Build PCRE2 and cJSON from source even natively" OFF)
+
+# Declares and populates one dependency; sets <name>_SOURCE_DIR.
+function(editcore_fetch name source url sha)
+  if(source AND IS_DIRECTORY "${source}")
+    set(${name}_SOURCE_DIR "${source}" PARENT_SCOPE)
+    return()
+  endif()
+  if(source)
+    file(SHA256 "${source}" _sum)
+    if(NOT _sum STREQUAL sha)
+      message(FATAL_ERROR "${source}: SHA-256 ${_sum}, expected ${sha}")
+    endif()
+    FetchContent_Declare(${name} URL "${source}" URL_HASH SHA256=${sha})
+  else()
+    FetchContent_Declare(${name} URL "${url}" URL_HASH SHA256=${sha})
+  endif()
+  FetchContent_GetProperties(${name})
+  if(NOT ${name}_POPULATED)
+    FetchContent_Populate(${name})
+  endif()
+  set(${name}_SOURCE_DIR "${${name}_SOURCE_DIR}" PARENT_SCOPE)
+endfunction()
+
+if(EDITCORE_NATIVE AND NOT EDITCORE_DEPS_FROM_SOURCE)
+  find_package(PkgConfig REQUIRED)
+  pkg_check_modules(PCRE2 REQUIRED IMPORTED_TARGET libpcre2-8)
+  pkg_check_modules(CJSON REQUIRED IMPORTED_TARGET libcjson)
+  add_library(editcore_pcre2 INTERFACE)
+  target_link_libraries(editcore_pcre2 INTERFACE PkgConfig::PCRE2)
+  target_compile_definitions(editcore_pcre2 INTERFACE PCRE2_CODE_UNIT_WIDTH=8)
+  add_library(editcore_cjson INTERFACE)
+  target_link_libraries(editcore_cjson INTERFACE PkgConfig::CJSON)
+  # Debian puts cJSON.h in /usr/include/cjson; the code includes <cjson/cJSON.h>.
+  target_include_directories(editcore_cjson INTERFACE /usr/include)
+  return()
+endif()
+
+editcore_fetch(pcre2 "${EDITCORE_PCRE2_SOURCE}" "${EDITCORE_PCRE2_URL}" "${EDITCORE_PCRE2_SHA256}")
+editcore_fetch(cjson "${EDITCORE_CJSON_SOURCE}" "${EDITCORE_CJSON_URL}" "${EDITCORE_CJSON_SHA256}")
+
+# PCRE2: the generic config, 8-bit, Unicode, no JIT (wasm has none).
+set(_pcre2_gen "${CMAKE_BINARY_DIR}/deps/pcre2")
+configure_file("${pcre2_SOURCE_DIR}/src/pcre2.h.generic" "${_pcre2_gen}/pcre2.h" COPYONLY)
+configure_file("${pcre2_SOURCE_DIR}/src/config.h.generic" "${_pcre2_gen}/config.h" COPYONLY)
+configure_file("${pcre2_SOURCE_DIR}/src/pcre2_chartables.c.dist" "${_pcre2_gen}/pcre2_chartables.c" COPYONLY)
+set(_pcre2_srcs auto_possess compile config context convert dfa_match error extuni find_bracket
+    maketables match match_data newline ord2utf pattern_info script_run serialize string_utils
+    study substitute substring tables ucd valid_utf xclass)
+list(TRANSFORM _pcre2_srcs PREPEND "${pcre2_SOURCE_DIR}/src/pcre2_")
+list(TRANSFORM _pcre2_srcs APPEND ".c")
+add_library(editcore_pcre2 STATIC ${_pcre2_srcs} "${_pcre2_gen}/pcre2_chartables.c")
+target_include_directories(editcore_pcre2 PUBLIC "${_pcre2_gen}" PRIVATE "${pcre2_SOURCE_DIR}/src")
+target_compile_definitions(editcore_pcre2 PUBLIC PCRE2_CODE_UNIT_WIDTH=8 PCRE2_STATIC
+                           PRIVATE HAVE_CONFIG_H SUPPORT_UNICODE HAVE_MEMMOVE HAVE_STDINT_H HAVE_INTTYPES_H)
+target_compile_options(editcore_pcre2 PRIVATE -w)
+
+# cJSON, reachable as <cjson/cJSON.h> like Debian's package.
+set(_cjson_inc "${CMAKE_BINARY_DIR}/deps/cjson-include")
+configure_file("${cjson_SOURCE_DIR}/cJSON.h" "${_cjson_inc}/cjson/cJSON.h" COPYONLY)
+add_library(editcore_cjson STATIC "${cjson_SOURCE_DIR}/cJSON.c")
+target_include_directories(editcore_cjson PUBLIC "${_cjson_inc}")
+target_compile_options(editcore_cjson PRIVATE -w)

@@ -1,0 +1,370 @@
+/*
+ * editcore.h — apply an LLM-written code edit to file contents.
+ *
+ * editcore takes the contents of one or more files plus an edit in one of the dialects models
+ * write (old/new strings, SEARCH/REPLACE blocks, unified diffs, Codex patches, whole files,
+ * lazy snippets) and returns the new contents, a unified diff, statistics, the strategy that
+ * matched and, when it fails, a precise error written for the model.
+ *
+ * The library does no I/O and keeps no global state: bytes in, bytes out. The host reads files,
+ * passes their bytes in, and decides whether to write what comes back.
+ *
+ * Two ways in, with identical results:
+ *   - the typed API (ec_request -> ec_apply -> ec_result), and
+ *   - the JSON protocol (ec_run_json), a thin layer over the typed API, which is what the CLI,
+ *     the WASI command and the npm package speak. See SPEC.md §1 for the JSON shapes.
+ *
+ * Ownership, in one rule: what you pass in stays yours and must outlive the call; what the
+ * library returns belongs to the returned object and dies with its one free function
+ * (ec_result_free, ec_free).
+ */
+#ifndef EDITCORE_H
+#define EDITCORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) && defined(EDITCORE_SHARED)
+#  ifdef EDITCORE_BUILDING
+#    define EC_API __declspec(dllexport)
+#  else
+#    define EC_API __declspec(dllimport)
+#  endif
+#elif defined(__GNUC__) || defined(__clang__)
+#  define EC_API __attribute__((visibility("default")))
+#else
+#  define EC_API
+#endif
+
+/****************************/
+/* Section - Version        */
+/****************************/
+
+#define EDITCORE_VERSION_MAJOR 0
+#define EDITCORE_VERSION_MINOR 1
+#define EDITCORE_VERSION_PATCH 0
+#define EDITCORE_VERSION_STRING "0.1.0"
+
+/** The library's version at run time, e.g. "0.1.0". Static storage. */
+EC_API const char *ec_version(void);
+
+/****************************/
+/* Section - Host hooks     */
+/****************************/
+
+/**
+ * Memory functions the host may supply. Every allocation the library makes for a request or a
+ * result goes through them (the JSON parser's short-lived tree aside, which uses cJSON's own).
+ * Leave the struct NULL to use malloc/realloc/free.
+ */
+typedef struct ec_allocator {
+  void *(*malloc)(void *user, size_t size);
+  void *(*realloc)(void *user, void *ptr, size_t size);
+  void (*free)(void *user, void *ptr);
+  void *user;
+} ec_allocator;
+
+/**
+ * What a host lends the library for one call. Both members are optional. `clock_ms` is read
+ * twice per request to fill `stats.time_ms`; without it time_ms is 0 (the core owns no clock).
+ */
+typedef struct ec_host {
+  const ec_allocator *allocator;
+  double (*clock_ms)(void *user);
+  void *clock_user;
+} ec_host;
+
+/** Frees a buffer the library returned (ec_run_json, ec_result_to_json) with the same host. */
+EC_API void ec_free(const ec_host *host, void *ptr);
+
+/****************************/
+/* Section - Vocabulary     */
+/****************************/
+
+/** A byte string that need not be NUL-terminated. `ptr` may be NULL only when `len` is 0. */
+typedef struct ec_str {
+  const char *ptr;
+  size_t len;
+} ec_str;
+
+typedef enum ec_format {
+  EC_FORMAT_REPLACE,        /* {path?, old_string, new_string, expected_replacements?, replace_all?} */
+  EC_FORMAT_SEARCH_REPLACE, /* {text, dialect?, is_final?, parse_only?} */
+  EC_FORMAT_UNIFIED_DIFF,   /* {text} */
+  EC_FORMAT_CODEX_PATCH,    /* {text}: *** Begin Patch ... *** End Patch */
+  EC_FORMAT_WHOLE_FILE,     /* {path?, content} */
+  EC_FORMAT_INSERT,         /* {path?, insert_line, new_str} */
+  EC_FORMAT_LAZY,           /* {path?, snippet} */
+  EC_FORMAT__COUNT
+} ec_format;
+
+/** Whose semantics to reproduce (SPEC §5). EDITCORE is ours: strict, transactional. */
+typedef enum ec_profile {
+  EC_PROFILE_EDITCORE,
+  EC_PROFILE_GEMINI,
+  EC_PROFILE_CLINE,
+  EC_PROFILE_AIDER,
+  EC_PROFILE_ROO,
+  EC_PROFILE_CODEX,
+  EC_PROFILE_CLAUDE,
+  EC_PROFILE_OPENHANDS,
+  EC_PROFILE__COUNT
+} ec_profile;
+
+/** The matching ladder, strict to loose (SPEC §4). */
+typedef enum ec_strategy {
+  EC_STRATEGY_EXACT,
+  EC_STRATEGY_UNESCAPE,
+  EC_STRATEGY_TRIM_END,
+  EC_STRATEGY_INDENT,
+  EC_STRATEGY_UNICODE,
+  EC_STRATEGY_ELISION,
+  EC_STRATEGY_ANCHOR,
+  EC_STRATEGY_REGEX,
+  EC_STRATEGY_FUZZY,
+  EC_STRATEGY__COUNT
+} ec_strategy;
+
+typedef enum ec_status {
+  EC_STATUS_SUCCESS, /* every edit applied */
+  EC_STATUS_PARTIAL, /* a preview, a truncated diff, or a peer profile that applied only some blocks */
+  EC_STATUS_ERROR    /* nothing applied */
+} ec_status;
+
+typedef enum ec_error_code {
+  EC_OK = 0,
+  EC_INVALID_PARAM,
+  EC_MALFORMED_EDIT,
+  EC_NO_MATCH,
+  EC_AMBIGUOUS,
+  EC_COUNT_MISMATCH,
+  EC_NOOP,
+  EC_NOT_FOUND,
+  EC_FILE_EXISTS,
+  EC_BINARY_FILE,
+  EC_CONFLICT,
+  EC_TOO_LARGE,
+  EC_ACCESS_DENIED, /* hosts only */
+  EC_IO_ERROR,      /* hosts only */
+  EC_OUT_OF_MEMORY,
+  EC_ERROR__COUNT
+} ec_error_code;
+
+typedef enum ec_action {
+  EC_ACTION_UPDATE,
+  EC_ACTION_ADD,
+  EC_ACTION_DELETE,
+  EC_ACTION_MOVE
+} ec_action;
+
+/** Names as they appear in JSON ("replace", "editcore", "trim_end", "NO_MATCH", "update"). */
+EC_API const char *ec_format_name(ec_format f);
+EC_API const char *ec_profile_name(ec_profile p);
+EC_API const char *ec_strategy_name(ec_strategy s);
+EC_API const char *ec_error_code_name(ec_error_code c);
+EC_API const char *ec_action_name(ec_action a);
+/** Reverse lookups; return false for an unknown name. */
+EC_API bool ec_format_from_name(ec_str name, ec_format *out);
+EC_API bool ec_profile_from_name(ec_str name, ec_profile *out);
+EC_API bool ec_strategy_from_name(ec_str name, ec_strategy *out);
+
+/****************************/
+/* Section - Request        */
+/****************************/
+
+/** One input file. A file that does not exist is simply not in the list. */
+typedef struct ec_file {
+  ec_str path;
+  ec_str content;
+} ec_file;
+
+/**
+ * Hard limits. A request that passes one gets TOO_LARGE, never a hang. Zero means "default"
+ * (the defaults are the same on every build so results stay identical).
+ */
+typedef struct ec_limits {
+  size_t max_input_bytes;      /* sum of all file contents and edit text; default 64 MiB */
+  size_t max_lines;            /* per file; default 4 Mi lines */
+  size_t max_line_bytes;       /* default 16 MiB */
+  size_t max_blocks;           /* blocks/hunks/files in one edit; default 10000 */
+  uint32_t regex_match_limit;  /* PCRE2 match limit; default 10 M */
+  uint32_t regex_depth_limit;  /* PCRE2 depth limit; default 10000 */
+  uint64_t fuzzy_work;         /* cells of fuzzy comparison; default 200 M */
+  uint64_t diff_work;          /* Myers steps before a coarser diff; default 50 M */
+} ec_limits;
+
+/** Options of SPEC §1. Initialise with ec_options_default(). */
+typedef struct ec_options {
+  int diff_context;             /* lines of context in hunks; default 3 */
+  size_t diff_max_bytes;        /* a longer diff is cut and diff_truncated set; default 65536 */
+  const ec_strategy *strategies;/* ladder order; NULL = the profile's own */
+  size_t n_strategies;
+  double fuzzy_threshold;       /* 0..1; default 0.9 */
+  const ec_file *expected_hash; /* path -> hash the host saw (content = hash text) */
+  size_t n_expected_hash;
+  int line_hint;                /* 1-based line near which to look first; 0 = none */
+  ec_limits limits;
+} ec_options;
+
+/** Peer switches (`edit.options` in JSON), used by peer profiles only. */
+typedef struct ec_peer_options {
+  ec_str cline_version;         /* "v1" | "v2" */
+  ec_str fence_open, fence_close;/* Aider's forced fence pair */
+  const ec_str *chat_files;     /* Aider: files in the chat; NULL with has_chat_files=false = all */
+  size_t n_chat_files;
+  bool has_chat_files;
+  bool dry_run;                 /* Aider */
+  bool confirm;                 /* Aider: answer to "create new file?"; default true */
+  ec_str raw_llm_text;          /* Aider whole-file: the model's raw reply */
+  ec_str dialect;               /* dialect named inside edit.options */
+} ec_peer_options;
+
+/** The edit. Which members matter depends on the format (SPEC §3); the rest stay zero. */
+typedef struct ec_edit {
+  ec_str path;                  /* target in files; may be empty when files has one entry */
+  /* replace */
+  ec_str old_string, new_string, instruction;
+  bool has_old_string, has_new_string;
+  int64_t expected_replacements;/* -1 = not given */
+  bool replace_all;
+  /* search_replace, unified_diff, codex_patch */
+  ec_str text;
+  ec_str dialect;               /* "cline" | "aider" | "roo"; empty = the profile's */
+  bool is_final;                /* default true */
+  bool parse_only;
+  const ec_str *valid_fnames;   /* Aider's parser: known file names */
+  size_t n_valid_fnames;
+  /* whole_file */
+  ec_str content;
+  bool has_content;
+  /* insert */
+  int64_t insert_line;          /* -1 = not given */
+  ec_str new_str;
+  bool has_new_str;
+  /* lazy */
+  ec_str snippet;
+  bool has_snippet;
+  ec_peer_options peer;
+} ec_edit;
+
+typedef struct ec_request {
+  ec_format format;
+  ec_profile profile;
+  const ec_file *files;
+  size_t n_files;
+  ec_edit edit;
+  ec_options options;
+} ec_request;
+
+/** Whether this build implements `format` under `profile` (formats land profile by profile). */
+EC_API bool ec_supports(ec_format format, ec_profile profile);
+
+/** Fills the defaults: profile editcore, is_final true, counts unset, options at their defaults. */
+EC_API void ec_request_init(ec_request *req, ec_format format);
+EC_API void ec_options_default(ec_options *opt);
+
+/****************************/
+/* Section - Result         */
+/****************************/
+
+typedef struct ec_match_info {
+  uint32_t start_line, end_line; /* 1-based, inclusive, in the file as it was */
+  ec_strategy strategy;
+  double confidence;             /* 1.0 for exact; lower for looser strategies */
+} ec_match_info;
+
+typedef struct ec_candidate {
+  uint32_t start_line, end_line;
+  double similarity;             /* 0..1 */
+  ec_str text;                   /* the file's actual lines */
+} ec_candidate;
+
+typedef struct ec_file_result {
+  ec_str path;
+  ec_action action;
+  ec_str moved_to;               /* for EC_ACTION_MOVE */
+  ec_str content;                /* new content; has_content false for delete */
+  bool has_content;
+  ec_str diff;                   /* unified diff, "--- a/path" / "+++ b/path" */
+  bool diff_truncated;
+  ec_str undo;                   /* unified diff that restores the original */
+  uint32_t lines_added, lines_removed, replacements;
+  const ec_match_info *matches;
+  size_t n_matches;
+} ec_file_result;
+
+typedef struct ec_error {
+  ec_error_code code;
+  ec_str message;                /* what failed and what to send next, for the model */
+  ec_str path;                   /* empty when not about one file */
+  int32_t block;                 /* 1-based block/hunk number; 0 = none */
+  uint32_t line;                 /* 1-based line in the edit text (MALFORMED_EDIT); 0 = none */
+  const ec_candidate *candidates;
+  size_t n_candidates;
+} ec_error;
+
+/** A parsed SEARCH/REPLACE block (parse_only). */
+typedef struct ec_block {
+  ec_str path, search, replace;
+} ec_block;
+
+typedef struct ec_stats {
+  double time_ms;
+  uint64_t bytes_in, bytes_out;
+  uint32_t lines_added, lines_removed;
+} ec_stats;
+
+typedef struct ec_result ec_result;
+
+/**
+ * Applies one edit. Never writes anything: the new contents are in the result.
+ * Returns NULL only when memory for the result itself cannot be had; every other failure is a
+ * result with status EC_STATUS_ERROR. Free it with ec_result_free. `host` may be NULL.
+ */
+EC_API ec_result *ec_apply(const ec_request *req, const ec_host *host);
+
+EC_API ec_status ec_result_status(const ec_result *r);
+EC_API size_t ec_result_file_count(const ec_result *r);
+/** Changed files, in the order the edit touched them. NULL past the end. */
+EC_API const ec_file_result *ec_result_file(const ec_result *r, size_t i);
+/** Errors: one for status error; one or more for partial results of peer profiles. */
+EC_API size_t ec_result_error_count(const ec_result *r);
+EC_API const ec_error *ec_result_error(const ec_result *r, size_t i);
+EC_API size_t ec_result_block_count(const ec_result *r);
+EC_API const ec_block *ec_result_block(const ec_result *r, size_t i);
+/** One-paragraph summary for a model or a person. */
+EC_API ec_str ec_result_text(const ec_result *r);
+EC_API ec_stats ec_result_stats(const ec_result *r);
+EC_API void ec_result_free(ec_result *r);
+
+/****************************/
+/* Section - JSON protocol  */
+/****************************/
+
+/**
+ * Runs one JSON request (SPEC §1) and returns the JSON response, NUL-terminated, its length in
+ * *response_len when that is not NULL. Malformed JSON is an INVALID_PARAM response, not a NULL.
+ * Returns NULL only when out of memory. Free the response with ec_free(host, response).
+ */
+EC_API char *ec_run_json(const char *request, size_t request_len, const ec_host *host,
+                         size_t *response_len);
+
+/**
+ * Parses a JSON request and applies it, returning the typed result (a request that does not
+ * parse gives an error result). NULL only when out of memory. Free with ec_result_free.
+ */
+EC_API ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host *host);
+
+/** Serialises a result as the JSON response. Free with ec_free(host, json). */
+EC_API char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EDITCORE_H */

@@ -1,0 +1,37 @@
+/*
+ * A region allocator: everything a request builds lives in one arena and dies with it, so
+ * results have one free function and error paths need no cleanup. Large blocks are allocated
+ * on their own (and can be handed back early with ec_arena_release) so a 10 MB file does not
+ * pin a 10 MB chunk of slack.
+ */
+#ifndef EC_BASE_ARENA_H
+#define EC_BASE_ARENA_H
+#include "editcore.h"
+
+typedef struct ec_arena ec_arena;
+
+ec_arena *ec_arena_new(const ec_allocator *alc);
+void ec_arena_free(ec_arena *a);
+const ec_allocator *ec_arena_allocator(const ec_arena *a);
+
+/** 16-byte aligned, uninitialised; NULL when out of memory or when n overflows. */
+void *ec_arena_alloc(ec_arena *a, size_t n);
+/** Zeroed; count * size checked for overflow. */
+void *ec_arena_calloc(ec_arena *a, size_t count, size_t size);
+/** Grows an array allocated here (old contents copied). */
+void *ec_arena_grow(ec_arena *a, void *old, size_t old_n, size_t new_n);
+/** Takes ownership of a block from the arena's allocator; freed with the arena. false on OOM (block freed). */
+bool ec_arena_adopt(ec_arena *a, void *block);
+/** Frees a large block early (one that came from ec_arena_alloc above the chunk size, or adopted). */
+void ec_arena_release(ec_arena *a, void *block);
+
+/** Copies into the arena, NUL-terminated (the NUL is not counted in len). */
+ec_str ec_arena_strdup(ec_arena *a, const char *p, size_t n);
+/** printf into the arena; NULL-ptr str on OOM. */
+ec_str ec_arena_printf(ec_arena *a, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+#endif

@@ -1,0 +1,68 @@
+#include "buf.h"
+#include "alloc.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void ec_buf_init(ec_buf *b, const ec_allocator *alc) {
+  memset(b, 0, sizeof *b);
+  b->alc = alc;
+}
+
+bool ec_buf_reserve(ec_buf *b, size_t extra) {
+  if (b->oom) return false;
+  if (extra > SIZE_MAX - b->len - 1) { b->oom = true; return false; }
+  size_t need = b->len + extra + 1;
+  if (need <= b->cap) return true;
+  size_t cap = b->cap ? b->cap : 256;
+  while (cap < need) cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+  char *p = ec_mem_realloc(b->alc, b->ptr, cap);
+  if (!p) { b->oom = true; return false; }
+  b->ptr = p;
+  b->cap = cap;
+  return true;
+}
+
+void ec_buf_append(ec_buf *b, const char *p, size_t n) {
+  if (!n || !ec_buf_reserve(b, n)) return;
+  memcpy(b->ptr + b->len, p, n);
+  b->len += n;
+  b->ptr[b->len] = 0;
+}
+
+void ec_buf_append_str(ec_buf *b, ec_str s) { ec_buf_append(b, s.ptr, s.len); }
+void ec_buf_append_cstr(ec_buf *b, const char *s) { ec_buf_append(b, s, strlen(s)); }
+void ec_buf_append_char(ec_buf *b, char c) { ec_buf_append(b, &c, 1); }
+
+void ec_buf_printf(ec_buf *b, const char *fmt, ...) {
+  char small[256];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  if ((size_t)n < sizeof small) { ec_buf_append(b, small, (size_t)n); return; }
+  if (!ec_buf_reserve(b, (size_t)n)) return;
+  va_start(ap, fmt);
+  vsnprintf(b->ptr + b->len, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  b->len += (size_t)n;
+}
+
+void ec_buf_free(ec_buf *b) {
+  ec_mem_free(b->alc, b->ptr);
+  b->ptr = NULL;
+  b->len = b->cap = 0;
+}
+
+ec_str ec_buf_finish(ec_buf *b, ec_arena *a) {
+  ec_str s = {0, 0};
+  if (b->oom || !ec_buf_reserve(b, 0)) { ec_buf_free(b); return s; }
+  b->ptr[b->len] = 0;
+  if (!ec_arena_adopt(a, b->ptr)) { b->ptr = NULL; b->len = b->cap = 0; return s; }
+  s.ptr = b->ptr;
+  s.len = b->len;
+  b->ptr = NULL;
+  b->len = b->cap = 0;
+  return s;
+}

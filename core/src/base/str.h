@@ -1,0 +1,15 @@
+/* Small helpers over ec_str. */
+#ifndef EC_BASE_STR_H
+#define EC_BASE_STR_H
+#include "editcore.h"
+#include <string.h>
+
+static inline ec_str ec_str_make(const char *p, size_t n) { ec_str s = {p, n}; return s; }
+static inline ec_str ec_cstr(const char *p) { ec_str s = {p, p ? strlen(p) : 0}; return s; }
+static inline bool ec_str_eq(ec_str a, ec_str b) {
+  return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
+}
+static inline bool ec_str_eq_cstr(ec_str a, const char *b) { return ec_str_eq(a, ec_cstr(b)); }
+static inline bool ec_str_has_nul(ec_str s) { return s.len && memchr(s.ptr, 0, s.len) != NULL; }
+
+#endif

@@ -1,0 +1,47 @@
+/*
+ * Line diffs and unified-diff output, written for editcore (no external diff code).
+ *
+ * Stages, as in git's xdiff: prepare (split lines, give every distinct line an integer class so
+ * later steps compare integers), the algorithm (Myers O(ND) in linear space, common prefix and
+ * suffix trimmed first, a work budget past which it settles for a coarser but valid script), and
+ * emit (hunks with context, `\ No newline at end of file`, truncation).
+ */
+#ifndef EC_DIFF_DIFF_H
+#define EC_DIFF_DIFF_H
+#include "../base/arena.h"
+
+/** One run of the edit script: old lines [a, a+na) become new lines [b, b+nb). */
+typedef struct ec_diff_change {
+  size_t a, na, b, nb;
+} ec_diff_change;
+
+typedef struct ec_diff_script {
+  ec_diff_change *changes; /* in order, non-overlapping, never both na and nb zero */
+  size_t n;
+} ec_diff_script;
+
+typedef struct ec_diff_opts {
+  int context;            /* context lines around each hunk (>= 0) */
+  size_t max_bytes;       /* cut the text after this many bytes (at a line end); 0 = no limit */
+  uint64_t work_budget;   /* Myers steps before falling back to a coarser valid diff; 0 = default */
+} ec_diff_opts;
+
+typedef struct ec_diff_out {
+  ec_str text;            /* the unified diff; empty when the texts are equal */
+  bool truncated;
+  uint32_t added, removed; /* counted over the whole diff, even when the text is truncated */
+} ec_diff_out;
+
+/**
+ * Diffs two texts split on LF (a CR before the LF stays part of the line, so CRLF shows
+ * faithfully). Either side may be absent (NULL): then its header is /dev/null.
+ * Headers: "--- a/<old_path>" / "+++ b/<new_path>", hunks "@@ -l,s +l,s @@" as git writes them.
+ */
+ec_error_code ec_diff_unified(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text,
+                              const ec_str *new_text, const ec_diff_opts *opts, ec_diff_out *out);
+
+/** The edit script between two texts' lines (same splitting as above). */
+ec_error_code ec_diff_texts(ec_arena *a, ec_str old_text, ec_str new_text, uint64_t work_budget,
+                            ec_diff_script *out);
+
+#endif

@@ -1,0 +1,101 @@
+/* ec_apply: one request, start to finish — check, dispatch to the format, commit, summarise. */
+#include "ctx.h"
+#include "profiles.h"
+#include "../formats/formats.h"
+#include "../base/buf.h"
+#include <string.h>
+
+typedef ec_error_code (*format_fn)(ec_ctx *ctx);
+
+static const format_fn FORMATS[EC_FORMAT__COUNT] = {
+    [EC_FORMAT_REPLACE] = ec_format_replace,
+    [EC_FORMAT_SEARCH_REPLACE] = ec_format_search_replace,
+    [EC_FORMAT_UNIFIED_DIFF] = ec_format_unified_diff,
+    [EC_FORMAT_CODEX_PATCH] = ec_format_codex_patch,
+    [EC_FORMAT_WHOLE_FILE] = ec_format_whole_file,
+    [EC_FORMAT_INSERT] = ec_format_insert,
+    [EC_FORMAT_LAZY] = ec_format_lazy,
+};
+
+void ec_options_default(ec_options *opt) {
+  memset(opt, 0, sizeof *opt);
+  opt->diff_context = 3;
+  opt->diff_max_bytes = 65536;
+  opt->fuzzy_threshold = 0.9;
+}
+
+void ec_request_init(ec_request *req, ec_format format) {
+  memset(req, 0, sizeof *req);
+  req->format = format;
+  req->profile = EC_PROFILE_EDITCORE;
+  req->edit.expected_replacements = -1;
+  req->edit.insert_line = -1;
+  req->edit.is_final = true;
+  req->edit.peer.confirm = true;
+  ec_options_default(&req->options);
+}
+
+static void summarise(ec_ctx *ctx) {
+  ec_result *r = ctx->res;
+  ec_buf b;
+  ec_buf_init(&b, ec_arena_allocator(r->arena));
+  if (r->status == EC_STATUS_ERROR && r->n_errors) {
+    const ec_error *e = &r->errors[0];
+    ec_buf_printf(&b, "%s: %.*s", ec_error_code_name(e->code), (int)e->message.len, e->message.ptr ? e->message.ptr : "");
+  } else if (r->has_blocks && !r->n_files) {
+    ec_buf_printf(&b, "Parsed %zu block%s.", r->n_blocks, r->n_blocks == 1 ? "" : "s");
+  } else {
+    ec_buf_printf(&b, "%s %zu file%s (+%u -%u lines):", r->status == EC_STATUS_SUCCESS ? "Changed" : "Partly changed",
+                  r->n_files, r->n_files == 1 ? "" : "s", r->stats.lines_added, r->stats.lines_removed);
+    for (size_t i = 0; i < r->n_files; i++) {
+      const ec_file_result *f = &r->files[i];
+      ec_buf_printf(&b, "%s %s '%.*s'", i ? ";" : "", ec_action_name(f->action), (int)f->path.len, f->path.ptr);
+      if (f->n_matches) {
+        ec_buf_printf(&b, " (%u replacement%s, lines %u-%u by %s)", f->replacements, f->replacements == 1 ? "" : "s",
+                      f->matches[0].start_line, f->matches[0].end_line, ec_strategy_name(f->matches[0].strategy));
+      }
+    }
+    ec_buf_append_char(&b, '.');
+    for (size_t i = 0; i < r->n_errors; i++)
+      ec_buf_printf(&b, " %s: %.*s", ec_error_code_name(r->errors[i].code), (int)r->errors[i].message.len,
+                    r->errors[i].message.ptr ? r->errors[i].message.ptr : "");
+  }
+  r->text = ec_buf_finish(&b, r->arena);
+}
+
+ec_result *ec_apply(const ec_request *req, const ec_host *host) {
+  ec_result *r = ec_result_new(host ? host->allocator : NULL);
+  if (!r) return NULL;
+  double t0 = host && host->clock_ms ? host->clock_ms(host->clock_user) : 0;
+  ec_ctx ctx;
+  ec_error_code rc = ec_ctx_init(&ctx, req, r);
+  if (!rc) {
+    for (size_t i = 0; i < req->n_files; i++) r->stats.bytes_in += req->files[i].content.len;
+    if ((unsigned)req->format >= EC_FORMAT__COUNT || (unsigned)req->profile >= EC_PROFILE__COUNT)
+      rc = ec_fail(&ctx, EC_INVALID_PARAM, "unknown format or profile");
+    else if (!ec_profile_supports(req->profile, req->format))
+      rc = ec_fail(&ctx, EC_INVALID_PARAM, "format '%s' is not supported in profile '%s' by this build",
+                   ec_format_name(req->format), ec_profile_name(req->profile));
+    else
+      rc = FORMATS[req->format](&ctx);
+  }
+  if (!rc || ctx.partial) {
+    ec_error_code crc = ec_ws_commit(&ctx);
+    if (crc) rc = crc;
+  }
+  bool truncated = false;
+  for (size_t i = 0; i < r->n_files; i++) truncated |= r->files[i].diff_truncated;
+  if (r->oom) rc = EC_OUT_OF_MEMORY;
+  if (rc && !ctx.partial) {
+    ec_result_clear_files(r);
+    r->stats.lines_added = r->stats.lines_removed = 0;
+    r->stats.bytes_out = 0;
+    r->status = EC_STATUS_ERROR;
+    if (!r->n_errors) ec_result_add_error(r, rc, "the edit failed");
+  } else {
+    r->status = rc || r->n_errors || truncated || ctx.preview ? EC_STATUS_PARTIAL : EC_STATUS_SUCCESS;
+  }
+  summarise(&ctx);
+  if (host && host->clock_ms) r->stats.time_ms = host->clock_ms(host->clock_user) - t0;
+  return r;
+}

@@ -1,0 +1,26 @@
+/* Format `whole_file`: {path?, content}: replace or create the file. */
+#include "formats.h"
+#include "../base/str.h"
+
+ec_error_code ec_format_whole_file(ec_ctx *ctx) {
+  const ec_edit *e = &ctx->req->edit;
+  if (!e->has_content) return ec_fail(ctx, EC_INVALID_PARAM, "edit.content is required for format 'whole_file'");
+  if (ec_str_has_nul(e->content)) return ec_fail(ctx, EC_BINARY_FILE, "edit.content holds NUL bytes; editcore writes only text");
+  ec_ws_file *f = ec_format_target(ctx);
+  if (!f) return ec_last_error(ctx)->code;
+  if (!f->exists) return ec_ws_create(ctx, f, e->content);
+  ec_doc *doc;
+  ec_error_code rc = ec_ws_doc(ctx, f, &doc);
+  if (rc) return rc;
+  /* The new text takes the file's line-ending style and BOM, like any other edit. */
+  ec_str text = ec_text_normalize_eol(ctx->arena, e->content);
+  if (text.len >= 3 && !memcmp(text.ptr, "\xEF\xBB\xBF", 3)) { text.ptr += 3; text.len -= 3; }
+  ec_splice sp = {0, doc->len, text};
+  ec_doc next;
+  if (ec_doc_splice(ctx->arena, doc, &sp, 1, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_str_eq(ec_str_make(next.text, next.len), ec_str_make(doc->text, doc->len)))
+    return ec_fail(ctx, EC_NOOP, "the new content of '%.*s' is identical to the current one.", (int)f->path.len, f->path.ptr);
+  ec_ws_set(ctx, f, &next);
+  f->replacements = 1;
+  return EC_OK;
+}

@@ -1,0 +1,130 @@
+#include "diagnose.h"
+#include "../base/hash.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CANDIDATES 3
+#define MAX_OCCURRENCES 64 /* a line found more often than this ("}", "") votes for nothing */
+
+static ec_str trim(ec_str s) {
+  while (s.len && (s.ptr[0] == ' ' || s.ptr[0] == '\t')) { s.ptr++; s.len--; }
+  while (s.len && (s.ptr[s.len - 1] == ' ' || s.ptr[s.len - 1] == '\t' || s.ptr[s.len - 1] == '\r')) s.len--;
+  return s;
+}
+
+typedef struct vote { long long start; uint32_t n; } vote;
+
+static int by_start(const void *a, const void *b) {
+  long long x = ((const vote *)a)->start, y = ((const vote *)b)->start;
+  return x < y ? -1 : x > y;
+}
+
+typedef struct line_key { uint64_t h; uint32_t i; } line_key;
+
+static int by_hash(const void *a, const void *b) {
+  const line_key *x = a, *y = b;
+  if (x->h != y->h) return x->h < y->h ? -1 : 1;
+  return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* Describes how a needle line and a file line differ, for the model. */
+static ec_str describe(ec_arena *a, uint32_t line_no, ec_str want, ec_str have) {
+  ec_str tw = trim(want), th = trim(have);
+  if (ec_hash_bytes(tw.ptr, tw.len) == ec_hash_bytes(th.ptr, th.len) && tw.len == th.len &&
+      (tw.len == 0 || memcmp(tw.ptr, th.ptr, tw.len) == 0)) {
+    bool lead = (want.len - tw.len) && want.ptr[0] != have.ptr[0];
+    return ec_arena_printf(a, "Line %u of the file differs from old_string only in %s whitespace: the file has '%.*s'. "
+                           "Copy old_string exactly from the file, including indentation.",
+                           line_no, lead || (have.len && (have.ptr[0] == ' ' || have.ptr[0] == '\t')) ? "leading" : "trailing",
+                           (int)(have.len > 200 ? 200 : have.len), have.ptr);
+  }
+  return ec_arena_printf(a, "The closest place is near line %u, where the file has '%.*s' but old_string has '%.*s'. "
+                         "Read the file again and copy old_string exactly, with enough context to be unique.",
+                         line_no, (int)(have.len > 200 ? 200 : have.len), have.ptr,
+                         (int)(want.len > 200 ? 200 : want.len), want.ptr);
+}
+
+ec_error_code ec_diagnose_no_match(ec_match_env *env, ec_str old_text, ec_diagnosis *out) {
+  memset(out, 0, sizeof *out);
+  const ec_lines *fl = ec_match_lines(env);
+  if (!fl) return EC_OUT_OF_MEMORY;
+  ec_lines ol;
+  if (ec_lines_build(env->arena, old_text.ptr, old_text.len, &ol)) return EC_OUT_OF_MEMORY;
+  if (!ol.n || !fl->n) return EC_OK;
+  /* Sorted (trimmed hash, line) keys of the file let each needle line find its twins in log time. */
+  line_key *keys = ec_arena_alloc(env->arena, fl->n * sizeof *keys);
+  vote *votes = NULL;
+  size_t n_votes = 0, cap_votes = 0;
+  if (!keys) return EC_OUT_OF_MEMORY;
+  for (size_t i = 0; i < fl->n; i++) {
+    ec_str t = trim(ec_lines_get(fl, i));
+    keys[i].h = ec_hash_bytes(t.ptr, t.len);
+    keys[i].i = (uint32_t)i;
+  }
+  qsort(keys, fl->n, sizeof *keys, by_hash);
+  size_t nonblank = 0;
+  for (size_t j = 0; j < ol.n; j++) {
+    ec_str t = trim(ec_lines_get(&ol, j));
+    if (!t.len) continue;
+    nonblank++;
+    uint64_t h = ec_hash_bytes(t.ptr, t.len);
+    size_t lo = 0, hi = fl->n;
+    while (lo < hi) { size_t m = (lo + hi) / 2; if (keys[m].h < h) lo = m + 1; else hi = m; }
+    size_t cnt = 0;
+    while (lo + cnt < fl->n && keys[lo + cnt].h == h) cnt++;
+    if (cnt > MAX_OCCURRENCES) continue;
+    for (size_t k = 0; k < cnt; k++) {
+      if (n_votes == cap_votes) {
+        size_t nc = cap_votes ? cap_votes * 2 : 64;
+        vote *p = ec_arena_grow(env->arena, votes, cap_votes * sizeof *p, nc * sizeof *p);
+        if (!p) return EC_OUT_OF_MEMORY;
+        votes = p;
+        cap_votes = nc;
+      }
+      votes[n_votes].start = (long long)keys[lo + k].i - (long long)j;
+      votes[n_votes++].n = 1;
+    }
+  }
+  if (!n_votes || !nonblank) return EC_OK;
+  qsort(votes, n_votes, sizeof *votes, by_start);
+  size_t w = 0; /* merge equal starts */
+  for (size_t i = 0; i < n_votes; i++) {
+    if (w && votes[w - 1].start == votes[i].start) votes[w - 1].n++;
+    else votes[w++] = votes[i];
+  }
+  out->candidates = ec_arena_calloc(env->arena, MAX_CANDIDATES, sizeof *out->candidates);
+  if (!out->candidates) return EC_OUT_OF_MEMORY;
+  for (size_t c = 0; c < MAX_CANDIDATES; c++) {
+    size_t best = w;
+    for (size_t i = 0; i < w; i++)
+      if (votes[i].n && (best == w || votes[i].n > votes[best].n)) best = i;
+    if (best == w) break;
+    long long s = votes[best].start;
+    votes[best].n = 0;
+    if (s < 0) s = 0;
+    size_t e = (size_t)s + ol.n;
+    if (e > fl->n) e = fl->n;
+    if ((size_t)s >= e) continue;
+    ec_candidate *cd = &out->candidates[out->n_candidates++];
+    cd->start_line = (uint32_t)s + 1;
+    cd->end_line = (uint32_t)e;
+    size_t from = fl->start[s], to = fl->start[e - 1] + fl->len[e - 1];
+    cd->text = ec_arena_strdup(env->arena, fl->text + from, to - from);
+    uint32_t same = 0;
+    for (size_t j = 0; j < ol.n && (size_t)s + j < fl->n; j++) {
+      ec_str a = ec_lines_get(&ol, j), b = ec_lines_get(fl, (size_t)s + j);
+      if (a.len == b.len && !memcmp(a.ptr, b.ptr, a.len)) same++;
+    }
+    /* Similarity in thousandths keeps the JSON identical on every build. */
+    cd->similarity = (double)(same * 1000 / ol.n) / 1000.0;
+    if (c == 0) {
+      for (size_t j = 0; j < ol.n && (size_t)s + j < fl->n; j++) {
+        ec_str a = ec_lines_get(&ol, j), b = ec_lines_get(fl, (size_t)s + j);
+        if (a.len == b.len && !memcmp(a.ptr, b.ptr, a.len)) continue;
+        out->detail = describe(env->arena, (uint32_t)(s + (long long)j + 1), a, b);
+        break;
+      }
+    }
+  }
+  return EC_OK;
+}

@@ -1,0 +1,63 @@
+/*
+ * The matching ladder (SPEC §4). Each strategy is its own unit with one signature: find every
+ * non-overlapping place where `old_text` matches the document under that strategy's forgiveness,
+ * and say what to write there (new_text, adapted: re-indented, unescaped...). The ladder tries
+ * strategies in the order asked and stops at the first that finds anything; deciding whether
+ * that is one match, N matches or AMBIGUOUS is the format's and profile's business.
+ */
+#ifndef EC_MATCH_LADDER_H
+#define EC_MATCH_LADDER_H
+#include "../text/lines.h"
+
+typedef struct ec_found {
+  size_t start, end;               /* bytes of the document's LF text */
+  uint32_t start_line, end_line;   /* 1-based, inclusive */
+  ec_strategy strategy;
+  double confidence;
+  ec_str replacement;              /* what replaces [start, end) (LF text) */
+} ec_found;
+
+typedef struct ec_found_list {
+  ec_found *items;
+  size_t n, cap;
+  size_t limit;                    /* keep at most this many; 0 = 1000 */
+  size_t total;                    /* every match found, kept or not */
+} ec_found_list;
+
+typedef struct ec_match_env {
+  ec_arena *arena;
+  const char *text;                /* the document (LF, no BOM) */
+  size_t len;
+  ec_lines lines;                  /* built on first use: ec_match_lines() */
+  bool have_lines;
+  const ec_options *opt;
+  ec_profile profile;
+  ec_str message;                  /* a strategy may explain a refusal here (e.g. TOO_LARGE) */
+} ec_match_env;
+
+typedef ec_error_code (*ec_strategy_fn)(ec_match_env *env, ec_str old_text, ec_str new_text,
+                                        ec_found_list *out);
+
+void ec_match_env_init(ec_match_env *env, ec_arena *a, const char *text, size_t len,
+                       const ec_options *opt, ec_profile profile);
+/** The document's line table, built once. NULL on OOM. */
+const ec_lines *ec_match_lines(ec_match_env *env);
+/** Appends a match (kept while under the limit; always counted). */
+ec_error_code ec_found_push(ec_match_env *env, ec_found_list *l, const ec_found *f);
+/** Fills start_line/end_line from byte offsets (a match ending in LF ends on that LF's line). */
+void ec_found_set_lines(ec_match_env *env, ec_found *f);
+
+/** The implementation of a strategy; NULL when this build has none yet. */
+ec_strategy_fn ec_strategy_impl(ec_strategy s);
+
+/**
+ * Tries `order` in turn; `*used` gets the strategy that matched. EC_OK with out->total == 0
+ * when none did. Other codes (TOO_LARGE, OOM) stop the ladder, with env->message set.
+ */
+ec_error_code ec_ladder_find(ec_match_env *env, const ec_strategy *order, size_t n, ec_str old_text,
+                             ec_str new_text, ec_found_list *out, ec_strategy *used);
+
+/* The strategies. */
+ec_error_code ec_strategy_exact(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
+
+#endif

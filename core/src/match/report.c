@@ -1,0 +1,46 @@
+#include "report.h"
+#include "../base/buf.h"
+
+#define MAX_LISTED 50
+
+ec_str ec_report_line_ranges(ec_arena *a, const ec_found_list *l) {
+  ec_buf b;
+  ec_buf_init(&b, ec_arena_allocator(a));
+  size_t shown = l->n < MAX_LISTED ? l->n : MAX_LISTED;
+  for (size_t i = 0; i < shown; i++) {
+    const ec_found *f = &l->items[i];
+    if (i) ec_buf_append_cstr(&b, ", ");
+    if (f->start_line == f->end_line) ec_buf_printf(&b, "%u", f->start_line);
+    else ec_buf_printf(&b, "%u-%u", f->start_line, f->end_line);
+  }
+  if (l->total > shown) ec_buf_printf(&b, " and %zu more", l->total - shown);
+  return ec_buf_finish(&b, a);
+}
+
+ec_error_code ec_report_no_match(ec_ctx *ctx, ec_match_env *env, ec_ws_file *f, const char *what, ec_str old_text) {
+  ec_diagnosis d;
+  ec_error_code rc = ec_diagnose_no_match(env, old_text, &d);
+  if (rc) return ec_fail(ctx, rc, "out of memory");
+  ec_fail(ctx, EC_NO_MATCH, "%s was not found in '%.*s'; nothing was changed. %.*s%s", what, (int)f->path.len, f->path.ptr,
+          (int)d.detail.len, d.detail.ptr ? d.detail.ptr : "",
+          d.detail.len ? "" : "Read the file again and copy the text to replace exactly as it is there, including whitespace and indentation.");
+  ec_error *e = ec_last_error(ctx);
+  if (e) {
+    e->path = f->path;
+    e->candidates = d.candidates;
+    e->n_candidates = d.n_candidates;
+  }
+  return EC_NO_MATCH;
+}
+
+ec_error_code ec_report_ambiguous(ec_ctx *ctx, ec_ws_file *f, const char *what, const ec_found_list *l,
+                                  ec_strategy used) {
+  ec_str lines = ec_report_line_ranges(ctx->arena, l);
+  ec_fail(ctx, EC_AMBIGUOUS, "%s matches %zu places in '%.*s' (%s%s, lines %.*s); nothing was changed. Include more surrounding "
+          "lines so it matches exactly one place, or set replace_all to change every place.",
+          what, l->total, (int)f->path.len, f->path.ptr, used == EC_STRATEGY_EXACT ? "exactly" : "with strategy ",
+          used == EC_STRATEGY_EXACT ? "" : ec_strategy_name(used), (int)lines.len, lines.ptr ? lines.ptr : "");
+  ec_error *e = ec_last_error(ctx);
+  if (e) e->path = f->path;
+  return EC_AMBIGUOUS;
+}

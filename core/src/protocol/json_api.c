@@ -1,0 +1,51 @@
+/* ec_run_json and ec_result_to_json: the JSON protocol as a thin layer over ec_apply. */
+#include "json_request.h"
+#include "json_response.h"
+#include "../base/alloc.h"
+#include "../engine/result.h"
+#include <string.h>
+
+void ec_free(const ec_host *host, void *ptr) { ec_mem_free(host ? host->allocator : NULL, ptr); }
+
+char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_len) {
+  ec_buf b;
+  ec_buf_init(&b, host ? host->allocator : NULL);
+  ec_json_write_result(&b, r);
+  if (b.oom || !ec_buf_reserve(&b, 0)) { ec_buf_free(&b); return NULL; }
+  if (json_len) *json_len = b.len;
+  return b.ptr;
+}
+
+ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host *host) {
+  const ec_allocator *alc = host ? host->allocator : NULL;
+  ec_arena *a = ec_arena_new(alc);
+  if (!a) return NULL;
+  double t0 = host && host->clock_ms ? host->clock_ms(host->clock_user) : 0;
+  ec_request req;
+  ec_str message = {0, 0};
+  ec_error_code rc = ec_json_parse_request(a, request ? request : "", request ? request_len : 0, &req, &message);
+  ec_result *r;
+  if (rc) {
+    r = ec_result_new(alc);
+    if (r) {
+      ec_result_add_error(r, rc, "%.*s", (int)message.len, message.ptr ? message.ptr : "invalid request");
+      r->status = EC_STATUS_ERROR;
+      r->text = ec_arena_printf(r->arena, "%s: %.*s", ec_error_code_name(rc), (int)message.len, message.ptr ? message.ptr : "");
+    }
+  } else {
+    r = ec_apply(&req, host);
+  }
+  /* The result points into the request's strings (paths): keep them alive with the result. */
+  if (r) r->request_arena = a;
+  else ec_arena_free(a);
+  if (r && host && host->clock_ms) r->stats.time_ms = host->clock_ms(host->clock_user) - t0;
+  return r;
+}
+
+char *ec_run_json(const char *request, size_t request_len, const ec_host *host, size_t *response_len) {
+  ec_result *r = ec_apply_json(request, request_len, host);
+  if (!r) return NULL;
+  char *out = ec_result_to_json(r, host, response_len);
+  ec_result_free(r);
+  return out;
+}

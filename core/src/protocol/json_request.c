@@ -1,0 +1,322 @@
+#include "json_request.h"
+#include "../base/str.h"
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct parser {
+  ec_arena *a;
+  char sentinel[4];     /* UTF-8 of the code point standing for NUL; empty when none is needed */
+  ec_str message;
+} parser;
+
+#define FAIL(p, ...) ((p)->message = ec_arena_printf((p)->a, __VA_ARGS__), EC_INVALID_PARAM)
+
+/* Section - NUL escapes */
+
+/* Finds "\u0000" escapes; if any, picks a private-use code point the text never mentions and
+ * rewrites the escapes to it (same length), so cJSON's C strings keep every character. */
+static ec_error_code prepare_text(parser *p, const char *json, size_t len, const char **out) {
+  *out = json;
+  bool has_nul = false;
+  uint8_t used[0x1900 / 8] = {0}; /* U+E000..U+F8FF seen as an escape or as raw UTF-8 */
+  for (size_t i = 0; i < len; i++) {
+    unsigned char c = (unsigned char)json[i];
+    if (c == 0) return FAIL(p, "the request holds a raw NUL byte; JSON strings must escape it as \\u0000");
+    if (c == 0xEE || c == 0xEF) {
+      if (i + 2 < len) {
+        unsigned cp = ((c & 0x0Fu) << 12) | (((unsigned char)json[i + 1] & 0x3Fu) << 6) | ((unsigned char)json[i + 2] & 0x3Fu);
+        if (cp >= 0xE000 && cp < 0xF900) used[(cp - 0xE000) / 8] |= (uint8_t)(1u << ((cp - 0xE000) % 8));
+      }
+      continue;
+    }
+    if (c != '\\' || i + 1 >= len) continue;
+    if (json[i + 1] == 'u' && i + 5 < len) {
+      unsigned cp = 0;
+      bool ok = true;
+      for (int k = 2; k < 6 && ok; k++) {
+        char h = json[i + k];
+        cp = cp * 16 + (unsigned)(h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : h >= 'A' && h <= 'F' ? h - 'A' + 10 : (ok = false));
+      }
+      if (ok && cp == 0) has_nul = true;
+      if (ok && cp >= 0xE000 && cp < 0xF900) used[(cp - 0xE000) / 8] |= (uint8_t)(1u << ((cp - 0xE000) % 8));
+    }
+    i++; /* skip the escaped character */
+  }
+  if (!has_nul) return EC_OK;
+  unsigned pick = 0;
+  while (pick < 0x1900 && (used[pick / 8] >> (pick % 8) & 1)) pick++;
+  if (pick == 0x1900) return FAIL(p, "the request uses every private-use code point and \\u0000; it cannot be read");
+  unsigned cp = 0xE000 + pick;
+  char *copy = ec_arena_alloc(p->a, len + 1);
+  if (!copy) return EC_OUT_OF_MEMORY;
+  memcpy(copy, json, len);
+  copy[len] = 0;
+  char hex[5];
+  snprintf(hex, sizeof hex, "%04X", cp);
+  for (size_t i = 0; i + 5 < len; i++) {
+    if (copy[i] != '\\') continue;
+    if (!memcmp(copy + i + 1, "u0000", 5)) memcpy(copy + i + 2, hex, 4);
+    i++;
+  }
+  p->sentinel[0] = (char)(0xE0 | (cp >> 12));
+  p->sentinel[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+  p->sentinel[2] = (char)(0x80 | (cp & 0x3F));
+  *out = copy;
+  return EC_OK;
+}
+
+/* A copy (the cJSON tree dies after parsing) of a key or string value, with the sentinel turned
+ * back into NUL bytes. ptr is NULL only when out of memory. */
+static ec_str copy_of(parser *p, const char *cstr) {
+  ec_str s = ec_cstr(cstr);
+  if (!p->sentinel[0] || s.len < 3 || !strstr(s.ptr, p->sentinel)) return ec_arena_strdup(p->a, s.ptr, s.len);
+  char *o = ec_arena_alloc(p->a, s.len + 1);
+  if (!o) { ec_str z = {0, 0}; return z; }
+  size_t w = 0;
+  for (size_t i = 0; i < s.len;) {
+    if (i + 3 <= s.len && !memcmp(s.ptr + i, p->sentinel, 3)) { o[w++] = 0; i += 3; }
+    else o[w++] = s.ptr[i++];
+  }
+  o[w] = 0;
+  ec_str r = {o, w};
+  return r;
+}
+
+/* Section - typed getters */
+
+static ec_error_code get_string(parser *p, const cJSON *it, const char *where, ec_str *out) {
+  if (!cJSON_IsString(it)) return FAIL(p, "%s must be a string", where);
+  *out = copy_of(p, it->valuestring);
+  return out->ptr ? EC_OK : EC_OUT_OF_MEMORY;
+}
+
+static ec_error_code get_bool(parser *p, const cJSON *it, const char *where, bool *out) {
+  if (!cJSON_IsBool(it)) return FAIL(p, "%s must be true or false", where);
+  *out = cJSON_IsTrue(it);
+  return EC_OK;
+}
+
+static ec_error_code get_int(parser *p, const cJSON *it, const char *where, double lo, double hi, int64_t *out) {
+  if (!cJSON_IsNumber(it) || !isfinite(it->valuedouble) || floor(it->valuedouble) != it->valuedouble)
+    return FAIL(p, "%s must be an integer", where);
+  if (it->valuedouble < lo || it->valuedouble > hi) return FAIL(p, "%s must be between %.0f and %.0f", where, lo, hi);
+  *out = (int64_t)it->valuedouble;
+  return EC_OK;
+}
+
+static ec_error_code get_string_list(parser *p, const cJSON *it, const char *where, const ec_str **out, size_t *n) {
+  if (cJSON_IsNull(it)) { *out = NULL; *n = 0; return EC_OK; }
+  if (!cJSON_IsArray(it)) return FAIL(p, "%s must be an array of strings", where);
+  size_t count = (size_t)cJSON_GetArraySize(it);
+  ec_str *list = ec_arena_calloc(p->a, count + 1, sizeof *list);
+  if (!list) return EC_OUT_OF_MEMORY;
+  size_t i = 0;
+  for (const cJSON *c = it->child; c; c = c->next, i++)
+    if (get_string(p, c, where, &list[i])) return FAIL(p, "%s must be an array of strings", where);
+  *out = list;
+  *n = count;
+  return EC_OK;
+}
+
+static bool is_key(const cJSON *it, const char *k) { return !strcmp(it->string, k); }
+
+static ec_error_code check_duplicates(parser *p, const cJSON *obj, const char *where) {
+  for (const cJSON *a = obj->child; a; a = a->next)
+    for (const cJSON *b = a->next; b; b = b->next)
+      if (!strcmp(a->string, b->string)) return FAIL(p, "%s: the field '%s' is given twice", where, a->string);
+  return EC_OK;
+}
+
+/* Section - sections of the request */
+
+static ec_error_code parse_files(parser *p, const cJSON *obj, ec_request *req) {
+  if (!cJSON_IsObject(obj)) return FAIL(p, "files must be an object mapping paths to contents");
+  size_t count = (size_t)cJSON_GetArraySize(obj), n = 0;
+  ec_file *files = ec_arena_calloc(p->a, count + 1, sizeof *files);
+  if (!files) return EC_OUT_OF_MEMORY;
+  for (const cJSON *it = obj->child; it; it = it->next) {
+    if (cJSON_IsNull(it)) continue; /* an absent file, stated explicitly */
+    if (!cJSON_IsString(it)) return FAIL(p, "files['%s'] must be a string (the file's content) or null (absent)", it->string);
+    files[n].path = copy_of(p, it->string);
+    files[n].content = copy_of(p, it->valuestring);
+    if (!files[n].path.ptr || !files[n].content.ptr) return EC_OUT_OF_MEMORY;
+    for (size_t j = 0; j < n; j++)
+      if (ec_str_eq(files[j].path, files[n].path)) return FAIL(p, "files: the path '%s' is given twice", it->string);
+    n++;
+  }
+  req->files = files;
+  req->n_files = n;
+  return EC_OK;
+}
+
+static ec_error_code parse_peer_options(parser *p, const cJSON *obj, ec_peer_options *po) {
+  if (!cJSON_IsObject(obj)) return FAIL(p, "edit.options must be an object");
+  ec_error_code rc = check_duplicates(p, obj, "edit.options");
+  for (const cJSON *it = obj->child; it && !rc; it = it->next) {
+    if (is_key(it, "cline_version")) rc = get_string(p, it, "edit.options.cline_version", &po->cline_version);
+    else if (is_key(it, "dry_run")) rc = get_bool(p, it, "edit.options.dry_run", &po->dry_run);
+    else if (is_key(it, "confirm")) rc = get_bool(p, it, "edit.options.confirm", &po->confirm);
+    else if (is_key(it, "raw_llm_text")) rc = get_string(p, it, "edit.options.raw_llm_text", &po->raw_llm_text);
+    else if (is_key(it, "dialect")) rc = get_string(p, it, "edit.options.dialect", &po->dialect);
+    else if (is_key(it, "chat_files")) {
+      rc = get_string_list(p, it, "edit.options.chat_files", &po->chat_files, &po->n_chat_files);
+      po->has_chat_files = !cJSON_IsNull(it);
+    } else if (is_key(it, "fence")) {
+      const ec_str *pair;
+      size_t n;
+      rc = get_string_list(p, it, "edit.options.fence", &pair, &n);
+      if (!rc && n != 2) rc = FAIL(p, "edit.options.fence must be a pair of strings [open, close]");
+      if (!rc) { po->fence_open = pair[0]; po->fence_close = pair[1]; }
+    } else rc = FAIL(p, "unknown field 'edit.options.%s'", it->string);
+  }
+  return rc;
+}
+
+/* Which edit fields each format takes; anything else is an error, not silently ignored. */
+static bool edit_key_allowed(ec_format f, const char *k) {
+  static const char *const COMMON[] = {"options", NULL};
+  static const char *const BY_FORMAT[EC_FORMAT__COUNT][10] = {
+      [EC_FORMAT_REPLACE] = {"path", "old_string", "new_string", "expected_replacements", "replace_all", "instruction"},
+      [EC_FORMAT_SEARCH_REPLACE] = {"path", "text", "dialect", "is_final", "parse_only", "valid_fnames"},
+      [EC_FORMAT_UNIFIED_DIFF] = {"text"},
+      [EC_FORMAT_CODEX_PATCH] = {"text"},
+      [EC_FORMAT_WHOLE_FILE] = {"path", "content"},
+      [EC_FORMAT_INSERT] = {"path", "insert_line", "new_str"},
+      [EC_FORMAT_LAZY] = {"path", "snippet"},
+  };
+  for (int i = 0; COMMON[i]; i++) if (!strcmp(COMMON[i], k)) return true;
+  for (int i = 0; i < 10 && BY_FORMAT[f][i]; i++) if (!strcmp(BY_FORMAT[f][i], k)) return true;
+  return false;
+}
+
+static ec_error_code parse_edit(parser *p, const cJSON *obj, ec_request *req) {
+  if (!cJSON_IsObject(obj)) return FAIL(p, "edit must be an object");
+  ec_edit *e = &req->edit;
+  ec_error_code rc = check_duplicates(p, obj, "edit");
+  for (const cJSON *it = obj->child; it && !rc; it = it->next) {
+    if (!edit_key_allowed(req->format, it->string))
+      return FAIL(p, "unknown field 'edit.%s' for format '%s'", it->string, ec_format_name(req->format));
+    if (is_key(it, "path")) rc = get_string(p, it, "edit.path", &e->path);
+    else if (is_key(it, "old_string")) { rc = get_string(p, it, "edit.old_string", &e->old_string); e->has_old_string = true; }
+    else if (is_key(it, "new_string")) { rc = get_string(p, it, "edit.new_string", &e->new_string); e->has_new_string = true; }
+    else if (is_key(it, "instruction")) rc = get_string(p, it, "edit.instruction", &e->instruction);
+    else if (is_key(it, "expected_replacements")) {
+      if (!cJSON_IsNull(it)) rc = get_int(p, it, "edit.expected_replacements", 1, 1e9, &e->expected_replacements);
+    } else if (is_key(it, "replace_all")) rc = get_bool(p, it, "edit.replace_all", &e->replace_all);
+    else if (is_key(it, "text")) rc = get_string(p, it, "edit.text", &e->text);
+    else if (is_key(it, "dialect")) rc = get_string(p, it, "edit.dialect", &e->dialect);
+    else if (is_key(it, "is_final")) rc = get_bool(p, it, "edit.is_final", &e->is_final);
+    else if (is_key(it, "parse_only")) rc = get_bool(p, it, "edit.parse_only", &e->parse_only);
+    else if (is_key(it, "valid_fnames")) rc = get_string_list(p, it, "edit.valid_fnames", &e->valid_fnames, &e->n_valid_fnames);
+    else if (is_key(it, "content")) { rc = get_string(p, it, "edit.content", &e->content); e->has_content = true; }
+    else if (is_key(it, "insert_line")) rc = get_int(p, it, "edit.insert_line", 0, 4e9, &e->insert_line);
+    else if (is_key(it, "new_str")) { rc = get_string(p, it, "edit.new_str", &e->new_str); e->has_new_str = true; }
+    else if (is_key(it, "snippet")) { rc = get_string(p, it, "edit.snippet", &e->snippet); e->has_snippet = true; }
+    else if (is_key(it, "options")) rc = parse_peer_options(p, it, &e->peer);
+  }
+  return rc;
+}
+
+static ec_error_code parse_limits(parser *p, const cJSON *obj, ec_limits *l) {
+  if (!cJSON_IsObject(obj)) return FAIL(p, "options.limits must be an object");
+  ec_error_code rc = check_duplicates(p, obj, "options.limits");
+  for (const cJSON *it = obj->child; it && !rc; it = it->next) {
+    int64_t v = 0;
+    rc = get_int(p, it, it->string, 1, 9.0e15, &v);
+    if (rc) break;
+    if (is_key(it, "max_input_bytes")) l->max_input_bytes = (size_t)v;
+    else if (is_key(it, "max_lines")) l->max_lines = (size_t)v;
+    else if (is_key(it, "max_line_bytes")) l->max_line_bytes = (size_t)v;
+    else if (is_key(it, "max_blocks")) l->max_blocks = (size_t)v;
+    else if (is_key(it, "regex_match_limit")) l->regex_match_limit = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+    else if (is_key(it, "regex_depth_limit")) l->regex_depth_limit = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+    else if (is_key(it, "fuzzy_work")) l->fuzzy_work = (uint64_t)v;
+    else if (is_key(it, "diff_work")) l->diff_work = (uint64_t)v;
+    else rc = FAIL(p, "unknown field 'options.limits.%s'", it->string);
+  }
+  return rc;
+}
+
+static ec_error_code parse_options(parser *p, const cJSON *obj, ec_options *o) {
+  if (!cJSON_IsObject(obj)) return FAIL(p, "options must be an object");
+  ec_error_code rc = check_duplicates(p, obj, "options");
+  for (const cJSON *it = obj->child; it && !rc; it = it->next) {
+    int64_t v = 0;
+    if (is_key(it, "diff_context")) { rc = get_int(p, it, "options.diff_context", 0, 1e6, &v); o->diff_context = (int)v; }
+    else if (is_key(it, "diff_max_bytes")) { rc = get_int(p, it, "options.diff_max_bytes", 0, 9.0e15, &v); o->diff_max_bytes = (size_t)v; }
+    else if (is_key(it, "line_hint")) { rc = get_int(p, it, "options.line_hint", 0, 4e9, &v); o->line_hint = (int)v; }
+    else if (is_key(it, "fuzzy_threshold")) {
+      if (!cJSON_IsNumber(it) || !(it->valuedouble >= 0 && it->valuedouble <= 1))
+        rc = FAIL(p, "options.fuzzy_threshold must be a number between 0 and 1");
+      else o->fuzzy_threshold = it->valuedouble;
+    } else if (is_key(it, "strategies")) {
+      const ec_str *names;
+      size_t n;
+      rc = get_string_list(p, it, "options.strategies", &names, &n);
+      if (rc) break;
+      ec_strategy *list = ec_arena_calloc(p->a, n + 1, sizeof *list);
+      if (!list) return EC_OUT_OF_MEMORY;
+      for (size_t i = 0; i < n; i++)
+        if (!ec_strategy_from_name(names[i], &list[i]))
+          return FAIL(p, "options.strategies: unknown strategy '%.*s' (known: exact, unescape, trim_end, indent, unicode, elision, anchor, regex, fuzzy)",
+                      (int)names[i].len, names[i].ptr);
+      o->strategies = list;
+      o->n_strategies = n;
+    } else if (is_key(it, "expected_hash")) {
+      if (!cJSON_IsObject(it)) return FAIL(p, "options.expected_hash must be an object mapping paths to hashes");
+      size_t n = (size_t)cJSON_GetArraySize(it), i = 0;
+      ec_file *list = ec_arena_calloc(p->a, n + 1, sizeof *list);
+      if (!list) return EC_OUT_OF_MEMORY;
+      for (const cJSON *h = it->child; h; h = h->next, i++) {
+        list[i].path = copy_of(p, h->string);
+        if (get_string(p, h, "options.expected_hash values", &list[i].content)) return EC_INVALID_PARAM;
+      }
+      o->expected_hash = list;
+      o->n_expected_hash = n;
+    } else if (is_key(it, "limits")) rc = parse_limits(p, it, &o->limits);
+    else rc = FAIL(p, "unknown field 'options.%s'", it->string);
+  }
+  return rc;
+}
+
+ec_error_code ec_json_parse_request(ec_arena *a, const char *json, size_t len, ec_request *req, ec_str *message) {
+  parser p = {a, {0}, {0, 0}};
+  const char *text;
+  ec_error_code rc = prepare_text(&p, json, len, &text);
+  if (rc) { *message = p.message; return rc; }
+  const char *end = NULL;
+  cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
+  if (!root) {
+    size_t at = end && end >= text ? (size_t)(end - text) : 0;
+    *message = ec_arena_printf(a, "the request is not valid JSON (error near byte %zu)", at);
+    return EC_INVALID_PARAM;
+  }
+  const cJSON *format = NULL, *files = NULL, *edit = NULL, *profile = NULL, *options = NULL;
+  if (!cJSON_IsObject(root)) rc = FAIL(&p, "the request must be a JSON object");
+  else rc = check_duplicates(&p, root, "request");
+  for (const cJSON *it = root->child; it && !rc && cJSON_IsObject(root); it = it->next) {
+    if (is_key(it, "format")) format = it;
+    else if (is_key(it, "files")) files = it;
+    else if (is_key(it, "edit")) edit = it;
+    else if (is_key(it, "profile")) profile = it;
+    else if (is_key(it, "options")) options = it;
+    else rc = FAIL(&p, "unknown field '%s' in the request (known: format, files, edit, profile, options)", it->string);
+  }
+  ec_format fmt = EC_FORMAT_REPLACE;
+  if (!rc && !format) rc = FAIL(&p, "the request needs a 'format'");
+  if (!rc && (!cJSON_IsString(format) || !ec_format_from_name(ec_cstr(format->valuestring), &fmt)))
+    rc = FAIL(&p, "format must be one of replace, search_replace, unified_diff, codex_patch, whole_file, insert, lazy");
+  if (!rc) ec_request_init(req, fmt);
+  if (!rc && !edit) rc = FAIL(&p, "the request needs an 'edit' object");
+  if (!rc && profile && (!cJSON_IsString(profile) || !ec_profile_from_name(ec_cstr(profile->valuestring), &req->profile)))
+    rc = FAIL(&p, "profile must be one of editcore, gemini, cline, aider, roo, codex, claude, openhands");
+  if (!rc && files) rc = parse_files(&p, files, req);
+  if (!rc) rc = parse_edit(&p, edit, req);
+  if (!rc && options) rc = parse_options(&p, options, &req->options);
+  cJSON_Delete(root);
+  if (rc == EC_OUT_OF_MEMORY && !p.message.len) p.message = ec_cstr("out of memory");
+  *message = p.message;
+  return rc;
+}

@@ -1,0 +1,152 @@
+#include "json_response.h"
+#include "../engine/result.h"
+#include <stdio.h>
+#include <string.h>
+
+void ec_json_write_string(ec_buf *b, ec_str s) {
+  static const char HEX[] = "0123456789abcdef";
+  if (!ec_buf_reserve(b, s.len + 2)) return;
+  ec_buf_append_char(b, '"');
+  size_t run = 0; /* bytes copied in one go until something needs escaping */
+  for (size_t i = 0; i < s.len; i++) {
+    unsigned char c = (unsigned char)s.ptr[i];
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    ec_buf_append(b, s.ptr + run, i - run);
+    run = i + 1;
+    char esc[7] = {'\\', 0};
+    switch (c) {
+      case '"': esc[1] = '"'; break;
+      case '\\': esc[1] = '\\'; break;
+      case '\n': esc[1] = 'n'; break;
+      case '\r': esc[1] = 'r'; break;
+      case '\t': esc[1] = 't'; break;
+      case '\b': esc[1] = 'b'; break;
+      case '\f': esc[1] = 'f'; break;
+      default:
+        memcpy(esc + 1, "u00", 3);
+        esc[4] = HEX[c >> 4];
+        esc[5] = HEX[c & 15];
+        ec_buf_append(b, esc, 6);
+        continue;
+    }
+    ec_buf_append(b, esc, 2);
+  }
+  ec_buf_append(b, s.ptr + run, s.len - run);
+  ec_buf_append_char(b, '"');
+}
+
+static void key(ec_buf *b, bool *first, const char *k) {
+  if (!*first) ec_buf_append_char(b, ',');
+  *first = false;
+  ec_buf_append_char(b, '"');
+  ec_buf_append_cstr(b, k);
+  ec_buf_append_cstr(b, "\":");
+}
+
+/* Ratios in thousandths, so every libc prints the same digits. */
+static void ratio(ec_buf *b, double v) {
+  if (!(v >= 0)) v = 0;
+  unsigned long long m = (unsigned long long)(v * 1000.0 + 0.5);
+  if (m % 1000 == 0) { ec_buf_printf(b, "%llu.0", m / 1000); return; }
+  char frac[4];
+  snprintf(frac, sizeof frac, "%03llu", m % 1000);
+  size_t n = 3;
+  while (n > 1 && frac[n - 1] == '0') n--;
+  ec_buf_printf(b, "%llu.%.*s", m / 1000, (int)n, frac);
+}
+
+static void write_error(ec_buf *b, const ec_error *e) {
+  bool first = true;
+  ec_buf_append_char(b, '{');
+  key(b, &first, "code");
+  ec_json_write_string(b, (ec_str){ec_error_code_name(e->code), strlen(ec_error_code_name(e->code))});
+  key(b, &first, "message");
+  ec_json_write_string(b, e->message);
+  if (e->path.len) { key(b, &first, "path"); ec_json_write_string(b, e->path); }
+  if (e->block > 0) { key(b, &first, "block"); ec_buf_printf(b, "%d", (int)e->block); }
+  if (e->line > 0) { key(b, &first, "line"); ec_buf_printf(b, "%u", e->line); }
+  if (e->n_candidates) {
+    key(b, &first, "candidates");
+    ec_buf_append_char(b, '[');
+    for (size_t i = 0; i < e->n_candidates; i++) {
+      const ec_candidate *c = &e->candidates[i];
+      ec_buf_printf(b, "%s{\"start_line\":%u,\"end_line\":%u,\"similarity\":", i ? "," : "", c->start_line, c->end_line);
+      ratio(b, c->similarity);
+      ec_buf_append_cstr(b, ",\"text\":");
+      ec_json_write_string(b, c->text);
+      ec_buf_append_char(b, '}');
+    }
+    ec_buf_append_char(b, ']');
+  }
+  ec_buf_append_char(b, '}');
+}
+
+static void write_file(ec_buf *b, const ec_file_result *f) {
+  bool first = true;
+  ec_buf_append_char(b, '{');
+  key(b, &first, "action");
+  ec_buf_printf(b, "\"%s\"", ec_action_name(f->action));
+  if (f->action == EC_ACTION_MOVE) { key(b, &first, "moved_to"); ec_json_write_string(b, f->moved_to); }
+  if (f->has_content) { key(b, &first, "content"); ec_json_write_string(b, f->content); }
+  key(b, &first, "diff");
+  ec_json_write_string(b, f->diff);
+  key(b, &first, "diff_truncated");
+  ec_buf_append_cstr(b, f->diff_truncated ? "true" : "false");
+  key(b, &first, "undo");
+  ec_json_write_string(b, f->undo);
+  ec_buf_printf(b, ",\"lines_added\":%u,\"lines_removed\":%u,\"replacements\":%u", f->lines_added, f->lines_removed,
+                f->replacements);
+  key(b, &first, "matches");
+  ec_buf_append_char(b, '[');
+  for (size_t i = 0; i < f->n_matches; i++) {
+    const ec_match_info *m = &f->matches[i];
+    ec_buf_printf(b, "%s{\"start_line\":%u,\"end_line\":%u,\"strategy\":\"%s\",\"confidence\":", i ? "," : "",
+                  m->start_line, m->end_line, ec_strategy_name(m->strategy));
+    ratio(b, m->confidence);
+    ec_buf_append_char(b, '}');
+  }
+  ec_buf_append_cstr(b, "]}");
+}
+
+void ec_json_write_result(ec_buf *b, const ec_result *r) {
+  static const char *const STATUS[] = {"success", "partial", "error"};
+  ec_buf_printf(b, "{\"status\":\"%s\",\"data\":{\"applied\":false,\"files\":{", STATUS[r->status]);
+  for (size_t i = 0; i < r->n_files; i++) {
+    if (i) ec_buf_append_char(b, ',');
+    ec_json_write_string(b, r->files[i].path);
+    ec_buf_append_char(b, ':');
+    write_file(b, &r->files[i]);
+  }
+  ec_buf_append_char(b, '}');
+  if (r->has_blocks) {
+    ec_buf_append_cstr(b, ",\"blocks\":[");
+    for (size_t i = 0; i < r->n_blocks; i++) {
+      ec_buf_append_cstr(b, i ? ",{\"path\":" : "{\"path\":");
+      ec_json_write_string(b, r->blocks[i].path);
+      ec_buf_append_cstr(b, ",\"search\":");
+      ec_json_write_string(b, r->blocks[i].search);
+      ec_buf_append_cstr(b, ",\"replace\":");
+      ec_json_write_string(b, r->blocks[i].replace);
+      ec_buf_append_char(b, '}');
+    }
+    ec_buf_append_char(b, ']');
+  }
+  ec_buf_append_cstr(b, "},\"text\":");
+  ec_json_write_string(b, r->text);
+  ec_buf_printf(b, ",\"stats\":{\"time_ms\":%.3f,\"bytes_in\":%llu,\"bytes_out\":%llu,\"lines_added\":%u,\"lines_removed\":%u}",
+                r->stats.time_ms, (unsigned long long)r->stats.bytes_in, (unsigned long long)r->stats.bytes_out,
+                r->stats.lines_added, r->stats.lines_removed);
+  if (r->n_errors) {
+    ec_buf_append_cstr(b, ",\"error\":");
+    write_error(b, &r->errors[0]);
+  }
+  if (r->n_errors > 1) {
+    ec_buf_append_cstr(b, ",\"errors\":[");
+    for (size_t i = 0; i < r->n_errors; i++) {
+      if (i) ec_buf_append_char(b, ',');
+      write_error(b, &r->errors[i]);
+    }
+    ec_buf_append_char(b, ']');
+  }
+  ec_buf_append_char(b, '}');
+}

@@ -1,0 +1,10 @@
+/* ec_result -> JSON response text (SPEC §1), written by hand so every build prints the same bytes. */
+#ifndef EC_PROTOCOL_JSON_RESPONSE_H
+#define EC_PROTOCOL_JSON_RESPONSE_H
+#include "../base/buf.h"
+
+void ec_json_write_result(ec_buf *b, const ec_result *r);
+/** Appends s as a JSON string literal, quotes included. */
+void ec_json_write_string(ec_buf *b, ec_str s);
+
+#endif

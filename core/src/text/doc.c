@@ -1,0 +1,124 @@
+#include "doc.h"
+#include <string.h>
+
+static const char BOM[3] = {'\xEF', '\xBB', '\xBF'};
+
+ec_error_code ec_doc_load(ec_arena *a, ec_str content, ec_doc *out) {
+  memset(out, 0, sizeof *out);
+  const char *p = content.ptr;
+  size_t n = content.len;
+  if (n && memchr(p, 0, n)) return EC_BINARY_FILE;
+  if (n >= 3 && memcmp(p, BOM, 3) == 0) { out->bom = true; p += 3; n -= 3; }
+  size_t n_lf = 0, n_crlf = 0;
+  for (const char *q = p, *end = p + n; (q = memchr(q, '\n', (size_t)(end - q))); q++) {
+    n_lf++;
+    if (q > p && q[-1] == '\r') n_crlf++;
+  }
+  out->text = ec_arena_alloc(a, n + 1);
+  out->cr = ec_arena_alloc(a, n_lf + 1);
+  if (!out->text || !out->cr) return EC_OUT_OF_MEMORY;
+  size_t w = 0, line = 0;
+  for (size_t r = 0; r < n;) {
+    const char *nl = memchr(p + r, '\n', n - r);
+    size_t seg = nl ? (size_t)(nl - (p + r)) : n - r;
+    bool crlf = nl && seg > 0 && p[r + seg - 1] == '\r';
+    size_t keep = crlf ? seg - 1 : seg;
+    memcpy(out->text + w, p + r, keep);
+    w += keep;
+    r += seg;
+    if (nl) { out->text[w++] = '\n'; out->cr[line++] = crlf; r++; }
+  }
+  out->text[w] = 0;
+  out->len = w;
+  out->n_lf = n_lf;
+  out->crlf_dominant = n_crlf > n_lf - n_crlf;
+  out->eol = n_lf == 0 ? EC_EOL_NONE : n_crlf == 0 ? EC_EOL_LF : n_crlf == n_lf ? EC_EOL_CRLF : EC_EOL_MIXED;
+  return EC_OK;
+}
+
+static size_t count_lf(const char *p, size_t n) {
+  size_t c = 0;
+  for (const char *end = p + n; (p = memchr(p, '\n', (size_t)(end - p))); p++) c++;
+  return c;
+}
+
+ec_error_code ec_doc_splice(ec_arena *a, const ec_doc *doc, const ec_splice *sp, size_t n, ec_doc *out) {
+  size_t len = doc->len, n_lf = doc->n_lf;
+  for (size_t i = 0; i < n; i++) {
+    len = len - (sp[i].end - sp[i].start) + sp[i].text.len;
+    n_lf = n_lf - count_lf(doc->text + sp[i].start, sp[i].end - sp[i].start) + count_lf(sp[i].text.ptr, sp[i].text.len);
+  }
+  char *text = ec_arena_alloc(a, len + 1);
+  uint8_t *cr = ec_arena_alloc(a, n_lf + 1);
+  if (!text || !cr) return EC_OUT_OF_MEMORY;
+  /* Lines before a splice keep their endings; each LF the splice writes takes the dominant
+   * ending; the LF that ends the splice's last line is the original one and keeps its own. */
+  size_t r = 0, w = 0, line_r = 0, line_w = 0;
+  uint8_t dom = doc->crlf_dominant;
+  for (size_t i = 0; i <= n; i++) {
+    size_t upto = i < n ? sp[i].start : doc->len;
+    size_t lfs = count_lf(doc->text + r, upto - r);
+    memcpy(text + w, doc->text + r, upto - r);
+    memcpy(cr + line_w, doc->cr + line_r, lfs);
+    w += upto - r; line_w += lfs; line_r += lfs; r = upto;
+    if (i == n) break;
+    line_r += count_lf(doc->text + sp[i].start, sp[i].end - sp[i].start);
+    size_t add = count_lf(sp[i].text.ptr, sp[i].text.len);
+    if (sp[i].text.len) memcpy(text + w, sp[i].text.ptr, sp[i].text.len);
+    memset(cr + line_w, dom, add);
+    w += sp[i].text.len; line_w += add; r = sp[i].end;
+  }
+  text[w] = 0;
+  ec_doc d = *doc;
+  d.text = text;
+  d.len = w;
+  d.cr = cr;
+  d.n_lf = line_w;
+  *out = d;
+  return EC_OK;
+}
+
+ec_str ec_doc_render(ec_arena *a, const ec_doc *doc) {
+  size_t extra = doc->bom ? 3 : 0;
+  for (size_t i = 0; i < doc->n_lf; i++) extra += doc->cr[i];
+  ec_str s = {0, 0};
+  char *o = ec_arena_alloc(a, doc->len + extra + 1);
+  if (!o) return s;
+  size_t w = 0;
+  if (doc->bom) { memcpy(o, BOM, 3); w = 3; }
+  if (extra == w) {
+    memcpy(o + w, doc->text, doc->len);
+    w += doc->len;
+  } else {
+    size_t r = 0, line = 0;
+    while (r < doc->len) {
+      const char *nl = memchr(doc->text + r, '\n', doc->len - r);
+      size_t seg = nl ? (size_t)(nl - (doc->text + r)) : doc->len - r;
+      memcpy(o + w, doc->text + r, seg);
+      w += seg; r += seg;
+      if (nl) { if (doc->cr[line++]) o[w++] = '\r'; o[w++] = '\n'; r++; }
+    }
+  }
+  o[w] = 0;
+  s.ptr = o;
+  s.len = w;
+  return s;
+}
+
+ec_str ec_text_normalize_eol(ec_arena *a, ec_str s) {
+  if (!s.len || !memchr(s.ptr, '\r', s.len)) return s;
+  char *o = ec_arena_alloc(a, s.len + 1);
+  if (!o) { ec_str z = {0, 0}; return z; }
+  size_t w = 0;
+  for (size_t i = 0; i < s.len; i++) {
+    if (s.ptr[i] == '\r' && i + 1 < s.len && s.ptr[i + 1] == '\n') continue;
+    o[w++] = s.ptr[i];
+  }
+  o[w] = 0;
+  ec_str r = {o, w};
+  return r;
+}
+
+uint32_t ec_text_line_of(const char *text, size_t off) {
+  return (uint32_t)(count_lf(text, off) + 1);
+}

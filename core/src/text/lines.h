@@ -1,0 +1,33 @@
+/*
+ * Line tables: every line of an LF text as (offset, length, hash), built once per document.
+ * Line-level strategies and the diff compare hashes, not bytes, which keeps them near-linear.
+ * Line i covers text[start[i], start[i] + len[i]) without its LF. A text ending in LF has no
+ * extra empty last line; an empty text has no lines.
+ */
+#ifndef EC_TEXT_LINES_H
+#define EC_TEXT_LINES_H
+#include "../base/arena.h"
+
+typedef struct ec_lines {
+  const char *text;
+  size_t text_len;
+  size_t n;
+  size_t *start;
+  uint32_t *len;
+  uint64_t *hash;      /* hash of the line's bytes */
+} ec_lines;
+
+ec_error_code ec_lines_build(ec_arena *a, const char *text, size_t len, ec_lines *out);
+/** 0-based index of the line holding byte offset off (off == text_len gives n). */
+size_t ec_lines_index_of(const ec_lines *l, size_t off);
+static inline ec_str ec_lines_get(const ec_lines *l, size_t i) {
+  ec_str s = {l->text + l->start[i], l->len[i]};
+  return s;
+}
+/** Offset just past line i's LF (or end of text). */
+static inline size_t ec_lines_end_with_lf(const ec_lines *l, size_t i) {
+  size_t e = l->start[i] + l->len[i];
+  return e < l->text_len ? e + 1 : e;
+}
+
+#endif
