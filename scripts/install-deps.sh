@@ -17,17 +17,21 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 SRC
 fi
 
-pkgs=(cmake make gcc clang lld llvm wasi-libc libclang-rt-14-dev libclang-rt-14-dev-wasm32
-      emscripten node-acorn binaryen libpcre2-dev libcjson-dev pkg-config git patch diffutils
-      dpkg-dev valgrind gzip time)
+# --native: only what the native build and CLI need (scripts/demo.sh).
+native_only=false; [ "${1:-}" = "--native" ] && native_only=true
+pkgs=(cmake make gcc pkg-config libpcre2-dev libcjson-dev)
+$native_only || pkgs+=(clang lld llvm wasi-libc libclang-rt-14-dev libclang-rt-14-dev-wasm32
+      emscripten node-acorn binaryen nodejs git patch diffutils dpkg-dev valgrind gzip time)
 missing=()
 for p in "${pkgs[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p"); done
-if [ ${#missing[@]} -gt 0 ] || [ ! -d "$here/third_party/src" ]; then
+if [ ${#missing[@]} -gt 0 ] || { ! $native_only && [ ! -d "$here/third_party/src" ]; }; then
   $SUDO apt-get update -qq
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+
+$native_only && { echo "install-deps: native done"; exit 0; }
 
 # PCRE2 10.42 and cJSON 1.7.15 sources for the wasm builds (the Debian orig tarballs are
 # byte-identical to upstream's; CMake checks their SHA-256).

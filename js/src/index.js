@@ -1,0 +1,94 @@
+// editcore for JavaScript: the C engine compiled by Emscripten, fed bytes, returning results.
+// Works in Node, browsers and web workers. The engine does no I/O: you pass file contents in
+// and decide what to do with the new contents that come back.
+import createEditcore from '../dist/editcore.mjs';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+let ready = null;
+
+async function wasmBytes(url) {
+  if (typeof process !== 'undefined' && process.versions?.node && url.protocol === 'file:') {
+    const { readFile } = await import('node:fs/promises');
+    return readFile(url);
+  }
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`editcore: could not load ${url}: HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/**
+ * Loads the engine once. Optional `wasmBinary` (bytes) or `wasmUrl` (where editcore.wasm is
+ * served) for hosts that bundle the file elsewhere. Resolves to the low-level module.
+ */
+export function init(options = {}) {
+  if (!ready) {
+    ready = (async () => {
+      const binary = options.wasmBinary ?? await wasmBytes(options.wasmUrl ? new URL(options.wasmUrl, import.meta.url) : new URL('../dist/editcore.wasm', import.meta.url));
+      mod = await createEditcore({ wasmBinary: binary });
+      return mod;
+    })();
+    ready.catch(() => { ready = null; });
+  }
+  return ready;
+}
+
+let mod = null;
+
+function runBytes(m, bytes) {
+  const req = m._malloc(bytes.length || 1);
+  const lenPtr = m._malloc(4);
+  if (!req || !lenPtr) throw new Error('editcore: out of memory');
+  try {
+    m.HEAPU8.set(bytes, req);
+    const res = m._editcore_run(req, bytes.length, lenPtr);
+    if (!res) throw new Error('editcore: out of memory');
+    const len = m.HEAPU32[lenPtr >> 2];
+    const text = decoder.decode(m.HEAPU8.subarray(res, res + len));
+    m._editcore_free(res);
+    return text;
+  } finally {
+    m._free(req);
+    m._free(lenPtr);
+  }
+}
+
+/** Runs a request given as JSON text and returns the response JSON text (after init()). */
+export function applyJson(text) {
+  if (!mod) throw new Error('editcore: call await init() first');
+  const t0 = performance.now();
+  const out = runBytes(mod, encoder.encode(text));
+  const ms = Math.round((performance.now() - t0) * 1000) / 1000;
+  return out.replace('"time_ms":0.000', `"time_ms":${ms.toFixed(3)}`);
+}
+
+/**
+ * Applies one request (SPEC §1: {format, files, edit, profile?, options?}) and returns the
+ * response object ({status, data: {files}, text, stats, error?}). Never throws for a bad edit:
+ * that is a response with status "error".
+ */
+export async function applyRequest(request) {
+  mod = mod ?? await init();
+  return JSON.parse(applyJson(JSON.stringify(request)));
+}
+
+/** Synchronous form of applyRequest, for use after `await init()`. */
+export function applyRequestSync(request) {
+  return JSON.parse(applyJson(JSON.stringify(request)));
+}
+
+/** Convenience: one old/new string replacement in one file's content. */
+export async function replace(content, oldString, newString, options = {}) {
+  const { path = 'file', profile, ...edit } = options;
+  const res = await applyRequest({ format: 'replace', files: { [path]: content }, edit: { path, old_string: oldString, new_string: newString, ...edit }, ...(profile ? { profile } : {}) });
+  return res;
+}
+
+/** The engine's version string. */
+export async function version() {
+  const m = mod ?? (mod = await init());
+  const p = m._editcore_version();
+  let end = p;
+  while (m.HEAPU8[end]) end++;
+  return decoder.decode(m.HEAPU8.subarray(p, end));
+}

@@ -1,0 +1,242 @@
+#!/usr/bin/env node
+// Conformance runner: every vector through every build, checked against `expect`, and the
+// builds' responses compared byte for byte (stats.time_ms aside).
+//
+//   node tests/conformance/run.mjs [--builds native,wasi,emscripten] [--native PATH]
+//        [--wasi PATH] [--peer NAME] [--id SUBSTRING] [--verbose] [--shared DIR]
+//
+// Vectors: ../shared/conformance/*.jsonl (the peers' cases) and tests/conformance/vectors/*.jsonl
+// (ours). A vector runs with profile = its `peer`. Vectors whose (format, profile) this build
+// does not implement are skipped and counted. tests/conformance/known_failures.txt lists vectors
+// that need later work (`id  # reason`); a listed vector that passes fails the run.
+import { readFileSync, readdirSync, existsSync, mkdtempSync, writeFileSync, openSync, closeSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join, dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { tmpdir } from 'node:os';
+import { WASI } from 'node:wasi';
+
+process.removeAllListeners('warning'); // node:wasi's ExperimentalWarning is noise here
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+
+function parseArgs(argv) {
+  const a = { builds: null, native: join(root, 'build/native/editcore'), wasi: join(root, 'build/wasi/editcore.wasm'),
+    emscripten: join(root, 'js/src/index.js'), peer: null, id: null, verbose: false,
+    shared: process.env.EDITCORE_SHARED || resolve(root, '../shared') };
+  for (let i = 2; i < argv.length; i++) {
+    const k = argv[i];
+    const v = () => argv[++i];
+    if (k === '--builds') a.builds = v().split(',');
+    else if (k === '--native') a.native = resolve(v());
+    else if (k === '--wasi') a.wasi = resolve(v());
+    else if (k === '--emscripten') a.emscripten = resolve(v());
+    else if (k === '--peer') a.peer = v();
+    else if (k === '--id') a.id = v();
+    else if (k === '--shared') a.shared = resolve(v());
+    else if (k === '--verbose') a.verbose = true;
+    else { console.error(`unknown argument ${k}`); process.exit(2); }
+  }
+  a.builds ??= ['native', 'wasi', 'emscripten'];
+  return a;
+}
+
+function loadVectors(args) {
+  const sources = [];
+  const sharedDir = join(args.shared, 'conformance');
+  if (existsSync(sharedDir)) {
+    for (const f of readdirSync(sharedDir).sort()) if (f.endsWith('.jsonl')) sources.push(join(sharedDir, f));
+  } else {
+    console.error(`warning: ${sharedDir} not found; running only this repo's vectors`);
+  }
+  const own = join(here, 'vectors');
+  if (existsSync(own)) for (const f of readdirSync(own).sort()) if (f.endsWith('.jsonl')) sources.push(join(own, f));
+  const vectors = [];
+  const seen = new Set();
+  for (const file of sources) {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.forEach((line, i) => {
+      if (!line.trim()) return;
+      let v;
+      try { v = JSON.parse(line); } catch (e) { throw new Error(`${file}:${i + 1}: ${e.message}`); }
+      if (seen.has(v.id)) throw new Error(`${file}:${i + 1}: duplicate vector id ${v.id}`);
+      seen.add(v.id);
+      v._file = file.replace(root + '/', '').replace(args.shared + '/', 'shared/');
+      vectors.push(v);
+    });
+  }
+  return vectors.filter((v) => (!args.peer || v.peer === args.peer) && (!args.id || v.id.includes(args.id)));
+}
+
+function loadKnownFailures() {
+  const p = join(here, 'known_failures.txt');
+  const m = new Map();
+  if (!existsSync(p)) return m;
+  for (const line of readFileSync(p, 'utf8').split('\n')) {
+    const t = line.trim();
+    if (!t || t.startsWith('#')) continue;
+    const hash = t.indexOf('  #');
+    const id = (hash >= 0 ? t.slice(0, hash) : t).trim();
+    m.set(id, hash >= 0 ? t.slice(hash + 3).trim() : '');
+  }
+  return m;
+}
+
+// Section - the three builds, each a function request JSON text -> response JSON text
+
+function nativeRunner(path) {
+  if (!existsSync(path)) return null;
+  return (text) => {
+    const r = spawnSync(path, ['json'], { input: text, maxBuffer: 1 << 30 });
+    if (r.status !== 0 && r.status !== 1) throw new Error(`native exited ${r.status}: ${r.stderr}`);
+    return r.stdout.toString('utf8').trimEnd();
+  };
+}
+
+async function wasiRunner(path) {
+  if (!existsSync(path)) return null;
+  const module = await WebAssembly.compile(readFileSync(path));
+  const dir = mkdtempSync(join(tmpdir(), 'editcore-wasi-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return async (text) => {
+    const inPath = join(dir, 'in.json'), outPath = join(dir, 'out.json');
+    writeFileSync(inPath, text);
+    writeFileSync(outPath, '');
+    const stdin = openSync(inPath, 'r'), stdout = openSync(outPath, 'w');
+    try {
+      const wasi = new WASI({ version: 'preview1', args: ['editcore'], env: {}, stdin, stdout, stderr: 2, returnOnExit: true });
+      const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
+      const code = wasi.start(instance);
+      if (code !== 0 && code !== 1) throw new Error(`wasi exited ${code}`);
+    } finally { closeSync(stdin); closeSync(stdout); }
+    return readFileSync(outPath, 'utf8').trimEnd();
+  };
+}
+
+async function emscriptenRunner(path) {
+  if (!existsSync(path)) return null;
+  const pkg = await import(pathToFileURL(path).href);
+  try { await pkg.init(); } catch (e) { console.error(`emscripten build unavailable: ${e.message}`); return null; }
+  return (text) => pkg.applyJson(text);
+}
+
+// Section - checking a response against a vector's expectation
+
+const ERROR_KINDS = {
+  no_match: ['NO_MATCH'], ambiguous: ['AMBIGUOUS'], count_mismatch: ['COUNT_MISMATCH', 'AMBIGUOUS'],
+  malformed: ['MALFORMED_EDIT'], file_missing: ['NOT_FOUND'], file_exists: ['FILE_EXISTS'], noop: ['NOOP'],
+  // editcore's own vectors also use:
+  invalid_param: ['INVALID_PARAM'], binary: ['BINARY_FILE'], too_large: ['TOO_LARGE'], conflict: ['CONFLICT'],
+};
+
+function resultingFiles(vector, resp) {
+  // What the host would have on disk after applying the response.
+  const out = { ...vector.files };
+  for (const [path, f] of Object.entries(resp.data?.files ?? {})) {
+    if (f.action === 'delete') delete out[path];
+    else if (f.action === 'move') { delete out[path]; out[f.moved_to] = f.content; }
+    else out[path] = f.content;
+  }
+  return out;
+}
+
+function checkFiles(vector, resp, expected) {
+  const now = resultingFiles(vector, resp);
+  for (const [path, want] of Object.entries(expected)) {
+    if (want === null) { if (path in now) return `${path} should be deleted`; continue; }
+    if (!(path in now)) return `${path} missing`;
+    if (now[path] !== want) return `${path} differs:\n  want ${JSON.stringify(want).slice(0, 400)}\n  got  ${JSON.stringify(now[path]).slice(0, 400)}`;
+  }
+  for (const [path, content] of Object.entries(now)) {
+    if (path in expected) continue;
+    if (vector.files[path] !== content) return `${path} changed but the vector expects it unchanged`;
+  }
+  return null;
+}
+
+function check(vector, resp) {
+  const exp = vector.expect;
+  if (exp.ok) {
+    if (resp.status === 'error') return `expected success, got ${resp.error?.code}: ${resp.error?.message}`;
+    if (exp.blocks) {
+      const got = (resp.data.blocks ?? []).map((b) => ({ path: b.path, search: b.search, replace: b.replace }));
+      const want = exp.blocks.map((b) => ({ path: b.path, search: b.search, replace: b.replace }));
+      return JSON.stringify(got) === JSON.stringify(want) ? null : `blocks differ:\n  want ${JSON.stringify(want).slice(0, 400)}\n  got  ${JSON.stringify(got).slice(0, 400)}`;
+    }
+    return checkFiles(vector, resp, exp.files ?? {});
+  }
+  const codes = ERROR_KINDS[exp.error_kind];
+  const errors = [resp.error, ...(resp.errors ?? [])].filter(Boolean);
+  if (!errors.length) return `expected ${exp.error_kind}, got status ${resp.status}`;
+  if (codes && !errors.some((e) => codes.includes(e.code))) return `expected ${codes.join('|')}, got ${errors.map((e) => e.code).join(',')}: ${errors[0].message}`;
+  if (exp.files && vector.peer !== 'editcore') return checkFiles(vector, resp, exp.files);
+  if (resp.status !== 'error' && vector.peer === 'editcore') return `editcore must apply nothing on failure, got status ${resp.status}`;
+  return null;
+}
+
+const stripTime = (s) => s.replace(/"time_ms":[0-9.eE+-]+/, '"time_ms":0');
+
+async function main() {
+  const args = parseArgs(process.argv);
+  const vectors = loadVectors(args);
+  const known = loadKnownFailures();
+  const runners = {};
+  for (const b of args.builds) {
+    const r = b === 'native' ? nativeRunner(args.native) : b === 'wasi' ? await wasiRunner(args.wasi)
+      : b === 'emscripten' ? await emscriptenRunner(args.emscripten) : null;
+    if (!r) { console.error(`build '${b}' not found; build it first (see README)`); process.exit(2); }
+    runners[b] = r;
+  }
+  const capsPath = args.native;
+  const caps = existsSync(capsPath) ? JSON.parse(spawnSync(capsPath, ['capabilities']).stdout.toString()).supports : null;
+  const tally = {}; // build -> peer -> {passed, failed, skipped, known}
+  const bump = (b, peer, k) => { ((tally[b] ??= {})[peer] ??= { passed: 0, failed: 0, skipped: 0, known: 0 })[k]++; };
+  let failures = 0, mismatches = 0, staleKnown = 0;
+  for (const v of vectors) {
+    const request = { format: v.format, files: v.files, edit: v.edit, profile: v.peer };
+    if (caps && !(caps[v.peer] ?? []).includes(v.format)) { for (const b in runners) bump(b, v.peer, 'skipped'); continue; }
+    const text = JSON.stringify(request);
+    const responses = {};
+    for (const [b, run] of Object.entries(runners)) {
+      let raw, problem = null;
+      try { raw = await run(text); } catch (e) { problem = `crashed: ${e.message}`; }
+      let resp = null;
+      if (!problem) { try { resp = JSON.parse(raw); } catch { problem = `response is not JSON: ${String(raw).slice(0, 200)}`; } }
+      if (!problem) problem = check(v, resp);
+      responses[b] = raw;
+      const isKnown = known.has(v.id);
+      if (problem && isKnown) bump(b, v.peer, 'known');
+      else if (problem) {
+        bump(b, v.peer, 'failed'); failures++;
+        console.log(`FAIL [${b}] ${v.id} (${v._file})\n  ${problem}`);
+      } else if (isKnown) {
+        bump(b, v.peer, 'failed'); staleKnown++; failures++;
+        console.log(`PASSES BUT LISTED [${b}] ${v.id}: remove it from known_failures.txt`);
+      } else {
+        bump(b, v.peer, 'passed');
+        if (args.verbose) console.log(`ok   [${b}] ${v.id}`);
+      }
+    }
+    const names = Object.keys(responses);
+    for (const b of names.slice(1)) {
+      if (responses[b] !== undefined && responses[names[0]] !== undefined && stripTime(responses[b]) !== stripTime(responses[names[0]])) {
+        mismatches++;
+        console.log(`MISMATCH ${v.id}: ${names[0]} and ${b} responses differ`);
+      }
+    }
+  }
+  let total = { passed: 0, failed: 0, skipped: 0, known: 0 };
+  for (const [b, peers] of Object.entries(tally)) {
+    for (const [peer, t] of Object.entries(peers).sort()) {
+      console.log(`${b.padEnd(10)} ${peer.padEnd(16)} ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped${t.known ? `, ${t.known} known failures` : ''}`);
+      for (const k in total) total[k] += t[k];
+    }
+  }
+  console.log(`builds compared byte for byte: ${Object.keys(runners).join(', ')}; ${mismatches} mismatches`);
+  if (mismatches) { total.failed += mismatches; }
+  console.log(`conformance: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  process.exit(total.failed ? 1 : 0);
+}
+
+main().catch((e) => { console.error(e); process.exit(2); });
