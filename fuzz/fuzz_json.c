@@ -1,0 +1,15 @@
+/* The JSON protocol: any bytes as a request; the response is always valid JSON. */
+#include "fuzz_common.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  size_t n = 0;
+  char *out = ec_run_json((const char *)data, size, NULL, &n);
+  FUZZ_CHECK(out != NULL, "ec_run_json answers");
+  cJSON *parsed = cJSON_ParseWithLength(out, n);
+  FUZZ_CHECK(parsed != NULL, "the response is valid JSON");
+  const cJSON *status = cJSON_GetObjectItemCaseSensitive(parsed, "status");
+  FUZZ_CHECK(cJSON_IsString(status), "the response has a status");
+  cJSON_Delete(parsed);
+  ec_free(NULL, out);
+  return 0;
+}

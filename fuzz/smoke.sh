@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs each fuzzer for a fixed time on its seeds; fails on the first finding.
+# usage: smoke.sh BUILD_DIR SEED_DIR SECONDS fuzzer...
+set -euo pipefail
+build=$1 seeds=$2 secs=$3
+shift 3
+passed=0 failed=0
+for f in "$@"; do
+  corpus="$build/fuzz-corpus/$f"
+  mkdir -p "$corpus"
+  seed="$seeds/$f"; [ -d "$seed" ] || seed="$seeds/common"
+  if "$build/$f" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+       "$corpus" "$seed" >"$build/$f.log" 2>&1; then
+    echo "fuzz $f: $(grep -E '^stat::number_of_executed_units' "$build/$f.log" | awk '{print $2}') runs, ok"
+    passed=$((passed + 1))
+  else
+    echo "fuzz $f: FINDING"; tail -40 "$build/$f.log"
+    failed=$((failed + 1))
+  fi
+done
+echo "fuzz-smoke: $passed passed, $failed failed"
+[ "$failed" = 0 ]
