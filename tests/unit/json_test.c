@@ -1,0 +1,123 @@
+/* The JSON protocol layer: strict parsing, NUL bytes across the boundary, the response shape. */
+#include "test_util.h"
+#include "editcore.h"
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+
+static cJSON *run(const char *req) {
+  size_t n = 0;
+  char *out = ec_run_json(req, strlen(req), NULL, &n);
+  cJSON *j = out ? cJSON_ParseWithLength(out, n) : NULL;
+  if (out && strlen(out) != n) { cJSON_Delete(j); j = NULL; }
+  ec_free(NULL, out);
+  return j;
+}
+
+static const char *code_of(cJSON *j) {
+  cJSON *e = cJSON_GetObjectItemCaseSensitive(j, "error");
+  cJSON *c = cJSON_GetObjectItemCaseSensitive(e, "code");
+  return cJSON_IsString(c) ? c->valuestring : "";
+}
+
+static const char *content_of(cJSON *j, const char *path) {
+  cJSON *f = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j, "data"), "files"), path);
+  cJSON *c = cJSON_GetObjectItemCaseSensitive(f, "content");
+  return cJSON_IsString(c) ? c->valuestring : NULL;
+}
+
+#define EXPECT_CODE(req, want)                                  \
+  do {                                                          \
+    cJSON *j_ = run(req);                                       \
+    CHECK(j_ != NULL);                                          \
+    if (j_) { if (strcmp(code_of(j_), want)) fprintf(stderr, "  for %s: got %s\n", req, code_of(j_)); CHECK(!strcmp(code_of(j_), want)); } \
+    cJSON_Delete(j_);                                           \
+  } while (0)
+
+int main(void) {
+  /* malformed and ill-typed requests */
+  EXPECT_CODE("", "INVALID_PARAM");
+  EXPECT_CODE("{", "INVALID_PARAM");
+  EXPECT_CODE("[]", "INVALID_PARAM");
+  EXPECT_CODE("null", "INVALID_PARAM");
+  EXPECT_CODE("{\"format\":\"replace\"}", "INVALID_PARAM");
+  EXPECT_CODE("{\"format\":\"nope\",\"edit\":{}}", "INVALID_PARAM");
+  EXPECT_CODE("{\"format\":7,\"edit\":{}}", "INVALID_PARAM");
+  EXPECT_CODE("{\"format\":\"replace\",\"edit\":{},\"extra\":1}", "INVALID_PARAM");
+  EXPECT_CODE("{\"format\":\"replace\",\"edit\":[]}", "INVALID_PARAM");
+  EXPECT_CODE("{\"format\":\"replace\",\"files\":{\"a\":1},\"edit\":{\"old_string\":\"a\",\"new_string\":\"b\"}}", "INVALID_PARAM");
+  EXPECT_CODE("{\"format\":\"replace\",\"files\":{\"a\":\"x\"},\"edit\":{\"old_string\":\"x\",\"new_string\":\"y\"},\"options\":{\"diff_context\":-1}}", "INVALID_PARAM");
+  EXPECT_CODE("{\"format\":\"replace\",\"files\":{\"a\":\"x\"},\"edit\":{\"old_string\":\"x\",\"new_string\":\"y\"},\"options\":{\"diff_context\":1.5}}", "INVALID_PARAM");
+  EXPECT_CODE("{\"format\":\"replace\",\"files\":{\"a\":\"x\"},\"edit\":{\"old_string\":\"x\",\"new_string\":\"y\"},\"options\":{\"strategies\":[\"warp\"]}}", "INVALID_PARAM");
+  EXPECT_CODE("{\"format\":\"replace\",\"files\":{\"a\":\"x\"},\"edit\":{\"old_string\":\"x\",\"new_string\":\"y\"},\"options\":{\"fuzzy_threshold\":2}}", "INVALID_PARAM");
+  EXPECT_CODE("{\"format\":\"replace\",\"files\":{\"a\":\"x\"},\"edit\":{\"old_string\":\"x\",\"new_string\":\"y\"},\"options\":{\"limits\":{\"bogus\":1}}}", "INVALID_PARAM");
+  EXPECT_CODE("{\"format\":\"replace\",\"files\":{\"a\":\"x\",\"a\":\"y\"},\"edit\":{\"path\":\"a\",\"old_string\":\"x\",\"new_string\":\"y\"}}", "INVALID_PARAM");
+  EXPECT_CODE("{\"format\":\"replace\",\"edit\":{\"old_string\":\"x\",\"old_string\":\"x\",\"new_string\":\"y\"}}", "INVALID_PARAM");
+  EXPECT_CODE("{\"format\":\"replace\",\"profile\":\"vim\",\"edit\":{}}", "INVALID_PARAM");
+  EXPECT_CODE("{\"format\":\"replace\",\"files\":{\"a\":\"x\"},\"edit\":{\"old_string\":\"x\",\"new_string\":\"y\",\"expected_replacements\":-3}}", "INVALID_PARAM");
+  /* a raw NUL byte inside the JSON text */
+  {
+    const char raw[] = "{\"format\":\"replace\",\"files\":{\"a\":\"x\0\"},\"edit\":{}}";
+    size_t n = 0;
+    char *out = ec_run_json(raw, sizeof raw - 1, NULL, &n);
+    CHECK(out && strstr(out, "INVALID_PARAM"));
+    ec_free(NULL, out);
+  }
+  /* \u0000 survives: a file with NUL is binary, a path with NUL is still a path */
+  EXPECT_CODE("{\"format\":\"replace\",\"files\":{\"a\":\"x\\u0000y\"},\"edit\":{\"old_string\":\"x\",\"new_string\":\"z\"}}", "BINARY_FILE");
+  EXPECT_CODE("{\"format\":\"replace\",\"files\":{\"a\":\"xy\"},\"edit\":{\"old_string\":\"x\\u0000\",\"new_string\":\"z\"}}", "INVALID_PARAM");
+  /* the private-use code point chosen as the NUL stand-in never collides with real text */
+  {
+    cJSON *j = run("{\"format\":\"replace\",\"files\":{\"a\":\"\\ue000 \xee\x80\x81 \\uE002 x\"},\"edit\":{\"old_string\":\"x\",\"new_string\":\"y\\u0000\"}}");
+    CHECK(j && !strcmp(code_of(j), "INVALID_PARAM"));
+    cJSON_Delete(j);
+    j = run("{\"format\":\"replace\",\"files\":{\"a\":\"\\ue000 \xee\x80\x81 x\"},\"edit\":{\"old_string\":\"x\",\"new_string\":\"y\"}}");
+    CHECK(j && content_of(j, "a") && !strcmp(content_of(j, "a"), "\xee\x80\x80 \xee\x80\x81 y"));
+    cJSON_Delete(j);
+  }
+  /* escapes in output: control characters and quotes round-trip */
+  {
+    cJSON *j = run("{\"format\":\"replace\",\"files\":{\"q\\\"\\\\\":\"a\\u0001\\t\\\"b\\\"\\n\"},\"edit\":{\"old_string\":\"b\",\"new_string\":\"\\u001f\\\\\"}}");
+    CHECK(j && content_of(j, "q\"\\") && !strcmp(content_of(j, "q\"\\"), "a\x01\t\"\x1f\\\"\n"));
+    cJSON_Delete(j);
+  }
+  /* the envelope */
+  {
+    cJSON *j = run("{\"format\":\"replace\",\"files\":{\"f\":\"a\\nb\\n\"},\"edit\":{\"old_string\":\"b\",\"new_string\":\"c\"},\"options\":{\"diff_context\":0}}");
+    CHECK(j != NULL);
+    CHECK(!strcmp(cJSON_GetObjectItemCaseSensitive(j, "status")->valuestring, "success"));
+    cJSON *data = cJSON_GetObjectItemCaseSensitive(j, "data");
+    CHECK(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(data, "applied")));
+    cJSON *f = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(data, "files"), "f");
+    CHECK(!strcmp(cJSON_GetObjectItemCaseSensitive(f, "diff")->valuestring, "--- a/f\n+++ b/f\n@@ -2 +2 @@\n-b\n+c\n"));
+    CHECK(!strcmp(cJSON_GetObjectItemCaseSensitive(f, "undo")->valuestring, "--- a/f\n+++ b/f\n@@ -2 +2 @@\n-c\n+b\n"));
+    CHECK(cJSON_GetObjectItemCaseSensitive(f, "replacements")->valueint == 1);
+    cJSON *stats = cJSON_GetObjectItemCaseSensitive(j, "stats");
+    CHECK(cJSON_GetObjectItemCaseSensitive(stats, "bytes_in")->valueint == 4);
+    CHECK(cJSON_GetObjectItemCaseSensitive(stats, "bytes_out")->valueint == 4);
+    CHECK(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(j, "text")));
+    CHECK(cJSON_GetObjectItemCaseSensitive(j, "error") == NULL);
+    cJSON_Delete(j);
+  }
+  /* diff truncation makes the result partial */
+  {
+    cJSON *j = run("{\"format\":\"whole_file\",\"files\":{\"f\":\"a\\nb\\nc\\n\"},\"edit\":{\"content\":\"x\\ny\\nz\\n\"},\"options\":{\"diff_max_bytes\":30}}");
+    CHECK(j && !strcmp(cJSON_GetObjectItemCaseSensitive(j, "status")->valuestring, "partial"));
+    cJSON *f = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j, "data"), "files"), "f");
+    CHECK(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(f, "diff_truncated")));
+    CHECK(strlen(cJSON_GetObjectItemCaseSensitive(f, "diff")->valuestring) <= 30);
+    CHECK(!strcmp(cJSON_GetObjectItemCaseSensitive(f, "content")->valuestring, "x\ny\nz\n"));
+    cJSON_Delete(j);
+  }
+  /* limits */
+  EXPECT_CODE("{\"format\":\"replace\",\"files\":{\"f\":\"abcdef\"},\"edit\":{\"old_string\":\"a\",\"new_string\":\"b\"},\"options\":{\"limits\":{\"max_input_bytes\":4}}}", "TOO_LARGE");
+  /* a null file is absent */
+  {
+    cJSON *j = run("{\"format\":\"replace\",\"files\":{\"n\":null},\"edit\":{\"path\":\"n\",\"old_string\":\"\",\"new_string\":\"hi\"}}");
+    CHECK(j && content_of(j, "n") && !strcmp(content_of(j, "n"), "hi"));
+    cJSON *f = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(j, "data"), "files"), "n");
+    CHECK(!strcmp(cJSON_GetObjectItemCaseSensitive(f, "action")->valuestring, "add"));
+    CHECK(!strncmp(cJSON_GetObjectItemCaseSensitive(f, "diff")->valuestring, "--- /dev/null\n+++ b/n\n", 22));
+    cJSON_Delete(j);
+  }
+  TEST_MAIN_END();
+}
