@@ -1,20 +1,39 @@
 #!/usr/bin/env bash
 # Every test: installs what is missing, builds the three targets (native, WASI, Emscripten),
 # then runs the C unit tests (ctest), the conformance vectors through all three builds
-# (byte-identical responses required) and the npm package's tests.
+# (byte-identical responses required), the npm package's tests, and the hardening checks:
+# the same C and conformance suites under ASan + UBSan and under valgrind, and a short
+# libFuzzer run of every harness (fuzz-smoke). EDITCORE_QUICK=1 skips the hardening part.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 export NODE_PATH=/usr/share/nodejs
 jobs=$(nproc 2>/dev/null || echo 2)
-for preset in native wasi emscripten; do
-  echo "== build $preset"
-  cmake --preset "$preset" >/dev/null
-  cmake --build --preset "$preset" -j"$jobs"
-done
+build() {
+  echo "== build $1"
+  cmake --preset "$1" >/dev/null
+  cmake --build --preset "$1" -j"$jobs"
+}
+for preset in native wasi emscripten; do build "$preset"; done
+
 echo "== C unit tests"
 ctest --preset native -j"$jobs"
 echo "== conformance (native, WASI, Emscripten)"
 node tests/conformance/run.mjs
 echo "== npm package"
 (cd js && node --test test/)
+
+if [ "${EDITCORE_QUICK:-0}" != 1 ]; then
+  build asan
+  echo "== C unit tests under ASan + UBSan"
+  ctest --preset asan -j"$jobs"
+  echo "== conformance under ASan + UBSan"
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 node tests/conformance/run.mjs --builds native --native build/asan/editcore
+  echo "== conformance under valgrind memcheck"
+  node tests/conformance/run.mjs --builds native --native build/native/editcore \
+    --native-wrap "valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite"
+  build fuzz
+  echo "== fuzz-smoke"
+  cmake --build --preset fuzz --target fuzz-smoke
+fi
+echo "== all tests passed"

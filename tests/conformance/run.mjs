@@ -4,6 +4,7 @@
 //
 //   node tests/conformance/run.mjs [--builds native,wasi,emscripten] [--native PATH]
 //        [--wasi PATH] [--peer NAME] [--id SUBSTRING] [--verbose] [--shared DIR]
+//        [--native-wrap 'valgrind --error-exitcode=99 -q']   (run the native CLI under a tool)
 //
 // Vectors: ../shared/conformance/*.jsonl (the peers' cases) and tests/conformance/vectors/*.jsonl
 // (ours). A vector runs with profile = its `peer`. Vectors whose (format, profile) this build
@@ -23,7 +24,7 @@ const root = resolve(here, '../..');
 
 function parseArgs(argv) {
   const a = { builds: null, native: join(root, 'build/native/editcore'), wasi: join(root, 'build/wasi/editcore.wasm'),
-    emscripten: join(root, 'js/src/index.js'), peer: null, id: null, verbose: false,
+    emscripten: join(root, 'js/src/index.js'), peer: null, id: null, verbose: false, wrap: [],
     shared: process.env.EDITCORE_SHARED || resolve(root, '../shared') };
   for (let i = 2; i < argv.length; i++) {
     const k = argv[i];
@@ -36,6 +37,7 @@ function parseArgs(argv) {
     else if (k === '--id') a.id = v();
     else if (k === '--shared') a.shared = resolve(v());
     else if (k === '--verbose') a.verbose = true;
+    else if (k === '--native-wrap') a.wrap = v().split(' ').filter(Boolean);
     else { console.error(`unknown argument ${k}`); process.exit(2); }
   }
   a.builds ??= ['native', 'wasi', 'emscripten'];
@@ -85,10 +87,11 @@ function loadKnownFailures() {
 
 // Section - the three builds, each a function request JSON text -> response JSON text
 
-function nativeRunner(path) {
+function nativeRunner(path, wrap) {
   if (!existsSync(path)) return null;
   return (text) => {
-    const r = spawnSync(path, ['json'], { input: text, maxBuffer: 1 << 30 });
+    const [cmd, ...pre] = wrap.length ? wrap : [path];
+    const r = spawnSync(cmd, [...pre, ...(wrap.length ? [path] : []), 'json'], { input: text, maxBuffer: 1 << 30 });
     if (r.status !== 0 && r.status !== 1) throw new Error(`native exited ${r.status}: ${r.stderr}`);
     return r.stdout.toString('utf8').trimEnd();
   };
@@ -183,7 +186,7 @@ async function main() {
   const known = loadKnownFailures();
   const runners = {};
   for (const b of args.builds) {
-    const r = b === 'native' ? nativeRunner(args.native) : b === 'wasi' ? await wasiRunner(args.wasi)
+    const r = b === 'native' ? nativeRunner(args.native, args.wrap) : b === 'wasi' ? await wasiRunner(args.wasi)
       : b === 'emscripten' ? await emscriptenRunner(args.emscripten) : null;
     if (!r) { console.error(`build '${b}' not found; build it first (see README)`); process.exit(2); }
     runners[b] = r;
