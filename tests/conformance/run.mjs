@@ -197,7 +197,7 @@ async function main() {
   const bump = (b, peer, k) => { ((tally[b] ??= {})[peer] ??= { passed: 0, failed: 0, skipped: 0, known: 0 })[k]++; };
   let failures = 0, mismatches = 0, staleKnown = 0;
   for (const v of vectors) {
-    const request = { format: v.format, files: v.files, edit: v.edit, profile: v.peer };
+    const request = { format: v.format, files: v.files, edit: v.edit, profile: v.peer, ...(v.options ? { options: v.options } : {}) };
     if (caps && !(caps[v.peer] ?? []).includes(v.format)) { for (const b in runners) bump(b, v.peer, 'skipped'); continue; }
     const text = JSON.stringify(request);
     const responses = {};
