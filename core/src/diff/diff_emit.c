@@ -49,14 +49,18 @@ static ec_error_code script_from_flags(ec_arena *ar, const uint8_t *ca, size_t n
   return EC_OK;
 }
 
-static ec_error_code diff_prepared(ec_arena *ar, ec_str old_text, ec_str new_text, uint64_t budget,
-                                   ec_diff_prep *p, ec_diff_script *out) {
-  ec_error_code rc = ec_diff_prepare(ar, old_text, new_text, p);
+static ec_error_code diff_prepared(ec_arena *ar, ec_str old_text, ec_str new_text, size_t context,
+                                   uint64_t budget, ec_diff_prep *p, ec_diff_script *out) {
+  ec_error_code rc = ec_diff_prepare(ar, old_text, new_text, context, p);
   if (rc != EC_OK) return rc;
-  uint8_t *ca = ec_arena_alloc(ar, p->a.n + 1), *cb = ec_arena_alloc(ar, p->b.n + 1);
+  uint8_t *ca = ec_arena_alloc(ar, p->a.wn + 1), *cb = ec_arena_alloc(ar, p->b.wn + 1);
   if (!ca || !cb) return EC_OUT_OF_MEMORY;
   rc = ec_diff_myers(ar, p, budget, 0, ca, cb);
-  if (rc == EC_OK) rc = script_from_flags(ar, ca, p->a.n, cb, p->b.n, out);
+  if (rc == EC_OK) rc = script_from_flags(ar, ca, p->a.wn, cb, p->b.wn, out);
+  for (size_t k = 0; rc == EC_OK && k < out->n; k++) { /* window lines to line numbers */
+    out->changes[k].a += p->w0;
+    out->changes[k].b += p->w0;
+  }
   ec_arena_release(ar, ca);
   ec_arena_release(ar, cb);
   return rc;
@@ -67,7 +71,7 @@ ec_error_code ec_diff_texts(ec_arena *a, ec_str old_text, ec_str new_text, uint6
   ec_diff_prep p;
   out->changes = NULL;
   out->n = 0;
-  return diff_prepared(a, old_text, new_text, work_budget, &p, out);
+  return diff_prepared(a, old_text, new_text, 0, work_budget, &p, out);
 }
 
 /* ---- Text output ---------------------------------------------------------------------------- */
@@ -122,10 +126,11 @@ static void emit_hunk_header(emitter *e, size_t s1, size_t c1, size_t s2, size_t
   if (fits(e, k)) ec_buf_append(&e->buf, line, k);
 }
 
-/* A line with its prefix; the no-newline marker goes with it, so a cut never separates them. */
-static void emit_line(emitter *e, char prefix, const ec_diff_side *s, size_t i) {
+/* Line i (a line number) with its prefix; the no-newline marker goes with it, so a cut never
+ * separates them. Every line printed is inside the window, which has room for the context. */
+static void emit_line(emitter *e, char prefix, const ec_diff_prep *p, const ec_diff_side *s, size_t i) {
   bool lf;
-  ec_str t = ec_diff_line(s, i, &lf);
+  ec_str t = ec_diff_line(s, i - p->w0, &lf);
   size_t need = t.len + 2 + (lf ? 0 : sizeof NO_NEWLINE - 1);
   if (need < t.len || !fits(e, need)) return;
   ec_buf_append_char(&e->buf, prefix);
@@ -203,12 +208,12 @@ static void emit_hunks(emitter *e, const ec_diff_prep *p, const ec_diff_script *
     emit_hunk_header(e, s1, e1 - s1, s2, e2 - s2);
     size_t pos = s1;
     for (size_t k = i; k <= j; k++) {
-      for (; pos < ch[k].a; pos++) emit_line(e, ' ', &p->a, pos);
-      for (size_t x = 0; x < ch[k].na; x++) emit_line(e, '-', &p->a, ch[k].a + x);
-      for (size_t x = 0; x < ch[k].nb; x++) emit_line(e, '+', &p->b, ch[k].b + x);
+      for (; pos < ch[k].a; pos++) emit_line(e, ' ', p, &p->a, pos);
+      for (size_t x = 0; x < ch[k].na; x++) emit_line(e, '-', p, &p->a, ch[k].a + x);
+      for (size_t x = 0; x < ch[k].nb; x++) emit_line(e, '+', p, &p->b, ch[k].b + x);
       pos = ch[k].a + ch[k].na;
     }
-    for (; pos < e1; pos++) emit_line(e, ' ', &p->a, pos);
+    for (; pos < e1; pos++) emit_line(e, ' ', p, &p->a, pos);
     i = j + 1;
   }
 }
@@ -226,8 +231,12 @@ ec_error_code ec_diff_unified(ec_arena *a, ec_str old_path, ec_str new_path, con
   ec_str none = {"", 0};
   ec_diff_prep p;
   ec_diff_script sc;
-  ec_error_code rc = diff_prepared(a, old_text ? *old_text : none, new_text ? *new_text : none,
-                                   opts->work_budget, &p, &sc);
+  /* More context than lines changes nothing; the cap keeps 2 * ctx from overflowing. */
+  const ec_str ot = old_text ? *old_text : none, nt = new_text ? *new_text : none;
+  size_t ctx = (size_t)opts->context;
+  if (ctx > ot.len + nt.len) ctx = ot.len + nt.len;
+  if (ctx > SIZE_MAX / 4) ctx = SIZE_MAX / 4;
+  ec_error_code rc = diff_prepared(a, ot, nt, ctx, opts->work_budget, &p, &sc);
   if (rc != EC_OK) return rc;
   for (size_t i = 0; i < sc.n; i++) {
     out->removed = sat_add(out->removed, sc.changes[i].na);
@@ -237,9 +246,6 @@ ec_error_code ec_diff_unified(ec_arena *a, ec_str old_path, ec_str new_path, con
     out->text = ec_arena_strdup(a, "", 0);
     return out->text.ptr ? EC_OK : EC_OUT_OF_MEMORY;
   }
-  /* More context than lines changes nothing; the cap keeps 2 * ctx from overflowing. */
-  size_t ctx = (size_t)opts->context;
-  if (ctx > p.a.n + p.b.n) ctx = p.a.n + p.b.n;
   emitter e;
   memset(&e, 0, sizeof e);
   ec_buf_init(&e.buf, ec_arena_allocator(a));

@@ -1,0 +1,437 @@
+/*
+ * Myers' O(ND) difference algorithm in linear space (E. Myers, "An O(ND) Difference Algorithm and
+ * Its Variations", 1986): find the middle snake of an optimal path by searching from both ends at
+ * once, split there, and solve the two halves; an explicit stack instead of recursion keeps deep
+ * splits off the C stack (wasm stacks are small).
+ *
+ * Around the search, the passes that make it fast on real edits:
+ *   - the common prefix and suffix are trimmed first (and again in every sub-problem);
+ *   - lines that occur on one side only cannot be part of any common subsequence, so they are
+ *     marked changed and dropped before the search: a file where a few lines were rewritten
+ *     usually reduces to nearly identical sequences;
+ *   - a split that has searched sqrt(N) edit steps without meeting takes the furthest point
+ *     either search reached (as git's xdiff does), so one split never costs more than about
+ *     N * sqrt(N);
+ *   - a global budget of steps: once spent, every region still to be solved becomes one
+ *     replacement. The script stays valid, only coarser.
+ * Afterwards, change groups are slid to a canonical position (ec_diff_compact).
+ */
+#include "diff_myers.h"
+#include <string.h>
+
+typedef struct myers {
+  const uint32_t *a, *b; /* the sequences searched (class ids) */
+  uint8_t *ca, *cb;      /* their change flags */
+  ptrdiff_t *kf, *kb;    /* furthest x per diagonal k = x - y (forward, backward), valid for k in
+                            [-(len b + 1), len a + 1] */
+  uint64_t work, budget;
+  ptrdiff_t mxcost;      /* edit steps per split before taking the furthest point reached */
+} myers;
+
+typedef struct range {
+  ptrdiff_t off1, lim1, off2, lim2;
+} range;
+
+/* max(ceil(sqrt(v)), floor_), in 64-bit so that 32-bit builds compute the same. */
+static ptrdiff_t isqrt_at_least(size_t v, ptrdiff_t floor_) {
+  uint64_t r = 1;
+  while (r * r < v) r <<= 1;             /* r >= sqrt(v); v < 2^62 */
+  for (uint64_t lo = r / 2; r - lo > 1;) { /* bisect down to ceil(sqrt(v)) */
+    uint64_t mid = lo + (r - lo) / 2;
+    if (mid * mid >= v) r = mid; else lo = mid;
+  }
+  return (ptrdiff_t)r > floor_ ? (ptrdiff_t)r : floor_;
+}
+
+/* A split point must lie in the region and leave both halves smaller, or the loop never ends. */
+static bool split_ok(const range *r, ptrdiff_t x, ptrdiff_t y) {
+  if (x < r->off1 || x > r->lim1 || y < r->off2 || y > r->lim2) return false;
+  if (x == r->off1 && y == r->off2) return false;
+  if (x == r->lim1 && y == r->lim2) return false;
+  return true;
+}
+
+/*
+ * The cost cap was reached: split at the point, among all the furthest points of both searches,
+ * that got furthest from its own corner (clamped into the region: a diagonal's value can step
+ * just past an edge, where the snake loop stops it).
+ */
+static bool split_heuristic(const myers *m, const range *r, ptrdiff_t fmin, ptrdiff_t fmax,
+                            ptrdiff_t bmin, ptrdiff_t bmax, ptrdiff_t *sx, ptrdiff_t *sy) {
+  ptrdiff_t fbest = -1, fx = 0, bbest = PTRDIFF_MAX, bx = 0;
+  for (ptrdiff_t d = fmax; d >= fmin; d -= 2) {
+    ptrdiff_t x = m->kf[d] < r->lim1 ? m->kf[d] : r->lim1, y = x - d;
+    if (y > r->lim2) { x = r->lim2 + d; y = r->lim2; }
+    if (x + y > fbest) { fbest = x + y; fx = x; }
+  }
+  for (ptrdiff_t d = bmax; d >= bmin; d -= 2) {
+    ptrdiff_t x = m->kb[d] > r->off1 ? m->kb[d] : r->off1, y = x - d;
+    if (y < r->off2) { x = r->off2 + d; y = r->off2; }
+    if (x + y < bbest) { bbest = x + y; bx = x; }
+  }
+  ptrdiff_t fgain = fbest - (r->off1 + r->off2), bgain = (r->lim1 + r->lim2) - bbest;
+  ptrdiff_t first = fgain > bgain ? fx : bx, first_d = fgain > bgain ? fbest : bbest;
+  ptrdiff_t second = fgain > bgain ? bx : fx, second_d = fgain > bgain ? bbest : fbest;
+  /* x + y = s and x = first give y = s - x. */
+  if (split_ok(r, first, first_d - first)) { *sx = first; *sy = first_d - first; return true; }
+  if (split_ok(r, second, second_d - second)) { *sx = second; *sy = second_d - second; return true; }
+  return false;
+}
+
+/*
+ * Finds a point on an optimal path through the region (both ends trimmed, both sides non-empty).
+ * false when the work budget ran out or no usable point was found: the caller then replaces the
+ * whole region, which is always valid.
+ */
+static bool split(myers *m, const range *r, ptrdiff_t *sx, ptrdiff_t *sy) {
+  const uint32_t *a = m->a, *b = m->b;
+  ptrdiff_t *kf = m->kf, *kb = m->kb;
+  const ptrdiff_t off1 = r->off1, lim1 = r->lim1, off2 = r->off2, lim2 = r->lim2;
+  const ptrdiff_t dmin = off1 - lim2, dmax = lim1 - off2;
+  const ptrdiff_t fmid = off1 - off2, bmid = lim1 - lim2;
+  /* With an odd delta the searches meet while the forward one moves, else the backward one. */
+  const bool odd = ((fmid - bmid) & 1) != 0;
+  ptrdiff_t fmin = fmid, fmax = fmid, bmin = bmid, bmax = bmid;
+  kf[fmid] = off1;
+  kb[bmid] = lim1;
+  for (ptrdiff_t ec = 1;; ec++) {
+    uint64_t work = 0;
+    /* Widen the diagonal range by one each way, or narrow it to keep parity at the region's
+     * edge. A new outermost diagonal's missing neighbour gets a sentinel that never wins. */
+    if (fmin > dmin) kf[--fmin - 1] = -1; else ++fmin;
+    if (fmax < dmax) kf[++fmax + 1] = -1; else --fmax;
+    for (ptrdiff_t d = fmax; d >= fmin; d -= 2) {
+      ptrdiff_t x = kf[d - 1] >= kf[d + 1] ? kf[d - 1] + 1 : kf[d + 1];
+      ptrdiff_t x0 = x, y = x - d;
+      while (x < lim1 && y < lim2 && a[x] == b[y]) { x++; y++; }
+      work += (uint64_t)(x - x0) + 1;
+      kf[d] = x;
+      if (odd && bmin <= d && d <= bmax && kb[d] <= x) {
+        *sx = x; *sy = y;
+        m->work += work;
+        return split_ok(r, x, y);
+      }
+    }
+    if (bmin > dmin) kb[--bmin - 1] = PTRDIFF_MAX; else ++bmin;
+    if (bmax < dmax) kb[++bmax + 1] = PTRDIFF_MAX; else --bmax;
+    for (ptrdiff_t d = bmax; d >= bmin; d -= 2) {
+      ptrdiff_t x = kb[d - 1] < kb[d + 1] ? kb[d - 1] : kb[d + 1] - 1;
+      ptrdiff_t x0 = x, y = x - d;
+      while (x > off1 && y > off2 && a[x - 1] == b[y - 1]) { x--; y--; }
+      work += (uint64_t)(x0 - x) + 1;
+      kb[d] = x;
+      if (!odd && fmin <= d && d <= fmax && x <= kf[d]) {
+        *sx = x; *sy = y;
+        m->work += work;
+        return split_ok(r, x, y);
+      }
+    }
+    m->work += work;
+    if (m->work > m->budget) return false;
+    if (ec >= m->mxcost) return split_heuristic(m, r, fmin, fmax, bmin, bmax, sx, sy);
+  }
+}
+
+static void mark(uint8_t *chg, ptrdiff_t from, ptrdiff_t to) {
+  if (to > from) memset(chg + from, 1, (size_t)(to - from));
+}
+
+/* Solves the whole sequence pair, region by region, with an explicit stack. */
+static ec_error_code run(ec_arena *ar, myers *m, ptrdiff_t n, ptrdiff_t nb) {
+  size_t cap = 64, sp = 0;
+  range *stack = ec_arena_alloc(ar, cap * sizeof *stack);
+  if (!stack) return EC_OUT_OF_MEMORY;
+  range top = {0, n, 0, nb};
+  stack[sp++] = top;
+  while (sp > 0) {
+    range r = stack[--sp];
+    while (r.off1 < r.lim1 && r.off2 < r.lim2 && m->a[r.off1] == m->b[r.off2]) { r.off1++; r.off2++; }
+    while (r.off1 < r.lim1 && r.off2 < r.lim2 && m->a[r.lim1 - 1] == m->b[r.lim2 - 1]) { r.lim1--; r.lim2--; }
+    ptrdiff_t x, y;
+    if (r.off1 == r.lim1 || r.off2 == r.lim2 || m->work > m->budget || !split(m, &r, &x, &y)) {
+      mark(m->ca, r.off1, r.lim1);
+      mark(m->cb, r.off2, r.lim2);
+      continue;
+    }
+    if (sp + 2 > cap) {
+      range *grown = ec_arena_grow(ar, stack, cap * sizeof *stack, 2 * cap * sizeof *stack);
+      if (!grown) return EC_OUT_OF_MEMORY;
+      stack = grown;
+      cap *= 2;
+    }
+    range hi = {x, r.lim1, y, r.lim2}, lo = {r.off1, x, r.off2, y};
+    stack[sp++] = hi;
+    stack[sp++] = lo;
+  }
+  ec_arena_release(ar, stack);
+  return EC_OK;
+}
+
+/*
+ * The search over ca[0..n) and cb[0..nb) (the classed middle lines), flags into chg_a / chg_b:
+ * trim, drop one-sided lines, run Myers on what is left, map the flags back.
+ */
+static ec_error_code search(ec_arena *ar, const uint32_t *ca, size_t n, const uint32_t *cb, size_t nb,
+                            size_t nclasses, uint64_t budget, bool discard, uint8_t *chg_a, uint8_t *chg_b) {
+  size_t pre = 0, suf = 0;
+  while (pre < n && pre < nb && ca[pre] == cb[pre]) pre++;
+  while (suf < n - pre && suf < nb - pre && ca[n - 1 - suf] == cb[nb - 1 - suf]) suf++;
+  const size_t la = n - pre - suf, lb = nb - pre - suf;
+  if (la == 0 || lb == 0) {
+    mark(chg_a, (ptrdiff_t)pre, (ptrdiff_t)(pre + la));
+    mark(chg_b, (ptrdiff_t)pre, (ptrdiff_t)(pre + lb));
+    return EC_OK;
+  }
+
+  /* The sequences to search: the middles, without lines the other middle never has. */
+  uint32_t *ra = ec_arena_alloc(ar, la * sizeof *ra), *rb = ec_arena_alloc(ar, lb * sizeof *rb);
+  uint32_t *ia = ec_arena_alloc(ar, la * sizeof *ia), *ib = ec_arena_alloc(ar, lb * sizeof *ib);
+  uint8_t *in_a = ec_arena_calloc(ar, nclasses, 1), *in_b = ec_arena_calloc(ar, nclasses, 1);
+  if (!ra || !rb || !ia || !ib || !in_a || !in_b) return EC_OUT_OF_MEMORY;
+  for (size_t i = pre; i < pre + la; i++) in_a[ca[i]] = 1;
+  for (size_t i = pre; i < pre + lb; i++) in_b[cb[i]] = 1;
+  size_t rn = 0, rm = 0;
+  for (size_t i = pre; i < pre + la; i++) {
+    if (discard && !in_b[ca[i]]) { chg_a[i] = 1; continue; }
+    ra[rn] = ca[i];
+    ia[rn++] = (uint32_t)i;
+  }
+  for (size_t i = pre; i < pre + lb; i++) {
+    if (discard && !in_a[cb[i]]) { chg_b[i] = 1; continue; }
+    rb[rm] = cb[i];
+    ib[rm++] = (uint32_t)i;
+  }
+  ec_arena_release(ar, in_a);
+  ec_arena_release(ar, in_b);
+
+  myers m;
+  memset(&m, 0, sizeof m);
+  m.a = ra;
+  m.b = rb;
+  m.ca = ec_arena_calloc(ar, rn + 1, 1);
+  m.cb = ec_arena_calloc(ar, rm + 1, 1);
+  /* Diagonals run from -rm to rn; one sentinel slot beyond each end. */
+  ptrdiff_t *kf = ec_arena_alloc(ar, (rn + rm + 3) * sizeof *kf);
+  ptrdiff_t *kb = ec_arena_alloc(ar, (rn + rm + 3) * sizeof *kb);
+  if (!m.ca || !m.cb || !kf || !kb) return EC_OUT_OF_MEMORY;
+  m.kf = kf + rm + 1;
+  m.kb = kb + rm + 1;
+  m.budget = budget;
+  m.mxcost = isqrt_at_least(rn + rm + 3, 256);
+  ec_error_code rc = run(ar, &m, (ptrdiff_t)rn, (ptrdiff_t)rm);
+  if (rc != EC_OK) return rc;
+  for (size_t k = 0; k < rn; k++) chg_a[ia[k]] = m.ca[k];
+  for (size_t k = 0; k < rm; k++) chg_b[ib[k]] = m.cb[k];
+  ec_arena_release(ar, kf);
+  ec_arena_release(ar, kb);
+  ec_arena_release(ar, ra);
+  ec_arena_release(ar, rb);
+  ec_arena_release(ar, ia);
+  ec_arena_release(ar, ib);
+  ec_arena_release(ar, m.ca);
+  ec_arena_release(ar, m.cb);
+  return EC_OK;
+}
+
+ec_error_code ec_diff_myers(ec_arena *ar, const ec_diff_prep *p, uint64_t work_budget, unsigned flags,
+                            uint8_t *chg_a, uint8_t *chg_b) {
+  if (p->a.wn) memset(chg_a, 0, p->a.wn);
+  if (p->b.wn) memset(chg_b, 0, p->b.wn);
+  /* Only the middle lines can change; only they have classes. */
+  ec_error_code rc = search(ar, p->a.cls, p->a.mn, p->b.cls, p->b.mn, p->nclasses,
+                            work_budget ? work_budget : EC_DIFF_DEFAULT_BUDGET, !(flags & EC_DIFF_NO_DISCARD),
+                            chg_a + p->mlo, chg_b + p->mlo);
+  if (rc != EC_OK) return rc;
+  if (!(flags & EC_DIFF_NO_COMPACT)) {
+    ec_diff_compact(p, &p->a, chg_a, &p->b, chg_b);
+    ec_diff_compact(p, &p->b, chg_b, &p->a, chg_a);
+  }
+  return EC_OK;
+}
+
+/* ---- Compaction ----------------------------------------------------------------------------
+ * A group is a maximal run [start, end) of changed lines, possibly empty. Unchanged lines pair up
+ * in order across the sides, so the k-th group of one side faces the k-th group of the other;
+ * sliding a group moves its partner to the neighbouring gap. */
+
+typedef struct group {
+  size_t start, end;
+} group;
+
+static void group_first(const uint8_t *chg, size_t n, group *g) {
+  g->start = g->end = 0;
+  while (g->end < n && chg[g->end]) g->end++;
+}
+
+static bool group_next(const uint8_t *chg, size_t n, group *g) {
+  if (g->end >= n) return false;
+  g->start = g->end + 1;
+  g->end = g->start;
+  while (g->end < n && chg[g->end]) g->end++;
+  return true;
+}
+
+static bool group_prev(const uint8_t *chg, group *g) {
+  if (g->start == 0) return false;
+  g->end = g->start - 1;
+  g->start = g->end;
+  while (g->start > 0 && chg[g->start - 1]) g->start--;
+  return true;
+}
+
+/* Moving a non-empty group by one line keeps the text the same when the line it takes in equals
+ * the line it gives up; the group then absorbs any group it touches. Groups stay out of the
+ * window's guard lines, which are only there to be printed as context. */
+static bool group_slide_down(const ec_diff_prep *p, const ec_diff_side *s, uint8_t *chg, group *g) {
+  const size_t n = s->wn;
+  if (g->end + p->guard_hi >= n || !ec_diff_line_eq(p, s, g->start, g->end)) return false;
+  chg[g->start++] = 0;
+  chg[g->end++] = 1;
+  while (g->end < n && chg[g->end]) g->end++;
+  return true;
+}
+
+static bool group_slide_up(const ec_diff_prep *p, const ec_diff_side *s, uint8_t *chg, group *g) {
+  if (g->start <= p->guard_lo || !ec_diff_line_eq(p, s, g->start - 1, g->end - 1)) return false;
+  chg[--g->start] = 1;
+  chg[--g->end] = 0;
+  while (g->start > 0 && chg[g->start - 1]) g->start--;
+  return true;
+}
+
+/* ---- Where a group that can slide should sit: git's indent heuristic ------------------------
+ * A group that can slide can be shown at several positions, all equally minimal; git (since 2.14,
+ * by default) scores each position by the blank lines and indentation around the two cuts it
+ * makes and picks the lowest score, which keeps whole functions and blocks together. These are
+ * its rules and weights, so editcore's hunks read like git's. */
+
+enum {
+  MAX_INDENT = 200,  /* indentation beyond this counts as this */
+  MAX_BLANKS = 20,   /* blank runs beyond this count as this (keep <= EC_DIFF_LOOK_MARGIN - 1) */
+  MAX_SLIDING = 100, /* positions tried, upwards from the lowest (keep <= EC_DIFF_SLIDE_MARGIN) */
+  START_OF_FILE_PENALTY = 1,
+  END_OF_FILE_PENALTY = 21,
+  TOTAL_BLANK_WEIGHT = -30,
+  POST_BLANK_WEIGHT = 6,
+  RELATIVE_INDENT_PENALTY = -4,
+  RELATIVE_INDENT_WITH_BLANK_PENALTY = 10,
+  RELATIVE_OUTDENT_PENALTY = 24,
+  RELATIVE_OUTDENT_WITH_BLANK_PENALTY = 17,
+  RELATIVE_DEDENT_PENALTY = 23,
+  RELATIVE_DEDENT_WITH_BLANK_PENALTY = 17,
+  INDENT_WEIGHT = 60,
+};
+
+/* Columns of leading whitespace (tabs to multiples of 8); -1 for a line of only whitespace. */
+static int line_indent(const ec_diff_side *s, size_t k) {
+  const char *t = s->text + s->off[k];
+  size_t len = s->off[k + 1] - s->off[k];
+  int ind = 0;
+  for (size_t i = 0; i < len; i++) {
+    char c = t[i];
+    if (c == ' ') ind += 1;
+    else if (c == '\t') ind += 8 - ind % 8;
+    else if (c != '\n' && c != '\r' && c != '\v' && c != '\f') return ind;
+    if (ind >= MAX_INDENT) return MAX_INDENT;
+  }
+  return -1;
+}
+
+typedef struct score {
+  int indent, penalty;
+} score;
+
+/* Adds the cost of a cut just before window line `at` of side s. */
+static void score_cut(const ec_diff_prep *p, const ec_diff_side *s, size_t at, score *sc) {
+  const size_t n = s->wn;
+  bool eof = at >= n && p->guard_hi == 0; /* the window ends at the file's end (else never here) */
+  int indent = at >= n ? -1 : line_indent(s, at);
+  int pre_blank = 0, pre_indent = -1, post_blank = 0, post_indent = -1;
+  for (size_t i = at; i-- > 0;) {
+    pre_indent = line_indent(s, i);
+    if (pre_indent != -1) break;
+    if (++pre_blank == MAX_BLANKS) { pre_indent = 0; break; }
+  }
+  for (size_t i = at + 1; i < n; i++) {
+    post_indent = line_indent(s, i);
+    if (post_indent != -1) break;
+    if (++post_blank == MAX_BLANKS) { post_indent = 0; break; }
+  }
+  if (pre_indent == -1 && pre_blank == 0) sc->penalty += START_OF_FILE_PENALTY;
+  if (eof) sc->penalty += END_OF_FILE_PENALTY;
+  int post = indent == -1 ? 1 + post_blank : 0, total = pre_blank + post;
+  sc->penalty += TOTAL_BLANK_WEIGHT * total + POST_BLANK_WEIGHT * post;
+  int ind = indent != -1 ? indent : post_indent;
+  bool blanks = total != 0;
+  sc->indent += ind;
+  if (ind == -1 || pre_indent == -1 || ind == pre_indent) return;
+  if (ind > pre_indent) sc->penalty += blanks ? RELATIVE_INDENT_WITH_BLANK_PENALTY : RELATIVE_INDENT_PENALTY;
+  else if (post_indent != -1 && post_indent > ind)
+    sc->penalty += blanks ? RELATIVE_OUTDENT_WITH_BLANK_PENALTY : RELATIVE_OUTDENT_PENALTY;
+  else sc->penalty += blanks ? RELATIVE_DEDENT_WITH_BLANK_PENALTY : RELATIVE_DEDENT_PENALTY;
+}
+
+static int score_cmp(score x, score y) {
+  int ind = (x.indent > y.indent) - (x.indent < y.indent);
+  return INDENT_WEIGHT * ind + (x.penalty - y.penalty);
+}
+
+/* The best end for a group of `size` lines that may end anywhere in [lowest, highest]. */
+static size_t best_end(const ec_diff_prep *p, const ec_diff_side *s, size_t size, size_t lowest, size_t highest) {
+  size_t from = lowest;
+  if (highest > size + 1 && highest - size - 1 > from) from = highest - size - 1;
+  if (highest > MAX_SLIDING && highest - MAX_SLIDING > from) from = highest - MAX_SLIDING;
+  size_t best = highest;
+  score best_sc = {0, 0};
+  bool have = false;
+  for (size_t end = from; end <= highest; end++) {
+    score sc = {0, 0};
+    score_cut(p, s, end, &sc);
+    score_cut(p, s, end - size, &sc);
+    if (!have || score_cmp(sc, best_sc) <= 0) {
+      best_sc = sc;
+      best = end;
+      have = true;
+    }
+  }
+  return best;
+}
+
+/* ---- Compaction ---------------------------------------------------------------------------- */
+
+void ec_diff_compact(const ec_diff_prep *p, const ec_diff_side *s, uint8_t *chg, const ec_diff_side *o,
+                     const uint8_t *ochg) {
+  const size_t n = s->wn, on = o->wn;
+  group g, go;
+  group_first(chg, n, &g);
+  group_first(ochg, on, &go);
+  for (;;) {
+    if (g.end > g.start) {
+      size_t size, earliest_end, end_facing = SIZE_MAX;
+      do {
+        /* Up as far as possible, then down, merging with groups met on the way; again until the
+         * group stops growing. Track the facing group to remember positions opposite a change. */
+        size = g.end - g.start;
+        while (group_slide_up(p, s, chg, &g))
+          if (!group_prev(ochg, &go)) return; /* sides out of step: cannot happen; stay valid */
+        earliest_end = g.end;
+        end_facing = go.end > go.start ? g.end : SIZE_MAX;
+        while (group_slide_down(p, s, chg, &g)) {
+          if (!group_next(ochg, on, &go)) return;
+          if (go.end > go.start) end_facing = g.end;
+        }
+      } while (size != g.end - g.start);
+      /* Now at the lowest position. Prefer the lowest one facing a change on the other side, so
+       * a replaced line reads as -old/+new rather than a deletion here and an insertion there;
+       * failing that, the position git's indent heuristic likes best. */
+      size_t target = g.end;
+      if (g.end != earliest_end)
+        target = end_facing != SIZE_MAX ? end_facing : best_end(p, s, size, earliest_end, g.end);
+      while (g.end > target) {
+        if (!group_slide_up(p, s, chg, &g) || !group_prev(ochg, &go)) return;
+      }
+    }
+    if (!group_next(chg, n, &g)) break;
+    if (!group_next(ochg, on, &go)) break;
+  }
+}

@@ -1,0 +1,206 @@
+/*
+ * Line splitting and line classes for the diff.
+ *
+ * 1. The common prefix and suffix are compared as bytes and cut back to whole lines; those
+ *    lines need offsets (for context and compaction) but no class.
+ * 2. The old side's middle lines go into an open-addressing table keyed by ec_hash_bytes.
+ *    Entries are confirmed by comparing bytes, so a hash collision can only cost a probe, never
+ *    put two different lines in one class (which would produce a wrong diff).
+ * 3. The new side's middle lines are first compared with the old line that follows the last
+ *    match: in a file with scattered edits that guess is nearly always right and reads both texts
+ *    in order, while a table probe is a cache miss. A miss falls back to the table and resyncs
+ *    the guess to where the found line sits in the old text.
+ */
+#include "diff_prepare.h"
+#include "../base/hash.h"
+
+/*
+ * The table. A line's class is the index of its slot, so no per-class array is needed (classes
+ * are not dense, which costs the algorithm a table-sized byte array). A slot holds a reference
+ * to the first line of its class, 1 + k for the old middle's line k and 1 + ma + k for the new
+ * middle's (0 = empty), and 32 more hash bits to reject most mismatches without touching text.
+ */
+typedef struct slot {
+  uint32_t ref, hash;
+} slot;
+
+typedef struct class_table {
+  slot *slots;
+  size_t mask;
+  const ec_diff_side *a, *b;
+  size_t mlo, ma;
+} class_table;
+
+static ec_str ref_line(const class_table *t, uint32_t ref) {
+  size_t k = ref - 1;
+  const ec_diff_side *s = t->a;
+  if (k >= t->ma) { k -= t->ma; s = t->b; }
+  size_t b = s->off[t->mlo + k];
+  ec_str r = {s->text + b, s->off[t->mlo + k + 1] - b};
+  return r;
+}
+
+/* Class of line [p, p + len): found (*ref = its class's first line), or added as `ref`. */
+static uint32_t class_of(class_table *t, const char *p, size_t len, uint32_t *ref) {
+  uint64_t h = ec_hash_bytes(p, len);
+  uint32_t h32 = (uint32_t)(h >> 32);
+  size_t i = (size_t)h & t->mask;
+  for (;;) {
+    slot s = t->slots[i];
+    if (s.ref == 0) break;
+    if (s.hash == h32) {
+      ec_str r = ref_line(t, s.ref);
+      if (r.len == len && memcmp(r.ptr, p, len) == 0) {
+        *ref = s.ref;
+        return (uint32_t)i;
+      }
+    }
+    i = (i + 1) & t->mask;
+  }
+  t->slots[i].ref = *ref;
+  t->slots[i].hash = h32;
+  return (uint32_t)i;
+}
+
+/* Lines in p[0, n), a range that starts at a line start: its LFs, plus a last unterminated one. */
+static size_t count_lines(const char *p, size_t n) {
+  size_t k = 0;
+  const char *q = p, *end = p + n;
+  while (q < end) {
+    const char *nl = memchr(q, '\n', (size_t)(end - q));
+    if (!nl) return k + 1;
+    k++;
+    q = nl + 1;
+  }
+  return k;
+}
+
+/* Offsets of wn lines starting at byte `from` (a line start); off[wn] ends the last of them. */
+static size_t *line_offsets(ec_arena *ar, ec_str t, size_t from, size_t wn) {
+  size_t *off = ec_arena_alloc(ar, (wn + 1) * sizeof *off);
+  if (!off) return NULL;
+  const char *q = t.ptr + from, *end = t.ptr + t.len;
+  for (size_t k = 0; k < wn; k++) {
+    off[k] = (size_t)(q - t.ptr);
+    const char *nl = memchr(q, '\n', (size_t)(end - q));
+    q = nl ? nl + 1 : end;
+  }
+  off[wn] = (size_t)(q - t.ptr);
+  return off;
+}
+
+/* Common prefix in bytes, cut back to the end of its last whole line (all of it if equal). */
+static size_t prefix_bytes(ec_str x, ec_str y) {
+  size_t n = x.len < y.len ? x.len : y.len, p = 0;
+  while (p + 8 <= n) {
+    uint64_t u, v;
+    memcpy(&u, x.ptr + p, 8);
+    memcpy(&v, y.ptr + p, 8);
+    if (u != v) break;
+    p += 8;
+  }
+  while (p < n && x.ptr[p] == y.ptr[p]) p++;
+  if (p == x.len && p == y.len) return p;
+  while (p > 0 && x.ptr[p - 1] != '\n') p--;
+  return p;
+}
+
+/* Common suffix in bytes after `pre`, cut forward to start at a line start on both sides. */
+static size_t suffix_bytes(ec_str x, ec_str y, size_t pre) {
+  size_t n = (x.len < y.len ? x.len : y.len) - pre, q = 0;
+  while (q + 8 <= n) {
+    uint64_t u, v;
+    memcpy(&u, x.ptr + x.len - q - 8, 8);
+    memcpy(&v, y.ptr + y.len - q - 8, 8);
+    if (u != v) break;
+    q += 8;
+  }
+  while (q < n && x.ptr[x.len - 1 - q] == y.ptr[y.len - 1 - q]) q++;
+  if (q == 0) return 0;
+  size_t sa = x.len - q, sb = y.len - q;
+  bool starts_a = sa == pre || x.ptr[sa - 1] == '\n', starts_b = sb == pre || y.ptr[sb - 1] == '\n';
+  if (starts_a && starts_b) return q;
+  const char *nl = memchr(x.ptr + sa, '\n', q);
+  return nl ? x.len - (size_t)(nl - x.ptr) - 1 : 0;
+}
+
+ec_error_code ec_diff_prepare(ec_arena *ar, ec_str old_text, ec_str new_text, size_t context,
+                              ec_diff_prep *out) {
+  memset(out, 0, sizeof *out);
+  if (!old_text.ptr) old_text.ptr = ""; /* an empty text may come as {NULL, 0} */
+  if (!new_text.ptr) new_text.ptr = "";
+  ec_diff_side *a = &out->a, *b = &out->b;
+  a->text = old_text.ptr;
+  b->text = new_text.ptr;
+  const size_t pre_b = prefix_bytes(old_text, new_text), suf_b = suffix_bytes(old_text, new_text, pre_b);
+  const size_t mid_a = old_text.len - suf_b, mid_b = new_text.len - suf_b; /* middles end here */
+  const size_t pre = count_lines(old_text.ptr, pre_b), suf = count_lines(old_text.ptr + mid_a, suf_b);
+  a->mn = count_lines(old_text.ptr + pre_b, mid_a - pre_b);
+  b->mn = count_lines(new_text.ptr + pre_b, mid_b - pre_b);
+  /* Classes and line numbers are 32-bit in the algorithm to halve the memory it walks. */
+  if ((uint64_t)pre + suf + a->mn + b->mn > UINT32_MAX - 1) return EC_TOO_LARGE;
+  a->n = pre + a->mn + suf;
+  b->n = pre + b->mn + suf;
+
+  /* The window: the middle and up to `margin` common lines each side of it. */
+  const size_t guard = (context > SIZE_MAX / 4 ? SIZE_MAX / 4 : context) + EC_DIFF_LOOK_MARGIN;
+  const size_t margin = guard + EC_DIFF_SLIDE_MARGIN;
+  const size_t before = pre < margin ? pre : margin, after = suf < margin ? suf : margin;
+  size_t from = pre_b;
+  for (size_t k = 0; k < before; k++) { /* back to the start of the previous line */
+    from--;
+    while (from > 0 && old_text.ptr[from - 1] != '\n') from--;
+  }
+  out->w0 = pre - before;
+  out->mlo = before;
+  out->guard_lo = out->w0 > 0 ? guard : 0;
+  out->guard_hi = after < suf ? guard : 0;
+  a->wn = before + a->mn + after;
+  b->wn = before + b->mn + after;
+  a->off = line_offsets(ar, old_text, from, a->wn);
+  b->off = line_offsets(ar, new_text, from, b->wn);
+  const size_t ma = a->mn, mb = b->mn;
+  a->cls = ec_arena_alloc(ar, (ma ? ma : 1) * sizeof *a->cls);
+  b->cls = ec_arena_alloc(ar, (mb ? mb : 1) * sizeof *b->cls);
+  if (!a->off || !b->off || !a->cls || !b->cls) return EC_OUT_OF_MEMORY;
+  if (ma + mb == 0) return EC_OK;
+
+  /* Load factor <= 2/3 even if every line differs; about 1/3 for typical edits. */
+  size_t cap = 16;
+  while (cap < ma + mb + (ma + mb) / 2) cap *= 2;
+  if ((uint64_t)cap - 1 > UINT32_MAX) return EC_TOO_LARGE; /* classes are 32-bit */
+  class_table t;
+  t.mask = cap - 1;
+  t.a = a;
+  t.b = b;
+  t.mlo = out->mlo;
+  t.ma = ma;
+  t.slots = ec_arena_calloc(ar, cap, sizeof *t.slots);
+  if (!t.slots) return EC_OUT_OF_MEMORY;
+
+  /* Middle lines are window lines lo .. lo + m - 1. */
+  const size_t lo = out->mlo, hia = lo + ma, hib = lo + mb;
+  for (size_t i = lo; i < hia; i++) {
+    size_t s = a->off[i];
+    uint32_t ref = (uint32_t)(1 + i - lo);
+    a->cls[i - lo] = class_of(&t, old_text.ptr + s, a->off[i + 1] - s, &ref);
+  }
+  size_t guess = lo;
+  for (size_t j = lo; j < hib; j++) {
+    const char *p = new_text.ptr + b->off[j];
+    size_t len = b->off[j + 1] - b->off[j];
+    if (guess < hia && a->off[guess + 1] - a->off[guess] == len &&
+        memcmp(old_text.ptr + a->off[guess], p, len) == 0) {
+      b->cls[j - lo] = a->cls[guess - lo];
+      guess++;
+      continue;
+    }
+    uint32_t ref = (uint32_t)(1 + ma + j - lo);
+    b->cls[j - lo] = class_of(&t, p, len, &ref);
+    if (ref <= ma) guess = lo + ref; /* found in the old middle: guess the line after it */
+  }
+  out->nclasses = cap;
+  /* The table is only needed here; hand its block back before the algorithm runs. */
+  ec_arena_release(ar, t.slots);
+  return EC_OK;
+}
