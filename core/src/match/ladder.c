@@ -46,6 +46,13 @@ void ec_found_set_lines(ec_match_env *env, ec_found *f) {
 
 static const ec_strategy_fn STRATEGIES[EC_STRATEGY__COUNT] = {
     [EC_STRATEGY_EXACT] = ec_strategy_exact,
+    [EC_STRATEGY_UNESCAPE] = ec_strategy_unescape,
+    [EC_STRATEGY_TRIM_END] = ec_strategy_trim_end,
+    [EC_STRATEGY_INDENT] = ec_strategy_indent,
+    [EC_STRATEGY_UNICODE] = ec_strategy_unicode,
+    [EC_STRATEGY_ANCHOR] = ec_strategy_anchor,
+    [EC_STRATEGY_REGEX] = ec_strategy_regex,
+    [EC_STRATEGY_FUZZY] = ec_strategy_fuzzy,
 };
 
 ec_strategy_fn ec_strategy_impl(ec_strategy s) {

@@ -33,6 +33,10 @@ typedef struct ec_match_env {
   const ec_options *opt;
   ec_profile profile;
   ec_str message;                  /* a strategy may explain a refusal here (e.g. TOO_LARGE) */
+  uint64_t *norm_hash[2];          /* per-line hashes of trim_end / trimmed lines, built on first use */
+  uint64_t work;                   /* comparison cells spent by anchor/fuzzy (bounded by limits.fuzzy_work) */
+  uint32_t *scratch;               /* edit-distance rows, grown on demand */
+  size_t scratch_cap;
 } ec_match_env;
 
 typedef ec_error_code (*ec_strategy_fn)(ec_match_env *env, ec_str old_text, ec_str new_text,
@@ -57,7 +61,23 @@ ec_strategy_fn ec_strategy_impl(ec_strategy s);
 ec_error_code ec_ladder_find(ec_match_env *env, const ec_strategy *order, size_t n, ec_str old_text,
                              ec_str new_text, ec_found_list *out, ec_strategy *used);
 
-/* The strategies. */
+/* The strategies, one file each (match/<name>.c). Every one returns all non-overlapping matches,
+ * left to right, with the replacement adapted to the place it matched. */
 ec_error_code ec_strategy_exact(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
+/* Undo one level of model over-escaping (\\n \\t \\" \\' \\` \\\\) in old_text, match exactly, and repair
+ * new_text the same way. */
+ec_error_code ec_strategy_unescape(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
+/* Whole lines, trailing whitespace ignored; new_text written as given. */
+ec_error_code ec_strategy_trim_end(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
+/* Whole lines, leading and trailing whitespace ignored; new_text re-indented (ec_reindent). */
+ec_error_code ec_strategy_indent(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
+/* Typographic quotes, dashes, ellipsis and Unicode spaces folded to ASCII on both sides. */
+ec_error_code ec_strategy_unicode(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
+/* >= 3 lines: first and last lines equal (trimmed), every middle line similar enough. */
+ec_error_code ec_strategy_anchor(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
+/* The token regex (PCRE2): tokens split on ( ) : [ ] { } > < = and whitespace, joined by \s*. */
+ec_error_code ec_strategy_regex(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
+/* Best window of as many lines by normalised similarity >= fuzzy_threshold (bounded work). */
+ec_error_code ec_strategy_fuzzy(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
 
 #endif

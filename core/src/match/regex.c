@@ -1,0 +1,130 @@
+/*
+ * Strategy `regex`: Gemini's token regex through PCRE2 (see ec_token_regex_find), bounded by
+ * the PCRE2 match and depth limits. Forgives whitespace between tokens only; in the editcore
+ * profile two word tokens separated by whitespace stay separated. The replacement is re-indented
+ * to the indentation the match starts on.
+ */
+#include "lineutil.h"
+#include "../base/buf.h"
+#include <pcre2.h>
+#include <string.h>
+
+static bool is_delim(char c) {
+  return c == '(' || c == ')' || c == ':' || c == '[' || c == ']' || c == '{' || c == '}' || c == '>' || c == '<' || c == '=';
+}
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+static bool is_word(unsigned char c) { return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z') || c >= 0x80; }
+
+ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool strict, ec_rx_match **out, size_t *n_out) {
+  *out = NULL;
+  *n_out = 0;
+  ec_buf b;
+  ec_buf_init(&b, ec_arena_allocator(env->arena));
+  ec_buf_append_cstr(&b, "^([ \\t]*)");
+  size_t n_tok = 0;
+  char prev_last = 0;
+  bool ws = false;
+  for (size_t i = 0; i < old_text.len;) {
+    char c = old_text.ptr[i];
+    if (is_space(c)) { ws = true; i++; continue; }
+    size_t j = i + 1;
+    if (!is_delim(c))
+      while (j < old_text.len && !is_space(old_text.ptr[j]) && !is_delim(old_text.ptr[j])) j++;
+    if (n_tok)
+      ec_buf_append_cstr(&b, strict && ws && is_word((unsigned char)prev_last) && is_word((unsigned char)c) ? "\\s+" : "\\s*");
+    for (size_t k = i; k < j; k++) {
+      unsigned char d = (unsigned char)old_text.ptr[k];
+      if (!is_word(d)) ec_buf_append_char(&b, '\\');
+      ec_buf_append_char(&b, (char)d);
+    }
+    prev_last = old_text.ptr[j - 1];
+    n_tok++;
+    ws = false;
+    i = j;
+  }
+  if (b.oom) { ec_buf_free(&b); return EC_OUT_OF_MEMORY; }
+  ec_str pat = ec_buf_finish(&b, env->arena);
+  if (!n_tok) return EC_OK;
+  if (!pat.ptr) return EC_OUT_OF_MEMORY;
+  int err;
+  PCRE2_SIZE erroff;
+  pcre2_code *code = pcre2_compile((PCRE2_SPTR)pat.ptr, pat.len, PCRE2_MULTILINE, &err, &erroff, NULL);
+  if (!code) {
+    env->message = ec_arena_printf(env->arena, "the token regex of old_string could not be compiled (PCRE2 error %d)", err);
+    return EC_TOO_LARGE;
+  }
+  pcre2_match_context *mc = pcre2_match_context_create(NULL);
+  pcre2_match_data *md = pcre2_match_data_create_from_pattern(code, NULL);
+  ec_error_code rc = EC_OK;
+  if (!mc || !md) rc = EC_OUT_OF_MEMORY;
+  else {
+    uint32_t ml = env->opt && env->opt->limits.regex_match_limit ? env->opt->limits.regex_match_limit : 10000000u;
+    uint32_t dl = env->opt && env->opt->limits.regex_depth_limit ? env->opt->limits.regex_depth_limit : 10000u;
+    pcre2_set_match_limit(mc, ml);
+    pcre2_set_depth_limit(mc, dl);
+  }
+  ec_rx_match *res = NULL;
+  size_t n = 0, cap = 0, off = 0;
+  while (!rc && off <= env->len) {
+    int r = pcre2_match(code, (PCRE2_SPTR)(env->text ? env->text : ""), env->len, off, 0, md, mc);
+    if (r == PCRE2_ERROR_NOMATCH) break;
+    if (r < 0) {
+      env->message = ec_arena_printf(env->arena, "the token regex of old_string passed PCRE2's %s limit; send an old_string copied exactly from the file",
+                                     r == PCRE2_ERROR_DEPTHLIMIT ? "depth" : "match");
+      rc = EC_TOO_LARGE;
+      break;
+    }
+    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+    if (n == cap) {
+      size_t nc = cap ? cap * 2 : 8;
+      ec_rx_match *p = ec_arena_grow(env->arena, res, cap * sizeof *p, nc * sizeof *p);
+      if (!p) { rc = EC_OUT_OF_MEMORY; break; }
+      res = p;
+      cap = nc;
+    }
+    res[n].start = ov[0];
+    res[n].end = ov[1];
+    res[n].indent.ptr = env->text + ov[2];
+    res[n].indent.len = ov[3] - ov[2];
+    n++;
+    off = ov[1] > ov[0] ? ov[1] : ov[1] + 1;
+  }
+  if (md) pcre2_match_data_free(md);
+  if (mc) pcre2_match_context_free(mc);
+  pcre2_code_free(code);
+  if (rc) return rc;
+  *out = res;
+  *n_out = n;
+  return EC_OK;
+}
+
+ec_error_code ec_strategy_regex(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out) {
+  ec_rx_match *m;
+  size_t n;
+  ec_error_code rc = ec_token_regex_find(env, old_text, env->profile == EC_PROFILE_EDITCORE, &m, &n);
+  if (rc || !n) return rc;
+  ec_split nd;
+  const ec_lines *fl = ec_match_lines(env);
+  if (!fl || ec_split_lines(env->arena, old_text, true, &nd)) return EC_OUT_OF_MEMORY;
+  for (size_t i = 0; i < n; i++) {
+    ec_found f;
+    memset(&f, 0, sizeof f);
+    f.start = m[i].start;
+    f.end = m[i].end;
+    bool strip_lf = false;
+    if (nd.final_lf) {
+      if (f.end < env->len && env->text[f.end] == '\n') f.end++;
+      else strip_lf = true;
+    }
+    ec_found_set_lines(env, &f);
+    size_t covered = f.end_line - f.start_line + 1;
+    f.replacement = ec_reindent(env->arena, new_text, &nd, fl, f.start_line - 1, covered == nd.n ? covered : 0, m[i].indent);
+    if (!f.replacement.ptr) return EC_OUT_OF_MEMORY;
+    if (strip_lf && f.replacement.len && f.replacement.ptr[f.replacement.len - 1] == '\n') f.replacement.len--;
+    f.strategy = EC_STRATEGY_REGEX;
+    f.confidence = 0.85;
+    rc = ec_found_push(env, out, &f);
+    if (rc) return rc;
+  }
+  return EC_OK;
+}
