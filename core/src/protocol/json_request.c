@@ -160,6 +160,11 @@ static ec_error_code parse_peer_options(parser *p, const cJSON *obj, ec_peer_opt
     else if (is_key(it, "confirm")) rc = get_bool(p, it, "edit.options.confirm", &po->confirm);
     else if (is_key(it, "raw_llm_text")) rc = get_string(p, it, "edit.options.raw_llm_text", &po->raw_llm_text);
     else if (is_key(it, "dialect")) rc = get_string(p, it, "edit.options.dialect", &po->dialect);
+    else if (is_key(it, "fuzzy_threshold")) {
+      if (!cJSON_IsNumber(it) || it->valuedouble < 0 || it->valuedouble > 1)
+        rc = FAIL(p, "edit.options.fuzzy_threshold must be a number between 0 and 1");
+      else { po->roo_fuzzy_threshold = it->valuedouble; po->has_roo_fuzzy_threshold = true; }
+    } else if (is_key(it, "buffer_lines")) rc = get_int(p, it, "edit.options.buffer_lines", 0, 1e6, &po->roo_buffer_lines);
     else if (is_key(it, "chat_files")) {
       rc = get_string_list(p, it, "edit.options.chat_files", &po->chat_files, &po->n_chat_files);
       po->has_chat_files = !cJSON_IsNull(it);
