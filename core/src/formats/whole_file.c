@@ -1,13 +1,21 @@
 /* Format `whole_file`: {path?, content}: replace or create the file. */
 #include "formats.h"
 #include "../base/str.h"
+#include "../dialects/dialects.h"
+#include "../lazy/lazy.h"
 
 ec_error_code ec_format_whole_file(ec_ctx *ctx) {
+  if (ctx->req->profile == EC_PROFILE_AIDER) return ec_aider_whole_file(ctx);
   const ec_edit *e = &ctx->req->edit;
   if (!e->has_content) return ec_fail(ctx, EC_INVALID_PARAM, "edit.content is required for format 'whole_file'");
   if (ec_str_has_nul(e->content)) return ec_fail(ctx, EC_BINARY_FILE, "edit.content holds NUL bytes; editcore writes only text");
   ec_ws_file *f = ec_format_target(ctx);
   if (!f) return ec_last_error(ctx)->code;
+  /* Markers like `// ... existing code ...` would be written into the file and lose the code. */
+  if (ctx->req->profile == EC_PROFILE_EDITCORE && ec_lz_text_has_markers(ctx->arena, e->content, f->exists ? f->original : ec_str_make(NULL, 0)))
+    return ec_fail(ctx, EC_INVALID_PARAM, "edit.content holds lazy markers (lines like `// ... existing code ...`) that would be written into '%.*s' "
+                   "in place of the code they stand for. Send it with format 'lazy' and edit.snippet to merge it into the file, or send "
+                   "the complete content.", (int)f->path.len, f->path.ptr);
   if (!f->exists) return ec_ws_create(ctx, f, e->content);
   ec_doc *doc;
   ec_error_code rc = ec_ws_doc(ctx, f, &doc);

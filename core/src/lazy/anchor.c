@@ -1,0 +1,281 @@
+/*
+ * Anchoring: which file line each literal snippet line is, in four passes.
+ *  1. Unique lines: a line (not blank, not a bare bracket) that occurs exactly once in the file
+ *     and once in the snippet pins its segment. The pairs must rise in file order together; the
+ *     longest rising chain is kept and a pair off the chain is a segment out of order (decline).
+ *  2. Structure: a closing line (`}`, `end`, `)`) anchors only at the end of the file block its
+ *     opener begins: the nearest snippet line above at the same indentation, itself anchored;
+ *     the file's block ends at the first line after the opener indented no deeper than it.
+ *  3. Runs: a segment with no unique line is placed where a run of its lines matches consecutive
+ *     file lines between its neighbours' anchors: it needs two non-trivial lines, or all of its
+ *     lines; two such places are AMBIGUOUS.
+ *  4. Counterparts: a segment still unplaced whose first real line is a changed version of one
+ *     file line between its neighbours (same head: `def read(`, `from x import A` -> `... A, B`)
+ *     is placed there, replacing that line.
+ */
+#include "lazy.h"
+#include "../base/str.h"
+
+static bool literal(const ec_lz_job *job, size_t j) { return job->seg_of[j] != LZ_NIL && !(job->S.flags[j] & LZ_MARKER); }
+static bool strong(const ec_lz_side *s, size_t j) { return !(s->flags[j] & (LZ_WEAK | LZ_MARKER)); }
+
+static bool spend(ec_lz_job *job, uint64_t n) {
+  job->work += n;
+  return job->work <= job->work_cap;
+}
+
+static ec_error_code too_large(ec_lz_job *job) {
+  return ec_fail(job->ctx, EC_TOO_LARGE, "the lazy merge needs more work than its budget (the snippet's lines repeat too often in '%.*s'); send the edit as search_replace blocks instead",
+                 (int)job->f->path.len, job->f->path.ptr);
+}
+
+/* Pass 1: unique pairs and their longest rising chain. */
+static ec_error_code unique_pass(ec_lz_job *job) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  size_t m = S->n, np = 0;
+  uint32_t *pj = ec_arena_alloc(job->a, (m + 1) * sizeof *pj), *pi = ec_arena_alloc(job->a, (m + 1) * sizeof *pi);
+  if (!pj || !pi) return EC_OUT_OF_MEMORY;
+  for (size_t j = 0; j < m; j++) {
+    if (!literal(job, j) || !strong(S, j)) continue;
+    uint32_t cs = 0, cf = 0;
+    ec_lz_side_first(S, S->key[j], &cs);
+    uint32_t i = ec_lz_side_first(F, S->key[j], &cf);
+    if (cs == 1 && cf == 1) { pj[np] = (uint32_t)j; pi[np] = i; np++; }
+  }
+  if (!np) return EC_OK;
+  /* Longest strictly increasing subsequence of pi (patience, O(p log p)). */
+  uint32_t *tail = ec_arena_alloc(job->a, np * sizeof *tail), *prev = ec_arena_alloc(job->a, np * sizeof *prev);
+  uint8_t *keep = ec_arena_calloc(job->a, np, 1);
+  if (!tail || !prev || !keep) return EC_OUT_OF_MEMORY;
+  size_t len = 0;
+  for (size_t k = 0; k < np; k++) {
+    size_t lo = 0, hi = len;
+    while (lo < hi) {
+      size_t mid = (lo + hi) / 2;
+      if (pi[tail[mid]] < pi[k]) lo = mid + 1;
+      else hi = mid;
+    }
+    prev[k] = lo ? tail[lo - 1] : LZ_NIL;
+    tail[lo] = (uint32_t)k;
+    if (lo == len) len++;
+  }
+  for (uint32_t k = tail[len - 1]; k != LZ_NIL; k = prev[k]) keep[k] = 1;
+  for (size_t k = 0; k < np; k++) {
+    if (keep[k]) continue;
+    /* The nearest kept pair tells which segment it contradicts. */
+    size_t other = LZ_NIL;
+    for (size_t q = 0; q < np; q++)
+      if (keep[q] && ((q < k && pi[q] > pi[k]) || (q > k && pi[q] < pi[k]))) { other = q; break; }
+    uint32_t sj = job->seg_of[pj[k]];
+    ec_str t = ec_lz_trim(S->line[pj[k]]);
+    if (other != LZ_NIL) {
+      uint32_t so = job->seg_of[pj[other]];
+      return ec_lz_decline(job, EC_NO_MATCH, sj, pi[k] + 1, pi[k] + 1,
+                           "segment %u of the lazy snippet is out of file order: its line '%.*s' is line %u of '%.*s', but segment %u's line '%.*s' "
+                           "(line %u) comes %s it in the snippet and %s it in the file. Send the parts in the file's order, "
+                           "each between `// ... existing code ...` markers, or send search_replace blocks.",
+                           sj + 1, (int)(t.len > 80 ? 80 : t.len), t.ptr, pi[k] + 1, (int)job->f->path.len, job->f->path.ptr, so + 1,
+                           (int)(ec_lz_trim(S->line[pj[other]]).len > 80 ? 80 : ec_lz_trim(S->line[pj[other]]).len),
+                           ec_lz_trim(S->line[pj[other]]).ptr, pi[other] + 1, other < k ? "before" : "after",
+                           other < k ? "after" : "before");
+    }
+    return ec_lz_decline(job, EC_NO_MATCH, sj, pi[k] + 1, pi[k] + 1, "segment %u of the lazy snippet is out of file order at line %u of '%.*s'",
+                         sj + 1, pi[k] + 1, (int)job->f->path.len, job->f->path.ptr);
+  }
+  for (size_t k = 0; k < np; k++) {
+    job->am[pj[k]] = (int32_t)pi[k];
+    job->how[pj[k]] = LZ_UNIQUE;
+  }
+  return EC_OK;
+}
+
+/* next[j]: the first file line anchored at or after snippet line j (F.n when none). */
+static int64_t *next_anchors(ec_lz_job *job) {
+  int64_t *nx = ec_arena_alloc(job->a, (job->S.n + 1) * sizeof *nx);
+  if (!nx) return NULL;
+  nx[job->S.n] = (int64_t)job->F.n;
+  for (size_t k = job->S.n; k-- > 0;) nx[k] = job->am[k] >= 0 ? job->am[k] : nx[k + 1];
+  return nx;
+}
+
+/* Pass 2: closing lines at the end of their opener's block. */
+static ec_error_code struct_pass(ec_lz_job *job, bool *changed) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  size_t m = S->n, sp = 0;
+  uint32_t *stack = ec_arena_alloc(job->a, (m + 1) * sizeof *stack);
+  int64_t *nx = next_anchors(job), prev = -1;
+  if (!stack || !nx) return EC_OUT_OF_MEMORY;
+  for (size_t j = 0; j < m; j++) {
+    if (j && job->am[j - 1] >= 0) prev = job->am[j - 1];
+    if (!literal(job, j) || (S->flags[j] & LZ_BLANK)) continue;
+    uint32_t d = S->indent[j];
+    while (sp && S->indent[stack[sp - 1]] > d) sp--;
+    uint32_t op = sp ? stack[sp - 1] : LZ_NIL;
+    if (job->am[j] < 0 && (S->flags[j] & LZ_WEAK) && op != LZ_NIL && S->indent[op] == d && job->am[op] >= 0) {
+      size_t o = (size_t)job->am[op], c = o + 1;
+      while (c < F->n && ((F->flags[c] & LZ_BLANK) || F->indent[c] > F->indent[o])) c++;
+      if (!spend(job, c - o)) return too_large(job);
+      if (c < F->n && F->key[c] == S->key[j]) {
+        if ((int64_t)c > prev && (int64_t)c < nx[j + 1]) {
+          job->am[j] = (int32_t)c;
+          job->how[j] = LZ_STRUCT;
+          *changed = true;
+        }
+      }
+    }
+    if (sp && S->indent[stack[sp - 1]] == d) sp--;
+    stack[sp++] = (uint32_t)j;
+  }
+  return EC_OK;
+}
+
+typedef struct run { uint32_t ja, jb, ia, strong; } run;
+
+static bool seg_anchored(const ec_lz_job *job, const ec_lz_seg *s) {
+  for (uint32_t j = s->j0; j < s->j1; j++)
+    if (job->am[j] >= 0) return true;
+  return false;
+}
+
+/* Pass 3: runs of repeated lines, unique between the neighbours. */
+static ec_error_code run_pass(ec_lz_job *job, bool *changed) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  int64_t *nx = next_anchors(job), lo = -1;
+  if (!nx) return EC_OUT_OF_MEMORY;
+  size_t jp = 0;
+  for (size_t si = 0; si < job->nseg; si++) {
+    ec_lz_seg *s = &job->seg[si];
+    for (; jp < s->j0; jp++)
+      if (job->am[jp] >= 0) lo = job->am[jp];
+    if (seg_anchored(job, s)) continue;
+    int64_t hi = nx[s->j1];
+    size_t nonblank = 0;
+    for (uint32_t j = s->j0; j < s->j1; j++)
+      if (!(S->flags[j] & LZ_BLANK)) nonblank++;
+    run best[8];
+    size_t nbest = 0, total_best = 0;
+    uint32_t best_strong = 0;
+    for (uint32_t j = s->j0; j < s->j1; j++) {
+      if (!strong(S, j)) continue;
+      uint32_t cnt;
+      for (uint32_t i = ec_lz_side_first(F, S->key[j], &cnt); i != LZ_NIL; i = F->next[i]) {
+        if ((int64_t)i <= lo) continue;
+        if ((int64_t)i >= hi) break;
+        uint32_t ja = j, jb = j, ia = i, ib = i, st = 0;
+        while (ja > s->j0 && (int64_t)ia - 1 > lo && S->key[ja - 1] == F->key[ia - 1]) { ja--; ia--; }
+        while (jb + 1 < s->j1 && (int64_t)ib + 1 < hi && S->key[jb + 1] == F->key[ib + 1]) { jb++; ib++; }
+        if (!spend(job, 1 + jb - ja)) return too_large(job);
+        if (ja != j && strong(S, ja) && ja < j) {
+          /* found earlier from its first strong line already */
+          bool seen = false;
+          for (uint32_t q = ja; q < j; q++)
+            if (strong(S, q)) { seen = true; break; }
+          if (seen) continue;
+        }
+        for (uint32_t q = ja; q <= jb; q++)
+          if (strong(S, q)) st++;
+        if (st > best_strong) { best_strong = st; nbest = 0; total_best = 0; }
+        if (st == best_strong) {
+          if (nbest < 8) best[nbest++] = (run){ja, jb, ia, st};
+          total_best++;
+        }
+      }
+    }
+    if (!best_strong) continue;
+    size_t covered = 0;
+    for (uint32_t q = best[0].ja; q <= best[0].jb; q++)
+      if (!(S->flags[q] & LZ_BLANK)) covered++;
+    bool good = best_strong >= 2 || covered == nonblank;
+    /* One non-trivial line is enough inside a small range closed by anchors on both sides. */
+    if (!good && lo >= 0 && hi < (int64_t)F->n && hi - lo <= 200) {
+      for (uint32_t q = best[0].ja; q <= best[0].jb; q++)
+        if (strong(S, q) && ec_lz_trim(S->line[q]).len >= 10) good = true;
+    }
+    if (!good) continue;
+    if (total_best > 1) {
+      ec_lz_decline(job, EC_AMBIGUOUS, si, best[0].ia + 1, best[0].ia + 1 + (best[0].jb - best[0].ja),
+                    "segment %u of the lazy snippet (snippet lines %u-%u) fits %zu places in '%.*s'; nothing was changed. Add an unchanged line "
+                    "around it that occurs only once in the file, or send search_replace blocks.",
+                    (unsigned)si + 1, s->j0 + 1, s->j1, total_best, (int)job->f->path.len, job->f->path.ptr);
+      for (size_t k = 1; k < nbest; k++) ec_lz_add_candidate(job, best[k].ia + 1, best[k].ia + 1 + (best[k].jb - best[k].ja));
+      return EC_AMBIGUOUS;
+    }
+    for (uint32_t q = best[0].ja; q <= best[0].jb; q++) {
+      job->am[q] = (int32_t)(best[0].ia + (q - best[0].ja));
+      job->how[q] = LZ_RUN;
+    }
+    *changed = true;
+  }
+  return EC_OK;
+}
+
+/* Pass 4: a changed first line (counterpart) between the neighbours, for segments still unplaced. */
+static ec_error_code counterpart_pass(ec_lz_job *job) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  int64_t *nx = next_anchors(job), lo = -1;
+  if (!nx) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  size_t jp = 0;
+  for (size_t si = 0; si < job->nseg; si++) {
+    ec_lz_seg *s = &job->seg[si];
+    for (; jp < s->j0; jp++)
+      if (job->am[jp] >= 0) lo = job->am[jp];
+    if (seg_anchored(job, s)) continue;
+    uint32_t j = s->j0;
+    while (j < s->j1 && !strong(S, j)) j++;
+    if (j >= s->j1 || !ec_lz_head(S->line[j]).len) continue;
+    int64_t hi = nx[s->j1];
+    if (!spend(job, (uint64_t)(hi - lo))) return too_large(job);
+    uint32_t found = LZ_NIL, nfound = 0, second = LZ_NIL;
+    for (int64_t i = lo + 1; i < hi; i++) {
+      if (!strong(F, (size_t)i)) continue;
+      if (ec_lz_counterparts(S->line[j], F->line[i])) {
+        if (!nfound) found = (uint32_t)i;
+        else if (nfound == 1) second = (uint32_t)i;
+        nfound++;
+      }
+    }
+    if (nfound == 1) {
+      job->am[j] = (int32_t)found;
+      job->how[j] = LZ_COUNTERPART;
+    } else if (nfound > 1 && !s->marker_before && !s->marker_after) {
+      ec_lz_decline(job, EC_AMBIGUOUS, si, found + 1, found + 1,
+                    "segment %u of the lazy snippet shares no line with '%.*s', and its first line '%.*s' could be a changed version of "
+                    "%u lines (%u, %u...); nothing was changed. Include an unchanged line next to it.",
+                    (unsigned)si + 1, (int)job->f->path.len, job->f->path.ptr, (int)ec_lz_trim(S->line[j]).len,
+                    ec_lz_trim(S->line[j]).ptr, nfound, found + 1, second + 1);
+      ec_lz_add_candidate(job, second + 1, second + 1);
+      return EC_AMBIGUOUS;
+    }
+  }
+  return EC_OK;
+}
+
+ec_error_code ec_lz_anchor(ec_lz_job *job) {
+  ec_error_code rc = unique_pass(job);
+  if (rc) return rc == EC_OUT_OF_MEMORY ? ec_fail(job->ctx, rc, "out of memory") : rc;
+  for (int round = 0; round < 4; round++) {
+    bool changed = false;
+    if ((rc = struct_pass(job, &changed))) return rc == EC_OUT_OF_MEMORY ? ec_fail(job->ctx, rc, "out of memory") : rc;
+    if ((rc = run_pass(job, &changed))) return rc == EC_OUT_OF_MEMORY ? ec_fail(job->ctx, rc, "out of memory") : rc;
+    if (!changed) break;
+  }
+  if ((rc = counterpart_pass(job))) return rc;
+  bool changed = false;
+  if ((rc = struct_pass(job, &changed))) return rc == EC_OUT_OF_MEMORY ? ec_fail(job->ctx, rc, "out of memory") : rc;
+  /* Every anchor must rise with the snippet. */
+  int64_t last = -1;
+  size_t last_j = 0;
+  for (size_t j = 0; j < job->S.n; j++) {
+    if (job->am[j] < 0) continue;
+    if (job->am[j] <= last) {
+      uint32_t sj = job->seg_of[j];
+      return ec_lz_decline(job, EC_NO_MATCH, sj, (uint32_t)job->am[j] + 1, (uint32_t)job->am[j] + 1,
+                           "segment %u of the lazy snippet is out of file order: snippet line %zu matches line %d of '%.*s', at or above "
+                           "line %lld where snippet line %zu landed. Send the parts in the file's order.",
+                           sj + 1, j + 1, job->am[j] + 1, (int)job->f->path.len, job->f->path.ptr, (long long)last + 1, last_j + 1);
+    }
+    last = job->am[j];
+    last_j = j;
+  }
+  return EC_OK;
+}

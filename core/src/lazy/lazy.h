@@ -1,0 +1,108 @@
+/*
+ * Lazy snippets (SPEC §3 `lazy`): the model's new version of a file or of a region of it, with
+ * unchanged code left out behind marker lines (`// ... existing code ...`). The pieces:
+ *   marker.c   — is this line a marker? (any comment syntax, the usual wordings, a bare `...`)
+ *   table.c    — a side (file or snippet) as trimmed-line hashes, indentation and a key map
+ *   snippet.c  — the snippet's lines: fences stripped, markers found, segments, diff-style `+`/`-`
+ *   anchor.c   — where each segment's lines sit in the file (unique lines, structure, runs)
+ *   merge.c    — the merged text, edge rules, re-indentation, and the decline rules
+ *   diffstyle.c — snippets written as `+`/`-` lines
+ * Everything is near-linear: lines are compared by hashes of their trimmed text, never rescanned
+ * per candidate, and every loop that could grow with file size × snippet size has a work budget.
+ */
+#ifndef EC_LAZY_LAZY_H
+#define EC_LAZY_LAZY_H
+#include "../engine/ctx.h"
+
+/* Line flags. */
+enum { LZ_BLANK = 1, LZ_WEAK = 2, LZ_MARKER = 4 };
+/* How a snippet line found its file line. */
+enum { LZ_NONE = 0, LZ_UNIQUE, LZ_RUN, LZ_STRUCT, LZ_COUNTERPART, LZ_EDGE };
+
+typedef struct ec_lz_side {
+  size_t n;
+  ec_str *line;      /* the raw line, no LF */
+  uint64_t *key;     /* hash of the trimmed line; never 0 */
+  uint32_t *indent;  /* bytes of leading whitespace */
+  uint8_t *flags;
+  char *op;          /* snippet in diff style: ' ', '+', '-' (NULL otherwise) */
+  /* key map: open addressing over keys; next[] chains lines with the same key in order */
+  uint64_t *slot_key;
+  uint32_t *slot_first, *slot_count;
+  size_t mask;
+  uint32_t *next;
+} ec_lz_side;
+
+#define LZ_NIL UINT32_MAX
+
+/** Trims ASCII whitespace on both ends. */
+ec_str ec_lz_trim(ec_str s);
+/** Whether a line is a lazy marker. `bare_dots`: accept a line of only `...`. */
+bool ec_lz_is_marker(ec_str line, bool bare_dots);
+/** Whether text (LF or CRLF) holds a comment marker line not present in `file` (may be empty). */
+bool ec_lz_text_has_markers(ec_arena *a, ec_str text, ec_str file);
+
+/** Builds a side from LF text (lines split on LF; a final LF adds no empty line). */
+ec_error_code ec_lz_side_build(ec_arena *a, ec_str text, ec_lz_side *out);
+/** Builds a side from given lines. */
+ec_error_code ec_lz_side_from_lines(ec_arena *a, const ec_str *lines, size_t n, ec_lz_side *out);
+/** First line with this key (LZ_NIL when none) and the number of such lines. */
+uint32_t ec_lz_side_first(const ec_lz_side *s, uint64_t key, uint32_t *count);
+/** Hash of a trimmed line as stored in key[]. */
+uint64_t ec_lz_key(ec_str line);
+
+/** Merge of a parsed snippet into file text; writes *out (LF text) or records an error. */
+typedef struct ec_lz_seg {
+  uint32_t j0, j1;           /* snippet lines [j0, j1) */
+  bool marker_before, marker_after;
+  uint32_t marker_after_indent;
+} ec_lz_seg;
+
+typedef struct ec_lz_report {
+  uint32_t start_line, end_line; /* 1-based in the original file */
+  ec_strategy strategy;
+  double confidence;
+} ec_lz_report;
+
+typedef struct ec_lz_job {
+  ec_ctx *ctx;
+  ec_ws_file *f;
+  ec_arena *a;
+  ec_lz_side F, S;
+  ec_lz_seg *seg;
+  size_t nseg;
+  bool lead_marker, trail_marker;
+  int32_t *am;               /* snippet line -> file line, -1 */
+  uint8_t *how;
+  uint32_t *seg_of;          /* snippet line -> segment index */
+  uint64_t work, work_cap;
+  ec_lz_report *rep;         /* one per segment */
+  bool file_final_lf;
+} ec_lz_job;
+
+/** Parses snippet text into job->S and segments. Diff-style snippets set *diff_style. */
+ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style);
+/** Finds anchors (am/how) for every segment; records NO_MATCH/AMBIGUOUS on a decline. */
+ec_error_code ec_lz_anchor(ec_lz_job *job);
+/** Builds the merged text from the anchors; records a decline when a rule says so. */
+ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out);
+/** The diff-style path: parse, anchor and merge in one. */
+ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out);
+
+/** Records a decline on segment `seg` (0-based) with a candidate range (0 = none). */
+ec_error_code ec_lz_decline(ec_lz_job *job, ec_error_code code, size_t seg, uint32_t cand_from, uint32_t cand_to,
+                            const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+/** Adds one more candidate (1-based inclusive file lines) to the last error. */
+void ec_lz_add_candidate(ec_lz_job *job, uint32_t from, uint32_t to);
+
+/* Small helpers shared by the pieces. */
+/** Head of a line: its trimmed text up to the first `( = : { [ < ,`, or empty when too generic. */
+ec_str ec_lz_head(ec_str line);
+/** Whether snippet line and file line are a changed pair (same head, or one extends the other). */
+bool ec_lz_counterparts(ec_str a, ec_str b);
+
+#endif

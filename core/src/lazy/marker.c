@@ -1,0 +1,154 @@
+/*
+ * Marker recognition. A marker is a line that stands for unchanged code: a comment in any
+ * syntax (`//`, `#`, C block comments, `<!-- -->`, `--`, `;`, `%`, `(* *)`, `'`, JSX `{` + block comment + `}`) whose
+ * text is an ellipsis with an optional wording ("... existing code ...", "... rest of the
+ * file ...") or one of the usual wordings without dots ("existing code", "rest of the file",
+ * "unchanged"), or a bare `...`/`…` line. The comment syntax need not be the file's language:
+ * models put `//` markers in Python. Callers treat a marker-looking line that the file itself
+ * holds as literal text (a real comment), which keeps real code from being mistaken for one.
+ */
+#include "lazy.h"
+#include "../base/str.h"
+#include <ctype.h>
+
+static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+
+ec_str ec_lz_trim(ec_str s) {
+  while (s.len && is_ws(s.ptr[0])) { s.ptr++; s.len--; }
+  while (s.len && is_ws(s.ptr[s.len - 1])) s.len--;
+  return s;
+}
+
+static bool starts(ec_str s, const char *p) {
+  size_t n = strlen(p);
+  return s.len >= n && !memcmp(s.ptr, p, n);
+}
+static bool ends(ec_str s, const char *p) {
+  size_t n = strlen(p);
+  return s.len >= n && !memcmp(s.ptr + s.len - n, p, n);
+}
+
+/* Case-insensitive substring search in a short body. */
+static bool has_word(ec_str body, const char *w) {
+  size_t n = strlen(w);
+  for (size_t i = 0; i + n <= body.len; i++) {
+    size_t k = 0;
+    while (k < n && tolower((unsigned char)body.ptr[i + k]) == w[k]) k++;
+    if (k == n) return true;
+  }
+  return false;
+}
+
+/* Dots: "..." or the Unicode ellipsis "…" (E2 80 A6). */
+static size_t dots_at(ec_str s, size_t i) {
+  if (i + 3 <= s.len && !memcmp(s.ptr + i, "...", 3)) {
+    size_t k = i;
+    while (k < s.len && s.ptr[k] == '.') k++;
+    return k - i;
+  }
+  if (i + 3 <= s.len && !memcmp(s.ptr + i, "\xE2\x80\xA6", 3)) return 3;
+  return 0;
+}
+
+static bool only_dots(ec_str s) {
+  bool any = false;
+  size_t i = 0;
+  while (i < s.len) {
+    size_t d = dots_at(s, i);
+    if (d) { any = true; i += d; continue; }
+    if (s.ptr[i] == ' ' || s.ptr[i] == '.') { i++; continue; }
+    return false;
+  }
+  return any;
+}
+
+static bool has_dots(ec_str s) {
+  for (size_t i = 0; i < s.len; i++)
+    if (dots_at(s, i)) return true;
+  return false;
+}
+
+/* Wordings that name omitted code, with dots around them. */
+static const char *const DOT_WORDS[] = {"existing", "rest of", "unchanged", "same", "remaining", "remainder", "previous",
+                                        "other ", "omitted", "keep", "kept", "as before", "original", "more ", "code",
+                                        "lines", "method", "function", "import", "etc", "here", "above", "below", NULL};
+/* Wordings strong enough without dots. */
+static const char *const BARE_WORDS[] = {"existing code", "rest of the", "rest of code", "rest of file", "unchanged",
+                                         "remains the same", "same as before", "existing imports", "existing methods",
+                                         "existing functions", "existing implementation", NULL};
+
+static size_t word_count(ec_str s) {
+  size_t n = 0;
+  bool in = false;
+  for (size_t i = 0; i < s.len; i++) {
+    bool w = !is_ws(s.ptr[i]);
+    if (w && !in) n++;
+    in = w;
+  }
+  return n;
+}
+
+bool ec_lz_is_marker(ec_str line, bool bare_dots) {
+  ec_str t = ec_lz_trim(line);
+  if (!t.len || t.len > 200) return false;
+  if (only_dots(t)) return bare_dots;
+  /* Comment openers, longest first; repeated opener characters (///, ##) are folded. */
+  static const char *const OPEN[] = {"{/*", "/*", "//", "<!--", "--", "#", ";", "%", "(*", "'", NULL};
+  static const char *const CLOSE[] = {"*/}", "*/", "-->", "*)", "--", NULL};
+  bool opened = false;
+  for (size_t i = 0; OPEN[i]; i++) {
+    if (starts(t, OPEN[i])) {
+      size_t n = strlen(OPEN[i]);
+      t.ptr += n;
+      t.len -= n;
+      char c = OPEN[i][n - 1];
+      bool star = strchr(OPEN[i], '*') != NULL;
+      while (t.len && (t.ptr[0] == c || (star && t.ptr[0] == '*'))) {
+        t.ptr++;
+        t.len--;
+      }
+      opened = true;
+      break;
+    }
+  }
+  if (!opened) return false;
+  for (size_t i = 0; CLOSE[i]; i++)
+    if (ends(t, CLOSE[i])) { t.len -= strlen(CLOSE[i]); break; }
+  ec_str body = ec_lz_trim(t);
+  if (!body.len) return false;
+  if (only_dots(body)) return true;
+  if (word_count(body) > 12) return false;
+  if (has_dots(body)) {
+    /* "... existing code ...", "...rest of the file", "(keep) ..." */
+    for (size_t i = 0; DOT_WORDS[i]; i++)
+      if (has_word(body, DOT_WORDS[i])) return true;
+    return false;
+  }
+  if (word_count(body) > 7) return false;
+  for (size_t i = 0; BARE_WORDS[i]; i++)
+    if (has_word(body, BARE_WORDS[i])) return true;
+  return false;
+}
+
+bool ec_lz_text_has_markers(ec_arena *a, ec_str text, ec_str file) {
+  ec_lz_side fs = {0};
+  bool have_file = false;
+  size_t i = 0;
+  while (i < text.len) {
+    const char *nl = memchr(text.ptr + i, '\n', text.len - i);
+    size_t e = nl ? (size_t)(nl - text.ptr) : text.len;
+    ec_str ln = {text.ptr + i, e - i};
+    if (ec_lz_is_marker(ln, false)) {
+      if (!file.len) return true;
+      if (!have_file) {
+        if (ec_lz_side_build(a, file, &fs)) return true; /* out of memory: err on the safe side */
+        have_file = true;
+      }
+      uint32_t cnt = 0;
+      ec_lz_side_first(&fs, ec_lz_key(ln), &cnt);
+      if (!cnt) return true;
+    }
+    i = e + 1;
+  }
+  return false;
+}

@@ -1,0 +1,155 @@
+/*
+ * The snippet's lines: a surrounding code fence is dropped, blank lines at both ends are
+ * dropped, markers are found (a marker-looking line the file itself holds is literal text),
+ * and the literal runs between markers become segments. Diff style: when some line starts with
+ * `+` and every other line is blank, a marker, a hunk header or starts with `+`, `-` or a space,
+ * the snippet is a diff: the first character is the line's role, the rest its text.
+ */
+#include "lazy.h"
+#include "../base/str.h"
+
+static bool is_fence(ec_str l) {
+  ec_str t = ec_lz_trim(l);
+  return t.len >= 3 && !memcmp(t.ptr, "```", 3);
+}
+
+static bool diff_header(ec_str l) {
+  return (l.len >= 2 && !memcmp(l.ptr, "@@", 2)) || (l.len >= 4 && (!memcmp(l.ptr, "--- ", 4) || !memcmp(l.ptr, "+++ ", 4)));
+}
+
+ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
+  ec_arena *a = job->a;
+  ec_lz_side raw;
+  if (ec_lz_side_build(a, snippet, &raw)) return EC_OUT_OF_MEMORY;
+  size_t b = 0, e = raw.n;
+  while (b < e && (raw.flags[b] & LZ_BLANK)) b++;
+  while (e > b && (raw.flags[e - 1] & LZ_BLANK)) e--;
+  /* A fence around the whole snippet (unless the file itself starts with one). */
+  if (e - b >= 2 && is_fence(raw.line[b]) && is_fence(raw.line[e - 1]) &&
+      !(job->F.n && is_fence(job->F.line[0]))) {
+    b++;
+    e--;
+    while (b < e && (raw.flags[b] & LZ_BLANK)) b++;
+    while (e > b && (raw.flags[e - 1] & LZ_BLANK)) e--;
+  }
+  size_t n = e - b;
+  ec_str *lines = ec_arena_alloc(a, (n + 1) * sizeof *lines);
+  char *op = ec_arena_alloc(a, n + 1);
+  uint8_t *mark = ec_arena_calloc(a, n + 1, 1);
+  if (!lines || !op || !mark) return EC_OUT_OF_MEMORY;
+
+  /* Markers: marker-looking lines the file does not hold. */
+  for (size_t i = 0; i < n; i++) {
+    ec_str l = raw.line[b + i];
+    lines[i] = l;
+    op[i] = ' ';
+    if (ec_lz_is_marker(l, true)) {
+      uint32_t cnt = 0;
+      ec_lz_side_first(&job->F, raw.key[b + i], &cnt);
+      if (!cnt) mark[i] = 1;
+    }
+  }
+
+  /* Diff style? */
+  bool plus = false, ok = true;
+  for (size_t i = 0; i < n && ok; i++) {
+    ec_str l = lines[i];
+    if (mark[i] || !ec_lz_trim(l).len) continue;
+    if (diff_header(l)) continue;
+    if (l.ptr[0] == '+') plus = true;
+    else if (l.ptr[0] != '-' && l.ptr[0] != ' ') ok = false;
+  }
+  *diff_style = plus && ok;
+  /* Loose diff style: `+` lines among plain lines (no space prefix on context). A line counts
+   * only when the file has no such line, so real code starting with `+` stays code. */
+  bool loose = false;
+  if (!*diff_style) {
+    for (size_t i = 0; i < n; i++) {
+      ec_str l = lines[i];
+      if (mark[i] || !l.len || l.ptr[0] != '+' || diff_header(l)) continue;
+      uint32_t cnt = 0;
+      ec_lz_side_first(&job->F, ec_lz_key(l), &cnt);
+      if (!cnt) { loose = true; break; }
+    }
+  }
+  if (loose) {
+    for (size_t i = 0; i < n; i++) {
+      ec_str l = lines[i];
+      op[i] = ' ';
+      if (mark[i] || !l.len) continue;
+      if (l.ptr[0] == '+') { op[i] = '+'; lines[i] = ec_str_make(l.ptr + 1, l.len - 1); continue; }
+      if (l.ptr[0] == '-' && !(l.len >= 2 && l.ptr[1] == '-')) {
+        uint32_t whole = 0, stripped = 0;
+        ec_lz_side_first(&job->F, ec_lz_key(l), &whole);
+        ec_lz_side_first(&job->F, ec_lz_key(ec_str_make(l.ptr + 1, l.len - 1)), &stripped);
+        if (!whole && stripped) { op[i] = '-'; lines[i] = ec_str_make(l.ptr + 1, l.len - 1); }
+      }
+    }
+    *diff_style = true;
+  } else if (*diff_style) {
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+      ec_str l = lines[i];
+      if (!mark[i] && diff_header(l)) {
+        if (l.ptr[0] == '@' || k) { lines[k] = l; op[k] = ' '; mark[k] = 1; k++; } /* a hunk break */
+        continue;
+      }
+      if (mark[i] || !l.len) { lines[k] = l; op[k] = ' '; mark[k] = mark[i]; k++; continue; }
+      op[k] = l.ptr[0] == '+' || l.ptr[0] == '-' ? l.ptr[0] : ' ';
+      lines[k] = ec_str_make(l.ptr + 1, l.len - 1);
+      mark[k] = 0;
+      k++;
+    }
+    n = k;
+  }
+
+  if (ec_lz_side_from_lines(a, lines, n, &job->S)) return EC_OUT_OF_MEMORY;
+  job->S.op = op;
+  for (size_t i = 0; i < n; i++)
+    if (mark[i]) job->S.flags[i] |= LZ_MARKER;
+
+  /* Segments: literal runs between markers; a run of blank lines only is dropped. */
+  job->seg = ec_arena_alloc(a, (n / 2 + 2) * sizeof *job->seg);
+  job->seg_of = ec_arena_alloc(a, (n + 1) * sizeof *job->seg_of);
+  if (!job->seg || !job->seg_of) return EC_OUT_OF_MEMORY;
+  job->nseg = 0;
+  bool marker_pending = false;
+  uint32_t marker_indent = 0;
+  size_t i = 0;
+  while (i < n) {
+    if (mark[i]) {
+      if (job->nseg) { job->seg[job->nseg - 1].marker_after = true; }
+      if (!marker_pending) marker_indent = job->S.indent[i];
+      marker_pending = true;
+      if (job->nseg && !job->seg[job->nseg - 1].marker_after_indent) job->seg[job->nseg - 1].marker_after_indent = job->S.indent[i];
+      if (!job->nseg) job->lead_marker = true;
+      job->seg_of[i] = LZ_NIL;
+      i++;
+      continue;
+    }
+    size_t j = i;
+    bool text = false;
+    while (j < n && !mark[j]) {
+      if (!(job->S.flags[j] & LZ_BLANK)) text = true;
+      j++;
+    }
+    if (text) {
+      ec_lz_seg *s = &job->seg[job->nseg];
+      s->j0 = (uint32_t)i;
+      s->j1 = (uint32_t)j;
+      s->marker_before = marker_pending;
+      s->marker_after = false;
+      s->marker_after_indent = 0;
+      for (size_t k = i; k < j; k++) job->seg_of[k] = (uint32_t)job->nseg;
+      job->nseg++;
+      marker_pending = false;
+    } else {
+      for (size_t k = i; k < j; k++) job->seg_of[k] = LZ_NIL;
+    }
+    i = j;
+  }
+  (void)marker_indent;
+  job->trail_marker = marker_pending && job->nseg;
+  if (!job->nseg) job->trail_marker = false;
+  return EC_OK;
+}
