@@ -1,6 +1,609 @@
-/* Format `unified_diff`: not built yet; profiles.c does not advertise it, so requests never reach here. */
+/*
+ * Format `unified_diff`: {text}. The diff is parsed tolerantly (dialects/udiff_parse.h); then, in
+ * the editcore profile, every hunk is located by its unchanged and removed lines, never by its
+ * line numbers (models rarely get them right):
+ *   - hunks of a file apply in order, each in the text its predecessors produced, so hunks whose
+ *     context overlaps still apply; a match must start at a line start;
+ *   - the ladder of the profile (or options.strategies) is climbed per hunk; a looser strategy's
+ *     match keeps the file's own text on unchanged lines;
+ *   - when the old lines fit several places, the one at the header's stated line is taken only
+ *     when the stated line is exactly right (in the file's original numbering); otherwise
+ *     AMBIGUOUS listing every place;
+ *   - a hunk whose old lines are absent but whose new lines are present (once) is already
+ *     applied and skipped; a diff that is entirely applied already is NOOP;
+ *   - a hunk that only adds lines and has no unchanged line cannot be placed: MALFORMED_EDIT
+ *     (unless the file is empty);
+ *   - `--- /dev/null` creates, `+++ /dev/null` deletes (the removed lines must be the whole
+ *     file), `rename from`/`rename to` moves; `\ No newline at end of file` on a hunk that reaches
+ *     the end of the file sets whether the file ends in a newline, which is otherwise kept;
+ *   - all or nothing: the first failing hunk fails the request, with error.path, error.block
+ *     (the hunk's number in the whole diff) and error.line (its @@ line in the diff).
+ */
 #include "formats.h"
+#include "../engine/profiles.h"
+#include "../match/report.h"
+#include "../base/str.h"
+#include "../base/buf.h"
+#include "../dialects/udiff_parse.h"
+#include <string.h>
+
+#define WORK_BUDGET ((uint64_t)1 << 30) /* bytes scanned over all hunks of a request */
+
+typedef struct applied {
+  uint32_t pos, new_len;
+  int64_t delta;
+} applied;
+
+typedef struct ud_run {
+  ec_ctx *ctx;
+  ec_strategy order[EC_STRATEGY__COUNT];
+  const ec_strategy *ladder;
+  size_t n_ladder;
+  uint32_t hunk_no;     /* hunks seen so far, over the whole diff */
+  size_t effective;     /* hunks and file operations that change something */
+  size_t noop;          /* hunks found already applied */
+  uint64_t work;
+} ud_run;
+
+static bool starts(ec_str s, const char *p) {
+  size_t n = strlen(p);
+  return s.len >= n && memcmp(s.ptr, p, n) == 0;
+}
+
+static ec_str drop(ec_str s, size_t n) {
+  ec_str r = {s.ptr + n, s.len - n};
+  return r;
+}
+
+static ec_error_code oom(ec_ctx *ctx) { return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
+
+static void set_where(ec_ctx *ctx, ec_str path, uint32_t block, uint32_t line) {
+  ec_error *e = ec_last_error(ctx);
+  if (!e) return;
+  if (path.len) e->path = path;
+  if (block) e->block = (int32_t)block;
+  if (line) e->line = line;
+}
+
+/* ---------- paths ---------- */
+
+static ec_str strip_dot(ec_str s) {
+  while (starts(s, "./")) s = drop(s, 2);
+  return s;
+}
+
+static ec_ws_file *existing(ec_ctx *ctx, ec_str p) {
+  if (!p.len) return NULL;
+  ec_ws_file *f = ec_ws_find(ctx, p);
+  return f && f->exists ? f : NULL;
+}
+
+/* The file a header path names: as written, then without ./ and without a git a/ or b/ prefix. */
+static ec_ws_file *find_named(ec_ctx *ctx, ec_str raw) {
+  ec_ws_file *f = existing(ctx, raw);
+  if (f) return f;
+  ec_str s = strip_dot(raw);
+  if ((f = existing(ctx, s))) return f;
+  if (starts(s, "a/") || starts(s, "b/")) return existing(ctx, strip_dot(drop(s, 2)));
+  return NULL;
+}
+
+/* The name a new file gets: git's prefix dropped when the diff is git-style. */
+static ec_str new_name(const ec_ud_file *uf, ec_str raw) {
+  ec_str s = strip_dot(raw);
+  bool gitty = uf->git || starts(uf->old_path, "a/") || (uf->old_null && starts(s, "b/"));
+  if (gitty && (starts(s, "b/") || starts(s, "a/"))) s = strip_dot(drop(s, 2));
+  return s;
+}
+
+/* ---------- text helpers ---------- */
+
+/* One side of a hunk as text: the lines whose kind is not `skip`, each ending in LF. */
+static ec_str side_text(ec_ctx *ctx, const ec_ud_hunk *h, char skip) {
+  ec_buf b;
+  ec_buf_init(&b, ec_arena_allocator(ctx->arena));
+  for (size_t i = 0; i < h->n_lines; i++) {
+    if (h->lines[i].kind == skip) continue;
+    ec_buf_append_str(&b, h->lines[i].text);
+    ec_buf_append_char(&b, '\n');
+  }
+  ec_str s = ec_buf_finish(&b, ctx->arena);
+  if (!s.ptr && !b.oom) s.ptr = "";
+  return s;
+}
+
+static size_t count_lf(const char *p, size_t n) {
+  size_t c = 0;
+  for (const char *q = p, *e = p + n; q < e && (q = memchr(q, '\n', (size_t)(e - q))); q++) c++;
+  return c;
+}
+
+/* Splits LF-terminated text into lines (without LF); NULL when the count differs from want. */
+static ec_str *split_exact(ec_arena *a, ec_str t, size_t want) {
+  if (count_lf(t.ptr, t.len) != want || (t.len && t.ptr[t.len - 1] != '\n') || (!t.len && want)) return NULL;
+  ec_str *l = ec_arena_alloc(a, (want + 1) * sizeof *l);
+  if (!l) return NULL;
+  size_t s = 0, k = 0;
+  for (size_t i = 0; i < t.len; i++)
+    if (t.ptr[i] == '\n') { l[k].ptr = t.ptr + s; l[k].len = i - s; k++; s = i + 1; }
+  return l;
+}
+
+/*
+ * After a loose match, unchanged lines keep the file's bytes: the replacement's lines that stand
+ * for the hunk's ' ' lines are swapped for the matched lines. Left as is when the shapes differ.
+ */
+static ec_str keep_file_context(ec_ctx *ctx, const ec_ud_hunk *h, ec_str matched, ec_str repl) {
+  size_t n_old = h->n_context + h->n_remove, n_new = h->n_context + h->n_add;
+  ec_str *ml = split_exact(ctx->arena, matched, n_old), *rl = split_exact(ctx->arena, repl, n_new);
+  if (!ml || !rl) return repl;
+  ec_buf b;
+  ec_buf_init(&b, ec_arena_allocator(ctx->arena));
+  size_t io = 0, in = 0;
+  for (size_t i = 0; i < h->n_lines; i++) {
+    char k = h->lines[i].kind;
+    if (k == ' ') { ec_buf_append_str(&b, ml[io]); ec_buf_append_char(&b, '\n'); io++; in++; }
+    else if (k == '-') io++;
+    else { ec_buf_append_str(&b, rl[in]); ec_buf_append_char(&b, '\n'); in++; }
+  }
+  ec_str s = ec_buf_finish(&b, ctx->arena);
+  return s.ptr ? s : repl;
+}
+
+/* ---------- locating and applying hunks ---------- */
+
+typedef struct work_text {
+  char *p;
+  size_t len;
+} work_text;
+
+/* Keeps the matches that start at a line start (exact matching is byte-wise). */
+static size_t keep_aligned(const work_text *w, ec_found_list *l) {
+  size_t k = 0;
+  for (size_t i = 0; i < l->n; i++) {
+    size_t s = l->items[i].start;
+    if (s == 0 || w->p[s - 1] == '\n') l->items[k++] = l->items[i];
+  }
+  l->n = k;
+  l->total = k;
+  return k;
+}
+
+/* The line a current line had before the hunks applied so far (those wholly above it). */
+static int64_t original_line(const applied *ap, size_t n, uint32_t line) {
+  int64_t d = 0;
+  for (size_t i = 0; i < n; i++)
+    if ((uint64_t)ap[i].pos + ap[i].new_len <= line) d += ap[i].delta;
+  return (int64_t)line - d;
+}
+
+/* The shared diagnosis speaks of old_string; in a diff it is the hunk. */
+static void reword(ec_ctx *ctx) {
+  ec_error *e = ec_last_error(ctx);
+  if (!e || !e->message.ptr) return;
+  ec_buf b;
+  ec_buf_init(&b, ec_arena_allocator(ctx->arena));
+  ec_str m = e->message;
+  static const char W[] = "old_string";
+  for (size_t i = 0; i < m.len;) {
+    if (m.len - i >= sizeof W - 1 && !memcmp(m.ptr + i, W, sizeof W - 1)) { ec_buf_append_cstr(&b, "the hunk"); i += sizeof W - 1; }
+    else ec_buf_append_char(&b, m.ptr[i++]);
+  }
+  ec_str out = ec_buf_finish(&b, ctx->arena);
+  if (out.ptr) e->message = out;
+}
+
+static ec_error_code ambiguous(ud_run *r, ec_ws_file *f, const ec_ud_hunk *h, const ec_found_list *l, ec_strategy used,
+                               const applied *ap, size_t n_ap) {
+  ec_ctx *ctx = r->ctx;
+  ec_buf b;
+  ec_buf_init(&b, ec_arena_allocator(ctx->arena));
+  size_t shown = l->n < 20 ? l->n : 20;
+  for (size_t i = 0; i < shown; i++) {
+    int64_t s = original_line(ap, n_ap, l->items[i].start_line);
+    int64_t e = s + (int64_t)(l->items[i].end_line - l->items[i].start_line);
+    if (i) ec_buf_append_cstr(&b, ", ");
+    if (s == e) ec_buf_printf(&b, "%lld", (long long)s);
+    else ec_buf_printf(&b, "%lld-%lld", (long long)s, (long long)e);
+  }
+  if (l->n > shown) ec_buf_printf(&b, " and %zu more", l->n - shown);
+  ec_str places = ec_buf_finish(&b, ctx->arena);
+  ec_str stated = h->has_numbers ? ec_arena_printf(ctx->arena, " The header says line %u, which is none of them.", h->old_start)
+                                 : ec_cstr("");
+  ec_fail(ctx, EC_AMBIGUOUS,
+          "hunk %u (line %u of the diff) fits %zu places in '%.*s' (%s%s, lines %.*s); nothing was changed.%.*s Add unchanged "
+          "lines around the change so the hunk fits one place only, or give its exact line numbers in the @@ header.",
+          r->hunk_no, h->line, l->n, (int)f->path.len, f->path.ptr, used == EC_STRATEGY_EXACT ? "exactly" : "with strategy ",
+          used == EC_STRATEGY_EXACT ? "" : ec_strategy_name(used), (int)places.len, places.ptr ? places.ptr : "",
+          (int)stated.len, stated.ptr ? stated.ptr : "");
+  set_where(ctx, f->path, r->hunk_no, h->line);
+  return EC_AMBIGUOUS;
+}
+
+/* Applies the hunks of uf to f, in order. */
+static ec_error_code apply_hunks(ud_run *r, ec_ws_file *f, const ec_ud_file *uf) {
+  ec_ctx *ctx = r->ctx;
+  ec_doc *doc;
+  ec_error_code rc = ec_ws_doc(ctx, f, &doc);
+  if (rc) { set_where(ctx, f->path, 0, 0); return rc; }
+  bool final_eol = doc->len == 0 || doc->text[doc->len - 1] == '\n';
+  work_text w;
+  w.len = doc->len + (final_eol ? 0 : 1);
+  w.p = ec_arena_alloc(ctx->arena, w.len + 1);
+  if (!w.p) return oom(ctx);
+  memcpy(w.p, doc->text, doc->len);
+  if (!final_eol) w.p[doc->len] = '\n';
+  w.p[w.len] = 0;
+  if (!doc->len) final_eol = true;
+
+  applied *ap = ec_arena_alloc(ctx->arena, (uf->n_hunks + 1) * sizeof *ap);
+  if (!ap) return oom(ctx);
+  size_t n_ap = 0;
+  size_t before_effective = r->effective;
+
+  for (size_t k = 0; k < uf->n_hunks; k++) {
+    const ec_ud_hunk *h = &uf->hunks[k];
+    r->hunk_no++;
+    r->work += w.len + 1;
+    if (r->work > WORK_BUDGET) {
+      rc = ec_fail(ctx, EC_TOO_LARGE, "applying %zu hunks to '%.*s' (%zu bytes) would scan more than %llu bytes; split the diff "
+                   "into smaller requests", uf->n_hunks, (int)f->path.len, f->path.ptr, w.len, (unsigned long long)WORK_BUDGET);
+      set_where(ctx, f->path, r->hunk_no, h->line);
+      return rc;
+    }
+    ec_str old_text = side_text(ctx, h, '+'), new_text = side_text(ctx, h, '-');
+    if (!old_text.ptr || !new_text.ptr) return oom(ctx);
+
+    if (!old_text.len) {
+      /* Only added lines and no unchanged line: placeable only in an empty file. */
+      if (w.len) {
+        rc = ec_fail(ctx, EC_MALFORMED_EDIT,
+                     "hunk %u (line %u of the diff) only adds lines and has no unchanged line to show where they go in '%.*s'; "
+                     "nothing was changed. Include 2-3 unchanged lines (prefixed with a space) above or below the added lines.",
+                     r->hunk_no, h->line, (int)f->path.len, f->path.ptr);
+        set_where(ctx, f->path, r->hunk_no, h->line);
+        return rc;
+      }
+      w.p = (char *)new_text.ptr;
+      w.len = new_text.len;
+      if (h->new_no_eol || h->old_no_eol) final_eol = !h->new_no_eol;
+      if (ec_ws_add_match(ctx, f, 1, h->n_add ? h->n_add : 1, EC_STRATEGY_EXACT, 1.0)) return EC_OUT_OF_MEMORY;
+      ap[n_ap++] = (applied){1, h->n_add, (int64_t)h->n_add};
+      r->effective++;
+      f->replacements++;
+      continue;
+    }
+
+    ec_match_env env;
+    ec_match_env_init(&env, ctx->arena, w.p, w.len, &ctx->opt, ctx->req->profile);
+    ec_found_list found = {0};
+    found.limit = ctx->opt.limits.max_lines;
+    ec_strategy used = EC_STRATEGY_EXACT;
+    rc = ec_ladder_find(&env, r->ladder, r->n_ladder, old_text, new_text, &found, &used);
+    if (rc == EC_OUT_OF_MEMORY) return oom(ctx);
+    if (rc) {
+      rc = ec_fail(ctx, rc, "%.*s", (int)env.message.len, env.message.ptr ? env.message.ptr : "matching stopped");
+      set_where(ctx, f->path, r->hunk_no, h->line);
+      return rc;
+    }
+    if (found.total > found.n) {
+      rc = ec_fail(ctx, EC_TOO_LARGE, "hunk %u fits more than %zu places; the limit is options.limits.max_lines", r->hunk_no, found.n);
+      set_where(ctx, f->path, r->hunk_no, h->line);
+      return rc;
+    }
+    size_t n_ok = keep_aligned(&w, &found);
+
+    if (!n_ok) {
+      /* Already applied? The new lines are there, once, and they say something the old did not. */
+      if (new_text.len && (h->n_add || h->n_context >= 2)) {
+        ec_found_list again = {0};
+        if (ec_strategy_exact(&env, new_text, old_text, &again)) return oom(ctx);
+        if (keep_aligned(&w, &again) == 1) {
+          r->noop++;
+          continue;
+        }
+      }
+      ec_str what = ec_arena_printf(ctx->arena, "hunk %u (line %u of the diff: its unchanged and removed lines)", r->hunk_no, h->line);
+      rc = ec_report_no_match(ctx, &env, f, what.ptr ? what.ptr : "a hunk", old_text);
+      set_where(ctx, f->path, r->hunk_no, h->line);
+      reword(ctx);
+      return rc;
+    }
+
+    size_t pick = 0;
+    if (n_ok > 1) {
+      size_t hits = 0;
+      if (h->has_numbers && h->old_start > 0)
+        for (size_t i = 0; i < n_ok; i++)
+          if (original_line(ap, n_ap, found.items[i].start_line) == (int64_t)h->old_start) { pick = i; hits++; }
+      if (hits != 1) return ambiguous(r, f, h, &found, used, ap, n_ap);
+    }
+    ec_found m = found.items[pick];
+    ec_str matched = {w.p + m.start, m.end - m.start};
+    ec_str repl = m.replacement;
+    if (m.strategy != EC_STRATEGY_EXACT) repl = keep_file_context(ctx, h, matched, repl);
+    if ((h->old_no_eol || h->new_no_eol) && m.end == w.len) final_eol = !h->new_no_eol;
+
+    uint32_t m_old = (uint32_t)count_lf(matched.ptr, matched.len), m_new = (uint32_t)count_lf(repl.ptr, repl.len);
+    int64_t orig = original_line(ap, n_ap, m.start_line);
+    if (ec_ws_add_match(ctx, f, (uint32_t)(orig > 0 ? orig : 1), (uint32_t)(orig > 0 ? orig : 1) + (m_old ? m_old - 1 : 0),
+                        m.strategy, m.confidence))
+      return EC_OUT_OF_MEMORY;
+    for (size_t i = 0; i < n_ap; i++)
+      if (ap[i].pos >= m.start_line + m_old) ap[i].pos = (uint32_t)((int64_t)ap[i].pos + (int64_t)m_new - (int64_t)m_old);
+    ap[n_ap++] = (applied){m.start_line, m_new, (int64_t)m_new - (int64_t)m_old};
+    if (!ec_str_eq(matched, repl)) r->effective++;
+    f->replacements++;
+
+    size_t nl = w.len - matched.len + repl.len;
+    char *np = ec_arena_alloc(ctx->arena, nl + 1);
+    if (!np) return oom(ctx);
+    memcpy(np, w.p, m.start);
+    if (repl.len) memcpy(np + m.start, repl.ptr, repl.len);
+    memcpy(np + m.start + repl.len, w.p + m.end, w.len - m.end);
+    np[nl] = 0;
+    w.p = np;
+    w.len = nl;
+  }
+
+  if (!final_eol && w.len && w.p[w.len - 1] == '\n') w.len--;
+  if (w.len == doc->len && !memcmp(w.p, doc->text, w.len)) return EC_OK;
+  /* One splice over the changed middle, starting at a line start, so untouched lines keep their endings. */
+  size_t pre = 0, lim = w.len < doc->len ? w.len : doc->len;
+  while (pre < lim && w.p[pre] == doc->text[pre]) pre++;
+  while (pre && doc->text[pre - 1] != '\n') pre--;
+  size_t suf = 0;
+  while (suf < lim - pre && w.p[w.len - 1 - suf] == doc->text[doc->len - 1 - suf]) suf++;
+  while (suf && suf < doc->len && doc->text[doc->len - suf - 1] != '\n') suf--;
+  ec_splice sp = {pre, doc->len - suf, {w.p + pre, w.len - suf - pre}};
+  ec_doc next;
+  if (ec_doc_splice(ctx->arena, doc, &sp, 1, &next)) return oom(ctx);
+  ec_ws_set(ctx, f, &next);
+  if (r->effective == before_effective) r->effective++; /* only the final newline changed */
+  return EC_OK;
+}
+
+/* ---------- file operations ---------- */
+
+static bool only_adds(const ec_ud_file *uf) {
+  for (size_t k = 0; k < uf->n_hunks; k++)
+    if (uf->hunks[k].n_context || uf->hunks[k].n_remove) return false;
+  return true;
+}
+
+static ec_error_code create_file(ud_run *r, const ec_ud_file *uf, ec_str name) {
+  ec_ctx *ctx = r->ctx;
+  ec_buf b;
+  ec_buf_init(&b, ec_arena_allocator(ctx->arena));
+  bool no_eol = false;
+  for (size_t k = 0; k < uf->n_hunks; k++) {
+    const ec_ud_hunk *h = &uf->hunks[k];
+    for (size_t i = 0; i < h->n_lines; i++) {
+      ec_buf_append_str(&b, h->lines[i].text);
+      ec_buf_append_char(&b, '\n');
+    }
+    no_eol = h->new_no_eol;
+  }
+  r->hunk_no += (uint32_t)uf->n_hunks;
+  ec_str text = ec_buf_finish(&b, ctx->arena);
+  if (!text.ptr) {
+    if (b.oom) return oom(ctx);
+    text = ec_cstr("");
+  }
+  if (no_eol && text.len) text.len--;
+  ec_ws_file *f = ec_ws_get(ctx, name);
+  if (!f) return oom(ctx);
+  ec_error_code rc = ec_ws_create(ctx, f, text);
+  if (rc) return rc;
+  f->replacements = 1;
+  r->effective++;
+  return EC_OK;
+}
+
+static ec_error_code delete_file(ud_run *r, const ec_ud_file *uf, ec_ws_file *f) {
+  ec_ctx *ctx = r->ctx;
+  for (size_t k = 0; k < uf->n_hunks; k++) {
+    if (uf->hunks[k].n_add) {
+      ec_error_code rc = ec_fail(ctx, EC_MALFORMED_EDIT,
+                                 "hunk %u (line %u of the diff) adds lines to '%.*s', but the header '+++ /dev/null' deletes the file. "
+                                 "To change the file, name it in the +++ line; to delete it, list its lines with '-' only.",
+                                 r->hunk_no + (uint32_t)k + 1, uf->hunks[k].line, (int)f->path.len, f->path.ptr);
+      set_where(ctx, f->path, r->hunk_no + (uint32_t)k + 1, uf->hunks[k].line);
+      return rc;
+    }
+  }
+  ec_doc *doc;
+  ec_error_code rc = ec_ws_doc(ctx, f, &doc);
+  if (rc) { set_where(ctx, f->path, 0, 0); return rc; }
+  if (uf->n_hunks) {
+    /* The removed lines must be the whole file. */
+    size_t li = 0, di = 0; /* line number, byte offset in doc */
+    for (size_t k = 0; k < uf->n_hunks; k++) {
+      const ec_ud_hunk *h = &uf->hunks[k];
+      for (size_t i = 0; i < h->n_lines; i++) {
+        ec_str dl = {doc->text + di, 0};
+        const char *lf = di < doc->len ? memchr(doc->text + di, '\n', doc->len - di) : NULL;
+        dl.len = lf ? (size_t)(lf - dl.ptr) : doc->len - di;
+        li++;
+        if (di >= doc->len || !ec_str_eq(dl, h->lines[i].text)) {
+          ec_str want = h->lines[i].text;
+          if (want.len > 80) want.len = 80;
+          if (dl.len > 80) dl.len = 80;
+          if (di >= doc->len)
+            rc = ec_fail(ctx, EC_NO_MATCH, "the diff deletes '%.*s', but hunk %zu removes more lines than the file has (%zu); "
+                         "nothing was changed. Read the file again and list exactly its lines.",
+                         (int)f->path.len, f->path.ptr, r->hunk_no + k + 1, li - 1);
+          else
+            rc = ec_fail(ctx, EC_NO_MATCH, "the diff deletes '%.*s', but its removed lines differ from the file at line %zu "
+                         "(the file has '%.*s', the diff '%.*s'); nothing was changed. Read the file again and list exactly its lines.",
+                         (int)f->path.len, f->path.ptr, li, (int)dl.len, dl.ptr, (int)want.len, want.ptr);
+          set_where(ctx, f->path, r->hunk_no + (uint32_t)k + 1, h->line);
+          return rc;
+        }
+        di += dl.len + (lf ? 1 : 0);
+      }
+    }
+    if (di < doc->len) {
+      rc = ec_fail(ctx, EC_NO_MATCH, "the diff deletes '%.*s', but removes only its first %zu lines; the file goes on after "
+                   "them. Nothing was changed. To delete the file, list every line with '-'.",
+                   (int)f->path.len, f->path.ptr, li);
+      set_where(ctx, f->path, r->hunk_no + (uint32_t)uf->n_hunks, uf->hunks[uf->n_hunks - 1].line);
+      return rc;
+    }
+  }
+  r->hunk_no += (uint32_t)uf->n_hunks;
+  ec_ws_delete(ctx, f);
+  f->replacements = 1;
+  r->effective++;
+  return EC_OK;
+}
+
+static ec_error_code not_found(ud_run *r, const ec_ud_file *uf, ec_str name) {
+  ec_ctx *ctx = r->ctx;
+  ec_error_code rc = ec_fail(ctx, EC_NOT_FOUND,
+                             "the diff edits '%.*s' (header at line %u), which is not among the files given; nothing was changed. "
+                             "Check the path in the ---/+++ lines, or use '--- /dev/null' to create a new file.",
+                             (int)name.len, name.ptr, uf->line);
+  set_where(ctx, name, r->hunk_no + 1, uf->line);
+  return rc;
+}
+
+static ec_error_code one_file(ud_run *r, const ec_ud_file *uf) {
+  ec_ctx *ctx = r->ctx;
+  if (!uf->has_header) {
+    if (ctx->req->n_files != 1) {
+      ec_error_code rc = ec_fail(ctx, EC_MALFORMED_EDIT,
+                                 "the hunk at line %u of the diff has no '--- a/path' / '+++ b/path' header, and files holds %zu "
+                                 "entries, so it is not clear which file it edits. Put the header before the hunks.",
+                                 uf->line, ctx->req->n_files);
+      set_where(ctx, (ec_str){0, 0}, r->hunk_no + 1, uf->line);
+      return rc;
+    }
+    return apply_hunks(r, &ctx->files[0], uf);
+  }
+
+  /* Rename (git). */
+  if (uf->rename_to.len && !uf->new_null) {
+    ec_str from = uf->rename_from.len ? uf->rename_from : uf->old_path;
+    ec_ws_file *f = find_named(ctx, from);
+    if (!f && !uf->rename_from.len) f = find_named(ctx, strip_dot(from));
+    if (!f) return not_found(r, uf, from);
+    ec_str to = strip_dot(uf->rename_to);
+    if (existing(ctx, to)) {
+      ec_error_code rc = ec_fail(ctx, EC_FILE_EXISTS, "the diff renames '%.*s' to '%.*s', which already exists; nothing was changed.",
+                                 (int)f->path.len, f->path.ptr, (int)to.len, to.ptr);
+      set_where(ctx, to, 0, uf->line);
+      return rc;
+    }
+    ec_error_code rc = apply_hunks(r, f, uf);
+    if (rc) return rc;
+    ec_doc *doc;
+    if ((rc = ec_ws_doc(ctx, f, &doc))) return rc;
+    ec_doc copy = *doc;
+    ec_ws_set(ctx, f, &copy);
+    f->moved_to = to;
+    r->effective++;
+    return EC_OK;
+  }
+
+  if (uf->new_null) {
+    ec_str name = uf->old_path.len ? uf->old_path : uf->new_path;
+    ec_ws_file *f = find_named(ctx, name);
+    if (!f) {
+      ec_error_code rc = ec_fail(ctx, EC_NOT_FOUND, "the diff deletes '%.*s' (header at line %u), which is not among the files given "
+                                 "(already deleted?); nothing was changed.", (int)name.len, name.ptr, uf->line);
+      set_where(ctx, name, 0, uf->line);
+      return rc;
+    }
+    return delete_file(r, uf, f);
+  }
+
+  ec_ws_file *f = NULL;
+  if (!uf->old_null) f = find_named(ctx, uf->old_path);
+  if (!f) f = find_named(ctx, uf->new_path);
+  if (!f && uf->old_null) {
+    ec_str name = new_name(uf, uf->new_path);
+    if (!name.len) return not_found(r, uf, uf->new_path);
+    if (!only_adds(uf)) {
+      ec_error_code rc = ec_fail(ctx, EC_MALFORMED_EDIT,
+                                 "the diff creates '%.*s' ('--- /dev/null' at line %u) but its hunks have unchanged or removed "
+                                 "lines; a new file's hunk has only '+' lines. Nothing was changed.",
+                                 (int)name.len, name.ptr, uf->line);
+      set_where(ctx, name, r->hunk_no + 1, uf->line);
+      return rc;
+    }
+    return create_file(r, uf, name);
+  }
+  if (!f) {
+    /* A file that is not there, and hunks that only add: the model means a new file. */
+    if (uf->n_hunks && only_adds(uf)) {
+      ec_str name = new_name(uf, uf->new_path.len ? uf->new_path : uf->old_path);
+      if (name.len) return create_file(r, uf, name);
+    }
+    return not_found(r, uf, uf->old_path.len ? uf->old_path : uf->new_path);
+  }
+  if (uf->old_null && only_adds(uf)) {
+    /* "--- /dev/null" for a file that exists: fine when it is empty or already has that content. */
+    ec_doc *doc;
+    ec_error_code rc = ec_ws_doc(ctx, f, &doc);
+    if (rc) return rc;
+    if (doc->len) {
+      ec_buf b;
+      ec_buf_init(&b, ec_arena_allocator(ctx->arena));
+      for (size_t k = 0; k < uf->n_hunks; k++)
+        for (size_t i = 0; i < uf->hunks[k].n_lines; i++) {
+          ec_buf_append_str(&b, uf->hunks[k].lines[i].text);
+          ec_buf_append_char(&b, '\n');
+        }
+      ec_str want = ec_buf_finish(&b, ctx->arena);
+      ec_str have = {doc->text, doc->len};
+      bool same = want.ptr && (ec_str_eq(want, have) || (want.len == have.len + 1 && !memcmp(want.ptr, have.ptr, have.len)));
+      if (same) {
+        r->hunk_no += (uint32_t)uf->n_hunks;
+        r->noop += uf->n_hunks;
+        return EC_OK;
+      }
+      rc = ec_fail(ctx, EC_FILE_EXISTS, "the diff creates '%.*s' ('--- /dev/null' at line %u), but it already exists; nothing was "
+                   "changed. To change it, send hunks with its current lines as context under '--- a/%.*s'.",
+                   (int)f->path.len, f->path.ptr, uf->line, (int)f->path.len, f->path.ptr);
+      set_where(ctx, f->path, r->hunk_no + 1, uf->line);
+      return rc;
+    }
+  }
+  return apply_hunks(r, f, uf);
+}
 
 ec_error_code ec_format_unified_diff(ec_ctx *ctx) {
-  return ec_fail(ctx, EC_INVALID_PARAM, "format 'unified_diff' is not supported by this build yet");
+  if (ctx->req->profile == EC_PROFILE_AIDER) return ec_aider_udiff(ctx);
+  const ec_edit *e = &ctx->req->edit;
+  if (!e->text.len) return ec_fail(ctx, EC_INVALID_PARAM, "edit.text (the unified diff) is required for format 'unified_diff'");
+  if (ec_str_has_nul(e->text)) return ec_fail(ctx, EC_INVALID_PARAM, "edit.text may not hold NUL bytes");
+  ec_str text = ec_text_normalize_eol(ctx->arena, e->text);
+  if (!text.ptr) return oom(ctx);
+  ec_ud_patch patch;
+  ec_ud_error perr;
+  ec_error_code rc = ec_udiff_parse(ctx->arena, text, ctx->opt.limits.max_blocks, &patch, &perr);
+  if (rc == EC_OUT_OF_MEMORY) return oom(ctx);
+  if (rc) {
+    rc = ec_fail(ctx, rc, "%.*s", (int)perr.message.len, perr.message.ptr);
+    set_where(ctx, (ec_str){0, 0}, 0, perr.line);
+    return rc;
+  }
+  ud_run r;
+  memset(&r, 0, sizeof r);
+  r.ctx = ctx;
+  r.ladder = ctx->opt.strategies;
+  r.n_ladder = ctx->opt.n_strategies;
+  if (!r.ladder) { r.n_ladder = ec_profile_strategies(ctx->req->profile, r.order); r.ladder = r.order; }
+  for (size_t i = 0; i < patch.n_files; i++) {
+    rc = one_file(&r, &patch.files[i]);
+    if (rc) return rc;
+  }
+  if (!r.effective) {
+    if (r.noop)
+      return ec_fail(ctx, EC_NOOP, "the diff looks already applied: the removed lines of its %zu hunk%s are absent and the "
+                     "added lines present. Nothing was changed.", r.noop, r.noop == 1 ? "" : "s");
+    return ec_fail(ctx, EC_NOOP, "the diff changes nothing: its removed and added lines are the same.");
+  }
+  return EC_OK;
 }
