@@ -215,7 +215,10 @@ static ec_error_code parse_edit(parser *p, const cJSON *obj, ec_request *req) {
     else if (is_key(it, "is_final")) rc = get_bool(p, it, "edit.is_final", &e->is_final);
     else if (is_key(it, "parse_only")) rc = get_bool(p, it, "edit.parse_only", &e->parse_only);
     else if (is_key(it, "valid_fnames")) rc = get_string_list(p, it, "edit.valid_fnames", &e->valid_fnames, &e->n_valid_fnames);
-    else if (is_key(it, "content")) { rc = get_string(p, it, "edit.content", &e->content); e->has_content = true; }
+    else if (is_key(it, "content")) {
+      /* null = not given (Aider's whole-file replies carry the content in edit.options.raw_llm_text) */
+      if (!cJSON_IsNull(it)) { rc = get_string(p, it, "edit.content", &e->content); e->has_content = true; }
+    }
     else if (is_key(it, "insert_line")) rc = get_int(p, it, "edit.insert_line", 0, 4e9, &e->insert_line);
     else if (is_key(it, "new_str")) { rc = get_string(p, it, "edit.new_str", &e->new_str); e->has_new_str = true; }
     else if (is_key(it, "snippet")) { rc = get_string(p, it, "edit.snippet", &e->snippet); e->has_snippet = true; }
