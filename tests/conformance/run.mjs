@@ -10,14 +10,10 @@
 // (ours). A vector runs with profile = its `peer`. Vectors whose (format, profile) this build
 // does not implement are skipped and counted. tests/conformance/known_failures.txt lists vectors
 // that need later work (`id  # reason`); a listed vector that passes fails the run.
-import { readFileSync, readdirSync, existsSync, mkdtempSync, writeFileSync, openSync, closeSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { tmpdir } from 'node:os';
-import { WASI } from 'node:wasi';
-
-process.removeAllListeners('warning'); // node:wasi's ExperimentalWarning is noise here
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -97,24 +93,28 @@ function nativeRunner(path, wrap) {
   };
 }
 
-async function wasiRunner(path) {
+// WASI runs batched through wasm/run-wasi.mjs: a fresh node:wasi instance per request, a fresh
+// process per batch (node:wasi keeps every descriptor it was given open until its process ends).
+function wasiRunner(path) {
   if (!existsSync(path)) return null;
-  const module = await WebAssembly.compile(readFileSync(path));
-  const dir = mkdtempSync(join(tmpdir(), 'editcore-wasi-'));
-  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
-  return async (text) => {
-    const inPath = join(dir, 'in.json'), outPath = join(dir, 'out.json');
-    writeFileSync(inPath, text);
-    writeFileSync(outPath, '');
-    const stdin = openSync(inPath, 'r'), stdout = openSync(outPath, 'w');
-    try {
-      const wasi = new WASI({ version: 'preview1', args: ['editcore'], env: {}, stdin, stdout, stderr: 2, returnOnExit: true });
-      const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
-      const code = wasi.start(instance);
-      if (code !== 0 && code !== 1) throw new Error(`wasi exited ${code}`);
-    } finally { closeSync(stdin); closeSync(stdout); }
-    return readFileSync(outPath, 'utf8').trimEnd();
+  const host = join(root, 'wasm/run-wasi.mjs');
+  const done = new Map();
+  const run = (text) => {
+    if (!done.has(text)) throw new Error('wasi: request was not prepared');
+    const out = done.get(text);
+    if (out.startsWith('exit ')) throw new Error(`wasi ${out.slice(0, 200)}`);
+    return out;
   };
+  run.prepare = (texts) => {
+    const todo = [...new Set(texts)].filter((t) => !done.has(t));
+    for (let i = 0; i < todo.length; i += 200) {
+      const chunk = todo.slice(i, i + 200);
+      const r = spawnSync(process.execPath, [host, '--batch', path], { input: JSON.stringify(chunk), maxBuffer: 1 << 30 });
+      if (r.status !== 0) throw new Error(`wasi batch exited ${r.status}: ${r.stderr}`);
+      JSON.parse(r.stdout.toString('utf8')).forEach((out, k) => done.set(chunk[k], out));
+    }
+  };
+  return run;
 }
 
 async function emscriptenRunner(path) {
@@ -186,7 +186,7 @@ async function main() {
   const known = loadKnownFailures();
   const runners = {};
   for (const b of args.builds) {
-    const r = b === 'native' ? nativeRunner(args.native, args.wrap) : b === 'wasi' ? await wasiRunner(args.wasi)
+    const r = b === 'native' ? nativeRunner(args.native, args.wrap) : b === 'wasi' ? wasiRunner(args.wasi)
       : b === 'emscripten' ? await emscriptenRunner(args.emscripten) : null;
     if (!r) { console.error(`build '${b}' not found; build it first (see README)`); process.exit(2); }
     runners[b] = r;
@@ -196,10 +196,12 @@ async function main() {
   const tally = {}; // build -> peer -> {passed, failed, skipped, known}
   const bump = (b, peer, k) => { ((tally[b] ??= {})[peer] ??= { passed: 0, failed: 0, skipped: 0, known: 0 })[k]++; };
   let failures = 0, mismatches = 0, staleKnown = 0;
+  const requestOf = (v) => JSON.stringify({ format: v.format, files: v.files, edit: v.edit, profile: v.peer, ...(v.options ? { options: v.options } : {}) });
+  const runnable = vectors.filter((v) => !caps || (caps[v.peer] ?? []).includes(v.format));
+  for (const r of Object.values(runners)) r.prepare?.(runnable.map(requestOf));
   for (const v of vectors) {
-    const request = { format: v.format, files: v.files, edit: v.edit, profile: v.peer, ...(v.options ? { options: v.options } : {}) };
     if (caps && !(caps[v.peer] ?? []).includes(v.format)) { for (const b in runners) bump(b, v.peer, 'skipped'); continue; }
-    const text = JSON.stringify(request);
+    const text = requestOf(v);
     const responses = {};
     for (const [b, run] of Object.entries(runners)) {
       let raw, problem = null;
