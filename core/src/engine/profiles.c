@@ -13,38 +13,38 @@
 static const bool SUPPORTED[EC_PROFILE__COUNT][EC_FORMAT__COUNT] = {
     [EC_PROFILE_EDITCORE] = {
         [R] = true,
-        [SR] = false,
-        [UD] = false,
-        [CP] = false,
+        [SR] = true,
+        [UD] = true,
+        [CP] = true,
         [WF] = true,
-        [IN] = false,
-        [LZ] = false,
+        [IN] = true,
+        [LZ] = true,
     },
     [EC_PROFILE_GEMINI] = {
-        [R] = false,
+        [R] = true,
     },
     [EC_PROFILE_CLINE] = {
-        [SR] = false,
+        [SR] = true,
     },
     [EC_PROFILE_AIDER] = {
-        [R] = false,
-        [SR] = false,
-        [UD] = false,
-        [WF] = false,
+        [R] = true,
+        [SR] = true,
+        [UD] = true,
+        [WF] = true,
     },
     [EC_PROFILE_ROO] = {
-        [SR] = false,
+        [SR] = true,
     },
     [EC_PROFILE_CODEX] = {
-        [CP] = false,
+        [CP] = true,
     },
     [EC_PROFILE_CLAUDE] = {
-        [R] = false,
-        [IN] = false,
+        [R] = true,
+        [IN] = true,
     },
     [EC_PROFILE_OPENHANDS] = {
-        [R] = false,
-        [IN] = false,
+        [R] = true,
+        [IN] = true,
     },
 };
 #undef R
@@ -62,7 +62,30 @@ bool ec_profile_supports(ec_profile p, ec_format f) {
 }
 
 size_t ec_profile_strategies(ec_profile p, ec_strategy out[EC_STRATEGY__COUNT]) {
-  (void)p;
-  out[0] = EC_STRATEGY_EXACT;
-  return 1;
+  /* Default ladders (SPEC §4-5). editcore: everything but fuzzy (which only ranks NO_MATCH
+   * candidates unless options.strategies names it). Peers: the steps they take, in their order
+   * (gemini's own code in match/gemini.c follows exact -> flexible -> regex -> fuzzy itself). */
+  static const ec_strategy EDITCORE[] = {EC_STRATEGY_EXACT, EC_STRATEGY_UNESCAPE, EC_STRATEGY_TRIM_END, EC_STRATEGY_INDENT,
+                                         EC_STRATEGY_UNICODE, EC_STRATEGY_ANCHOR, EC_STRATEGY_REGEX};
+  static const ec_strategy GEMINI[] = {EC_STRATEGY_EXACT, EC_STRATEGY_INDENT, EC_STRATEGY_REGEX, EC_STRATEGY_FUZZY};
+  static const ec_strategy CLINE[] = {EC_STRATEGY_EXACT, EC_STRATEGY_TRIM_END, EC_STRATEGY_ANCHOR};
+  static const ec_strategy AIDER[] = {EC_STRATEGY_EXACT, EC_STRATEGY_INDENT, EC_STRATEGY_ELISION};
+  static const ec_strategy ROO[] = {EC_STRATEGY_EXACT, EC_STRATEGY_FUZZY};
+  static const ec_strategy CODEX[] = {EC_STRATEGY_EXACT, EC_STRATEGY_TRIM_END, EC_STRATEGY_INDENT, EC_STRATEGY_UNICODE};
+  static const ec_strategy EXACT_ONLY[] = {EC_STRATEGY_EXACT};
+  const ec_strategy *l;
+  size_t n;
+#define PICK(a) (l = (a), n = sizeof(a) / sizeof(a)[0])
+  switch (p) {
+    case EC_PROFILE_EDITCORE: PICK(EDITCORE); break;
+    case EC_PROFILE_GEMINI: PICK(GEMINI); break;
+    case EC_PROFILE_CLINE: PICK(CLINE); break;
+    case EC_PROFILE_AIDER: PICK(AIDER); break;
+    case EC_PROFILE_ROO: PICK(ROO); break;
+    case EC_PROFILE_CODEX: PICK(CODEX); break;
+    default: PICK(EXACT_ONLY); break;
+  }
+#undef PICK
+  memcpy(out, l, n * sizeof *l);
+  return n;
 }
