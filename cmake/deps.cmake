@@ -6,6 +6,9 @@
 #   whose orig tarballs are byte-identical to upstream's); otherwise FetchContent downloads the
 #   upstream tarballs. Either way the SHA-256 below is checked.
 include(FetchContent)
+if(POLICY CMP0135)
+  cmake_policy(SET CMP0135 NEW) # extracted files get the extraction time
+endif()
 
 set(EDITCORE_PCRE2_SHA256 c33b418e3b936ee3153de2c61cc638e7e4fe3156022a5c77d0711bcbb9d64f1f)
 set(EDITCORE_CJSON_SHA256 5308fd4bd90cef7aa060558514de6a1a4a0819974a26e6ed13973c5f624c24b2)
