@@ -185,24 +185,19 @@ static ec_error_code search(ec_arena *ar, const uint32_t *ca, size_t n, const ui
 
   /* The sequences to search: the middles, without lines the other middle never has. */
   uint32_t *ra = ec_arena_alloc(ar, la * sizeof *ra), *rb = ec_arena_alloc(ar, lb * sizeof *rb);
-  uint32_t *ia = ec_arena_alloc(ar, la * sizeof *ia), *ib = ec_arena_alloc(ar, lb * sizeof *ib);
   uint8_t *in_a = ec_arena_calloc(ar, nclasses, 1), *in_b = ec_arena_calloc(ar, nclasses, 1);
-  if (!ra || !rb || !ia || !ib || !in_a || !in_b) return EC_OUT_OF_MEMORY;
+  if (!ra || !rb || !in_a || !in_b) return EC_OUT_OF_MEMORY;
   for (size_t i = pre; i < pre + la; i++) in_a[ca[i]] = 1;
   for (size_t i = pre; i < pre + lb; i++) in_b[cb[i]] = 1;
   size_t rn = 0, rm = 0;
   for (size_t i = pre; i < pre + la; i++) {
-    if (discard && !in_b[ca[i]]) { chg_a[i] = 1; continue; }
-    ra[rn] = ca[i];
-    ia[rn++] = (uint32_t)i;
+    if (discard && !in_b[ca[i]]) chg_a[i] = 1;
+    else ra[rn++] = ca[i];
   }
   for (size_t i = pre; i < pre + lb; i++) {
-    if (discard && !in_a[cb[i]]) { chg_b[i] = 1; continue; }
-    rb[rm] = cb[i];
-    ib[rm++] = (uint32_t)i;
+    if (discard && !in_a[cb[i]]) chg_b[i] = 1;
+    else rb[rm++] = cb[i];
   }
-  ec_arena_release(ar, in_a);
-  ec_arena_release(ar, in_b);
 
   myers m;
   memset(&m, 0, sizeof m);
@@ -220,16 +215,13 @@ static ec_error_code search(ec_arena *ar, const uint32_t *ca, size_t n, const ui
   m.mxcost = isqrt_at_least(rn + rm + 3, 256);
   ec_error_code rc = run(ar, &m, (ptrdiff_t)rn, (ptrdiff_t)rm);
   if (rc != EC_OK) return rc;
-  for (size_t k = 0; k < rn; k++) chg_a[ia[k]] = m.ca[k];
-  for (size_t k = 0; k < rm; k++) chg_b[ib[k]] = m.cb[k];
-  ec_arena_release(ar, kf);
-  ec_arena_release(ar, kb);
-  ec_arena_release(ar, ra);
-  ec_arena_release(ar, rb);
-  ec_arena_release(ar, ia);
-  ec_arena_release(ar, ib);
-  ec_arena_release(ar, m.ca);
-  ec_arena_release(ar, m.cb);
+  /* Back to the middle's lines: the kept ones, in order, are the searched ones. */
+  for (size_t i = pre, k = 0; i < pre + la; i++)
+    if (!discard || in_b[ca[i]]) chg_a[i] = m.ca[k++];
+  for (size_t i = pre, k = 0; i < pre + lb; i++)
+    if (!discard || in_a[cb[i]]) chg_b[i] = m.cb[k++];
+  void *temps[] = {kf, kb, ra, rb, in_a, in_b, m.ca, m.cb};
+  for (size_t t = 0; t < sizeof temps / sizeof *temps; t++) ec_arena_release(ar, temps[t]);
   return EC_OK;
 }
 
