@@ -23,12 +23,4 @@ enum {
 ec_error_code ec_diff_myers(ec_arena *ar, const ec_diff_prep *p, uint64_t work_budget, unsigned flags,
                             uint8_t *chg_a, uint8_t *chg_b);
 
-/**
- * Slides each group of changed lines as far down as equal lines allow, preferring a position
- * facing a change on the other side, so ambiguous insertions (blank lines, closing braces) are
- * placed as git places them without its indent heuristic. Keeps the script valid and minimal.
- */
-void ec_diff_compact(const ec_diff_prep *p, const ec_diff_side *s, uint8_t *chg, const ec_diff_side *o,
-                     const uint8_t *ochg);
-
 #endif
