@@ -11,5 +11,11 @@ static inline bool ec_str_eq(ec_str a, ec_str b) {
 }
 static inline bool ec_str_eq_cstr(ec_str a, const char *b) { return ec_str_eq(a, ec_cstr(b)); }
 static inline bool ec_str_has_nul(ec_str s) { return s.len && memchr(s.ptr, 0, s.len) != NULL; }
+static inline bool ec_str_starts_with(ec_str s, const char *prefix) {
+  size_t n = strlen(prefix);
+  return s.len >= n && memcmp(s.ptr, prefix, n) == 0;
+}
+/** s without its first n bytes (n <= s.len). */
+static inline ec_str ec_str_drop(ec_str s, size_t n) { ec_str r = {s.ptr + n, s.len - n}; return r; }
 
 #endif

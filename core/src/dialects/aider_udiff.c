@@ -43,16 +43,6 @@ typedef struct aud {
   const char *crash;
 } aud;
 
-static bool starts(ec_str s, const char *p) {
-  size_t n = strlen(p);
-  return s.len >= n && memcmp(s.ptr, p, n) == 0;
-}
-
-static ec_str drop(ec_str s, size_t n) {
-  ec_str r = {s.ptr + n, s.len - n};
-  return r;
-}
-
 static bool push(aud *u, strv *l, ec_str s) {
   if (l->n == l->cap) {
     size_t nc = l->cap ? l->cap * 2 : 16;
@@ -95,7 +85,7 @@ static ec_str cat(aud *u, ec_str x, ec_str y) {
 static bool py_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f); }
 
 static ec_str py_strip(ec_str s) {
-  while (s.len && py_space((unsigned char)s.ptr[0])) s = drop(s, 1);
+  while (s.len && py_space((unsigned char)s.ptr[0])) s = ec_str_drop(s, 1);
   while (s.len && py_space((unsigned char)s.ptr[s.len - 1])) s.len--;
   return s;
 }
@@ -173,7 +163,7 @@ static void before_after(aud *u, const strv *h, strv *before, strv *after) {
   for (size_t i = 0; i < h->n; i++) {
     ec_str line = h->v[i];
     char op = ' ';
-    if (line.len >= 2) { op = line.ptr[0]; line = drop(line, 1); }
+    if (line.len >= 2) { op = line.ptr[0]; line = ec_str_drop(line, 1); }
     if (op == ' ') { push(u, before, line); push(u, after, line); }
     else if (op == '-') push(u, before, line);
     else if (op == '+') push(u, after, line);
@@ -278,7 +268,7 @@ static bool make_absolute(aud *u, ec_str text, marker m, ec_str *out) {
 /* ---------- search_and_replace with Aider's preprocessors ---------- */
 
 static ec_str strip_nl_ends(aud *u, ec_str t) {
-  while (t.len && t.ptr[0] == '\n') t = drop(t, 1);
+  while (t.len && t.ptr[0] == '\n') t = ec_str_drop(t, 1);
   while (t.len && t.ptr[t.len - 1] == '\n') t.len--;
   return cat(u, t, ec_str_make("\n", 1));
 }
@@ -440,7 +430,7 @@ static size_t fenced_block(aud *u, const strv *lines, size_t start, edits *out) 
   if (start >= lines->n) { u->crashed = true; u->crash = "UnboundLocalError: local variable 'line_num' referenced before assignment"; return lines->n; }
   size_t ln = start;
   for (; ln < lines->n; ln++)
-    if (starts(lines->v[ln], "```")) break;
+    if (ec_str_starts_with(lines->v[ln], "```")) break;
   if (ln == lines->n) ln = lines->n - 1; /* the loop variable keeps its last value */
   strv block = {0};
   for (size_t i = start; i < ln; i++) push(u, &block, lines->v[i]);
@@ -448,9 +438,9 @@ static size_t fenced_block(aud *u, const strv *lines, size_t start, edits *out) 
   ec_str fname = {0, 0};
   bool has = false;
   size_t from = 0;
-  if (block.n >= 2 && starts(block.v[0], "--- ") && starts(block.v[1], "+++ ")) {
-    ec_str a = py_strip(drop(block.v[0], 4)), b = py_strip(drop(block.v[1], 4));
-    fname = ((starts(a, "a/") || ec_str_eq_cstr(a, "/dev/null")) && starts(b, "b/")) ? drop(b, 2) : b;
+  if (block.n >= 2 && ec_str_starts_with(block.v[0], "--- ") && ec_str_starts_with(block.v[1], "+++ ")) {
+    ec_str a = py_strip(ec_str_drop(block.v[0], 4)), b = py_strip(ec_str_drop(block.v[1], 4));
+    fname = ((ec_str_starts_with(a, "a/") || ec_str_eq_cstr(a, "/dev/null")) && ec_str_starts_with(b, "b/")) ? ec_str_drop(b, 2) : b;
     has = true;
     from = 2;
   }
@@ -460,15 +450,15 @@ static size_t fenced_block(aud *u, const strv *lines, size_t start, edits *out) 
     ec_str line = block.v[i];
     push(u, &hunk, line);
     if (line.len < 2) continue;
-    if (starts(line, "+++ ")) {
+    if (ec_str_starts_with(line, "+++ ")) {
       if (hunk.n < 2) { u->crashed = true; u->crash = "IndexError: list index out of range"; return ln + 1; }
-      if (starts(hunk.v[hunk.n - 2], "--- ")) {
+      if (ec_str_starts_with(hunk.v[hunk.n - 2], "--- ")) {
         if (hunk.n < 3) { u->crashed = true; u->crash = "IndexError: list index out of range"; return ln + 1; }
         hunk.n -= ec_str_eq_cstr(hunk.v[hunk.n - 3], "\n") ? 3 : 2;
         add_edit(u, out, fname, has, hunk);
         memset(&hunk, 0, sizeof hunk);
         keeper = false;
-        fname = py_strip(drop(line, 4));
+        fname = py_strip(ec_str_drop(line, 4));
         has = true;
         continue;
       }
@@ -490,7 +480,7 @@ static void find_diffs(aud *u, ec_str content, edits *out) {
   strv lines = split_keep(u, content);
   size_t i = 0;
   while (i < lines.n && !u->crashed && !u->oom) {
-    if (starts(lines.v[i], "```diff")) i = fenced_block(u, &lines, i + 1, out);
+    if (ec_str_starts_with(lines.v[i], "```diff")) i = fenced_block(u, &lines, i + 1, out);
     else i++;
   }
 }

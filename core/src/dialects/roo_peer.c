@@ -146,7 +146,6 @@ static ec_error_code roo_parse(ec_ctx *ctx, ec_str text, roo_block **out, size_t
 #define REPL ">>>>>>> REPLACE"
 
 static bool search_pat(ec_str m) { return ec_str_eq_cstr(m, "<<<<<<< SEARCH") || ec_str_eq_cstr(m, "<<<<<<< SEARCH>"); }
-static bool has_prefix(ec_str s, const char *p) { size_t n = strlen(p); return s.len >= n && memcmp(s.ptr, p, n) == 0; }
 
 static ec_error_code vfail(ec_ctx *ctx, uint32_t line, ec_str msg) {
   ec_fail(ctx, EC_MALFORMED_EDIT, "%.*s", (int)msg.len, msg.ptr ? msg.ptr : "the diff is malformed");
@@ -195,30 +194,30 @@ static ec_error_code roo_validate(ec_ctx *ctx, const ec_sr_lines *l) {
     uint32_t ln = (uint32_t)i + 1;
     ec_str m = ec_sr_trim(l->items[i]);
     if (st == AFTER_SEP) {
-      if (has_prefix(m, ":start_line:")) return line_marker_in_replace(ctx, ln, ":start_line:");
-      if (has_prefix(m, ":end_line:")) return line_marker_in_replace(ctx, ln, ":end_line:");
+      if (ec_str_starts_with(m, ":start_line:")) return line_marker_in_replace(ctx, ln, ":start_line:");
+      if (ec_str_starts_with(m, ":end_line:")) return line_marker_in_replace(ctx, ln, ":end_line:");
     }
     switch (st) {
       case START:
         if (ec_str_eq_cstr(m, SEP)) return bad ? invalid_diff(ctx, ln, SEP, "<<<<<<< SEARCH>?") : merge_conflict(ctx, ln, m);
         if (ec_str_eq_cstr(m, REPL)) return invalid_diff(ctx, ln, REPL, "<<<<<<< SEARCH>?");
-        if (has_prefix(m, ">>>>>>>")) return merge_conflict(ctx, ln, m);
+        if (ec_str_starts_with(m, ">>>>>>>")) return merge_conflict(ctx, ln, m);
         if (search_pat(m)) st = AFTER_SEARCH;
-        else if (has_prefix(m, "<<<<<<<")) return merge_conflict(ctx, ln, m);
+        else if (ec_str_starts_with(m, "<<<<<<<")) return merge_conflict(ctx, ln, m);
         break;
       case AFTER_SEARCH:
         if (search_pat(m)) return invalid_diff(ctx, ln, "^<<<<<<< SEARCH>?$", SEP);
-        if (has_prefix(m, "<<<<<<<")) return merge_conflict(ctx, ln, m);
+        if (ec_str_starts_with(m, "<<<<<<<")) return merge_conflict(ctx, ln, m);
         if (ec_str_eq_cstr(m, REPL)) return invalid_diff(ctx, ln, REPL, SEP);
-        if (has_prefix(m, ">>>>>>>")) return merge_conflict(ctx, ln, m);
+        if (ec_str_starts_with(m, ">>>>>>>")) return merge_conflict(ctx, ln, m);
         if (ec_str_eq_cstr(m, SEP)) st = AFTER_SEP;
         break;
       case AFTER_SEP:
         if (search_pat(m)) return invalid_diff(ctx, ln, "^<<<<<<< SEARCH>?$", REPL);
-        if (has_prefix(m, "<<<<<<<")) return merge_conflict(ctx, ln, m);
+        if (ec_str_starts_with(m, "<<<<<<<")) return merge_conflict(ctx, ln, m);
         if (ec_str_eq_cstr(m, SEP)) return bad ? invalid_diff(ctx, ln, SEP, REPL) : merge_conflict(ctx, ln, m);
         if (ec_str_eq_cstr(m, REPL)) st = START;
-        else if (has_prefix(m, ">>>>>>>")) return merge_conflict(ctx, ln, m);
+        else if (ec_str_starts_with(m, ">>>>>>>")) return merge_conflict(ctx, ln, m);
         break;
     }
   }
@@ -243,7 +242,7 @@ static ec_str unescape_markers(ec_arena *a, ec_str s) {
     ec_str line = ec_str_make(s.ptr + i, e - i);
     size_t skip = 0;
     for (size_t k = 0; k < sizeof M / sizeof *M; k++)
-      if (has_prefix(line, M[k])) { skip = 1; changed = true; break; }
+      if (ec_str_starts_with(line, M[k])) { skip = 1; changed = true; break; }
     ec_buf_append(&b, line.ptr + skip, line.len - skip);
     if (!nl) break;
     ec_buf_append_char(&b, '\n');

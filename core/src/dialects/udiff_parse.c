@@ -8,16 +8,6 @@ typedef struct lines_view {
   size_t n;
 } lines_view;
 
-static bool starts(ec_str s, const char *p) {
-  size_t n = strlen(p);
-  return s.len >= n && memcmp(s.ptr, p, n) == 0;
-}
-
-static ec_str drop(ec_str s, size_t n) {
-  ec_str r = {s.ptr + n, s.len - n};
-  return r;
-}
-
 static ec_str trim_end(ec_str s) {
   while (s.len && (s.ptr[s.len - 1] == ' ' || s.ptr[s.len - 1] == '\t' || s.ptr[s.len - 1] == '\r')) s.len--;
   return s;
@@ -44,7 +34,7 @@ static ec_str excerpt(ec_str s) {
 static ec_str strip_timestamp(ec_str s) {
   for (size_t i = s.len; i-- > 0;) {
     if (s.ptr[i] != ' ') continue;
-    ec_str rest = drop(s, i + 1);
+    ec_str rest = ec_str_drop(s, i + 1);
     if (rest.len >= 10 && is_digit(rest.ptr[0]) && is_digit(rest.ptr[1]) && is_digit(rest.ptr[2]) && is_digit(rest.ptr[3]) &&
         rest.ptr[4] == '-' && is_digit(rest.ptr[5]) && is_digit(rest.ptr[6]) && rest.ptr[7] == '-' && is_digit(rest.ptr[8]) &&
         is_digit(rest.ptr[9])) {
@@ -57,7 +47,7 @@ static ec_str strip_timestamp(ec_str s) {
 
 /* A path from a ---/+++ line or a rename line: C-quoted ("a/x\ty"), or up to a tab, timestamp cut. */
 static ec_error_code parse_path(ec_arena *a, ec_str s, ec_str *out) {
-  while (s.len && s.ptr[0] == ' ') s = drop(s, 1);
+  while (s.len && s.ptr[0] == ' ') s = ec_str_drop(s, 1);
   if (s.len && s.ptr[0] == '"') {
     char *buf = ec_arena_alloc(a, s.len + 1);
     if (!buf) return EC_OUT_OF_MEMORY;
@@ -96,16 +86,16 @@ static void parse_git_line(ec_str rest, ec_str *old_p, ec_str *new_p) {
   bool found = false;
   for (size_t i = 0; i + 3 <= rest.len; i++) {
     if (rest.ptr[i] != ' ' || rest.ptr[i + 1] != 'b' || rest.ptr[i + 2] != '/') continue;
-    ec_str x = {rest.ptr, i}, y = drop(rest, i + 1);
+    ec_str x = {rest.ptr, i}, y = ec_str_drop(rest, i + 1);
     if (!found) { best_a = x; best_b = y; found = true; }
-    if (x.len >= 2 && y.len >= 2 && ec_str_eq(drop(x, 2), drop(y, 2))) { best_a = x; best_b = y; break; }
+    if (x.len >= 2 && y.len >= 2 && ec_str_eq(ec_str_drop(x, 2), ec_str_drop(y, 2))) { best_a = x; best_b = y; break; }
   }
   if (!found) {
     const char *sp = memchr(rest.ptr, ' ', rest.len);
     if (sp) {
       best_a.ptr = rest.ptr;
       best_a.len = (size_t)(sp - rest.ptr);
-      best_b = drop(rest, best_a.len + 1);
+      best_b = ec_str_drop(rest, best_a.len + 1);
     } else {
       best_a = best_b = rest;
     }
@@ -178,20 +168,20 @@ static void parse_hunk_header(ec_str s, ec_ud_hunk *h) {
   h->new_count = nc;
 }
 
-static bool is_fence(ec_str s) { return starts(s, "```") || starts(s, "~~~"); }
+static bool is_fence(ec_str s) { return ec_str_starts_with(s, "```") || ec_str_starts_with(s, "~~~"); }
 
 /* A ---/+++ pair at i that starts a file's header (followed by @@, a header, a fence or the end). */
 static bool header_pair_at(const lines_view *v, size_t i) {
-  if (i + 1 >= v->n || !starts(v->l[i], "--- ") || !starts(v->l[i + 1], "+++ ")) return false;
+  if (i + 1 >= v->n || !ec_str_starts_with(v->l[i], "--- ") || !ec_str_starts_with(v->l[i + 1], "+++ ")) return false;
   if (i + 2 >= v->n) return true;
   ec_str nx = v->l[i + 2];
-  return starts(nx, "@@") || starts(nx, "diff --git ") || is_fence(nx) || trim_end(nx).len == 0;
+  return ec_str_starts_with(nx, "@@") || ec_str_starts_with(nx, "diff --git ") || is_fence(nx) || trim_end(nx).len == 0;
 }
 
 /* Lines that end a hunk's body whatever the counts say. */
 static bool ends_hunk(const lines_view *v, size_t i) {
   ec_str s = v->l[i];
-  return starts(s, "@@") || starts(s, "diff --git ") || is_fence(s) || header_pair_at(v, i);
+  return ec_str_starts_with(s, "@@") || ec_str_starts_with(s, "diff --git ") || is_fence(s) || header_pair_at(v, i);
 }
 
 static uint32_t count_kind(const ec_ud_line *l, size_t n, char k) {
@@ -224,7 +214,7 @@ static ec_error_code parse_hunk(ec_arena *a, const lines_view *v, size_t at, ec_
       s.len = 0;
     } else if (s.ptr[0] == ' ' || s.ptr[0] == '-' || s.ptr[0] == '+') {
       k = s.ptr[0];
-      s = drop(s, 1);
+      s = ec_str_drop(s, 1);
     } else if (s.ptr[0] == '\\') {
       if (!last_kind)
         return fail(a, err, (uint32_t)j + 1, ec_cstr("a '\\ No newline at end of file' line must follow a hunk line"));
@@ -283,7 +273,7 @@ static bool git_ext_header(ec_str s) {
                                   "dissimilarity index", "index ", "copy from ", "copy to ", "rename from ", "rename to ",
                                   "new file", "deleted file"};
   for (size_t i = 0; i < sizeof H / sizeof H[0]; i++)
-    if (starts(s, H[i])) return true;
+    if (ec_str_starts_with(s, H[i])) return true;
   return false;
 }
 
@@ -313,26 +303,26 @@ ec_error_code ec_udiff_parse(ec_arena *a, ec_str text, size_t max_hunks, ec_ud_p
   size_t i = 0;
   while (i < v.n) {
     ec_str s = v.l[i];
-    if (starts(s, "diff --git ")) {
+    if (ec_str_starts_with(s, "diff --git ")) {
       cur = add_file(a, out, (uint32_t)i + 1);
       if (!cur) return EC_OUT_OF_MEMORY;
       cur->git = cur->has_header = true;
-      parse_git_line(drop(s, 11), &cur->old_path, &cur->new_path);
+      parse_git_line(ec_str_drop(s, 11), &cur->old_path, &cur->new_path);
       cur_open = true;
       i++;
       continue;
     }
     if (cur_open && cur && !cur->n_hunks && git_ext_header(s)) {
       ec_error_code rc = EC_OK;
-      if (starts(s, "new file")) cur->new_file = true;
-      else if (starts(s, "deleted file")) cur->deleted_file = true;
-      else if (starts(s, "rename from ")) rc = parse_path(a, drop(s, 12), &cur->rename_from);
-      else if (starts(s, "rename to ")) rc = parse_path(a, drop(s, 10), &cur->rename_to);
+      if (ec_str_starts_with(s, "new file")) cur->new_file = true;
+      else if (ec_str_starts_with(s, "deleted file")) cur->deleted_file = true;
+      else if (ec_str_starts_with(s, "rename from ")) rc = parse_path(a, ec_str_drop(s, 12), &cur->rename_from);
+      else if (ec_str_starts_with(s, "rename to ")) rc = parse_path(a, ec_str_drop(s, 10), &cur->rename_to);
       if (rc) return rc;
       i++;
       continue;
     }
-    if (starts(s, "Binary files ") || starts(s, "GIT binary patch"))
+    if (ec_str_starts_with(s, "Binary files ") || ec_str_starts_with(s, "GIT binary patch"))
       return fail(a, err, (uint32_t)i + 1, ec_cstr("binary patches are not supported: send the new file as text instead"));
     if (header_pair_at(&v, i)) {
       if (!(cur_open && cur && !cur->n_hunks)) {
@@ -341,13 +331,13 @@ ec_error_code ec_udiff_parse(ec_arena *a, ec_str text, size_t max_hunks, ec_ud_p
       }
       cur_open = false;
       cur->has_header = true;
-      ec_error_code rc = parse_path(a, drop(s, 4), &cur->old_path);
-      if (!rc) rc = parse_path(a, drop(v.l[i + 1], 4), &cur->new_path);
+      ec_error_code rc = parse_path(a, ec_str_drop(s, 4), &cur->old_path);
+      if (!rc) rc = parse_path(a, ec_str_drop(v.l[i + 1], 4), &cur->new_path);
       if (rc) return rc;
       i += 2;
       continue;
     }
-    if (starts(s, "@@")) {
+    if (ec_str_starts_with(s, "@@")) {
       if (!cur) {
         cur = add_file(a, out, (uint32_t)i + 1);
         if (!cur) return EC_OUT_OF_MEMORY;

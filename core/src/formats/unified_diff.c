@@ -45,16 +45,6 @@ typedef struct ud_run {
   uint64_t work;
 } ud_run;
 
-static bool starts(ec_str s, const char *p) {
-  size_t n = strlen(p);
-  return s.len >= n && memcmp(s.ptr, p, n) == 0;
-}
-
-static ec_str drop(ec_str s, size_t n) {
-  ec_str r = {s.ptr + n, s.len - n};
-  return r;
-}
-
 static ec_error_code oom(ec_ctx *ctx) { return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
 
 static void set_where(ec_ctx *ctx, ec_str path, uint32_t block, uint32_t line) {
@@ -68,7 +58,7 @@ static void set_where(ec_ctx *ctx, ec_str path, uint32_t block, uint32_t line) {
 /* ---------- paths ---------- */
 
 static ec_str strip_dot(ec_str s) {
-  while (starts(s, "./")) s = drop(s, 2);
+  while (ec_str_starts_with(s, "./")) s = ec_str_drop(s, 2);
   return s;
 }
 
@@ -84,15 +74,15 @@ static ec_ws_file *find_named(ec_ctx *ctx, ec_str raw) {
   if (f) return f;
   ec_str s = strip_dot(raw);
   if ((f = existing(ctx, s))) return f;
-  if (starts(s, "a/") || starts(s, "b/")) return existing(ctx, strip_dot(drop(s, 2)));
+  if (ec_str_starts_with(s, "a/") || ec_str_starts_with(s, "b/")) return existing(ctx, strip_dot(ec_str_drop(s, 2)));
   return NULL;
 }
 
 /* The name a new file gets: git's prefix dropped when the diff is git-style. */
 static ec_str new_name(const ec_ud_file *uf, ec_str raw) {
   ec_str s = strip_dot(raw);
-  bool gitty = uf->git || starts(uf->old_path, "a/") || (uf->old_null && starts(s, "b/"));
-  if (gitty && (starts(s, "b/") || starts(s, "a/"))) s = strip_dot(drop(s, 2));
+  bool gitty = uf->git || ec_str_starts_with(uf->old_path, "a/") || (uf->old_null && ec_str_starts_with(s, "b/"));
+  if (gitty && (ec_str_starts_with(s, "b/") || ec_str_starts_with(s, "a/"))) s = strip_dot(ec_str_drop(s, 2));
   return s;
 }
 
