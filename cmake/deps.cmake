@@ -66,7 +66,10 @@ endif()
 editcore_fetch(pcre2 "${EDITCORE_PCRE2_SOURCE}" "${EDITCORE_PCRE2_URL}" "${EDITCORE_PCRE2_SHA256}")
 editcore_fetch(cjson "${EDITCORE_CJSON_SOURCE}" "${EDITCORE_CJSON_URL}" "${EDITCORE_CJSON_SHA256}")
 
-# PCRE2: the generic config, 8-bit, Unicode, no JIT (wasm has none).
+# PCRE2: the generic config, 8-bit, no JIT (wasm has none), and no Unicode support: editcore
+# compiles its patterns in byte mode (no PCRE2_UTF/UCP; see core/src/match/regex.c), where
+# matching is the same with or without it, so the ~120 KB of Unicode tables would only weigh
+# down the browser build. Native builds on Debian's library match identically.
 set(_pcre2_gen "${CMAKE_BINARY_DIR}/deps/pcre2")
 configure_file("${pcre2_SOURCE_DIR}/src/pcre2.h.generic" "${_pcre2_gen}/pcre2.h" COPYONLY)
 configure_file("${pcre2_SOURCE_DIR}/src/config.h.generic" "${_pcre2_gen}/config.h" COPYONLY)
@@ -79,7 +82,7 @@ list(TRANSFORM _pcre2_srcs APPEND ".c")
 add_library(editcore_pcre2 STATIC ${_pcre2_srcs} "${_pcre2_gen}/pcre2_chartables.c")
 target_include_directories(editcore_pcre2 PUBLIC "${_pcre2_gen}" PRIVATE "${pcre2_SOURCE_DIR}/src")
 target_compile_definitions(editcore_pcre2 PUBLIC PCRE2_CODE_UNIT_WIDTH=8 PCRE2_STATIC
-                           PRIVATE HAVE_CONFIG_H SUPPORT_UNICODE HAVE_MEMMOVE HAVE_STDINT_H HAVE_INTTYPES_H)
+                           PRIVATE HAVE_CONFIG_H HAVE_MEMMOVE HAVE_STDINT_H HAVE_INTTYPES_H)
 target_compile_options(editcore_pcre2 PRIVATE -w)
 
 # cJSON, reachable as <cjson/cJSON.h> like Debian's package.

@@ -11,8 +11,13 @@ import { WASI } from 'node:wasi';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 
 process.removeAllListeners('warning'); // node:wasi's ExperimentalWarning
+// Node 20's V8 can crash in incremental GC marking while a WASI module grows its memory
+// (seen on 10 MB requests: a fatal error in MarkCompactCollector under WasmMemoryGrow).
+// Marking without increments avoids it; the cost is longer but rarer pauses.
+setFlagsFromString('--no-incremental-marking');
 const args = process.argv.slice(2);
 const batch = args[0] === '--batch';
 if (batch) args.shift();
