@@ -40,6 +40,14 @@ typedef struct ec_diff_out {
 ec_error_code ec_diff_unified(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text,
                               const ec_str *new_text, const ec_diff_opts *opts, ec_diff_out *out);
 
+/**
+ * Both directions from one diff: *out as ec_diff_unified, and *undo (when not NULL) the diff
+ * that turns new_text back into old_text (paths swapped, never truncated).
+ */
+ec_error_code ec_diff_unified_pair(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text,
+                                   const ec_str *new_text, const ec_diff_opts *opts, ec_diff_out *out,
+                                   ec_diff_out *undo);
+
 /** The edit script between two texts' lines (same splitting as above). */
 ec_error_code ec_diff_texts(ec_arena *a, ec_str old_text, ec_str new_text, uint64_t work_budget,
                             ec_diff_script *out);

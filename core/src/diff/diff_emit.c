@@ -193,38 +193,69 @@ static void emit_file_line(emitter *e, const char *marker, const char *prefix, e
   ec_buf_free(&t);
 }
 
-static void emit_hunks(emitter *e, const ec_diff_prep *p, const ec_diff_script *sc, size_t ctx) {
+/* Emits the script's hunks; `reverse` swaps the sides (the undo diff), so one script serves both. */
+static void emit_hunks(emitter *e, const ec_diff_prep *p, const ec_diff_script *sc, size_t ctx, bool reverse) {
+  const ec_diff_side *sa = reverse ? &p->b : &p->a, *sb = reverse ? &p->a : &p->b;
+#define CA(c) (reverse ? (c).b : (c).a)
+#define CNA(c) (reverse ? (c).nb : (c).na)
+#define CB(c) (reverse ? (c).a : (c).b)
+#define CNB(c) (reverse ? (c).na : (c).nb)
   const ec_diff_change *ch = sc->changes;
   for (size_t i = 0; i < sc->n && !e->truncated && !e->buf.oom;) {
     /* Gather the changes whose context overlaps or touches into one hunk. */
     size_t j = i;
-    while (j + 1 < sc->n && ch[j + 1].a - (ch[j].a + ch[j].na) <= 2 * ctx) j++;
-    size_t lead = ch[i].a < ctx ? ch[i].a : ctx;
-    size_t s1 = ch[i].a - lead, s2 = ch[i].b - lead;
-    size_t e1 = ch[j].a + ch[j].na, e2 = ch[j].b + ch[j].nb;
-    size_t tail = p->a.n - e1 < ctx ? p->a.n - e1 : ctx;
+    while (j + 1 < sc->n && CA(ch[j + 1]) - (CA(ch[j]) + CNA(ch[j])) <= 2 * ctx) j++;
+    size_t lead = CA(ch[i]) < ctx ? CA(ch[i]) : ctx;
+    size_t s1 = CA(ch[i]) - lead, s2 = CB(ch[i]) - lead;
+    size_t e1 = CA(ch[j]) + CNA(ch[j]), e2 = CB(ch[j]) + CNB(ch[j]);
+    size_t tail = sa->n - e1 < ctx ? sa->n - e1 : ctx;
     e1 += tail;
     e2 += tail;
     emit_hunk_header(e, s1, e1 - s1, s2, e2 - s2);
     size_t pos = s1;
     for (size_t k = i; k <= j; k++) {
-      for (; pos < ch[k].a; pos++) emit_line(e, ' ', p, &p->a, pos);
-      for (size_t x = 0; x < ch[k].na; x++) emit_line(e, '-', p, &p->a, ch[k].a + x);
-      for (size_t x = 0; x < ch[k].nb; x++) emit_line(e, '+', p, &p->b, ch[k].b + x);
-      pos = ch[k].a + ch[k].na;
+      for (; pos < CA(ch[k]); pos++) emit_line(e, ' ', p, sa, pos);
+      for (size_t x = 0; x < CNA(ch[k]); x++) emit_line(e, '-', p, sa, CA(ch[k]) + x);
+      for (size_t x = 0; x < CNB(ch[k]); x++) emit_line(e, '+', p, sb, CB(ch[k]) + x);
+      pos = CA(ch[k]) + CNA(ch[k]);
     }
-    for (; pos < e1; pos++) emit_line(e, ' ', p, &p->a, pos);
+    for (; pos < e1; pos++) emit_line(e, ' ', p, sa, pos);
     i = j + 1;
   }
+#undef CA
+#undef CNA
+#undef CB
+#undef CNB
 }
 
 static uint32_t sat_add(uint32_t acc, size_t v) {
   return v > (size_t)(UINT32_MAX - acc) ? UINT32_MAX : acc + (uint32_t)v;
 }
 
-ec_error_code ec_diff_unified(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text,
-                              const ec_str *new_text, const ec_diff_opts *opts, ec_diff_out *out) {
+static ec_error_code emit(ec_arena *a, ec_str old_path, ec_str new_path, bool old_absent, bool new_absent,
+                          const ec_diff_prep *p, const ec_diff_script *sc, size_t ctx, size_t max, bool reverse,
+                          ec_diff_out *out) {
+  if (sc->n == 0) {
+    out->text = ec_arena_strdup(a, "", 0);
+    return out->text.ptr ? EC_OK : EC_OUT_OF_MEMORY;
+  }
+  emitter e;
+  memset(&e, 0, sizeof e);
+  ec_buf_init(&e.buf, ec_arena_allocator(a));
+  e.max = max;
+  emit_file_line(&e, "--- ", "a/", old_path, old_absent);
+  emit_file_line(&e, "+++ ", "b/", new_path, new_absent);
+  emit_hunks(&e, p, sc, ctx, reverse);
+  out->truncated = e.truncated;
+  out->text = ec_buf_finish(&e.buf, a);
+  return out->text.ptr ? EC_OK : EC_OUT_OF_MEMORY;
+}
+
+ec_error_code ec_diff_unified_pair(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text,
+                                   const ec_str *new_text, const ec_diff_opts *opts, ec_diff_out *out,
+                                   ec_diff_out *undo) {
   memset(out, 0, sizeof *out);
+  if (undo) memset(undo, 0, sizeof *undo);
   ec_diff_opts defaults = {3, 0, 0};
   if (!opts) opts = &defaults;
   if (opts->context < 0) return EC_INVALID_PARAM;
@@ -242,18 +273,15 @@ ec_error_code ec_diff_unified(ec_arena *a, ec_str old_path, ec_str new_path, con
     out->removed = sat_add(out->removed, sc.changes[i].na);
     out->added = sat_add(out->added, sc.changes[i].nb);
   }
-  if (sc.n == 0) {
-    out->text = ec_arena_strdup(a, "", 0);
-    return out->text.ptr ? EC_OK : EC_OUT_OF_MEMORY;
-  }
-  emitter e;
-  memset(&e, 0, sizeof e);
-  ec_buf_init(&e.buf, ec_arena_allocator(a));
-  e.max = opts->max_bytes;
-  emit_file_line(&e, "--- ", "a/", old_path, old_text == NULL);
-  emit_file_line(&e, "+++ ", "b/", new_path, new_text == NULL);
-  emit_hunks(&e, &p, &sc, ctx);
-  out->truncated = e.truncated;
-  out->text = ec_buf_finish(&e.buf, a);
-  return out->text.ptr ? EC_OK : EC_OUT_OF_MEMORY;
+  rc = emit(a, old_path, new_path, old_text == NULL, new_text == NULL, &p, &sc, ctx, opts->max_bytes, false, out);
+  if (rc || !undo) return rc;
+  undo->added = out->removed;
+  undo->removed = out->added;
+  /* The undo patch is only useful whole: no size limit. */
+  return emit(a, new_path, old_path, new_text == NULL, old_text == NULL, &p, &sc, ctx, 0, true, undo);
+}
+
+ec_error_code ec_diff_unified(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text,
+                              const ec_str *new_text, const ec_diff_opts *opts, ec_diff_out *out) {
+  return ec_diff_unified_pair(a, old_path, new_path, old_text, new_text, opts, out, NULL);
 }

@@ -194,12 +194,7 @@ static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f) {
   ec_diff_opts o = {ctx->opt.diff_context, ctx->opt.diff_max_bytes, ctx->opt.limits.diff_work};
   ec_diff_out d, u;
   const ec_str *before = f->existed ? &f->original : NULL, *after = f->exists ? &now : NULL;
-  ec_error_code rc = ec_diff_unified(ctx->arena, f->path, new_path, before, after, &o, &d);
-  if (!rc) {
-    ec_diff_opts uo = o;
-    uo.max_bytes = 0; /* an undo patch is only useful whole */
-    rc = ec_diff_unified(ctx->arena, new_path, f->path, after, before, &uo, &u);
-  }
+  ec_error_code rc = ec_diff_unified_pair(ctx->arena, f->path, new_path, before, after, &o, &d, &u);
   if (rc) return ec_fail(ctx, rc, "could not build the diff of '%.*s'", (int)f->path.len, f->path.ptr);
   out->diff = d.text;
   out->diff_truncated = d.truncated;
