@@ -3,6 +3,8 @@
 #include "editcore.h"
 #include <cjson/cJSON.h>
 #include <stdlib.h>
+#include "base/buf.h"
+#include "protocol/json_response.h"
 
 static cJSON *run(const char *req) {
   size_t n = 0;
@@ -118,6 +120,31 @@ int main(void) {
     CHECK(!strcmp(cJSON_GetObjectItemCaseSensitive(f, "action")->valuestring, "add"));
     CHECK(!strncmp(cJSON_GetObjectItemCaseSensitive(f, "diff")->valuestring, "--- /dev/null\n+++ b/n\n", 22));
     cJSON_Delete(j);
+  }
+  /* The string writer (a word at a time) round-trips any bytes but NUL through a JSON parser. */
+  {
+    uint64_t seed = 0x9e3779b97f4a7c15ULL;
+    int bad = 0;
+    for (int round = 0; round < 3000; round++) {
+      char text[200];
+      size_t n = (size_t)(round % 199);
+      for (size_t i = 0; i < n; i++) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        unsigned v = (unsigned)(seed >> 33);
+        /* mostly printable, with quotes, backslashes, controls and high bytes mixed in */
+        unsigned char c = (v & 7) == 0 ? (unsigned char)(1 + v % 31) : (v & 7) == 1 ? '"' : (v & 7) == 2 ? '\\' : (unsigned char)(32 + (v >> 3) % 224);
+        text[i] = (char)(c ? c : 'x');
+      }
+      ec_buf b;
+      ec_buf_init(&b, NULL);
+      ec_json_write_string(&b, (ec_str){text, n});
+      ec_buf_append_char(&b, 0);
+      cJSON *j = cJSON_Parse(b.ptr);
+      if (!j || !cJSON_IsString(j) || strlen(j->valuestring) != n || memcmp(j->valuestring, text, n)) bad++;
+      cJSON_Delete(j);
+      ec_buf_free(&b);
+    }
+    CHECK(bad == 0);
   }
   TEST_MAIN_END();
 }

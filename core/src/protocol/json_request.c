@@ -15,36 +15,42 @@ typedef struct parser {
 
 /* Section - NUL escapes */
 
+static int hex_digit(char h) {
+  return h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+}
+
+/* The code point of a \uXXXX escape at json[i] (json[i] == '\\'), or -1. */
+static long escape_at(const char *json, size_t len, size_t i) {
+  if (i + 5 >= len || json[i + 1] != 'u') return -1;
+  long cp = 0;
+  for (int k = 2; k < 6; k++) {
+    int d = hex_digit(json[i + k]);
+    if (d < 0) return -1;
+    cp = cp * 16 + d;
+  }
+  return cp;
+}
+
 /* Finds "\u0000" escapes; if any, picks a private-use code point the text never mentions and
- * rewrites the escapes to it (same length), so cJSON's C strings keep every character. */
+ * rewrites the escapes to it (same length), so cJSON's C strings keep every character.
+ * The common case (no NUL escape) costs two memchr scans. */
 static ec_error_code prepare_text(parser *p, const char *json, size_t len, const char **out) {
   *out = json;
+  if (len && memchr(json, 0, len)) return FAIL(p, "the request holds a raw NUL byte; JSON strings must escape it as \\u0000");
   bool has_nul = false;
+  for (const char *q = json, *end = json + len; !has_nul && (q = memchr(q, '\\', (size_t)(end - q))); q += 2)
+    has_nul = escape_at(json, len, (size_t)(q - json)) == 0;
+  if (!has_nul) return EC_OK;
   uint8_t used[0x1900 / 8] = {0}; /* U+E000..U+F8FF seen as an escape or as raw UTF-8 */
   for (size_t i = 0; i < len; i++) {
     unsigned char c = (unsigned char)json[i];
-    if (c == 0) return FAIL(p, "the request holds a raw NUL byte; JSON strings must escape it as \\u0000");
-    if (c == 0xEE || c == 0xEF) {
-      if (i + 2 < len) {
-        unsigned cp = ((c & 0x0Fu) << 12) | (((unsigned char)json[i + 1] & 0x3Fu) << 6) | ((unsigned char)json[i + 2] & 0x3Fu);
-        if (cp >= 0xE000 && cp < 0xF900) used[(cp - 0xE000) / 8] |= (uint8_t)(1u << ((cp - 0xE000) % 8));
-      }
-      continue;
-    }
-    if (c != '\\' || i + 1 >= len) continue;
-    if (json[i + 1] == 'u' && i + 5 < len) {
-      unsigned cp = 0;
-      bool ok = true;
-      for (int k = 2; k < 6 && ok; k++) {
-        char h = json[i + k];
-        cp = cp * 16 + (unsigned)(h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : h >= 'A' && h <= 'F' ? h - 'A' + 10 : (ok = false));
-      }
-      if (ok && cp == 0) has_nul = true;
-      if (ok && cp >= 0xE000 && cp < 0xF900) used[(cp - 0xE000) / 8] |= (uint8_t)(1u << ((cp - 0xE000) % 8));
-    }
-    i++; /* skip the escaped character */
+    long cp = -1;
+    if ((c == 0xEE || c == 0xEF) && i + 2 < len)
+      cp = (long)(((c & 0x0Fu) << 12) | (((unsigned char)json[i + 1] & 0x3Fu) << 6) | ((unsigned char)json[i + 2] & 0x3Fu));
+    else if (c == '\\' && i + 1 < len)
+      cp = escape_at(json, len, i++); /* skip the escaped character */
+    if (cp >= 0xE000 && cp < 0xF900) used[(cp - 0xE000) / 8] |= (uint8_t)(1u << ((cp - 0xE000) % 8));
   }
-  if (!has_nul) return EC_OK;
   unsigned pick = 0;
   while (pick < 0x1900 && (used[pick / 8] >> (pick % 8) & 1)) pick++;
   if (pick == 0x1900) return FAIL(p, "the request uses every private-use code point and \\u0000; it cannot be read");

@@ -3,12 +3,29 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Whether any of the 8 bytes needs escaping: < 0x20, '"' or '\\' (exact, SWAR). */
+static bool word_needs_escape(uint64_t w) {
+  const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+  uint64_t q = w ^ (ones * '"'), bs = w ^ (ones * '\\');
+  uint64_t lt20 = (w - ones * 0x20) & ~w;
+  uint64_t zq = (q - ones) & ~q, zb = (bs - ones) & ~bs;
+  return ((lt20 | zq | zb) & highs) != 0;
+}
+
 void ec_json_write_string(ec_buf *b, ec_str s) {
   static const char HEX[] = "0123456789abcdef";
   if (!ec_buf_reserve(b, s.len + 2)) return;
   ec_buf_append_char(b, '"');
   size_t run = 0; /* bytes copied in one go until something needs escaping */
   for (size_t i = 0; i < s.len; i++) {
+    /* Most text needs no escaping: skip it a word at a time. */
+    while (i + 8 <= s.len) {
+      uint64_t w;
+      memcpy(&w, s.ptr + i, 8);
+      if (word_needs_escape(w)) break;
+      i += 8;
+    }
+    if (i >= s.len) break;
     unsigned char c = (unsigned char)s.ptr[i];
     if (c >= 0x20 && c != '"' && c != '\\') continue;
     ec_buf_append(b, s.ptr + run, i - run);
