@@ -37,6 +37,22 @@ static void hist_add(int32_t *d, uint64_t *pos, uint64_t *neg, ec_str s, int sig
   }
 }
 
+/* Trigram profile of a line (trigrams inside the line only), hashed into QBUCKETS counters; d is
+ * window minus needle and *sum the L1 norm of d. Each edit operation changes at most Q trigrams
+ * on either side, so edit distance >= sum / (2 Q): a second, sharper screen than the histogram. */
+#define Q 3
+#define QBITS 12
+#define QBUCKETS (1u << QBITS)
+static void qgram_add(int32_t *d, uint64_t *sum, ec_str s, int sign) {
+  for (size_t k = 0; k + Q <= s.len; k++) {
+    uint32_t g = ((uint32_t)(unsigned char)s.ptr[k] << 16) | ((uint32_t)(unsigned char)s.ptr[k + 1] << 8) |
+                 (uint32_t)(unsigned char)s.ptr[k + 2];
+    int32_t *c = &d[(uint32_t)(g * 2654435761u) >> (32 - QBITS)];
+    if (sign > 0) { if (*c >= 0) (*sum)++; else (*sum)--; (*c)++; }
+    else { if (*c > 0) (*sum)--; else (*sum)++; (*c)--; }
+  }
+}
+
 ec_error_code ec_strategy_fuzzy(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out) {
   ec_split nd;
   if (ec_split_lines(env->arena, old_text, true, &nd)) return EC_OUT_OF_MEMORY;
@@ -55,7 +71,9 @@ ec_error_code ec_strategy_fuzzy(ec_match_env *env, ec_str old_text, ec_str new_t
   if (!needle) return EC_OUT_OF_MEMORY;
   int32_t d[256];
   memset(d, 0, sizeof d);
-  uint64_t pos = 0, neg = 0;
+  uint64_t pos = 0, neg = 0, qsum = 0;
+  int32_t *qd = ec_arena_calloc(env->arena, QBUCKETS, sizeof *qd);
+  if (!qd) return EC_OUT_OF_MEMORY;
   size_t w = 0;
   for (size_t k = 0; k < m; k++) {
     ec_str t = ec_norm_apply(nd.line[k], EC_NORM_TRIM);
@@ -63,6 +81,7 @@ ec_error_code ec_strategy_fuzzy(ec_match_env *env, ec_str old_text, ec_str new_t
     if (t.len) memcpy(needle + w, t.ptr, t.len);
     w += t.len;
     hist_add(d, &pos, &neg, t, -1);
+    qgram_add(qd, &qsum, t, -1);
   }
   uint64_t limit = ec_match_work_limit(env);
   char *buf = NULL;
@@ -73,6 +92,7 @@ ec_error_code ec_strategy_fuzzy(ec_match_env *env, ec_str old_text, ec_str new_t
     ec_str t = ec_norm_apply(ec_lines_get(fl, k), EC_NORM_TRIM);
     wlen += t.len;
     hist_add(d, &pos, &neg, t, 1);
+    qgram_add(qd, &qsum, t, 1);
   }
   /* Line-hash prefilter: when some of old_text's lines occur in the file (trimmed), only the
    * windows those lines vote for are compared; otherwise every window goes through the screen. */
@@ -116,6 +136,8 @@ ec_error_code ec_strategy_fuzzy(ec_match_env *env, ec_str old_text, ec_str new_t
       ec_str come = ec_norm_apply(ec_lines_get(fl, i + m - 1), EC_NORM_TRIM);
       hist_add(d, &pos, &neg, gone, -1);
       hist_add(d, &pos, &neg, come, 1);
+      qgram_add(qd, &qsum, gone, -1);
+      qgram_add(qd, &qsum, come, 1);
       wlen = wlen - gone.len + come.len;
     }
     env->work += 1;
@@ -124,7 +146,7 @@ ec_error_code ec_strategy_fuzzy(ec_match_env *env, ec_str old_text, ec_str new_t
     size_t allowed = (size_t)((uint64_t)maxlen * (1000 - thr_k) / 1000);
     size_t diff = wlen > nlen ? wlen - nlen : nlen - wlen;
     uint64_t lower = pos > neg ? pos : neg;
-    if (diff > allowed || lower > allowed) continue;
+    if (diff > allowed || lower > allowed || (qsum + 2 * Q - 1) / (2 * Q) > allowed) continue;
     if (buf_cap < wlen + 1) {
       size_t nc = (wlen + 1) * 2;
       buf = ec_arena_alloc(env->arena, nc);

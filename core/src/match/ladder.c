@@ -50,6 +50,7 @@ static const ec_strategy_fn STRATEGIES[EC_STRATEGY__COUNT] = {
     [EC_STRATEGY_TRIM_END] = ec_strategy_trim_end,
     [EC_STRATEGY_INDENT] = ec_strategy_indent,
     [EC_STRATEGY_UNICODE] = ec_strategy_unicode,
+    [EC_STRATEGY_ELISION] = ec_strategy_elision,
     [EC_STRATEGY_ANCHOR] = ec_strategy_anchor,
     [EC_STRATEGY_REGEX] = ec_strategy_regex,
     [EC_STRATEGY_FUZZY] = ec_strategy_fuzzy,

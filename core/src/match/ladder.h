@@ -73,6 +73,8 @@ ec_error_code ec_strategy_trim_end(ec_match_env *env, ec_str old_text, ec_str ne
 ec_error_code ec_strategy_indent(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
 /* Typographic quotes, dashes, ellipsis and Unicode spaces folded to ASCII on both sides. */
 ec_error_code ec_strategy_unicode(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
+/* `...` lines of old_text stand for unchanged runs, kept where new_text repeats them (each part unique, in order). */
+ec_error_code ec_strategy_elision(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
 /* >= 3 lines: first and last lines equal (trimmed), every middle line similar enough. */
 ec_error_code ec_strategy_anchor(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
 /* The token regex (PCRE2): tokens split on ( ) : [ ] { } > < = and whitespace, joined by \s*. */
