@@ -21,6 +21,7 @@
 #include "../base/buf.h"
 #include "../dialects/dialects.h"
 #include "../match/peer_text.h"
+#include "../match/restore.h"
 #include <string.h>
 
 /* Section - omission placeholders (the lazy-model guard) */
@@ -438,6 +439,11 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   ec_splice *sp = ec_arena_alloc(ctx->arena, found.n * sizeof *sp);
   if (!sp) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   for (size_t i = 0; i < found.n; i++) {
+    ec_strategy st = found.items[i].strategy;
+    if (ctx->req->profile == EC_PROFILE_EDITCORE && (st == EC_STRATEGY_TRIM_END || st == EC_STRATEGY_INDENT || st == EC_STRATEGY_UNICODE ||
+                                                     st == EC_STRATEGY_REGEX || st == EC_STRATEGY_ANCHOR) &&
+        ec_restore_context(ctx->arena, doc->text, old_text, new_text, &found.items[i]))
+      return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
     sp[i].start = found.items[i].start;
     sp[i].end = found.items[i].end;
     sp[i].text = found.items[i].replacement;

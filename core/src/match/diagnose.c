@@ -131,6 +131,18 @@ ec_error_code ec_diagnose_no_match(ec_match_env *env, ec_str old_text, ec_diagno
                                   "that this is the right file, read it again and copy old_string from what it holds now.",
                                   nonblank, nonblank == 1 ? "" : "s",
                                   out->n_candidates ? " (error.candidates holds the most similar places)" : "");
+    if (out->n_candidates && out->detail.ptr) {
+      /* Name the most similar place's first differing line, the file's text and the model's. */
+      const ec_candidate *cd = &out->candidates[0];
+      for (size_t j = 0; j < ol.n && cd->start_line + j <= cd->end_line; j++) {
+        ec_str a = ec_lines_get(&ol, j), l = ec_lines_get(fl, cd->start_line - 1 + j);
+        if (a.len == l.len && !memcmp(a.ptr, l.ptr, a.len)) continue;
+        ec_str d = describe(env->arena, (uint32_t)(cd->start_line + j), a, l);
+        if (d.ptr) out->detail = ec_arena_printf(env->arena, "%.*s %.*s", (int)out->detail.len, out->detail.ptr, (int)d.len, d.ptr);
+        if (!out->detail.ptr) return EC_OUT_OF_MEMORY;
+        break;
+      }
+    }
     return EC_OK;
   }
   if (!n_votes || !nonblank) return EC_OK;

@@ -176,9 +176,16 @@ ec_str ec_reindent(ec_arena *a, ec_str new_text, const ec_split *old, const ec_l
   size_t pair_w[MAX_PAIRS];
   ec_str pair_s[MAX_PAIRS];
   size_t n_pairs = 0;
-  for (size_t k = 0; k < old->n && k < fm && n_pairs < MAX_PAIRS; k++) {
-    ec_str l = ec_lines_get(fl, fs + k);
-    if (blank(l) || blank(old->line[k])) continue;
+  /* Pairs are old's and the block's non-blank lines in order (a blank line one side lacks does
+   * not shift them); none when their numbers differ (the lines do not correspond). */
+  size_t nb_old = 0, nb_file = 0;
+  for (size_t k = 0; k < old->n; k++) nb_old += !blank(old->line[k]);
+  for (size_t k = 0; k < fm; k++) nb_file += !blank(ec_lines_get(fl, fs + k));
+  for (size_t k = 0, j = 0; nb_old == nb_file && k < old->n && j < fm && n_pairs < MAX_PAIRS; k++, j++) {
+    while (k < old->n && blank(old->line[k])) k++;
+    while (j < fm && blank(ec_lines_get(fl, fs + j))) j++;
+    if (k >= old->n || j >= fm) break;
+    ec_str l = ec_lines_get(fl, fs + j);
     size_t w = width(ec_line_indent(old->line[k]));
     ec_str ind = ec_line_indent(l);
     if (w < old_min || ind.len < fmin.len || memcmp(ind.ptr, fmin.ptr, fmin.len)) continue;

@@ -27,9 +27,13 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
   for (size_t i = 0; i < old_text.len;) {
     char c = old_text.ptr[i];
     if (is_space(c)) { ws = true; i++; continue; }
+    /* editcore: every punctuation character is a token of its own, so `f(a, b)`, `f(a,b)` and
+     * `x + 1` / `x+1` match; two word tokens are never joined (\s+ between them below). */
     size_t j = i + 1;
-    if (!is_delim(c))
-      while (j < old_text.len && !is_space(old_text.ptr[j]) && !is_delim(old_text.ptr[j])) j++;
+    if (!is_delim(c) && !(strict && !is_word((unsigned char)c)))
+      while (j < old_text.len && !is_space(old_text.ptr[j]) && !is_delim(old_text.ptr[j]) &&
+             !(strict && !is_word((unsigned char)old_text.ptr[j])))
+        j++;
     if (n_tok)
       ec_buf_append_cstr(&b, strict && ws && is_word((unsigned char)prev_last) && is_word((unsigned char)c) ? "\\s+" : "\\s*");
     for (size_t k = i; k < j; k++) {
@@ -118,7 +122,9 @@ ec_error_code ec_strategy_regex(ec_match_env *env, ec_str old_text, ec_str new_t
     }
     ec_found_set_lines(env, &f);
     size_t covered = f.end_line - f.start_line + 1;
-    f.replacement = ec_reindent(env->arena, new_text, &nd, fl, f.start_line - 1, covered == nd.n ? covered : 0, m[i].indent);
+    /* the block's own lines give the file's frame even when their count differs from old's
+     * (a blank line left out or added); ec_reindent pairs non-blank lines only */
+    f.replacement = ec_reindent(env->arena, new_text, &nd, fl, f.start_line - 1, covered, m[i].indent);
     if (!f.replacement.ptr) return EC_OUT_OF_MEMORY;
     if (strip_lf && f.replacement.len && f.replacement.ptr[f.replacement.len - 1] == '\n') f.replacement.len--;
     f.strategy = EC_STRATEGY_REGEX;

@@ -1,0 +1,132 @@
+/* Context restoration after a loose match: see restore.h. Linear in the sizes of old_text,
+ * new_text and the matched region. */
+#include "restore.h"
+#include "../base/buf.h"
+#include "../base/str.h"
+#include <string.h>
+
+typedef struct lines_t { ec_str *l; size_t n; } lines_t;
+
+/* Lines of s split on LF (a final LF does not start an empty line; *final_lf says it was there). */
+static bool split(ec_arena *a, ec_str s, lines_t *out, bool *final_lf) {
+  *final_lf = s.len && s.ptr[s.len - 1] == '\n';
+  if (*final_lf) s.len--;
+  size_t n = 1;
+  for (size_t i = 0; i < s.len; i++) n += s.ptr[i] == '\n';
+  out->l = ec_arena_alloc(a, n * sizeof *out->l);
+  if (!out->l) return false;
+  out->n = 0;
+  size_t from = 0;
+  for (size_t i = 0; i <= s.len; i++)
+    if (i == s.len || s.ptr[i] == '\n') { out->l[out->n++] = ec_str_make(s.ptr + from, i - from); from = i + 1; }
+  return true;
+}
+
+static bool hspace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+static bool wordc(unsigned char c) { return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z') || c >= 0x80; }
+static bool blank(ec_str s) { for (size_t i = 0; i < s.len; i++) if (!hspace(s.ptr[i])) return false; return true; }
+
+/* ASCII fold of a typographic character at p (bytes consumed, 0 if none). */
+static size_t fold(const unsigned char *p, size_t left, const char **rep) {
+  if (left >= 2 && p[0] == 0xC2 && p[1] == 0xA0) { *rep = " "; return 2; }
+  if (left >= 3 && p[0] == 0xE2 && p[1] == 0x80) {
+    unsigned char c = p[2];
+    if (c >= 0x80 && c <= 0x8A) { *rep = " "; return 3; }
+    if (c == 0x8B) { *rep = ""; return 3; }
+    if (c >= 0x90 && c <= 0x95) { *rep = "-"; return 3; }
+    if (c >= 0x98 && c <= 0x9B) { *rep = "'"; return 3; }
+    if (c >= 0x9C && c <= 0x9F) { *rep = "\""; return 3; }
+    if (c == 0xA6) { *rep = "..."; return 3; }
+  }
+  return 0;
+}
+
+/* The line's key: typographic punctuation folded, whitespace dropped except one space between
+ * two word characters. Two lines with equal keys differ only in what the loose strategies forgive. */
+static ec_str key(ec_arena *a, ec_str s) {
+  char *out = ec_arena_alloc(a, s.len * 3 + 1);
+  if (!out) return ec_str_make(NULL, 0);
+  size_t w = 0;
+  bool pend = false;
+  for (size_t i = 0; i < s.len;) {
+    const char *rep;
+    size_t l = (unsigned char)s.ptr[i] >= 0xC2 ? fold((const unsigned char *)s.ptr + i, s.len - i, &rep) : 0;
+    const char *c = rep;
+    size_t cl;
+    if (l) { cl = strlen(rep); i += l; }
+    else { c = s.ptr + i; cl = 1; i++; }
+    for (size_t k = 0; k < cl; k++) {
+      if (hspace(c[k])) { pend = w > 0; continue; }
+      if (pend && wordc((unsigned char)out[w - 1]) && wordc((unsigned char)c[k])) out[w++] = ' ';
+      pend = false;
+      out[w++] = c[k];
+    }
+  }
+  return ec_str_make(out, w);
+}
+
+static bool same_key(ec_arena *a, ec_str x, ec_str y) {
+  ec_str kx = key(a, x), ky = key(a, y);
+  return kx.ptr && ky.ptr && ec_str_eq(kx, ky);
+}
+
+/* Walks old lines [0, k) (fwd) or [n-k, n) (backwards) against region lines; returns how many
+ * region lines they cover (with the file's blank lines old left out), or SIZE_MAX if they do not
+ * line up. */
+static size_t cover(ec_arena *a, const lines_t *o, size_t k, const lines_t *r, bool fwd) {
+  size_t i = 0, j = 0;
+#define O(x) (fwd ? o->l[(x)] : o->l[o->n - 1 - (x)])
+#define R(x) (fwd ? r->l[(x)] : r->l[r->n - 1 - (x)])
+  while (i < k) {
+    if (j >= r->n) return SIZE_MAX;
+    bool ob = blank(O(i)), rb = blank(R(j));
+    if (ob && !rb) { i++; continue; }          /* a blank line the file does not have */
+    if (rb && !ob) { j++; continue; }          /* a blank line old_string left out */
+    if (!ob && !same_key(a, O(i), R(j))) return SIZE_MAX;
+    i++;
+    j++;
+  }
+  /* the file's blank lines right after the context, which old_string did not account for */
+  while (j < r->n && blank(R(j)) && (k >= o->n || !blank(O(k)))) j++;
+#undef O
+#undef R
+  return j;
+}
+
+ec_error_code ec_restore_context(ec_arena *a, const char *doc_text, ec_str old_text, ec_str new_text, ec_found *f) {
+  ec_str region = ec_str_make(doc_text + f->start, f->end - f->start);
+  lines_t o, nw, rep, reg;
+  bool olf, nlf, rlf, glf;
+  if (!split(a, old_text, &o, &olf) || !split(a, new_text, &nw, &nlf) || !split(a, f->replacement, &rep, &rlf) ||
+      !split(a, region, &reg, &glf))
+    return EC_OUT_OF_MEMORY;
+  /* the replacement must be new_text line for line, and both ends must agree on the final LF */
+  if (rep.n != nw.n || rlf != glf || !reg.n) return EC_OK;
+  size_t pre = 0, suf = 0, lim = o.n < nw.n ? o.n : nw.n;
+  while (pre < lim && ec_str_eq(o.l[pre], nw.l[pre])) pre++;
+  while (suf + pre < lim && ec_str_eq(o.l[o.n - 1 - suf], nw.l[nw.n - 1 - suf])) suf++;
+  if (pre == lim && o.n == nw.n) return EC_OK; /* nothing changed (NOOP is reported elsewhere) */
+  if (!pre && !suf) return EC_OK;
+  /* a blank context line at either end stays the model's: only non-blank lines anchor the walk */
+  size_t cp = pre ? cover(a, &o, pre, &reg, true) : 0;
+  size_t cs = suf ? cover(a, &o, suf, &reg, false) : 0;
+  if (cp == SIZE_MAX || cs == SIZE_MAX || cp + cs > reg.n) return EC_OK;
+  /* a region line restored as context must not also be one the change replaces */
+  if (cp + cs == reg.n && pre + suf < o.n) {
+    /* the model removes lines between the contexts, but they are all covered: line-up failed */
+    return EC_OK;
+  }
+  ec_buf b;
+  ec_buf_init(&b, ec_arena_allocator(a));
+  ec_buf_reserve(&b, f->replacement.len + region.len);
+  size_t parts = 0;
+  for (size_t i = 0; i < cp; i++, parts++) { if (parts) ec_buf_append_char(&b, '\n'); ec_buf_append_str(&b, reg.l[i]); }
+  for (size_t i = pre; i < rep.n - suf; i++, parts++) { if (parts) ec_buf_append_char(&b, '\n'); ec_buf_append_str(&b, rep.l[i]); }
+  for (size_t i = reg.n - cs; i < reg.n; i++, parts++) { if (parts) ec_buf_append_char(&b, '\n'); ec_buf_append_str(&b, reg.l[i]); }
+  if (rlf) ec_buf_append_char(&b, '\n');
+  if (b.oom) { ec_buf_free(&b); return EC_OUT_OF_MEMORY; }
+  ec_str out = ec_buf_finish(&b, a);
+  if (!out.ptr) out = ec_str_make("", 0);
+  f->replacement = out;
+  return EC_OK;
+}
