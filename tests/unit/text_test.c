@@ -66,6 +66,28 @@ int main(void) {
   r = ec_doc_render(a, &out);
   CHECK_STR(r.ptr, r.len, "A\r\nb\r\nC\r\nC\r\n");
 
+  /* replacing text splices only the lines that changed (and never reads outside the buffer) */
+  {
+    const char *cases[][3] = {
+        /* file, new text, rendered result */
+        {"a\r\nb\nc\nd\n", "a\nB\nc\nd\n", "a\r\nB\nc\nd\n"}, /* only line 2 rewritten: line 1 keeps CRLF */
+        {"x\n", "y\nx\n", "y\nx\n"},                           /* prepend: suffix reaches the start */
+        {"x\n", "x\nx\n", "x\nx\n"},                           /* prefix and suffix overlap */
+        {"ab", "b", "b"},                                       /* suffix inside the first line */
+        {"", "new\n", "new\n"},
+        {"old\n", "", ""},
+        {"same\r\n", "same\n", "same\r\n"},                    /* equal after normalisation */
+        {"a\nb\na\n", "a\na\n", "a\na\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+      ec_doc src, out;
+      CHECK(ec_doc_load(a, S(cases[i][0]), &src) == EC_OK);
+      CHECK(ec_doc_replace_lines(a, &src, 0, src.len, S(cases[i][1]), &out) == EC_OK);
+      ec_str got = ec_doc_render(a, &out);
+      CHECK_STR(got.ptr, got.len, cases[i][2]);
+    }
+  }
+
   /* edit strings: CRLF folded */
   ec_str n = ec_text_normalize_eol(a, S("a\r\nb\rc\r\n"));
   CHECK_STR(n.ptr, n.len, "a\nb\rc\n");

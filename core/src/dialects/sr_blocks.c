@@ -273,16 +273,8 @@ ec_error_code ec_sr_set_text(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
   ec_doc *doc;
   ec_error_code rc = ec_ws_doc(ctx, f, &doc);
   if (rc) return rc;
-  size_t la = doc->len, lb = text.len, p = 0;
-  while (p < la && p < lb && doc->text[p] == text.ptr[p]) p++;
-  if (p == la && p == lb) return EC_OK;
-  while (p > 0 && doc->text[p - 1] != '\n') p--;   /* cut at line starts: untouched lines keep their endings */
-  size_t s = 0;
-  while (s < la - p && s < lb - p && doc->text[la - 1 - s] == text.ptr[lb - 1 - s]) s++;
-  while (s > 0 && !(doc->text[la - s - 1] == '\n')) s--;
-  ec_splice sp = {p, la - s, ec_str_make(text.ptr + p, lb - s - p)};
   ec_doc next;
-  if (ec_doc_splice(ctx->arena, doc, &sp, 1, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_doc_replace_lines(ctx->arena, doc, 0, doc->len, text, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   ec_ws_set(ctx, f, &next);
   return EC_OK;
 }

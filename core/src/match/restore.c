@@ -49,7 +49,7 @@ static ec_str key(ec_arena *a, ec_str s) {
   size_t w = 0;
   bool pend = false;
   for (size_t i = 0; i < s.len;) {
-    const char *rep;
+    const char *rep = NULL;
     size_t l = (unsigned char)s.ptr[i] >= 0xC2 ? fold((const unsigned char *)s.ptr + i, s.len - i, &rep) : 0;
     const char *c = rep;
     size_t cl;

@@ -78,6 +78,22 @@ ec_error_code ec_doc_splice(ec_arena *a, const ec_doc *doc, const ec_splice *sp,
   return EC_OK;
 }
 
+ec_error_code ec_doc_replace_lines(ec_arena *a, const ec_doc *doc, size_t start, size_t end, ec_str text, ec_doc *out) {
+  const char *r = doc->text + start;
+  size_t rl = end - start, max = rl < text.len ? rl : text.len;
+  size_t pre = 0, suf = 0;
+  while (pre + 64 <= max && !memcmp(r + pre, text.ptr + pre, 64)) pre += 64;
+  while (pre < max && r[pre] == text.ptr[pre]) pre++;
+  if (pre == rl && pre == text.len) { if (out != doc) *out = *doc; return EC_OK; }
+  while (pre && r[pre - 1] != '\n') pre--; /* back to a line start */
+  while (suf + 64 <= max - pre && !memcmp(r + rl - suf - 64, text.ptr + text.len - suf - 64, 64)) suf += 64;
+  while (suf < max - pre && r[rl - 1 - suf] == text.ptr[text.len - 1 - suf]) suf++;
+  /* The kept suffix must start a line; it may shrink to start right at pre, itself a line start. */
+  while (suf && rl - suf > pre && r[rl - suf - 1] != '\n') suf--;
+  ec_splice sp = {start + pre, end - suf, {text.ptr + pre, text.len - suf - pre}};
+  return ec_doc_splice(a, doc, &sp, 1, out);
+}
+
 ec_str ec_doc_render(ec_arena *a, const ec_doc *doc) {
   size_t extra = doc->bom ? 3 : 0;
   for (size_t i = 0; i < doc->n_lf; i++) extra += doc->cr[i];

@@ -30,6 +30,12 @@ typedef struct ec_splice {
 ec_error_code ec_doc_load(ec_arena *a, ec_str content, ec_doc *out);
 /** Applies sorted, non-overlapping splices, producing a new doc in *out (may alias doc). */
 ec_error_code ec_doc_splice(ec_arena *a, const ec_doc *doc, const ec_splice *sp, size_t n, ec_doc *out);
+/**
+ * Replaces doc bytes [start, end) (start at a line start) by `text`, splicing only from the first
+ * to the last line that differs, so every unchanged line keeps its own line ending and the diff
+ * has less to look at. *out may alias doc; equal text leaves it as it is.
+ */
+ec_error_code ec_doc_replace_lines(ec_arena *a, const ec_doc *doc, size_t start, size_t end, ec_str text, ec_doc *out);
 /** The bytes to write: BOM and line endings restored. ptr NULL on OOM. */
 ec_str ec_doc_render(ec_arena *a, const ec_doc *doc);
 /** Folds CRLF to LF in an edit string (old/new text). Returns s itself when it holds no CR. */
