@@ -62,6 +62,52 @@ int main(void) {
   free(file);
   free(req);
 
+  /* Bracket depth: strings and comments do not count. */
+  CHECK(ec_lz_bracket_net(ec_cstr("function f(a) {")) == 1, "bracket opener");
+  CHECK(ec_lz_bracket_net(ec_cstr("});")) == -2, "bracket closer");
+  CHECK(ec_lz_bracket_net(ec_cstr("  s = \"{[(\" + '}'; // {")) == 0, "brackets in strings and comments");
+  CHECK(ec_lz_bracket_net(ec_cstr("#if DEBUG {")) == 0, "comment-only line");
+  CHECK(ec_lz_comment_only(ec_cstr("  // x")) && !ec_lz_comment_only(ec_cstr("x // y")), "comment-only");
+
+  /* Indent units: spaces per level, or tabs. */
+  {
+    ec_arena *a = ec_arena_new(NULL);
+    ec_lz_side sd;
+    ec_lz_indent in;
+    ec_lz_side_build(a, ec_cstr("def f():\n  if x:\n    y()\n  return 1\n"), &sd);
+    ec_lz_indent_infer(&sd, &in);
+    CHECK(!in.tabs && in.unit == 2, "unit 2");
+    ec_lz_side_build(a, ec_cstr("func f() {\n\tif x {\n\t\ty()\n\t}\n}\n"), &sd);
+    ec_lz_indent_infer(&sd, &in);
+    CHECK(in.tabs && in.unit == 4, "tabs");
+    ec_lz_indent sp = {false, 2, 4}, tb = {true, 4, 4};
+    CHECK(ec_lz_map_delta(4, &sp, &tb) == 8 && ec_lz_map_delta(-2, &sp, &tb) == -4 && ec_lz_map_delta(3, &sp, &sp) == 3, "map delta");
+    ec_arena_free(a);
+  }
+
+  /* Edited versions of a line. */
+  CHECK(ec_lz_similar(ec_cstr("import { a } from './a';"), ec_cstr("import { a, c } from './a';"), false), "import extended");
+  CHECK(!ec_lz_similar(ec_cstr("import { c } from './c';"), ec_cstr("import { a } from './a';"), false), "other import");
+  CHECK(!ec_lz_similar(ec_cstr("x = 1"), ec_cstr("# helper"), true), "unrelated lines");
+  CHECK(ec_lz_same_first_token(ec_cstr("<p>"), ec_cstr("<p className=\"x\">")) && !ec_lz_same_first_token(ec_cstr("one() {"), ec_cstr("two() {")),
+        "first token");
+
+  /* A 10 MB file: one region snippet near the end merges right (near-linear; timed in bench/lazy_bench.c). */
+  {
+    size_t nf = 45000, cap = nf * 240 + 4096;
+    char *big = malloc(cap), *rq = malloc(cap * 2);
+    size_t n = 0;
+    n += (size_t)sprintf(big + n, "import { db } from './db';\\n\\n");
+    for (size_t i = 0; i < nf; i++)
+      n += (size_t)sprintf(big + n, "function handler%zu(req, res) {\\n  const result = [];\\n  for (const item of req.items%zu) {\\n    if (item.value > %zu) {\\n      result.push(item);\\n    }\\n  }\\n  res.send(result);\\n  return result;\\n}\\n\\n", i, i, i);
+    sprintf(rq, "{\"format\":\"lazy\",\"files\":{\"a.js\":\"%s\"},\"edit\":{\"snippet\":\"// ...\\nfunction handler44000(req, res) {\\n  const result = [];\\n  for (const item of req.items44000) {\\n    if (item.value > 44000) {\\n      result.push(item.value * 2);\\n    }\\n  }\\n  res.send(result);\\n  return result;\\n}\\n// ...\\n\"}}", big);
+    r = run(rq);
+    CHECK(r && strstr(r, "\"status\":\"success\"") && strstr(r, "+      result.push(item.value * 2);") && strstr(r, "\"lines_removed\":1"), "10 MB merge");
+    ec_free(NULL, r);
+    free(big);
+    free(rq);
+  }
+
   printf("%d passed, %d failed\n", passed, failed);
   return failed ? 1 : 0;
 }

@@ -6,6 +6,8 @@
  * `trim_end` when its lines were found as they are (up to whitespace), `anchor` when it was
  * placed by structure (a closing line at the end of its opener's block), by a changed first
  * line's counterpart, or at the top/end of the file.
+ * Speed: the file's key map holds only the snippet's keys (one pass over the file), and the
+ * merge hands back only the rewritten middle of the file, spliced in place.
  */
 #include "formats.h"
 #include "../lazy/lazy.h"
@@ -33,9 +35,25 @@ ec_error_code ec_format_lazy(ec_ctx *ctx) {
   job.a = ctx->arena;
   job.work_cap = 200000000u;
   job.file_final_lf = !doc->len || doc->text[doc->len - 1] == '\n';
-  if (ec_lz_side_build(job.a, ec_str_make(doc->text, doc->len), &job.F)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  job.file_len = doc->len;
+  job.out_head = 0;
+  job.out_tail = doc->len; /* the diff-style path writes the whole text */
+  /* The file's key map holds only what the snippet can ask: each snippet line's key, with and
+   * without its first character (a diff-style `+`/`-`/space prefix). */
+  ec_lz_side raw;
+  if (ec_lz_side_build(job.a, snippet, &raw)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  uint64_t *qk = ec_arena_alloc(job.a, (2 * raw.n + 1) * sizeof *qk);
+  if (!qk) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  size_t nq = 0;
+  for (size_t j = 0; j < raw.n; j++) {
+    qk[nq++] = raw.key[j];
+    if (raw.line[j].len) qk[nq++] = ec_lz_key(ec_str_make(raw.line[j].ptr + 1, raw.line[j].len - 1));
+  }
+  if (ec_lz_side_build_keyed(job.a, ec_str_make(doc->text, doc->len), doc->n_lf, qk, nq, &job.F)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   bool diff_style = false;
   if (ec_lz_parse(&job, snippet, &diff_style)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  ec_lz_indent_infer(&job.F, &job.fi);
+  ec_lz_indent_infer(&job.S, &job.si);
   size_t literal = 0;
   for (size_t j = 0; j < job.S.n; j++)
     if (!(job.S.flags[j] & (LZ_MARKER | LZ_BLANK))) literal++;
@@ -54,6 +72,7 @@ ec_error_code ec_format_lazy(ec_ctx *ctx) {
   } else {
     rc = ec_lz_anchor(&job);
     if (rc) return rc;
+    ec_lz_refine_unit(&job.S, &job.F, job.am, &job.si, &job.fi);
     rc = ec_lz_merge(&job, &merged);
     if (rc == EC_NO_MATCH && !ctx->res->n_errors) {
       ec_match_env env;
@@ -66,7 +85,9 @@ ec_error_code ec_format_lazy(ec_ctx *ctx) {
     }
     if (rc) return rc;
   }
-  if (merged.len == doc->len && !memcmp(merged.ptr, doc->text, doc->len))
+  /* The merge rewrote the file's bytes [r0, r1) as `merged`. */
+  size_t r0 = job.out_head, r1 = job.out_tail, rl = r1 - r0;
+  if (merged.len == rl && !memcmp(merged.ptr, doc->text + r0, rl))
     return ec_fail(ctx, EC_NOOP, "the lazy snippet matches '%.*s' as it is: the change looks already applied, or the snippet holds no change.",
                    (int)f->path.len, f->path.ptr);
   for (size_t si = 0; si < job.nseg; si++) {
@@ -74,17 +95,9 @@ ec_error_code ec_format_lazy(ec_ctx *ctx) {
     if (!r->start_line) continue;
     if (ec_ws_add_match(ctx, f, r->start_line, r->end_line, r->strategy, r->confidence)) return EC_OUT_OF_MEMORY;
   }
-  /* Splice only the lines that changed: unchanged lines keep their own line endings, and the
-   * diff has less to look at. */
-  size_t pre = 0, max = merged.len < doc->len ? merged.len : doc->len;
-  while (pre < max && merged.ptr[pre] == doc->text[pre]) pre++;
-  while (pre && doc->text[pre - 1] != '\n') pre--;
-  size_t suf = 0;
-  while (suf < max - pre && merged.ptr[merged.len - 1 - suf] == doc->text[doc->len - 1 - suf]) suf++;
-  while (suf && doc->text[doc->len - suf - 1] != '\n') suf--; /* the suffix starts a line */
-  ec_splice sp = {pre, doc->len - suf, ec_str_make(merged.ptr + pre, merged.len - suf - pre)};
+  /* Splice only the lines that changed: unchanged lines keep their own line endings. */
   ec_doc next;
-  if (ec_doc_splice(ctx->arena, doc, &sp, 1, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_doc_replace_lines(ctx->arena, doc, r0, r1, merged, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   ec_ws_set(ctx, f, &next);
   f->replacements = (uint32_t)job.nseg;
   return EC_OK;

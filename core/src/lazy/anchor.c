@@ -5,7 +5,9 @@
  *     longest rising chain is kept and a pair off the chain is a segment out of order (decline).
  *  2. Structure: a closing line (`}`, `end`, `)`) anchors only at the end of the file block its
  *     opener begins: the nearest snippet line above at the same indentation, itself anchored;
- *     the file's block ends at the first line after the opener indented no deeper than it.
+ *     the file's block ends at the first line after the opener indented no deeper than it, and
+ *     bracket depth must agree on both sides (the closer brings the opener's depth back, the
+ *     lines between keep it open), so a `}` is never taken for another block's.
  *  3. Runs: a segment with no unique line is placed where a run of its lines matches consecutive
  *     file lines between its neighbours' anchors: it needs two non-trivial lines, or all of its
  *     lines; two such places are AMBIGUOUS.
@@ -86,6 +88,42 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     job->am[pj[k]] = (int32_t)pi[k];
     job->how[pj[k]] = LZ_UNIQUE;
   }
+  /* A unique line inside a block whose opener the snippet writes (in the same segment) and
+   * that did not anchor must sit in a file block opened by the same line or an edited version
+   * of it (same first word, or ec_lz_similar): `return this;` under a new `two() {` is not
+   * one()'s `return this;`. */
+  for (size_t k = 0; k < np; k++) {
+    size_t j = pj[k], i = pi[k];
+    uint32_t sj = job->seg_of[j];
+    size_t so = j;
+    while (so-- > job->seg[sj].j0)
+      if (!(S->flags[so] & LZ_BLANK) && S->indent[so] < S->indent[j]) break;
+    if (so == SIZE_MAX || so < job->seg[sj].j0 || job->am[so] >= 0) continue;
+    size_t fo = i, steps = 0;
+    while (fo-- > 0 && ++steps <= 4000)
+      if (!(F->flags[fo] & LZ_BLANK) && !ec_lz_comment_only(F->line[fo]) && F->indent[fo] < F->indent[i]) break;
+    job->work += steps;
+    if (fo == SIZE_MAX || steps > 4000) continue;
+    if (F->key[fo] == S->key[so] || ec_lz_same_first_token(S->line[so], F->line[fo]) || ec_lz_similar(S->line[so], F->line[fo], false)) continue;
+    ec_str t = ec_lz_trim(S->line[j]), a = ec_lz_trim(F->line[fo]), b = ec_lz_trim(S->line[so]);
+    if (t.len >= 24) {
+      /* A distinctive line: the model moves or rewrites that code; which is unclear. */
+      return ec_lz_decline(job, EC_NO_MATCH, sj, (uint32_t)fo + 1, (uint32_t)i + 1,
+                           "segment %u of the lazy snippet has the line '%.*s' inside '%.*s', but in '%.*s' it is line %zu, inside '%.*s' (line %zu); "
+                           "nothing was changed. If the code moves or its block is rewritten, send the whole block with its unchanged "
+                           "first line, or search_replace blocks.",
+                           sj + 1, (int)(t.len > 80 ? 80 : t.len), t.ptr, (int)(b.len > 80 ? 80 : b.len), b.ptr, (int)job->f->path.len,
+                           job->f->path.ptr, i + 1, (int)(a.len > 80 ? 80 : a.len), a.ptr, fo + 1);
+    }
+    /* A short, common line: a coincidence; let it go (remembered for the message). */
+    job->am[j] = -1;
+    job->how[j] = LZ_NONE;
+    if (job->seg[sj].drop_j == LZ_NIL) {
+      job->seg[sj].drop_j = (uint32_t)j;
+      job->seg[sj].drop_i = (uint32_t)i;
+      job->seg[sj].drop_fo = (uint32_t)fo;
+    }
+  }
   return EC_OK;
 }
 
@@ -98,33 +136,88 @@ static int64_t *next_anchors(ec_lz_job *job) {
   return nx;
 }
 
+/* Whether snippet line j closes the block snippet line op opens, by bracket depth: the
+ * literal lines between keep it open (markers stand for balanced code) and j brings it back. */
+static bool snippet_closes(ec_lz_job *job, size_t op, size_t j) {
+  ec_lz_side *S = &job->S;
+  int32_t depth = ec_lz_bracket_net(S->line[op]), need = depth > 0 ? 1 : 0;
+  if (depth < 0) return false;
+  job->work += j - op;
+  for (size_t k = op + 1; k < j; k++) {
+    if (S->flags[k] & (LZ_MARKER | LZ_BLANK)) continue;
+    depth += ec_lz_bracket_net(S->line[k]);
+    if (depth < need) return false;
+  }
+  return depth + ec_lz_bracket_net(S->line[j]) == 0;
+}
+
+/* The snippet line that opens the block closing line j ends: the nearest line above at j's
+ * indentation (no shallower line between) whose bracket depth j brings back; a line that opens
+ * no bracket must be followed by deeper lines (`if x then`, not a statement). LZ_NIL if none. */
+static uint32_t snippet_opener(ec_lz_job *job, size_t j) {
+  ec_lz_side *S = &job->S;
+  uint32_t d = S->indent[j];
+  size_t below = j; /* the next non-blank line after k */
+  for (size_t k = j; k-- > 0;) {
+    if (S->flags[k] & LZ_BLANK) continue;
+    if (!(S->flags[k] & LZ_MARKER) && job->seg_of[k] != LZ_NIL) {
+      if (S->indent[k] < d) return LZ_NIL;
+      if (S->indent[k] == d && (below == j || S->indent[below] > d || ec_lz_bracket_net(S->line[k]) > 0) && snippet_closes(job, k, j))
+        return (uint32_t)k;
+    }
+    below = k;
+  }
+  return LZ_NIL;
+}
+
+/* The file line that closes the block file line o opens, when indentation and bracket depth
+ * agree on it; F->n when they do not. A bracket opener (`{`, `(`) closes where its depth comes
+ * back, at o's indentation, with nothing shallower between (lines at o's own indentation only
+ * when they end in `:`, such as `case 1:`); a keyword opener (`if x then`, depth 0) closes at the
+ * first line indented no deeper, with the depth never below 0 on the way. Comment-only lines
+ * (`#endif`, a column-0 comment) do not end a block. */
+static size_t file_closer(ec_lz_job *job, size_t o) {
+  ec_lz_side *F = &job->F;
+  int32_t depth = ec_lz_bracket_net(F->line[o]);
+  if (depth < 0) return F->n;
+  bool bracket = depth > 0;
+  for (size_t c = o + 1; c < F->n; c++) {
+    job->work++;
+    if (F->flags[c] & LZ_BLANK) continue;
+    if (ec_lz_comment_only(F->line[c])) continue;
+    int32_t net = ec_lz_bracket_net(F->line[c]);
+    if (F->indent[c] < F->indent[o]) return F->n;
+    if (F->indent[c] == F->indent[o]) {
+      if (depth + net == 0) return c;
+      ec_str t = ec_lz_trim(F->line[c]);
+      if (!bracket || !t.len || t.ptr[t.len - 1] != ':') return F->n;
+    }
+    depth += net;
+    if (depth < (bracket ? 1 : 0)) return F->n;
+  }
+  return F->n;
+}
+
 /* Pass 2: closing lines at the end of their opener's block. */
 static ec_error_code struct_pass(ec_lz_job *job, bool *changed) {
   ec_lz_side *S = &job->S, *F = &job->F;
-  size_t m = S->n, sp = 0;
-  uint32_t *stack = ec_arena_alloc(job->a, (m + 1) * sizeof *stack);
+  size_t m = S->n;
   int64_t *nx = next_anchors(job), prev = -1;
-  if (!stack || !nx) return EC_OUT_OF_MEMORY;
+  if (!nx) return EC_OUT_OF_MEMORY;
   for (size_t j = 0; j < m; j++) {
     if (j && job->am[j - 1] >= 0) prev = job->am[j - 1];
     if (!literal(job, j) || (S->flags[j] & LZ_BLANK)) continue;
-    uint32_t d = S->indent[j];
-    while (sp && S->indent[stack[sp - 1]] > d) sp--;
-    uint32_t op = sp ? stack[sp - 1] : LZ_NIL;
-    if (job->am[j] < 0 && (S->flags[j] & LZ_WEAK) && op != LZ_NIL && S->indent[op] == d && job->am[op] >= 0) {
-      size_t o = (size_t)job->am[op], c = o + 1;
-      while (c < F->n && ((F->flags[c] & LZ_BLANK) || F->indent[c] > F->indent[o])) c++;
-      if (!spend(job, c - o)) return too_large(job);
-      if (c < F->n && F->key[c] == S->key[j]) {
-        if ((int64_t)c > prev && (int64_t)c < nx[j + 1]) {
-          job->am[j] = (int32_t)c;
-          job->how[j] = LZ_STRUCT;
-          *changed = true;
-        }
-      }
+    if (job->am[j] >= 0 || !(S->flags[j] & LZ_WEAK)) continue;
+    uint32_t op = snippet_opener(job, j);
+    if (job->work > job->work_cap) return too_large(job);
+    if (op == LZ_NIL || job->am[op] < 0) continue;
+    size_t c = file_closer(job, (size_t)job->am[op]);
+    if (job->work > job->work_cap) return too_large(job);
+    if (c < F->n && F->key[c] == S->key[j] && (int64_t)c > prev && (int64_t)c < nx[j + 1]) {
+      job->am[j] = (int32_t)c;
+      job->how[j] = LZ_STRUCT;
+      *changed = true;
     }
-    if (sp && S->indent[stack[sp - 1]] == d) sp--;
-    stack[sp++] = (uint32_t)j;
   }
   return EC_OK;
 }
@@ -142,13 +235,31 @@ static ec_error_code run_pass(ec_lz_job *job, bool *changed) {
   ec_lz_side *S = &job->S, *F = &job->F;
   int64_t *nx = next_anchors(job), lo = -1;
   if (!nx) return EC_OUT_OF_MEMORY;
-  size_t jp = 0;
+  size_t jp = 0, lo_j = SIZE_MAX;
   for (size_t si = 0; si < job->nseg; si++) {
     ec_lz_seg *s = &job->seg[si];
     for (; jp < s->j0; jp++)
-      if (job->am[jp] >= 0) lo = job->am[jp];
+      if (job->am[jp] >= 0) { lo = job->am[jp]; lo_j = jp; }
     if (seg_anchored(job, s)) continue;
     int64_t hi = nx[s->j1];
+    /* Inside the block of the anchored line above: when the segment (and the markers between)
+     * are indented deeper than that line, its place is within that line's block in the file. */
+    if (lo_j != SIZE_MAX && !(S->flags[lo_j] & LZ_BLANK)) {
+      bool deeper = true;
+      for (size_t j = lo_j + 1; j < s->j1 && deeper; j++)
+        if (!(S->flags[j] & LZ_BLANK) && S->indent[j] <= S->indent[lo_j]) deeper = false;
+      if (deeper) {
+        size_t o = (size_t)lo, e = o;
+        for (size_t c = o + 1; c < F->n && (int64_t)c < hi; c++) {
+          job->work++;
+          if ((F->flags[c] & LZ_BLANK) || ec_lz_comment_only(F->line[c])) continue;
+          if (F->indent[c] <= F->indent[o]) break;
+          e = c;
+        }
+        if (job->work > job->work_cap) return too_large(job);
+        if ((int64_t)e + 1 < hi) hi = (int64_t)e + 1;
+      }
+    }
     size_t nonblank = 0;
     for (uint32_t j = s->j0; j < s->j1; j++)
       if (!(S->flags[j] & LZ_BLANK)) nonblank++;

@@ -2,7 +2,8 @@
  * Diff-style snippets: lines prefixed `+` (new), `-` (old) or a space (context), hunks separated
  * by markers or `@@` lines. Each hunk's old side (context and `-` lines, compared trimmed) must
  * occur exactly once in the file below the previous hunk; `+` lines are re-indented like the
- * context line nearest above them (below, at the top of a hunk).
+ * context line nearest above them (below, at the top of a hunk). A `+ ` prefix (plus and a
+ * space) is recognised by where the lines would land: see the shift rule at the end.
  */
 #include "lazy.h"
 #include "../base/buf.h"
@@ -14,26 +15,79 @@ static ec_str lead_ws(ec_str l) {
   return ec_str_make(l.ptr, k);
 }
 
-static void put_new(ec_buf *b, ec_str line, ec_str sref, ec_str fref) {
+/* One located hunk: snippet lines [h0, h1), its old side old[ob, oe) at file line `start`. */
+typedef struct hunk_t {
+  size_t h0, h1, ob, oe, old0, start;
+} hunk_t;
+
+/* A `+` line's target columns relative to its reference (snippet line sref on file line fref). */
+static long new_cols(ec_lz_job *job, size_t k, size_t sref, size_t fref) {
+  long d = (long)ec_lz_cols(job->S.line[k], job->si.tab) - (long)ec_lz_cols(job->S.line[sref], job->si.tab);
+  long t = (long)ec_lz_cols(job->F.line[fref], job->fi.tab) + ec_lz_map_delta(d, &job->si, &job->fi);
+  return t < 0 ? 0 : t;
+}
+
+static void put_new(ec_lz_job *job, ec_buf *b, size_t k, size_t sref, size_t fref, long shift) {
+  ec_str line = job->S.line[k];
   ec_str ws = lead_ws(line);
   ec_str body = ec_str_make(line.ptr + ws.len, line.len - ws.len);
   if (!ec_lz_trim(body).len) { ec_buf_append_char(b, '\n'); return; }
-  if (ec_str_eq(sref, fref) || (!sref.len && !fref.len)) {
+  ec_str sw = lead_ws(job->S.line[sref]), fw = lead_ws(job->F.line[fref]);
+  bool pure = true; /* the line's indentation in one character, the file's */
+  for (size_t i = 0; i < ws.len && pure; i++) pure = ws.ptr[i] == (fw.len ? fw.ptr[0] : ws.ptr[0]);
+  if (!shift && pure && job->si.tabs == job->fi.tabs && ec_str_eq(sw, fw)) {
     ec_buf_append_str(b, line);
     ec_buf_append_char(b, '\n');
     return;
   }
-  /* Keep the line's indentation relative to the reference, in the file's characters. */
-  long rel = (long)ws.len - (long)sref.len;
-  if (rel >= 0) {
-    ec_buf_append_str(b, fref);
-    for (long k = 0; k < rel; k++) ec_buf_append_char(b, fref.len ? fref.ptr[0] : ' ');
-  } else {
-    long keep = (long)fref.len + rel;
-    if (keep > 0) ec_buf_append(b, fref.ptr, (size_t)keep);
-  }
+  bool tabs = fw.len ? fw.ptr[0] == '\t' : job->fi.tabs;
+  long t = new_cols(job, k, sref, fref) + shift;
+  ec_lz_put_indent(b, t, tabs, job->fi.tab);
   ec_buf_append_str(b, body);
   ec_buf_append_char(b, '\n');
+}
+
+/* The references of a hunk's `+` lines: the old line (context or `-`) nearest above, or the
+ * hunk's first old line at its top; calls fn(k, sref, fref, arg) for each non-blank `+` line. */
+typedef struct shift_t {
+  long grid;
+  uint32_t n[2], off_plus[2], off_minus[2], plus_space[2], ref_space[2], cont[2];
+} shift_t;
+
+static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t *st, ec_buf *b, const long *shift) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  size_t sref = old[h->old0 + h->ob], fref = h->start, fi = h->start, k_old = 0;
+  for (size_t k = h->h0; k < h->h1; k++) {
+    if (S->op[k] == '+') {
+      int g = S->op[sref] == '-';
+      if (b) {
+        put_new(job, b, k, sref, fref, (S->flags[k] & LZ_BLANK) ? 0 : shift[g]);
+        continue;
+      }
+      if (S->flags[k] & LZ_BLANK) continue;
+      long t = new_cols(job, k, sref, fref), r = t % st->grid;
+      st->n[g]++;
+      size_t pk = k;
+      while (pk > h->h0 && (S->flags[pk - 1] & LZ_BLANK)) pk--;
+      if (pk > h->h0 && ec_lz_bracket_net(S->line[pk - 1]) > 0) st->cont[g]++; /* may be aligned to a bracket */
+      if (r == 1) st->off_plus[g]++;
+      if (r == st->grid - 1) st->off_minus[g]++;
+      if (S->line[k].len && S->line[k].ptr[0] == ' ') st->plus_space[g]++;
+      if (S->line[sref].len && S->line[sref].ptr[0] == ' ') st->ref_space[g]++;
+      continue;
+    }
+    size_t idx = k_old++;
+    if (idx < h->ob || idx >= h->oe) continue;
+    size_t fl = fi++;
+    if (b && S->op[k] == ' ') {
+      ec_buf_append_str(b, F->line[fl]);
+      ec_buf_append_char(b, '\n');
+    }
+    if (!(S->flags[k] & LZ_BLANK)) {
+      sref = k;
+      fref = fl;
+    }
+  }
 }
 
 ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
@@ -41,25 +95,28 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
   ec_buf b;
   ec_buf_init(&b, ec_arena_allocator(job->a));
   uint32_t *old = ec_arena_alloc(job->a, (S->n + 1) * sizeof *old);
-  if (!old) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
-  size_t c = 0, hunk = 0, j = 0;
+  hunk_t *hs = ec_arena_alloc(job->a, (S->n + 1) * sizeof *hs);
+  if (!old || !hs) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  size_t c = 0, hunk = 0, j = 0, old_total = 0;
   int pn = (int)job->f->path.len;
   const char *p = job->f->path.ptr;
   while (j < S->n) {
     if (S->flags[j] & LZ_MARKER) { j++; continue; }
     size_t h0 = j;
     while (j < S->n && !(S->flags[j] & LZ_MARKER)) j++;
-    size_t h1 = j, nold = 0;
+    size_t h1 = j, nold = 0, old0 = old_total;
+    uint32_t *ho = old + old0;
     bool change = false;
     for (size_t k = h0; k < h1; k++) {
-      if (S->op[k] != '+') old[nold++] = (uint32_t)k;
+      if (S->op[k] != '+') ho[nold++] = (uint32_t)k;
       if (S->op[k] != ' ') change = true;
     }
     /* Blank context at the hunk's ends says nothing; drop it from the search. */
     size_t ob = 0, oe = nold;
-    while (ob < oe && (S->flags[old[ob]] & LZ_BLANK) && S->op[old[ob]] == ' ') ob++;
-    while (oe > ob && (S->flags[old[oe - 1]] & LZ_BLANK) && S->op[old[oe - 1]] == ' ') oe--;
+    while (ob < oe && (S->flags[ho[ob]] & LZ_BLANK) && S->op[ho[ob]] == ' ') ob++;
+    while (oe > ob && (S->flags[ho[oe - 1]] & LZ_BLANK) && S->op[ho[oe - 1]] == ' ') oe--;
     if (!change) continue;
+    old_total += nold;
     hunk++;
     if (oe == ob)
       return ec_lz_decline(job, EC_NO_MATCH, hunk - 1, 0, 0,
@@ -69,14 +126,14 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
     size_t best_k = ob;
     uint32_t best_cnt = UINT32_MAX;
     for (size_t k = ob; k < oe; k++) {
-      if (S->flags[old[k]] & LZ_WEAK) continue;
+      if (S->flags[ho[k]] & LZ_WEAK) continue;
       uint32_t cnt;
-      ec_lz_side_first(F, S->key[old[k]], &cnt);
+      ec_lz_side_first(F, S->key[ho[k]], &cnt);
       if (cnt < best_cnt) { best_cnt = cnt; best_k = k; }
     }
     uint32_t cnt;
     size_t found = SIZE_MAX, nfound = 0, before = SIZE_MAX, second = SIZE_MAX;
-    for (uint32_t i = ec_lz_side_first(F, S->key[old[best_k]], &cnt); i != LZ_NIL; i = F->next[i]) {
+    for (uint32_t i = ec_lz_side_first(F, S->key[ho[best_k]], &cnt); i != LZ_NIL; i = F->next[i]) {
       if (i < best_k - ob) continue;
       size_t start = i - (best_k - ob);
       if (start + (oe - ob) > F->n) break;
@@ -84,7 +141,7 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
       if (job->work > job->work_cap)
         return ec_fail(job->ctx, EC_TOO_LARGE, "the diff-style snippet's lines repeat too often in '%.*s' to place it within the work budget", pn, p);
       bool eq = true;
-      for (size_t k = ob; k < oe && eq; k++) eq = S->key[old[k]] == F->key[start + k - ob];
+      for (size_t k = ob; k < oe && eq; k++) eq = S->key[ho[k]] == F->key[start + k - ob];
       if (!eq) continue;
       if (start < c) { before = start; continue; }
       if (!nfound) found = start;
@@ -107,56 +164,47 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
       size_t miss = ob;
       for (size_t k = ob; k < oe; k++) {
         uint32_t cc;
-        ec_lz_side_first(F, S->key[old[k]], &cc);
+        ec_lz_side_first(F, S->key[ho[k]], &cc);
         if (!cc) { miss = k; break; }
       }
-      ec_str t = ec_lz_trim(S->line[old[miss]]);
+      ec_str t = ec_lz_trim(S->line[ho[miss]]);
       return ec_lz_decline(job, EC_NO_MATCH, hunk - 1, 0, 0,
                            "hunk %zu of the diff-style snippet does not match '%.*s': its context and `-` lines must be consecutive lines "
                            "of the file (line '%.*s' is not found there or not in that order). Read the file again and copy them exactly.",
                            hunk, pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr);
     }
-    /* Emit: file up to the hunk, then the hunk's new side. */
-    size_t start = found;
-    for (size_t i = c; i < start; i++) { ec_buf_append_str(&b, F->line[i]); ec_buf_append_char(&b, '\n'); }
-    size_t fi = start;
-    ec_str sref = {0}, fref = {0};
-    bool have_ref = false;
-    /* Reference for `+` lines before any context: the first old line. */
-    sref = lead_ws(S->line[old[ob]]);
-    fref = lead_ws(F->line[start]);
-    have_ref = true;
-    size_t k_old = 0;
-    for (size_t k = h0; k < h1; k++) {
-      if (S->op[k] == '+') {
-        put_new(&b, S->line[k], sref, fref);
-        continue;
-      }
-      /* old line: inside [ob, oe) it maps to a file line; blank context outside is dropped */
-      size_t idx = k_old++;
-      if (idx < ob || idx >= oe) continue;
-      size_t fl = fi++;
-      if (S->op[k] == ' ') {
-        ec_buf_append_str(&b, F->line[fl]);
-        ec_buf_append_char(&b, '\n');
-      }
-      if (!(S->flags[k] & LZ_BLANK) && have_ref) {
-        sref = lead_ws(S->line[k]);
-        fref = lead_ws(F->line[fl]);
-      }
-    }
-    c = fi;
-    if (job->rep) {
-      /* reported by the caller per hunk */
-    }
+    hs[hunk - 1] = (hunk_t){h0, h1, ob, oe, old0, found};
+    c = found + (oe - ob);
     if (hunk <= job->nseg + 1 && job->rep) {
-      job->rep[hunk - 1].start_line = (uint32_t)start + 1;
-      job->rep[hunk - 1].end_line = (uint32_t)(start + (oe - ob));
+      job->rep[hunk - 1].start_line = (uint32_t)found + 1;
+      job->rep[hunk - 1].end_line = (uint32_t)(found + (oe - ob));
       job->rep[hunk - 1].strategy = EC_STRATEGY_INDENT;
       job->rep[hunk - 1].confidence = 1.0;
     }
   }
   if (!hunk) return ec_fail(job->ctx, EC_NOOP, "the diff-style snippet has no `+` or `-` lines, so it changes nothing in '%.*s'", pn, p);
+  /* The `+` prefix width, decided once for the snippet: when every `+` line written after a
+   * reference of one kind (context or `-`) lands one column off the file's indentation grid the
+   * same way, and the prefix explains it (`+ ` with a space, or a `- ` reference), the width
+   * was two, not one. */
+  long shift[2] = {0, 0};
+  shift_t st;
+  memset(&st, 0, sizeof st);
+  st.grid = job->fi.tabs ? (long)job->fi.tab : (long)job->fi.unit;
+  if (st.grid >= 2) {
+    for (size_t h = 0; h < hunk; h++) visit(job, &hs[h], old, &st, NULL, shift);
+    for (int g = 0; g < 2; g++) {
+      if (!st.n[g] || (st.n[g] == 1 && st.cont[g])) continue; /* one line after an open bracket: alignment, not a prefix */
+      if (st.off_plus[g] == st.n[g] && st.plus_space[g] == st.n[g]) shift[g] = -1;
+      else if (st.off_minus[g] == st.n[g] && st.ref_space[g] == st.n[g] && st.plus_space[g] == 0) shift[g] = 1;
+    }
+  }
+  c = 0;
+  for (size_t h = 0; h < hunk; h++) {
+    for (size_t i = c; i < hs[h].start; i++) { ec_buf_append_str(&b, F->line[i]); ec_buf_append_char(&b, '\n'); }
+    visit(job, &hs[h], old, &st, &b, shift);
+    c = hs[h].start + (hs[h].oe - hs[h].ob);
+  }
   for (size_t i = c; i < F->n; i++) { ec_buf_append_str(&b, F->line[i]); ec_buf_append_char(&b, '\n'); }
   ec_str res = ec_buf_finish(&b, job->a);
   if (!res.ptr) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");

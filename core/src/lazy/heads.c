@@ -46,3 +46,44 @@ bool ec_lz_counterparts(ec_str a, ec_str b) {
   if (s.len >= 12 && !memcmp(s.ptr, l.ptr, s.len) && !ident(l.ptr[s.len]) && ident(s.ptr[s.len - 1])) return true;
   return false;
 }
+
+/* Identifier tokens of a line, in order (at most `max`); returns the count. */
+static size_t tokens(ec_str t, ec_str *out, size_t max) {
+  size_t n = 0, i = 0;
+  while (i < t.len && n < max) {
+    if (!ident(t.ptr[i])) { i++; continue; }
+    size_t k = i;
+    while (k < t.len && ident(t.ptr[k])) k++;
+    out[n++] = ec_str_make(t.ptr + i, k - i);
+    i = k;
+  }
+  return n;
+}
+
+bool ec_lz_similar(ec_str a, ec_str b, bool loose) {
+  ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
+  if (!ta.len || !tb.len) return false;
+  if (ec_str_eq(ta, tb) || ec_lz_counterparts(a, b)) return true;
+  /* One extends the other: the shorter line's identifiers, in order, among the longer's, with
+   * the same first one (`import { a } from "./a"` -> `import { a, c } from "./a"`). */
+  ec_str xa[24], xb[24];
+  size_t na = tokens(ta, xa, 24), nb = tokens(tb, xb, 24);
+  if (na >= 2 && nb >= 2 && na != nb && na < 24 && nb < 24 && ec_str_eq(xa[0], xb[0])) {
+    ec_str *s = na < nb ? xa : xb, *l = na < nb ? xb : xa;
+    size_t ns = na < nb ? na : nb, nl = na < nb ? nb : na, k = 0;
+    for (size_t i = 0; i < nl && k < ns; i++)
+      if (ec_str_eq(s[k], l[i])) k++;
+    if (k == ns) return true;
+  }
+  if (!loose) return false;
+  /* Loosely: a shared start and end covering most of the longer line. */
+  size_t max = ta.len > tb.len ? ta.len : tb.len, min = ta.len < tb.len ? ta.len : tb.len, pre = 0, suf = 0;
+  while (pre < min && ta.ptr[pre] == tb.ptr[pre]) pre++;
+  while (suf < min - pre && ta.ptr[ta.len - 1 - suf] == tb.ptr[tb.len - 1 - suf]) suf++;
+  return pre + suf >= 6 && (pre + suf) * 5 >= max * 3;
+}
+
+bool ec_lz_same_first_token(ec_str a, ec_str b) {
+  ec_str xa[1], xb[1];
+  return tokens(ec_lz_trim(a), xa, 1) == 1 && tokens(ec_lz_trim(b), xb, 1) == 1 && ec_str_eq(xa[0], xb[0]);
+}

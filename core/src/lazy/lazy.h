@@ -7,12 +7,14 @@
  *   anchor.c   — where each segment's lines sit in the file (unique lines, structure, runs)
  *   merge.c    — the merged text, edge rules, re-indentation, and the decline rules
  *   diffstyle.c — snippets written as `+`/`-` lines
+ *   indent.c   — bracket depth of a line, indent units (tabs/spaces, columns per level)
  * Everything is near-linear: lines are compared by hashes of their trimmed text, never rescanned
  * per candidate, and every loop that could grow with file size × snippet size has a work budget.
  */
 #ifndef EC_LAZY_LAZY_H
 #define EC_LAZY_LAZY_H
 #include "../engine/ctx.h"
+#include "../base/buf.h"
 
 /* Line flags. */
 enum { LZ_BLANK = 1, LZ_WEAK = 2, LZ_MARKER = 4 };
@@ -31,6 +33,8 @@ typedef struct ec_lz_side {
   uint32_t *slot_first, *slot_count;
   size_t mask;
   uint32_t *next;
+  bool restricted;   /* map holds only the keys asked for (ec_lz_side_build_keyed) */
+  bool cr;           /* some line lost a CR before its LF (lines are not one contiguous text) */
 } ec_lz_side;
 
 #define LZ_NIL UINT32_MAX
@@ -44,6 +48,10 @@ bool ec_lz_text_has_markers(ec_arena *a, ec_str text, ec_str file);
 
 /** Builds a side from LF text (lines split on LF; a final LF adds no empty line). */
 ec_error_code ec_lz_side_build(ec_arena *a, ec_str text, ec_lz_side *out);
+/** Builds a side whose key map holds only the given keys (a file, looked up with a snippet's
+ * keys): one pass, no table as large as the file. Lookups of other keys are counted by a scan
+ * and have no chain. `n_lf`: the text's LF count when known, else SIZE_MAX. */
+ec_error_code ec_lz_side_build_keyed(ec_arena *a, ec_str text, size_t n_lf, const uint64_t *qkeys, size_t nq, ec_lz_side *out);
 /** Builds a side from given lines. */
 ec_error_code ec_lz_side_from_lines(ec_arena *a, const ec_str *lines, size_t n, ec_lz_side *out);
 /** First line with this key (LZ_NIL when none) and the number of such lines. */
@@ -51,11 +59,32 @@ uint32_t ec_lz_side_first(const ec_lz_side *s, uint64_t key, uint32_t *count);
 /** Hash of a trimmed line as stored in key[]. */
 uint64_t ec_lz_key(ec_str line);
 
+/** Indentation of a side: tabs or spaces, columns per level (0: unknown), tab width. */
+typedef struct ec_lz_indent {
+  bool tabs;
+  uint32_t unit, tab;
+} ec_lz_indent;
+/** Infers a side's indentation from its lines (markers and blank lines left out). */
+void ec_lz_indent_infer(const ec_lz_side *s, ec_lz_indent *out);
+/** Columns of a line's leading whitespace, tabs `tab` wide. */
+uint32_t ec_lz_cols(ec_str line, uint32_t tab);
+/** A snippet column delta in file columns (levels converted between tabs and spaces). */
+long ec_lz_map_delta(long delta, const ec_lz_indent *si, const ec_lz_indent *fi);
+/** Appends `target` columns of indentation, in tabs (`tab` wide) and spaces or in spaces. */
+void ec_lz_put_indent(ec_buf *b, long target, bool tabs, uint32_t tab);
+/** Between a tab side and a space side: the snippet's columns per level from its anchored lines. */
+void ec_lz_refine_unit(const ec_lz_side *S, const ec_lz_side *F, const int32_t *am, ec_lz_indent *si, const ec_lz_indent *fi);
+/** Net bracket depth change of a line (strings and comments left out). */
+int32_t ec_lz_bracket_net(ec_str line);
+/** Whether a line holds only a comment (`#`, `//`, a block comment's line). */
+bool ec_lz_comment_only(ec_str line);
+
 /** Merge of a parsed snippet into file text; writes *out (LF text) or records an error. */
 typedef struct ec_lz_seg {
   uint32_t j0, j1;           /* snippet lines [j0, j1) */
   bool marker_before, marker_after;
   uint32_t marker_after_indent;
+  uint32_t drop_j, drop_i, drop_fo; /* a unique line let go: in another block in the file (LZ_NIL: none) */
 } ec_lz_seg;
 
 typedef struct ec_lz_report {
@@ -78,13 +107,17 @@ typedef struct ec_lz_job {
   uint64_t work, work_cap;
   ec_lz_report *rep;         /* one per segment */
   bool file_final_lf;
+  ec_lz_indent fi, si;       /* indentation of the file and of the snippet */
+  size_t file_len;           /* bytes of the file text the F side was built from */
+  size_t out_head, out_tail; /* ec_lz_merge: the result is file[0, out_head) + *out + file[out_tail, end) */
 } ec_lz_job;
 
 /** Parses snippet text into job->S and segments. Diff-style snippets set *diff_style. */
 ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style);
 /** Finds anchors (am/how) for every segment; records NO_MATCH/AMBIGUOUS on a decline. */
 ec_error_code ec_lz_anchor(ec_lz_job *job);
-/** Builds the merged text from the anchors; records a decline when a rule says so. */
+/** Builds the merged text from the anchors; records a decline when a rule says so. The result
+ * is the file's bytes [0, out_head), then *out, then the file's bytes from out_tail on. */
 ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out);
 /** The diff-style path: parse, anchor and merge in one. */
 ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out);
@@ -104,5 +137,10 @@ void ec_lz_add_candidate(ec_lz_job *job, uint32_t from, uint32_t to);
 ec_str ec_lz_head(ec_str line);
 /** Whether snippet line and file line are a changed pair (same head, or one extends the other). */
 bool ec_lz_counterparts(ec_str a, ec_str b);
+/** Whether a line looks like an edited version of another: counterparts, one extending the
+ * other's identifiers, or (loose) a shared start and end covering 60 % of the longer line. */
+bool ec_lz_similar(ec_str a, ec_str b, bool loose);
+/** Whether two lines start with the same identifier (`<p>` and `<p className="x">`). */
+bool ec_lz_same_first_token(ec_str a, ec_str b);
 
 #endif

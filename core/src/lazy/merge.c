@@ -6,13 +6,20 @@
  *    where the snippet shows no marker);
  *  - a segment's edges (lines above its first anchor, below its last) are matched against the
  *    file next to the anchor: leading context lines that equal the file's lines there stay file
- *    lines; a changed line at the edge replaces its counterpart (same head) instead of leaving
- *    both; a Python-style tail deeper than its anchor replaces the anchor's block body; the rest
- *    is inserted, and must fit the file's block structure there (no statement at the opener's
- *    own indentation right inside a block);
+ *    lines; a changed line at the edge replaces its counterpart (same head, or one line extending
+ *    the other) instead of leaving both, at the file's start too (a whole-file snippet's edited
+ *    first lines); lines right above the anchor equal to the file's are those lines and new
+ *    statements go above them; a Python-style tail deeper than its anchor replaces the anchor's
+ *    block body (unless a bracket it opens stays open: then the marker after is inside); the
+ *    rest is inserted, and must fit the file's block structure there (no statement at the
+ *    opener's own indentation right inside a block);
  *  - a segment with no anchor goes to the top (first, before a marker) or the end (last, after
- *    a marker); between two markers its place is open, so it declines;
- *  - inserted lines are re-indented relative to the nearest anchor in their segment.
+ *    a marker) only at the top level (no block of the snippet open around it); after a marker
+ *    inside a block the snippet opened, to the end of that block's body; else it declines;
+ *  - blank lines next to a marker are spacing: dropped where the file has its own blank line;
+ *  - inserted lines are re-indented relative to the nearest anchor in their segment, converting
+ *    levels between a tab-indented side and a space-indented one (indent.c);
+ *  - the output leaves the file's unchanged head and tail uncopied (job->out_head/out_tail).
  */
 #include "lazy.h"
 #include "../base/buf.h"
@@ -21,11 +28,31 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+/* The output: the file's first head_lines lines (not copied while nothing else was written),
+ * then the buffer. ec_lz_merge leaves the file's tail uncopied too (ec_lz_job.out_*). */
 typedef struct out_t {
   ec_buf b;
+  size_t head_lines;
+  bool head_open;
 } out_t;
 
 static void emit_file(ec_lz_job *job, out_t *o, size_t from, size_t to) {
+  if (o->head_open && from == o->head_lines) {
+    /* Still the file's own start: only count it (never the last line when it has no LF). */
+    size_t lim = job->file_final_lf ? job->F.n : job->F.n - 1;
+    size_t e = to < lim ? to : lim;
+    if (e > from) o->head_lines = e;
+    from = o->head_lines > from ? o->head_lines : from;
+    if (from >= to) return;
+  }
+  o->head_open = false;
+  if (to > from && !job->F.cr) {
+    /* The file's lines are one run of text: copy it at once. */
+    const char *b = job->F.line[from].ptr, *e = job->F.line[to - 1].ptr + job->F.line[to - 1].len;
+    ec_buf_append(&o->b, b, (size_t)(e - b));
+    ec_buf_append_char(&o->b, '\n');
+    return;
+  }
   for (size_t i = from; i < to; i++) {
     ec_buf_append_str(&o->b, job->F.line[i]);
     ec_buf_append_char(&o->b, '\n');
@@ -38,49 +65,44 @@ static ec_str lead_ws(ec_str l) {
   return ec_str_make(l.ptr, k);
 }
 
-static long cols(ec_str ws) {
-  long c = 0;
-  for (size_t i = 0; i < ws.len; i++) c += ws.ptr[i] == '\t' ? 4 : 1;
-  return c;
+/* The file columns snippet line j takes when re-indented relative to reference snippet line rj
+ * sitting on file line ri: the reference's file indentation plus j's offset from the reference
+ * in the snippet (converted between tabs and spaces when the two sides differ). */
+static long out_cols(ec_lz_job *job, size_t j, uint32_t rj, int64_t ri) {
+  long sj = (long)ec_lz_cols(job->S.line[j], job->si.tab);
+  if (rj == LZ_NIL || ri < 0) return job->si.tabs == job->fi.tabs ? sj : ec_lz_map_delta(sj, &job->si, &job->fi);
+  long t = (long)ec_lz_cols(job->F.line[ri], job->fi.tab) + ec_lz_map_delta(sj - (long)ec_lz_cols(job->S.line[rj], job->si.tab), &job->si, &job->fi);
+  return t < 0 ? 0 : t;
 }
 
 /* Snippet line j re-indented relative to reference snippet line rj sitting on file line ri. */
 static void put_line(ec_lz_job *job, out_t *o, size_t j, uint32_t rj, int64_t ri) {
+  o->head_open = false;
   ec_str l = job->S.line[j];
   ec_str ws = lead_ws(l);
   ec_str body = ec_str_make(l.ptr + ws.len, l.len - ws.len);
   while (body.len && (body.ptr[body.len - 1] == ' ' || body.ptr[body.len - 1] == '\t')) body.len--;
   if (!body.len) { ec_buf_append_char(&o->b, '\n'); return; }
-  if (rj == LZ_NIL || ri < 0) {
+  bool same_style = job->si.tabs == job->fi.tabs;
+  if ((rj == LZ_NIL || ri < 0) && same_style) {
     ec_buf_append_str(&o->b, l);
     ec_buf_append_char(&o->b, '\n');
     return;
   }
-  ec_str sref = lead_ws(job->S.line[rj]), fref = lead_ws(job->F.line[ri]);
-  if (ec_str_eq(sref, fref)) {
-    ec_buf_append_str(&o->b, l);
-    ec_buf_append_char(&o->b, '\n');
-    return;
+  if (rj != LZ_NIL && ri >= 0) {
+    ec_str sref = lead_ws(job->S.line[rj]), fref = lead_ws(job->F.line[ri]);
+    if (ec_str_eq(sref, fref) && same_style) {
+      ec_buf_append_str(&o->b, l);
+      ec_buf_append_char(&o->b, '\n');
+      return;
+    }
   }
-  long target = cols(fref) + (cols(ws) - cols(sref));
-  if (target < 0) target = 0;
-  char fc = fref.len ? fref.ptr[0] : (sref.len ? sref.ptr[0] : (ws.len ? ws.ptr[0] : ' '));
-  if (fc == '\t') {
-    for (long k = 0; k < target / 4; k++) ec_buf_append_char(&o->b, '\t');
-    for (long k = 0; k < target % 4; k++) ec_buf_append_char(&o->b, ' ');
-  } else {
-    for (long k = 0; k < target; k++) ec_buf_append_char(&o->b, ' ');
-  }
+  /* The file's own character: the reference line's, else the file's habit. */
+  bool tabs = job->fi.tabs;
+  if (rj != LZ_NIL && ri >= 0 && job->F.indent[ri]) tabs = job->F.line[ri].ptr[0] == '\t';
+  ec_lz_put_indent(&o->b, out_cols(job, j, rj, ri), tabs, job->fi.tab);
   ec_buf_append_str(&o->b, body);
   ec_buf_append_char(&o->b, '\n');
-}
-
-/* The indentation (file columns) line j will have once re-indented. */
-static long out_cols(ec_lz_job *job, size_t j, uint32_t rj, int64_t ri) {
-  ec_str ws = lead_ws(job->S.line[j]);
-  if (rj == LZ_NIL || ri < 0) return cols(ws);
-  long t = cols(lead_ws(job->F.line[ri])) + cols(ws) - cols(lead_ws(job->S.line[rj]));
-  return t < 0 ? 0 : t;
 }
 
 /* The anchored, non-blank line of the segment nearest to j (above first, then below). */
@@ -92,11 +114,27 @@ static uint32_t ref_of(ec_lz_job *job, const ec_lz_seg *s, size_t j) {
   return LZ_NIL;
 }
 
-static void put_range(ec_lz_job *job, out_t *o, const ec_lz_seg *s, size_t from, size_t to) {
+/* Inserts snippet lines [from, to), re-indented. Blank lines next to a marker are spacing, not
+ * code: at the segment's start after a marker they are left out when the output already ends
+ * in a blank line (or is empty); at its end before a marker, when the file resumes (line
+ * `resume`) with a blank line or ends there. */
+static void put_range_at(ec_lz_job *job, out_t *o, const ec_lz_seg *s, size_t from, size_t to, size_t resume) {
+  if (from == s->j0 && s->marker_before) {
+    size_t n = o->b.len;
+    bool blank_before = n ? n >= 2 && o->b.ptr[n - 1] == '\n' && o->b.ptr[n - 2] == '\n'
+                          : !o->head_lines || (job->F.flags[o->head_lines - 1] & LZ_BLANK);
+    while (blank_before && from < to && (job->S.flags[from] & LZ_BLANK)) from++;
+  }
+  if (to == s->j1 && s->marker_after && resume != SIZE_MAX && (resume >= job->F.n || (job->F.flags[resume] & LZ_BLANK)))
+    while (to > from && (job->S.flags[to - 1] & LZ_BLANK)) to--;
   for (size_t j = from; j < to; j++) {
     uint32_t rj = ref_of(job, s, j);
     put_line(job, o, j, rj, rj == LZ_NIL ? -1 : job->am[rj]);
   }
+}
+
+static void put_range(ec_lz_job *job, out_t *o, const ec_lz_seg *s, size_t from, size_t to) {
+  put_range_at(job, o, s, from, to, SIZE_MAX);
 }
 
 static bool strong_s(const ec_lz_side *s, size_t j) { return !(s->flags[j] & (LZ_WEAK | LZ_MARKER)); }
@@ -133,7 +171,7 @@ static ec_error_code check_structure(ec_lz_job *job, size_t si, const ec_lz_seg 
     long c = out_cols(job, j, rj, rj == LZ_NIL ? -1 : job->am[rj]);
     if (min < 0 || c < min) min = c;
   }
-  if (min < 0 || min > cols(lead_ws(F->line[above]))) return EC_OK;
+  if (min < 0 || min > (long)ec_lz_cols(F->line[above], job->fi.tab)) return EC_OK;
   int pn;
   const char *p = path_of(job, &pn);
   ec_str t = ec_lz_trim(F->line[above]);
@@ -161,12 +199,127 @@ static bool any_strong(const ec_lz_side *s, size_t from, size_t to) {
 
 #define EDGE_MAX 16
 
+/* Whether snippet line j on file line i keeps the indentation it has relative to the anchor
+ * (snippet line ja on file line ia): context found at another depth is another statement. */
+static bool same_depth(ec_lz_job *job, size_t j, size_t i, size_t ja, size_t ia) {
+  if ((job->S.flags[j] & LZ_BLANK) || (job->F.flags[i] & LZ_BLANK)) return true;
+  long ds = (long)ec_lz_cols(job->S.line[j], job->si.tab) - (long)ec_lz_cols(job->S.line[ja], job->si.tab);
+  long df = (long)ec_lz_cols(job->F.line[i], job->fi.tab) - (long)ec_lz_cols(job->F.line[ia], job->fi.tab);
+  return ec_lz_map_delta(ds, &job->si, &job->fi) == df;
+}
+
+/* Another place in file lines [lo, hi) where snippet lines [j, j + q) occur, whose distance to
+ * the anchor fits the m snippet lines written between them at least as well as the chosen
+ * place's `r` replaced lines does; SIZE_MAX when none. `top`: context above the anchor at file
+ * line `edge` (distance edge - (t + q)), else below the anchor's next line `edge` (t - edge). */
+static size_t context_elsewhere(ec_lz_job *job, size_t j, size_t q, size_t lo, size_t hi, size_t at, bool top, size_t edge, size_t r, size_t m) {
+  size_t best = r > m ? r - m : m - r;
+  for (size_t t = lo; t + q <= hi; t++) {
+    if (t == at) continue;
+    job->work += q;
+    size_t u = 0;
+    while (u < q && job->S.key[j + u] == job->F.key[t + u]) u++;
+    if (u < q) continue;
+    if (top ? t + q > edge : t < edge) continue;
+    size_t r2 = top ? edge - (t + q) : t - edge, d = r2 > m ? r2 - m : m - r2;
+    if (d <= best) return t;
+  }
+  return SIZE_MAX;
+}
+
+static ec_error_code ambiguous_context(ec_lz_job *job, size_t si, size_t at, size_t other, size_t q) {
+  int pn;
+  const char *p = path_of(job, &pn);
+  ec_lz_decline(job, EC_AMBIGUOUS, si, (uint32_t)at + 1, (uint32_t)(at + q),
+                "segment %u of the lazy snippet starts or ends with %zu unchanged line(s) that occur at lines %zu and %zu of '%.*s', "
+                "and which one it continues from decides which lines it replaces; nothing was changed. Include more unchanged "
+                "lines (up to a line that occurs once), or send search_replace blocks.",
+                (unsigned)si + 1, q, (other < at ? other : at) + 1, (other < at ? at : other) + 1, pn, p);
+  ec_lz_add_candidate(job, (uint32_t)other + 1, (uint32_t)(other + q));
+  return EC_AMBIGUOUS;
+}
+
+/* The file's start: whether the k snippet lines from j0 stand for the file's first k lines, each
+ * the same line or an edited version of it (ec_lz_similar; `loose` also accepts a shared start
+ * and end), at least one of them edited. */
+static bool file_start_pairs(ec_lz_job *job, size_t j0, size_t k, bool loose) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  if (!k || k > F->n) return false;
+  size_t edited = 0;
+  for (size_t t = 0; t < k; t++) {
+    if (S->key[j0 + t] == F->key[t]) continue;
+    if ((S->flags[j0 + t] | F->flags[t]) & (LZ_BLANK | LZ_WEAK | LZ_MARKER)) return false;
+    if (!ec_lz_similar(S->line[j0 + t], F->line[t], loose)) return false;
+    edited++;
+  }
+  return edited > 0;
+}
+
+/* Lines that are commonly added above others at a file's top (imports, includes). */
+static bool prepend_line(ec_str l) {
+  static const char *const KW[] = {"import", "from", "#include", "include", "use", "require", "using", "@import", NULL};
+  ec_str t = ec_lz_trim(l);
+  for (size_t i = 0; KW[i]; i++) {
+    size_t n = strlen(KW[i]);
+    if (t.len > n && !memcmp(t.ptr, KW[i], n) && (t.ptr[n] == ' ' || t.ptr[n] == '(' || t.ptr[n] == '<' || t.ptr[n] == '"')) return true;
+  }
+  return false;
+}
+
+/* Writes snippet lines [j0, j0 + k) over the file's first k lines: a line equal to the file's
+ * keeps the file's text, an edited one is re-indented like its counterpart. */
+static void put_file_start(ec_lz_job *job, out_t *o, size_t j0, size_t k) {
+  for (size_t t = 0; t < k; t++) {
+    if (job->S.key[j0 + t] == job->F.key[t]) emit_file(job, o, t, t + 1);
+    else put_line(job, o, j0 + t, (uint32_t)(j0 + t), (int64_t)t);
+  }
+}
+
 /* Lines S[j0, ja) above the first anchor (file line i0); the file cursor is *c. */
 static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, size_t *c) {
   ec_lz_seg *s = &job->seg[si];
   ec_lz_side *S = &job->S, *F = &job->F;
   size_t j0 = s->j0, k = ja - j0, i0 = (size_t)job->am[ja];
   if (!k) { emit_file(job, o, *c, i0); *c = i0; return EC_OK; }
+  /* A whole-file snippet whose first lines are edited versions of the file's first lines (as
+   * many lines above the same anchor): they replace them, like a changed line at any edge. */
+  if (si == 0 && !job->lead_marker && *c == 0 && k == i0 && file_start_pairs(job, j0, k, true)) {
+    put_file_start(job, o, j0, k);
+    *c = i0;
+    return EC_OK;
+  }
+  /* New lines between leading context and a run of lines right above the anchor, both equal
+   * to the file's consecutive lines there (`}`, `} else {`, new, `f(x);`, anchor): inserted
+   * between them, nothing replaced. */
+  size_t emax = 0; /* the longest run */
+  while (emax + 2 < k && emax < EDGE_MAX && i0 >= emax + 1 && i0 - emax - 1 >= *c && S->key[ja - emax - 1] == F->key[i0 - emax - 1] &&
+         job->am[ja - emax - 1] < 0 && same_depth(job, ja - emax - 1, i0 - emax - 1, ja, i0))
+    emax++;
+  for (size_t e = emax; e >= 1 && e == emax; e--) { /* the whole run: a shorter one would call a file line new */
+    size_t js = ja - e, fi = i0 - e;
+    for (size_t q = k - e - 1 < EDGE_MAX ? k - e - 1 : EDGE_MAX; q >= 1; q--) {
+      if (fi < q || fi - q < *c) continue;
+      bool eq = true;
+      for (size_t t = 0; t < q && eq; t++) eq = S->key[j0 + t] == F->key[fi - q + t] && same_depth(job, j0 + t, fi - q + t, ja, i0);
+      if (!eq || (!any_strong(S, j0, j0 + q) && !any_strong(S, js, ja))) continue;
+      if (any_strong(S, j0, j0 + q)) {
+        size_t w = 64 + 2 * k, lo = fi - q > *c + w ? fi - q - w : *c;
+        size_t other = context_elsewhere(job, j0, q, lo, fi, fi - q, true, fi, 0, js - j0 - q);
+        if (other != SIZE_MAX) return ambiguous_context(job, si, fi - q, other, q);
+      }
+      for (size_t t = 0; t < e; t++) {
+        job->am[js + t] = (int32_t)(fi + t);
+        job->how[js + t] = LZ_RUN;
+      }
+      emit_file(job, o, *c, fi);
+      ec_error_code rc = check_structure(job, si, s, j0 + q, js, (int64_t)fi - 1, (int64_t)fi);
+      if (rc) return rc;
+      put_range(job, o, s, j0 + q, js);
+      emit_file(job, o, fi, i0);
+      *c = i0;
+      return EC_OK;
+    }
+  }
   size_t rmax = k < 8 ? k : 8;
   for (size_t r = 0; r <= rmax; r++) {
     if (i0 < r || i0 - r < *c) break;
@@ -175,10 +328,17 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
     for (size_t q = qmax; q >= 1; q--) {
       if (p < q || p - q < *c) continue;
       bool eq = true;
-      for (size_t t = 0; t < q && eq; t++) eq = S->key[j0 + t] == F->key[p - q + t];
+      for (size_t t = 0; t < q && eq; t++) eq = S->key[j0 + t] == F->key[p - q + t] && same_depth(job, j0 + t, p - q + t, ja, i0);
       if (!eq) continue;
       if (r && !any_strong(S, j0, j0 + q) && !pairs_counterparts(job, ja - r, p, r)) continue;
       if (q == k && r) continue; /* nothing new, but it would drop lines: not this */
+      if (any_strong(S, j0, j0 + q)) {
+        /* Context is trusted only where no other place near the anchor fits what the snippet
+         * writes as well (two equal loops in a row). */
+        size_t w = 64 + 2 * k, lo = p - q > *c + w ? p - q - w : *c;
+        size_t other = context_elsewhere(job, j0, q, lo, i0, p - q, true, i0, r, ja - j0 - q);
+        if (other != SIZE_MAX) return ambiguous_context(job, si, p - q, other, q);
+      }
       emit_file(job, o, *c, p);
       if (!r) {
         ec_error_code rc = check_structure(job, si, s, j0 + q, ja, (int64_t)p - 1, (int64_t)i0);
@@ -192,14 +352,53 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
   /* A changed line at the segment's top edge (no unchanged line above it) replaces its
    * counterpart: walking up from the anchor, lines equal to the file's or counterparts of them,
    * up to the segment's first line, with at least one counterpart. */
-  size_t r = 0, cp = 0;
-  while (r < k && i0 >= r + 1 && i0 - r - 1 >= *c) {
+  size_t r = 0, cp = 0, kk = k;
+  while (kk && s->marker_before && (S->flags[ja - kk] & LZ_BLANK)) kk--; /* spacing after the marker */
+  while (r < kk && i0 >= r + 1 && i0 - r - 1 >= *c) {
     size_t js = ja - 1 - r, fi = i0 - 1 - r;
+    if (!same_depth(job, js, fi, ja, i0)) break;
     if (S->key[js] == F->key[fi]) { r++; continue; }
-    if (strong_s(S, js) && strong_s(F, fi) && ec_lz_counterparts(S->line[js], F->line[fi])) { r++; cp++; continue; }
+    if (strong_s(S, js) && strong_s(F, fi) && ec_lz_similar(S->line[js], F->line[fi], false)) { r++; cp++; continue; }
     break;
   }
-  if (r < k || !cp) r = 0;
+  if (r < kk || !cp) r = 0;
+  if (!r) {
+    /* Lines right above the anchor that equal the file's lines right above it are those lines
+     * (`res.send(x); return x;` before the closing `}`); the new lines go above them. */
+    size_t e = 0;
+    while (e < k && i0 >= e + 1 && i0 - e - 1 >= *c && S->key[ja - 1 - e] == F->key[i0 - 1 - e] && job->am[ja - 1 - e] < 0 &&
+           same_depth(job, ja - 1 - e, i0 - 1 - e, ja, i0))
+      e++;
+    while (e && (S->flags[ja - e] & LZ_BLANK)) e--; /* a blank line at the run's top belongs to the new code */
+    /* Only when the new lines are whole statements next to the run, not a block the run ends
+     * (`exp() {` + body above a `return this; }` that equals the previous method's end):
+     * their brackets balance and the run is no deeper than they are. */
+    if (e && e < k) {
+      uint32_t run_max = 0, new_min = UINT32_MAX;
+      int32_t net = 0;
+      for (size_t j = ja - e; j < ja; j++)
+        if (!(S->flags[j] & LZ_BLANK) && S->indent[j] > run_max) run_max = S->indent[j];
+      for (size_t j = j0; j < ja - e; j++) {
+        if (S->flags[j] & LZ_BLANK) continue;
+        if (S->indent[j] < new_min) new_min = S->indent[j];
+        net += ec_lz_bracket_net(S->line[j]);
+      }
+      if (net || new_min == UINT32_MAX || run_max > new_min) e = 0;
+    }
+    if (e && e < k) {
+      for (size_t t = 1; t <= e; t++) {
+        job->am[ja - t] = (int32_t)(i0 - t);
+        job->how[ja - t] = LZ_RUN;
+      }
+      emit_file(job, o, *c, i0 - e);
+      ec_error_code rc = check_structure(job, si, s, j0, ja - e, (int64_t)(i0 - e) - 1, (int64_t)(i0 - e));
+      if (rc) return rc;
+      put_range(job, o, s, j0, ja - e);
+      emit_file(job, o, i0 - e, i0);
+      *c = i0;
+      return EC_OK;
+    }
+  }
   emit_file(job, o, *c, i0 - r);
   if (!r) {
     ec_error_code rc = check_structure(job, si, s, j0, ja, (int64_t)i0 - 1, (int64_t)i0);
@@ -229,6 +428,34 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
   size_t j1 = s->j1, k = j1 - jb - 1, ib = (size_t)job->am[jb];
   *c = ib + 1;
   if (!k) return EC_OK;
+  /* A run of lines right below the anchor, new lines, then trailing context, both equal to the
+   * file's consecutive lines there: the new lines go between them. */
+  size_t emax = 0;
+  while (emax + 2 < k && emax < EDGE_MAX && ib + emax + 1 < limit && S->key[jb + emax + 1] == F->key[ib + emax + 1] &&
+         same_depth(job, jb + emax + 1, ib + emax + 1, jb, ib))
+    emax++;
+  for (size_t e = emax; e >= 1 && e == emax; e--) { /* the whole run: a shorter one would call a file line new */
+    size_t fi = ib + e;
+    size_t p = fi + 1;
+    for (size_t q = k - e - 1 < EDGE_MAX ? k - e - 1 : EDGE_MAX; q >= 1; q--) {
+      if (p + q > limit) continue;
+      bool eq = true;
+      for (size_t t = 0; t < q && eq; t++) eq = S->key[j1 - q + t] == F->key[p + t] && same_depth(job, j1 - q + t, p + t, jb, ib);
+      if (!eq || (!any_strong(S, j1 - q, j1) && !any_strong(S, jb + 1, jb + 1 + e))) continue;
+      if (any_strong(S, j1 - q, j1)) {
+        size_t w = 64 + 2 * k, hi = limit - p > w ? p + q + w : limit;
+        size_t other = context_elsewhere(job, j1 - q, q, p, hi, p, false, p, 0, j1 - q - (jb + 1 + e));
+        if (other != SIZE_MAX) return ambiguous_context(job, si, p, other, q);
+      }
+      emit_file(job, o, ib + 1, p);
+      ec_error_code rc = check_structure(job, si, s, jb + 1 + e, j1 - q, (int64_t)fi, (int64_t)p);
+      if (rc) return rc;
+      put_range(job, o, s, jb + 1 + e, j1 - q);
+      emit_file(job, o, p, p + q);
+      *c = p + q;
+      return EC_OK;
+    }
+  }
   size_t rmax = k < 8 ? k : 8;
   for (size_t r = 0; r <= rmax; r++) {
     size_t p = ib + 1 + r;
@@ -236,10 +463,15 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
     for (size_t q = qmax; q >= 1; q--) {
       if (p + q > limit) continue;
       bool eq = true;
-      for (size_t t = 0; t < q && eq; t++) eq = S->key[j1 - q + t] == F->key[p + t];
+      for (size_t t = 0; t < q && eq; t++) eq = S->key[j1 - q + t] == F->key[p + t] && same_depth(job, j1 - q + t, p + t, jb, ib);
       if (!eq) continue;
       if (r && !any_strong(S, j1 - q, j1) && !pairs_counterparts(job, jb + 1, ib + 1, r)) continue;
       if (q == k && r) continue;
+      if (any_strong(S, j1 - q, j1)) {
+        size_t w = 64 + 2 * k, hi = limit - p > w ? p + q + w : limit;
+        size_t other = context_elsewhere(job, j1 - q, q, ib + 1, hi, p, false, ib + 1, r, j1 - q - jb - 1);
+        if (other != SIZE_MAX) return ambiguous_context(job, si, p, other, q);
+      }
       if (!r) {
         ec_error_code rc = check_structure(job, si, s, jb + 1, j1 - q, (int64_t)ib, (int64_t)p);
         if (rc) return rc;
@@ -250,20 +482,28 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
       return EC_OK;
     }
   }
-  size_t r = 0, cp = 0;
-  while (r < k && ib + 1 + r < limit) {
+  size_t r = 0, cp = 0, kk = k;
+  while (kk && s->marker_after && (S->flags[jb + kk] & LZ_BLANK)) kk--; /* spacing before the marker */
+  while (r < kk && ib + 1 + r < limit) {
     size_t js = jb + 1 + r, fi = ib + 1 + r;
+    if (!same_depth(job, js, fi, jb, ib)) break;
     if (S->key[js] == F->key[fi]) { r++; continue; }
-    if (strong_s(S, js) && strong_s(F, fi) && ec_lz_counterparts(S->line[js], F->line[fi])) { r++; cp++; continue; }
+    if (strong_s(S, js) && strong_s(F, fi) && ec_lz_similar(S->line[js], F->line[fi], false)) { r++; cp++; continue; }
     break;
   }
-  if (r < k || !cp) r = 0;
+  if (r < kk || !cp) r = 0;
   if (!r) {
     /* A tail deeper than its anchor, with no marker inside the block: the block's new body. */
     bool deeper = true;
     for (size_t j = jb + 1; j < j1 && deeper; j++)
       if (!(S->flags[j] & LZ_BLANK) && S->indent[j] <= S->indent[jb]) deeper = false;
     bool marker_inside = s->marker_after && s->marker_after_indent > S->indent[jb];
+    /* A bracket the anchor opens and the tail leaves open (`import (` without its `)`): the
+     * marker after stands for the rest of that block, whatever its indentation. */
+    int32_t open = ec_lz_bracket_net(S->line[jb]);
+    for (size_t j = jb + 1; j < j1; j++)
+      if (!(S->flags[j] & LZ_BLANK)) open += ec_lz_bracket_net(S->line[j]);
+    if (s->marker_after && open > 0) marker_inside = true;
     size_t be = block_end(job, ib);
     if (deeper && !marker_inside && be > ib && be < limit) {
       r = be - ib;
@@ -281,7 +521,7 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
     ec_error_code rc = check_structure(job, si, s, jb + 1, j1, (int64_t)ib, (int64_t)ib + 1);
     if (rc) return rc;
   }
-  put_range(job, o, s, jb + 1, j1);
+  put_range_at(job, o, s, jb + 1, j1, ib + 1 + r);
   *c = ib + 1 + r;
   return EC_OK;
 }
@@ -295,6 +535,53 @@ static bool seg_first_anchor(ec_lz_job *job, const ec_lz_seg *s, size_t *ja, siz
     any = true;
   }
   return any;
+}
+
+/* For an unanchored last segment after a marker: when it and the marker are indented deeper
+ * than the anchored snippet line above them, the file line after the end of that line's block
+ * (its last deeper line; comment-only lines do not end it), else SIZE_MAX. */
+static size_t block_tail(ec_lz_job *job, const ec_lz_seg *s, size_t cursor) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  size_t jp = s->j0;
+  while (jp-- > 0 && job->am[jp] < 0) {}
+  if (jp == SIZE_MAX || (S->flags[jp] & LZ_BLANK)) return SIZE_MAX;
+  for (size_t j = jp + 1; j < s->j1; j++)
+    if (!(S->flags[j] & LZ_BLANK) && S->indent[j] <= S->indent[jp]) return SIZE_MAX;
+  size_t o = (size_t)job->am[jp], e = o;
+  for (size_t c = o + 1; c < F->n; c++) {
+    if ((F->flags[c] & LZ_BLANK) || ec_lz_comment_only(F->line[c])) continue;
+    if (F->indent[c] <= F->indent[o]) break;
+    e = c;
+  }
+  if (e == o || e + 1 < cursor) return SIZE_MAX;
+  return e + 1;
+}
+
+/* Whether an unanchored segment stands at the file's top level: no block of the snippet is
+ * open around it (bracket depth 0 before it, never below 0 inside it), it starts at column 0,
+ * and the markers next to it are at column 0. Only then may it go to the top or the end of the
+ * file; code inside a block the snippet opened belongs inside that block. */
+static bool top_level(ec_lz_job *job, const ec_lz_seg *s) {
+  ec_lz_side *S = &job->S;
+  int32_t depth = 0;
+  for (size_t j = 0; j < s->j0; j++)
+    if (!(S->flags[j] & (LZ_MARKER | LZ_BLANK))) depth += ec_lz_bracket_net(S->line[j]);
+  if (depth) return false;
+  bool first = true;
+  for (size_t j = s->j0; j < s->j1; j++) {
+    if (S->flags[j] & LZ_BLANK) continue;
+    if (first && S->indent[j]) return false;
+    first = false;
+    depth += ec_lz_bracket_net(S->line[j]);
+    if (depth < 0) return false;
+  }
+  if (s->marker_after && s->marker_after_indent) return false;
+  for (size_t j = s->j0; j-- > 0;) {
+    if (S->flags[j] & LZ_BLANK) continue;
+    if ((S->flags[j] & LZ_MARKER) && S->indent[j]) return false;
+    break;
+  }
+  return true;
 }
 
 static void report_seg(ec_lz_job *job, size_t si, uint32_t from, uint32_t to, bool placed_only) {
@@ -324,8 +611,9 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
   ec_lz_side *S = &job->S, *F = &job->F;
   out_t o;
   ec_buf_init(&o.b, ec_arena_allocator(job->a));
-  size_t guess = job->F.n ? (size_t)(job->F.line[job->F.n - 1].ptr - job->F.line[0].ptr) + job->F.line[job->F.n - 1].len : 0;
-  ec_buf_reserve(&o.b, guess + guess / 8 + 4096);
+  o.head_lines = 0;
+  o.head_open = !F->cr && F->n > 0;
+
   size_t c = 0;
   int pn;
   const char *p = path_of(job, &pn);
@@ -336,6 +624,10 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
     size_t f0 = 0;
     while (f0 < F->n && (F->flags[f0] & LZ_BLANK)) f0++;
     whole_file = job->am[j] == (int32_t)f0;
+    size_t ja = 0, jb = 0;
+    if (!whole_file && seg_first_anchor(job, &job->seg[0], &ja, &jb) && (size_t)job->am[ja] == ja - j &&
+        file_start_pairs(job, j, ja - j, true))
+      whole_file = true;
   }
   ec_error_code rc = EC_OK;
   for (size_t si = 0; si < job->nseg && !rc; si++) {
@@ -343,20 +635,63 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
     size_t ja = 0, jb = 0;
     if (!seg_first_anchor(job, s, &ja, &jb)) {
       bool last = si + 1 == job->nseg;
-      if (si == 0 && !s->marker_before && s->marker_after) {
+      if (si == 0 && !s->marker_before && s->marker_after && top_level(job, s)) {
+        /* New first lines that extend the file's first lines (an import gaining a name)
+         * replace them; anything else goes above them. */
+        size_t k = s->j1 - s->j0;
+        while (k && (S->flags[s->j0 + k - 1] & LZ_BLANK)) k--;
+        if (file_start_pairs(job, s->j0, k, false)) {
+          put_file_start(job, &o, s->j0, k);
+          c = k; /* blank lines before the marker are the file's own */
+          report_seg(job, si, 1, (uint32_t)k, true);
+          continue;
+        }
+        if (k && !prepend_line(S->line[s->j0]) && file_start_pairs(job, s->j0, 1, true)) {
+          ec_str t = ec_lz_trim(F->line[0]);
+          rc = ec_lz_decline(job, EC_AMBIGUOUS, si, 1, 1,
+                             "segment 1 of the lazy snippet shares no line with '%.*s' and comes before a marker; its first line looks like "
+                             "an edited version of line 1 ('%.*s'), so it could replace that line or go above it; nothing was changed. Include "
+                             "the unchanged line that follows it, or send a search_replace block.",
+                             pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr);
+          break;
+        }
         put_range(job, &o, s, s->j0, s->j1);
         report_seg(job, si, 1, 1, true);
         continue;
       }
-      if (last && s->marker_before && !s->marker_after) {
+      if (last && s->marker_before && !s->marker_after && top_level(job, s)) {
         emit_file(job, &o, c, F->n);
         c = F->n;
-        put_range(job, &o, s, s->j0, s->j1);
+        put_range_at(job, &o, s, s->j0, s->j1, F->n);
         report_seg(job, si, (uint32_t)F->n, (uint32_t)F->n, true);
         continue;
       }
+      if (last && s->marker_before && !s->marker_after) {
+        /* New lines after a marker inside a block the snippet opened (`def f():`, a deeper
+         * marker, deeper new lines, nothing after): the end of that block's body. */
+        size_t at = block_tail(job, s, c);
+        if (at != SIZE_MAX) {
+          emit_file(job, &o, c, at);
+          c = at;
+          size_t jp = s->j0;
+          while (jp-- > 0 && job->am[jp] < 0) {}
+          for (size_t j = s->j0; j < s->j1; j++) put_line(job, &o, j, (uint32_t)jp, job->am[jp]);
+          report_seg(job, si, (uint32_t)at, (uint32_t)at, true);
+          continue;
+        }
+      }
       if (job->nseg == 1 && !s->marker_before && !s->marker_after) {
         rc = EC_NO_MATCH; /* the caller reports it with candidates */
+        break;
+      }
+      if (s->drop_j != LZ_NIL) {
+        ec_str t = ec_lz_trim(S->line[s->drop_j]), a = ec_lz_trim(F->line[s->drop_fo]);
+        rc = ec_lz_decline(job, EC_NO_MATCH, si, s->drop_fo + 1, s->drop_i + 1,
+                           "segment %u of the lazy snippet (snippet lines %u-%u) has no place in '%.*s': its only line found there, '%.*s' "
+                           "(line %u), sits inside '%.*s' (line %u), a block the snippet does not put it in; nothing was changed. Include "
+                           "the unchanged line right above or below the new code.",
+                           (unsigned)si + 1, s->j0 + 1, s->j1, pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr, s->drop_i + 1,
+                           (int)(a.len > 80 ? 80 : a.len), a.ptr, s->drop_fo + 1);
         break;
       }
       size_t next = F->n;
@@ -401,10 +736,22 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
     ec_buf_free(&o.b);
     return rc;
   }
-  emit_file(job, &o, c, F->n);
+  /* The file's tail from line c stays where it is, unless the file's last line has no LF and
+   * the tail is that line alone or the merge wrote nothing yet (then it is copied). */
+  const char *base = F->n ? F->line[0].ptr : NULL;
+  size_t tail = c;
+  if (F->cr || !F->n) tail = F->n;
+  emit_file(job, &o, c, tail);
   ec_str res = ec_buf_finish(&o.b, job->a);
   if (!res.ptr) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
-  if (!job->file_final_lf && res.len && res.ptr[res.len - 1] == '\n') res.len--;
+  size_t head_off = o.head_lines ? (size_t)(F->line[o.head_lines - 1].ptr - base) + F->line[o.head_lines - 1].len + 1 : 0;
+  size_t tail_off = tail < F->n ? (size_t)(F->line[tail].ptr - base) : job->file_len;
+  if (tail >= F->n && !job->file_final_lf) {
+    if (res.len && res.ptr[res.len - 1] == '\n') res.len--;
+    else if (!res.len && head_off) head_off--;
+  }
+  job->out_head = head_off;
+  job->out_tail = tail_off;
   *out = res;
   return EC_OK;
 }

@@ -140,6 +140,7 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
       s->marker_before = marker_pending;
       s->marker_after = false;
       s->marker_after_indent = 0;
+      s->drop_j = s->drop_i = s->drop_fo = LZ_NIL;
       for (size_t k = i; k < j; k++) job->seg_of[k] = (uint32_t)job->nseg;
       job->nseg++;
       marker_pending = false;

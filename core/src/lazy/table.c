@@ -21,6 +21,7 @@ static bool is_weak(ec_str t) {
     }
   }
   if (punct) return true;
+  if (t.len > 9) return false; /* longer than every keyword below */
   static const char *const KW[] = {"end", "end;", "end)", "end,", "fi", "done", "esac", "else", "else:", "} else {",
                                    "try:", "finally:", "break;", "break", "continue;", "continue", "return;",
                                    "return", "pass", "endif", "endfor", "endwhile", "default:", NULL};
@@ -67,7 +68,126 @@ uint32_t ec_lz_side_first(const ec_lz_side *s, uint64_t key, uint32_t *count) {
     }
     h = (h + 1) & s->mask;
   }
+  if (s->restricted) {
+    /* A key outside the query set: count it the slow way (callers never walk its chain). */
+    uint32_t first = LZ_NIL;
+    for (size_t i = s->n; i-- > 0;)
+      if (s->key[i] == key) { first = (uint32_t)i; (*count)++; }
+    return first;
+  }
   return LZ_NIL;
+}
+
+/* One line's fields. */
+static void fill_line(ec_lz_side *s, size_t i, ec_str l) {
+  s->line[i] = l;
+  size_t k = 0;
+  while (k < l.len && (l.ptr[k] == ' ' || l.ptr[k] == '\t')) k++;
+  s->indent[i] = (uint32_t)k;
+  ec_str t = ec_lz_trim(ec_str_make(l.ptr + k, l.len - k));
+  uint64_t h = ec_hash_bytes(t.ptr ? t.ptr : "", t.len);
+  s->key[i] = h ? h : 1;
+  s->flags[i] = !t.len ? (uint8_t)(LZ_BLANK | LZ_WEAK) : is_weak(t) ? (uint8_t)LZ_WEAK : 0;
+}
+
+/* Word-at-a-time LF search and count (8 bytes a step, read little-endian through memcpy). */
+#define LZ_ONES 0x0101010101010101ULL
+#define LZ_HIGH 0x8080808080808080ULL
+#define LZ_LF (0x0AULL * LZ_ONES)
+static inline uint64_t lf_bits(const char *p) {
+  uint64_t w;
+  memcpy(&w, p, 8);
+  w ^= LZ_LF;
+  return (w - LZ_ONES) & ~w & LZ_HIGH;
+}
+
+static size_t find_lf(const char *p, size_t from, size_t end) {
+  size_t i = from;
+  while (i + 8 <= end) {
+    uint64_t m = lf_bits(p + i);
+    if (m) {
+#if defined(__GNUC__) || defined(__clang__)
+      return i + (size_t)(__builtin_ctzll(m) >> 3); /* the lowest flagged byte is an LF */
+#else
+      break;
+#endif
+    }
+    i += 8;
+  }
+  while (i < end && p[i] != '\n') i++;
+  return i;
+}
+
+static size_t count_lf(const char *p, size_t len) {
+  size_t n = 0, i = 0;
+  while (i + 8 <= len) {
+    if (lf_bits(p + i))
+      for (size_t k = 0; k < 8; k++) n += p[i + k] == '\n';
+    i += 8;
+  }
+  for (; i < len; i++) n += p[i] == '\n';
+  return n;
+}
+
+/* Splits LF text into lines (a CR before the LF is left out) and fills every field but the map. */
+static ec_error_code split(ec_arena *a, ec_str text, size_t n_lf, ec_lz_side *s) {
+  memset(s, 0, sizeof *s);
+  size_t n = n_lf != SIZE_MAX ? n_lf : text.len ? count_lf(text.ptr, text.len) : 0;
+  if (text.len && text.ptr[text.len - 1] != '\n') n++;
+  s->n = n;
+  s->line = ec_arena_alloc(a, (n + 1) * sizeof *s->line);
+  s->key = ec_arena_alloc(a, (n + 1) * sizeof *s->key);
+  s->indent = ec_arena_alloc(a, (n + 1) * sizeof *s->indent);
+  s->flags = ec_arena_alloc(a, n + 1);
+  if (!s->line || !s->key || !s->indent || !s->flags) return EC_OUT_OF_MEMORY;
+  size_t k = 0, i = 0;
+  while (i < text.len) {
+    if (k >= n) return split(a, text, SIZE_MAX, s); /* a wrong hint (a true count never gets here): count */
+    size_t e = find_lf(text.ptr, i, text.len), le = e;
+    if (le > i && text.ptr[le - 1] == '\r') { le--; s->cr = true; }
+    fill_line(s, k++, ec_str_make(text.ptr + i, le - i));
+    i = e + 1;
+  }
+  s->n = k;
+  return EC_OK;
+}
+
+ec_error_code ec_lz_side_build_keyed(ec_arena *a, ec_str text, size_t n_lf, const uint64_t *qkeys, size_t nq, ec_lz_side *s) {
+  ec_error_code rc = split(a, text, n_lf, s);
+  if (rc) return rc;
+  size_t cap = 16;
+  while (cap < nq * 2 + 16) cap <<= 1;
+  s->mask = cap - 1;
+  s->restricted = true;
+  s->slot_key = ec_arena_calloc(a, cap, sizeof *s->slot_key);
+  s->slot_first = ec_arena_alloc(a, cap * sizeof *s->slot_first);
+  s->slot_count = ec_arena_calloc(a, cap, sizeof *s->slot_count);
+  s->next = ec_arena_alloc(a, (s->n + 1) * sizeof *s->next);
+  uint32_t *last = ec_arena_alloc(a, cap * sizeof *last);
+  if (!s->slot_key || !s->slot_first || !s->slot_count || !s->next || !last) return EC_OUT_OF_MEMORY;
+  for (size_t q = 0; q < nq; q++) {
+    uint64_t k = qkeys[q];
+    size_t h = (size_t)(k ^ (k >> 32)) & s->mask;
+    while (s->slot_key[h] && s->slot_key[h] != k) h = (h + 1) & s->mask;
+    if (!s->slot_key[h]) {
+      s->slot_key[h] = k;
+      s->slot_first[h] = LZ_NIL;
+    }
+  }
+  /* One pass over the file: only lines whose key was asked for join a chain. */
+  for (size_t i = 0; i < s->n; i++) {
+    uint64_t k = s->key[i];
+    size_t h = (size_t)(k ^ (k >> 32)) & s->mask;
+    while (s->slot_key[h] && s->slot_key[h] != k) h = (h + 1) & s->mask;
+    if (!s->slot_key[h]) continue;
+    s->next[i] = LZ_NIL;
+    if (s->slot_first[h] == LZ_NIL) s->slot_first[h] = (uint32_t)i;
+    else s->next[last[h]] = (uint32_t)i;
+    last[h] = (uint32_t)i;
+    s->slot_count[h]++;
+  }
+  /* Asked-for keys the file lacks stay in the table with no lines, so lookups of them are quick. */
+  return EC_OK;
 }
 
 ec_error_code ec_lz_side_from_lines(ec_arena *a, const ec_str *lines, size_t n, ec_lz_side *s) {
@@ -78,37 +198,11 @@ ec_error_code ec_lz_side_from_lines(ec_arena *a, const ec_str *lines, size_t n, 
   s->indent = ec_arena_alloc(a, (n + 1) * sizeof *s->indent);
   s->flags = ec_arena_calloc(a, n + 1, 1);
   if (!s->line || !s->key || !s->indent || !s->flags) return EC_OUT_OF_MEMORY;
-  for (size_t i = 0; i < n; i++) {
-    ec_str l = lines[i];
-    s->line[i] = l;
-    size_t k = 0;
-    while (k < l.len && (l.ptr[k] == ' ' || l.ptr[k] == '\t')) k++;
-    s->indent[i] = (uint32_t)k;
-    ec_str t = ec_lz_trim(l);
-    s->key[i] = ec_lz_key(l);
-    if (!t.len) s->flags[i] |= LZ_BLANK | LZ_WEAK;
-    else if (is_weak(t)) s->flags[i] |= LZ_WEAK;
-  }
+  for (size_t i = 0; i < n; i++) fill_line(s, i, lines[i]);
   return build_map(a, s);
 }
 
 ec_error_code ec_lz_side_build(ec_arena *a, ec_str text, ec_lz_side *out) {
-  size_t n = 0;
-  for (size_t i = 0; i < text.len; i++)
-    if (text.ptr[i] == '\n') n++;
-  if (text.len && text.ptr[text.len - 1] != '\n') n++;
-  ec_str *lines = ec_arena_alloc(a, (n + 1) * sizeof *lines);
-  if (!lines) return EC_OUT_OF_MEMORY;
-  size_t k = 0, i = 0;
-  while (i < text.len) {
-    const char *nl = memchr(text.ptr + i, '\n', text.len - i);
-    size_t e = nl ? (size_t)(nl - text.ptr) : text.len;
-    size_t le = e;
-    if (le > i && text.ptr[le - 1] == '\r') le--;
-    lines[k].ptr = text.ptr + i;
-    lines[k].len = le - i;
-    k++;
-    i = e + 1;
-  }
-  return ec_lz_side_from_lines(a, lines, k, out);
+  ec_error_code rc = split(a, text, SIZE_MAX, out);
+  return rc ? rc : build_map(a, out);
 }

@@ -1,0 +1,127 @@
+/*
+ * Block structure and indentation units.
+ *  - Bracket depth: the net `( [ {` minus `) ] }` of a line, outside string literals closed on
+ *    the same line and outside trailing `//` comments; a comment-only line (`#`, `//`, a block comment opener) counts 0.
+ *    A closing line anchors only where indentation and bracket depth agree (anchor.c).
+ *  - Indent units: whether a side indents with tabs or spaces and how many columns one level
+ *    is, inferred from the deltas between consecutive non-blank lines (the most common positive
+ *    delta of 1..8 columns). Re-indenting inserted code between a tab file and a space snippet
+ *    (or the other way round) converts levels, not columns.
+ */
+#include "lazy.h"
+#include "../base/str.h"
+#include "../base/buf.h"
+
+bool ec_lz_comment_only(ec_str line) {
+  ec_str t = ec_lz_trim(line);
+  return (t.len >= 1 && t.ptr[0] == '#') || (t.len >= 2 && t.ptr[0] == '/' && (t.ptr[1] == '/' || t.ptr[1] == '*'));
+}
+
+int32_t ec_lz_bracket_net(ec_str line) {
+  if (ec_lz_comment_only(line)) return 0;
+  int32_t d = 0;
+  size_t i = 0, n = line.len;
+  const char *p = line.ptr;
+  while (i < n) {
+    char c = p[i];
+    if (c == '"' || c == '\'' || c == '`') {
+      /* A literal closed on this line is skipped; an unclosed quote is just a character. */
+      size_t k = i + 1;
+      while (k < n && p[k] != c) k += p[k] == '\\' ? 2 : 1;
+      if (k < n) { i = k + 1; continue; }
+      i++;
+      continue;
+    }
+    if (c == '/' && i + 1 < n && p[i + 1] == '/') break;
+    if (c == '/' && i + 1 < n && p[i + 1] == '*') {
+      size_t k = i + 2;
+      while (k + 1 < n && !(p[k] == '*' && p[k + 1] == '/')) k++;
+      i = k + 2;
+      continue;
+    }
+    if (c == '(' || c == '[' || c == '{') d++;
+    else if (c == ')' || c == ']' || c == '}') d--;
+    i++;
+  }
+  return d;
+}
+
+/* Columns of leading whitespace with tabs `tab` wide. */
+uint32_t ec_lz_cols(ec_str l, uint32_t tab) {
+  uint32_t c = 0;
+  for (size_t i = 0; i < l.len; i++) {
+    if (l.ptr[i] == '\t') c += tab - c % tab;
+    else if (l.ptr[i] == ' ') c++;
+    else break;
+  }
+  return c;
+}
+
+void ec_lz_indent_infer(const ec_lz_side *s, ec_lz_indent *out) {
+  uint32_t tabs = 0, spaces = 0, hist[9] = {0};
+  size_t n = s->n < 50000 ? s->n : 50000; /* a sample is enough; keeps huge files cheap */
+  for (size_t i = 0; i < n; i++) {
+    if (s->flags[i] & (LZ_BLANK | LZ_MARKER) || !s->indent[i]) continue;
+    if (s->line[i].ptr[0] == '\t') tabs++;
+    else spaces++;
+  }
+  out->tabs = tabs > spaces;
+  out->tab = 4;
+  out->unit = 0;
+  if (out->tabs) {
+    out->unit = out->tab;
+    return;
+  }
+  uint32_t prev = UINT32_MAX;
+  for (size_t i = 0; i < n; i++) {
+    if (s->flags[i] & (LZ_BLANK | LZ_MARKER)) continue;
+    uint32_t c = ec_lz_cols(s->line[i], out->tab);
+    if (prev != UINT32_MAX && c > prev && c - prev <= 8) hist[c - prev]++;
+    prev = c;
+  }
+  uint32_t best = 0;
+  for (uint32_t d = 1; d <= 8; d++)
+    if (hist[d] > hist[best]) best = d;
+  out->unit = best;
+}
+
+/* A column delta of the snippet in the file's columns: the same when both sides indent with the
+ * same character; levels converted (snippet unit -> file unit) between tabs and spaces. */
+long ec_lz_map_delta(long delta, const ec_lz_indent *si, const ec_lz_indent *fi) {
+  if (si->tabs == fi->tabs) return delta;
+  long us = si->unit ? (long)si->unit : 4, uf = fi->unit ? (long)fi->unit : 4;
+  long a = delta < 0 ? -delta : delta;
+  long r = a / us * uf + a % us;
+  return delta < 0 ? -r : r;
+}
+
+void ec_lz_put_indent(ec_buf *b, long target, bool tabs, uint32_t tab) {
+  if (target <= 0) return;
+  if (tabs) {
+    for (long k = 0; k < target / (long)tab; k++) ec_buf_append_char(b, '\t');
+    target %= (long)tab;
+  }
+  for (long k = 0; k < target; k++) ec_buf_append_char(b, ' ');
+}
+
+void ec_lz_refine_unit(const ec_lz_side *S, const ec_lz_side *F, const int32_t *am, ec_lz_indent *si, const ec_lz_indent *fi) {
+  if (si->tabs == fi->tabs) return;
+  uint32_t uf = fi->unit ? fi->unit : 4, votes[17] = {0};
+  int64_t pj = -1;
+  for (size_t j = 0; j < S->n; j++) {
+    if (am[j] < 0 || (S->flags[j] & LZ_BLANK)) continue;
+    if (pj >= 0) {
+      long ds = (long)ec_lz_cols(S->line[j], si->tab) - (long)ec_lz_cols(S->line[pj], si->tab);
+      long df = (long)ec_lz_cols(F->line[am[j]], fi->tab) - (long)ec_lz_cols(F->line[am[pj]], fi->tab);
+      if (df && df % (long)uf == 0) {
+        long lv = df / (long)uf;
+        if (ds % lv == 0 && ds / lv >= 1 && ds / lv <= 16) votes[ds / lv]++;
+      }
+    }
+    pj = (int64_t)j;
+  }
+  uint32_t best = 0;
+  for (uint32_t u = 1; u <= 16; u++)
+    if (votes[u] > votes[best]) best = u;
+  if (best) si->unit = best;
+}
