@@ -6,6 +6,9 @@ import createEditcore from '../dist/editcore.mjs';
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 let ready = null;
+// In Node: Buffer and isAscii (node:buffer). An ASCII response (most are: code is mostly ASCII) is
+// decoded as Latin-1, a plain copy, ~50x faster there than UTF-8 decoding a 10 MB response.
+let nodeBuffer = null;
 
 async function wasmBytes(url) {
   if (typeof process !== 'undefined' && process.versions?.node && url.protocol === 'file:') {
@@ -24,6 +27,10 @@ async function wasmBytes(url) {
 export function init(options = {}) {
   if (!ready) {
     ready = (async () => {
+      if (typeof process !== 'undefined' && process.versions?.node) {
+        const b = await import('node:buffer').catch(() => null);
+        if (b?.isAscii && b?.Buffer) nodeBuffer = b;
+      }
       const binary = options.wasmBinary ?? await wasmBytes(options.wasmUrl ? new URL(options.wasmUrl, import.meta.url) : new URL('../dist/editcore.wasm', import.meta.url));
       mod = await createEditcore({ wasmBinary: binary });
       return mod;
@@ -35,21 +42,37 @@ export function init(options = {}) {
 
 let mod = null;
 
-function runBytes(m, bytes) {
-  const req = m._malloc(bytes.length || 1);
+/** The response's bytes as a string: Latin-1 (a copy) when they are ASCII, else UTF-8. */
+function decodeAt(m, p, len) {
+  const view = m.HEAPU8.subarray(p, p + len);
+  if (nodeBuffer && nodeBuffer.isAscii(view)) return nodeBuffer.Buffer.from(view.buffer, p, len).toString('latin1');
+  return decoder.decode(view);
+}
+
+/** Runs a request string: UTF-8 encoded straight into wasm memory (no intermediate array). */
+function runText(m, text) {
+  let cap = text.length + 16; // enough when the text is ASCII
+  let req = m._malloc(cap);
   const lenPtr = m._malloc(4);
-  if (!req || !lenPtr) throw new Error('editcore: out of memory');
   try {
-    m.HEAPU8.set(bytes, req);
-    const res = m._editcore_run(req, bytes.length, lenPtr);
+    if (!req || !lenPtr) throw new Error('editcore: out of memory');
+    let { read, written } = encoder.encodeInto(text, m.HEAPU8.subarray(req, req + cap));
+    if (read < text.length) {
+      m._free(req);
+      cap = text.length * 3 + 16;
+      req = m._malloc(cap);
+      if (!req) throw new Error('editcore: out of memory');
+      ({ written } = encoder.encodeInto(text, m.HEAPU8.subarray(req, req + cap)));
+    }
+    const res = m._editcore_run(req, written, lenPtr);
     if (!res) throw new Error('editcore: out of memory');
     const len = m.HEAPU32[lenPtr >> 2];
-    const text = decoder.decode(m.HEAPU8.subarray(res, res + len));
+    const out = decodeAt(m, res, len);
     m._editcore_free(res);
-    return text;
+    return out;
   } finally {
-    m._free(req);
-    m._free(lenPtr);
+    if (req) m._free(req);
+    if (lenPtr) m._free(lenPtr);
   }
 }
 
@@ -57,9 +80,12 @@ function runBytes(m, bytes) {
 export function applyJson(text) {
   if (!mod) throw new Error('editcore: call await init() first');
   const t0 = performance.now();
-  const out = runBytes(mod, encoder.encode(text));
+  const out = runText(mod, String(text));
   const ms = Math.round((performance.now() - t0) * 1000) / 1000;
-  return out.replace('"time_ms":0.000', `"time_ms":${ms.toFixed(3)}`);
+  // The stats object is near the end (only "error" may follow it): patch it there, without a
+  // search through the whole response. Inside strings the quotes would be escaped, so this key is it.
+  const at = out.lastIndexOf('"time_ms":0.000');
+  return at < 0 ? out : out.slice(0, at) + `"time_ms":${ms.toFixed(3)}` + out.slice(at + 15);
 }
 
 /**

@@ -40,8 +40,23 @@ typedef struct folded {
   size_t n_ev;
 } folded;
 
+/* Whether any byte is >= 0x80 (every foldable sequence starts with one); 8 bytes a step. */
+static bool has_non_ascii(const char *p, size_t n) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, p + i, 8);
+    if (w & 0x8080808080808080ULL) return true;
+  }
+  for (; i < n; i++)
+    if ((unsigned char)p[i] >= 0x80) return true;
+  return false;
+}
+
 static ec_error_code fold(ec_arena *a, ec_str s, bool events, folded *out) {
   memset(out, 0, sizeof *out);
+  /* An ASCII text (most files) folds to itself: one cheap pass, no per-byte decoding. */
+  if (!has_non_ascii(s.ptr, s.len)) { out->text = s; return EC_OK; }
   size_t n_fold = 0;
   for (size_t i = 0; i < s.len; i++) {
     const char *rep;
@@ -114,7 +129,10 @@ ec_error_code ec_strategy_unicode(ec_match_env *env, ec_str old_text, ec_str new
   if (!old_text.len) return EC_OK;
   folded fo, fd;
   ec_str doc = {env->text, env->len};
-  if (fold(env->arena, old_text, false, &fo) || fold(env->arena, doc, true, &fd)) return EC_OUT_OF_MEMORY;
+  if (fold(env->arena, old_text, false, &fo)) return EC_OUT_OF_MEMORY;
+  /* Nothing to fold in old_text and an ASCII file: exact already said no. */
+  if (fo.text.ptr == old_text.ptr && !has_non_ascii(doc.ptr, doc.len)) return EC_OK;
+  if (fold(env->arena, doc, true, &fd)) return EC_OUT_OF_MEMORY;
   if (fo.text.ptr == old_text.ptr && !fd.n_ev) return EC_OK; /* nothing to fold: exact already said no */
   if (!fo.text.len) return EC_OK;
   const char *p = fd.text.ptr, *end = fd.text.ptr + fd.text.len;
