@@ -174,17 +174,15 @@ ec_error_code ec_ws_add_match(ec_ctx *ctx, ec_ws_file *f, uint32_t start_line, u
   return EC_OK;
 }
 
-static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f) {
+/* `now` is the file's rendered content (empty when it no longer exists). */
+static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
   ec_file_result *out = ec_result_add_file(ctx->res);
   if (!out) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   out->path = f->path;
   out->matches = f->matches;
   out->n_matches = f->n_matches;
   out->replacements = f->replacements;
-  ec_str now = {0, 0};
   if (f->exists) {
-    now = ec_doc_render(ctx->arena, &f->doc);
-    if (!now.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
     out->content = now;
     out->has_content = true;
   }
@@ -223,12 +221,14 @@ ec_error_code ec_ws_commit(ec_ctx *ctx) {
   for (size_t i = 0; i < n; i++) {
     ec_ws_file *f = order[i];
     if (!f->existed && !f->exists) continue;
-    if (f->existed && f->exists && !f->moved_to.len) {
-      ec_str now = ec_doc_render(ctx->arena, &f->doc);
+    ec_str now = {"", 0};
+    if (f->exists) {
+      now = ec_doc_render(ctx->arena, &f->doc);
       if (!now.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-      if (ec_str_eq(now, f->original)) continue; /* a file the request did not change is not listed */
+      /* a file the request did not change is not listed */
+      if (f->existed && !f->moved_to.len && ec_str_eq(now, f->original)) continue;
     }
-    ec_error_code rc = emit_file(ctx, f);
+    ec_error_code rc = emit_file(ctx, f, now);
     if (rc) return rc;
   }
   return EC_OK;
