@@ -104,6 +104,19 @@ void *ec_arena_grow(ec_arena *a, void *old, size_t old_n, size_t new_n) {
   return p;
 }
 
+bool ec_arena_reserve(ec_arena *a, void *items_ptr, size_t size, size_t n, size_t *cap, size_t first) {
+  if (n < *cap) return true;
+  size_t nc = *cap ? *cap * 2 : first;
+  if (nc < *cap || (size && nc > SIZE_MAX / size)) return false;
+  void *old;
+  memcpy(&old, items_ptr, sizeof old); /* items_ptr is a T**; object pointers share one representation */
+  void *p = ec_arena_grow(a, old, *cap * size, nc * size);
+  if (!p) return false;
+  memcpy(items_ptr, &p, sizeof p);
+  *cap = nc;
+  return true;
+}
+
 ec_str ec_arena_strdup(ec_arena *a, const char *p, size_t n) {
   ec_str s = {0, 0};
   char *d = ec_arena_alloc(a, n + 1);

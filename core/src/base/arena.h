@@ -20,6 +20,14 @@ void *ec_arena_alloc(ec_arena *a, size_t n);
 void *ec_arena_calloc(ec_arena *a, size_t count, size_t size);
 /** Grows an array allocated here (old contents copied). */
 void *ec_arena_grow(ec_arena *a, void *old, size_t old_n, size_t new_n);
+/**
+ * Makes room for one more element in an arena array `items` of `n` used / `cap` allocated
+ * elements, doubling it (to `first` when empty). On failure the array is left as it was.
+ * Use through EC_ARENA_RESERVE(arena, items, n, cap, first), which is false when out of memory.
+ */
+bool ec_arena_reserve(ec_arena *a, void *items_ptr, size_t size, size_t n, size_t *cap, size_t first);
+#define EC_ARENA_RESERVE(a, items, n, cap, first) \
+  ec_arena_reserve((a), &(items), sizeof *(items), (n), &(cap), (first))
 /** Takes ownership of a block from the arena's allocator; freed with the arena. false on OOM (block freed). */
 bool ec_arena_adopt(ec_arena *a, void *block);
 /** Frees a large block early (one that came from ec_arena_alloc above the chunk size, or adopted). */

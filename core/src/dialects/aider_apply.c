@@ -274,5 +274,5 @@ ec_error_code ec_aider_replace(ec_ctx *ctx) {
     return rc;
   }
   f->replacements = 1;
-  return ec_ws_create(ctx, f, out);
+  return ec_ws_set_bytes(ctx, f, out);
 }

@@ -12,13 +12,7 @@ static int path_cmp(ec_str a, ec_str b) {
 ec_aider_file *ec_aider_file_at(ec_aider_coder *c, ec_str path) {
   for (size_t i = 0; i < c->n_files; i++)
     if (ec_str_eq(c->files[i].path, path)) return &c->files[i];
-  if (c->n_files == c->cap_files) {
-    size_t nc = c->cap_files ? c->cap_files * 2 : 8;
-    ec_aider_file *p = ec_arena_grow(c->arena, c->files, c->cap_files * sizeof *p, nc * sizeof *p);
-    if (!p) return NULL;
-    c->files = p;
-    c->cap_files = nc;
-  }
+  if (!EC_ARENA_RESERVE(c->arena, c->files, c->n_files, c->cap_files, 8)) return NULL;
   ec_aider_file *f = &c->files[c->n_files++];
   memset(f, 0, sizeof *f);
   f->path = path;
@@ -137,7 +131,7 @@ ec_error_code ec_aider_flush(ec_aider_coder *c, size_t *n_written) {
     if (!f) continue;
     ec_ws_file *w = ec_ws_get(c->ctx, f->path);
     if (!w) return ec_fail(c->ctx, EC_OUT_OF_MEMORY, "out of memory");
-    ec_error_code rc = ec_ws_create(c->ctx, w, f->text);
+    ec_error_code rc = ec_ws_set_bytes(c->ctx, w, f->text);
     if (rc) {
       ec_last_error(c->ctx)->path = f->path;
       return rc;

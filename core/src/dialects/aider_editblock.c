@@ -103,13 +103,7 @@ static ec_error_code find_filename(ec_arena *a, const ec_str *lines, size_t n, c
 /* Section - parser */
 
 static ec_error_code push_block(ec_arena *a, ec_aider_blocks *l, ec_aider_block b) {
-  if (l->n == l->cap) {
-    size_t nc = l->cap ? l->cap * 2 : 8;
-    ec_aider_block *p = ec_arena_grow(a, l->items, l->cap * sizeof *p, nc * sizeof *p);
-    if (!p) return EC_OUT_OF_MEMORY;
-    l->items = p;
-    l->cap = nc;
-  }
+  if (!EC_ARENA_RESERVE(a, l->items, l->n, l->cap, 8)) return EC_OUT_OF_MEMORY;
   l->items[l->n++] = b;
   return EC_OK;
 }

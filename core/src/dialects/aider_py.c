@@ -6,13 +6,7 @@
 #include <string.h>
 
 ec_error_code ec_py_list_push(ec_arena *a, ec_py_list *l, ec_str s) {
-  if (l->n == l->cap) {
-    size_t nc = l->cap ? l->cap * 2 : 16;
-    ec_str *p = ec_arena_grow(a, l->items, l->cap * sizeof *p, nc * sizeof *p);
-    if (!p) return EC_OUT_OF_MEMORY;
-    l->items = p;
-    l->cap = nc;
-  }
+  if (!EC_ARENA_RESERVE(a, l->items, l->n, l->cap, 16)) return EC_OUT_OF_MEMORY;
   l->items[l->n++] = s;
   return EC_OK;
 }

@@ -44,13 +44,7 @@ typedef struct aud {
 } aud;
 
 static bool push(aud *u, strv *l, ec_str s) {
-  if (l->n == l->cap) {
-    size_t nc = l->cap ? l->cap * 2 : 16;
-    ec_str *p = ec_arena_grow(u->a, l->v, l->cap * sizeof *p, nc * sizeof *p);
-    if (!p) { u->oom = true; return false; }
-    l->v = p;
-    l->cap = nc;
-  }
+  if (!EC_ARENA_RESERVE(u->a, l->v, l->n, l->cap, 16)) { u->oom = true; return false; }
   l->v[l->n++] = s;
   return true;
 }
@@ -412,13 +406,7 @@ typedef struct edits {
 } edits;
 
 static bool add_edit(aud *u, edits *e, ec_str path, bool has_path, strv hunk) {
-  if (e->n == e->cap) {
-    size_t nc = e->cap ? e->cap * 2 : 8;
-    raw_edit *p = ec_arena_grow(u->a, e->v, e->cap * sizeof *p, nc * sizeof *p);
-    if (!p) { u->oom = true; return false; }
-    e->v = p;
-    e->cap = nc;
-  }
+  if (!EC_ARENA_RESERVE(u->a, e->v, e->n, e->cap, 8)) { u->oom = true; return false; }
   e->v[e->n].path = path;
   e->v[e->n].has_path = has_path;
   e->v[e->n].hunk = hunk;
@@ -502,13 +490,7 @@ typedef struct afiles {
 static afile *get_file(aud *u, afiles *fs, ec_str path) {
   for (size_t i = 0; i < fs->n; i++)
     if (ec_str_eq(fs->v[i].path, path)) return &fs->v[i];
-  if (fs->n == fs->cap) {
-    size_t nc = fs->cap ? fs->cap * 2 : 8;
-    afile *p = ec_arena_grow(u->a, fs->v, fs->cap * sizeof *p, nc * sizeof *p);
-    if (!p) { u->oom = true; return NULL; }
-    fs->v = p;
-    fs->cap = nc;
-  }
+  if (!EC_ARENA_RESERVE(u->a, fs->v, fs->n, fs->cap, 8)) { u->oom = true; return NULL; }
   afile *f = &fs->v[fs->n++];
   memset(f, 0, sizeof *f);
   f->path = path;
@@ -543,7 +525,7 @@ static ec_error_code finish(aud *u, afiles *fs, ec_buf *errors, size_t n_errors)
     if (!f->written) continue;
     ec_ws_file *w = ec_ws_get(ctx, f->path);
     if (!w) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-    ec_error_code rc = ec_ws_create(ctx, w, f->content);
+    ec_error_code rc = ec_ws_set_bytes(ctx, w, f->content);
     if (rc) return rc;
     w->replacements = 1;
     wrote = true;

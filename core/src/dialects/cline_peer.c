@@ -173,13 +173,7 @@ static ec_error_code find_block(cline_run *r, ec_str search, size_t from, int64_
 typedef struct repl { int64_t start, end; ec_str content; } repl;
 
 static ec_error_code push_repl(cline_run *r, repl **list, size_t *n, size_t *cap, repl v) {
-  if (*n == *cap) {
-    size_t nc = *cap ? *cap * 2 : 8;
-    repl *p = ec_arena_grow(r->ctx->arena, *list, *cap * sizeof *p, nc * sizeof *p);
-    if (!p) return EC_OUT_OF_MEMORY;
-    *list = p;
-    *cap = nc;
-  }
+  if (!EC_ARENA_RESERVE(r->ctx->arena, *list, *n, *cap, 8)) return EC_OUT_OF_MEMORY;
   (*list)[(*n)++] = v;
   return EC_OK;
 }
@@ -414,7 +408,7 @@ static ec_error_code cline_peer(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
     rc = ec_sr_set_text(ctx, f, out);
     if (rc) return rc;
   } else {
-    rc = ec_ws_create(ctx, f, out);
+    rc = ec_ws_set_bytes(ctx, f, out);
     if (rc) return rc;
   }
   if (f->touched && r.block > 0) f->replacements = (uint32_t)r.block;

@@ -269,7 +269,7 @@ ec_error_code ec_sr_emit_blocks(ec_ctx *ctx, ec_str path, const ec_sr_block *blo
 }
 
 ec_error_code ec_sr_set_text(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
-  if (!f->exists) return ec_ws_create(ctx, f, text);
+  if (!f->exists) return ec_ws_set_bytes(ctx, f, text);
   ec_doc *doc;
   ec_error_code rc = ec_ws_doc(ctx, f, &doc);
   if (rc) return rc;
@@ -338,7 +338,7 @@ ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *
     ec_str text = ec_buf_finish(&b, ctx->arena);
     if (!text.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
     f->replacements = (uint32_t)n;
-    return ec_ws_create(ctx, f, text);
+    return ec_ws_set_bytes(ctx, f, text);
   }
   ec_doc *doc;
   ec_error_code rc = ec_ws_doc(ctx, f, &doc);

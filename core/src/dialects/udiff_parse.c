@@ -241,13 +241,7 @@ static ec_error_code parse_hunk(ec_arena *a, const lines_view *v, size_t at, ec_
       }
       break;
     }
-    if (n == cap) {
-      size_t nc = cap ? cap * 2 : 16;
-      ec_ud_line *p = ec_arena_grow(a, ls, cap * sizeof *p, nc * sizeof *p);
-      if (!p) return EC_OUT_OF_MEMORY;
-      ls = p;
-      cap = nc;
-    }
+    if (!EC_ARENA_RESERVE(a, ls, n, cap, 16)) return EC_OUT_OF_MEMORY;
     ls[n].kind = k;
     ls[n].text = s;
     n++;

@@ -54,13 +54,7 @@ ec_error *ec_last_error(ec_ctx *ctx) {
 }
 
 static ec_ws_file *ws_push(ec_ctx *ctx) {
-  if (ctx->n_files == ctx->cap_files) {
-    size_t nc = ctx->cap_files ? ctx->cap_files * 2 : 8;
-    ec_ws_file *p = ec_arena_grow(ctx->arena, ctx->files, ctx->cap_files * sizeof *p, nc * sizeof *p);
-    if (!p) return NULL;
-    ctx->files = p;
-    ctx->cap_files = nc;
-  }
+  if (!EC_ARENA_RESERVE(ctx->arena, ctx->files, ctx->n_files, ctx->cap_files, 8)) return NULL;
   ec_ws_file *f = &ctx->files[ctx->n_files++];
   memset(f, 0, sizeof *f);
   return f;
@@ -142,7 +136,7 @@ void ec_ws_set(ec_ctx *ctx, ec_ws_file *f, const ec_doc *doc) {
   f->loaded = f->exists = true;
 }
 
-ec_error_code ec_ws_create(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
+ec_error_code ec_ws_set_bytes(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
   ec_doc d;
   if (ec_doc_load(ctx->arena, text, &d) == EC_BINARY_FILE)
     return ec_fail(ctx, EC_BINARY_FILE, "the new content of '%.*s' holds NUL bytes", (int)f->path.len, f->path.ptr);
@@ -159,13 +153,7 @@ void ec_ws_delete(ec_ctx *ctx, ec_ws_file *f) {
 
 ec_error_code ec_ws_add_match(ec_ctx *ctx, ec_ws_file *f, uint32_t start_line, uint32_t end_line,
                               ec_strategy s, double confidence) {
-  if (f->n_matches == f->cap_matches) {
-    size_t nc = f->cap_matches ? f->cap_matches * 2 : 4;
-    ec_match_info *p = ec_arena_grow(ctx->arena, f->matches, f->cap_matches * sizeof *p, nc * sizeof *p);
-    if (!p) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-    f->matches = p;
-    f->cap_matches = nc;
-  }
+  if (!EC_ARENA_RESERVE(ctx->arena, f->matches, f->n_matches, f->cap_matches, 4)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   ec_match_info *m = &f->matches[f->n_matches++];
   m->start_line = start_line;
   m->end_line = end_line;

@@ -60,8 +60,8 @@ ec_ws_file *ec_ws_get(ec_ctx *ctx, ec_str path);
 ec_error_code ec_ws_doc(ec_ctx *ctx, ec_ws_file *f, ec_doc **out);
 /** Replaces the current content. */
 void ec_ws_set(ec_ctx *ctx, ec_ws_file *f, const ec_doc *doc);
-/** Creates an absent file with LF-normalised text (line endings LF). */
-ec_error_code ec_ws_create(ec_ctx *ctx, ec_ws_file *f, ec_str text);
+/** Sets a file's content from raw bytes (its line endings and BOM as given), creating it when absent. */
+ec_error_code ec_ws_set_bytes(ec_ctx *ctx, ec_ws_file *f, ec_str text);
 void ec_ws_delete(ec_ctx *ctx, ec_ws_file *f);
 /** Records where a match landed (for data.files[path].matches). */
 ec_error_code ec_ws_add_match(ec_ctx *ctx, ec_ws_file *f, uint32_t start_line, uint32_t end_line,

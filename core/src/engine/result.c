@@ -13,31 +13,27 @@ ec_result *ec_result_new(const ec_allocator *alc) {
   return r;
 }
 
-/* Grows one of the result's arrays by one zeroed element. */
-static void *push(ec_result *r, void **items, size_t *n, size_t *cap, size_t size) {
-  if (*n == *cap) {
-    size_t nc = *cap ? *cap * 2 : 4;
-    void *p = ec_arena_grow(r->arena, *items, *cap * size, nc * size);
-    if (!p) { r->oom = true; return NULL; }
-    *items = p;
-    *cap = nc;
-  }
-  void *e = (char *)*items + (*n)++ * size;
+/* Grows one of the result's arrays by one zeroed element (items points at the array pointer). */
+static void *push(ec_result *r, void *items, size_t *n, size_t *cap, size_t size) {
+  if (!ec_arena_reserve(r->arena, items, size, *n, cap, 4)) { r->oom = true; return NULL; }
+  char *base;
+  memcpy(&base, items, sizeof base);
+  void *e = base + (*n)++ * size;
   memset(e, 0, size);
   return e;
 }
 
 ec_file_result *ec_result_add_file(ec_result *r) {
-  return push(r, (void **)&r->files, &r->n_files, &r->cap_files, sizeof(ec_file_result));
+  return push(r, &r->files, &r->n_files, &r->cap_files, sizeof(ec_file_result));
 }
 
 ec_block *ec_result_add_block(ec_result *r) {
   r->has_blocks = true;
-  return push(r, (void **)&r->blocks, &r->n_blocks, &r->cap_blocks, sizeof(ec_block));
+  return push(r, &r->blocks, &r->n_blocks, &r->cap_blocks, sizeof(ec_block));
 }
 
 ec_error *ec_result_add_error(ec_result *r, ec_error_code code, const char *fmt, ...) {
-  ec_error *e = push(r, (void **)&r->errors, &r->n_errors, &r->cap_errors, sizeof(ec_error));
+  ec_error *e = push(r, &r->errors, &r->n_errors, &r->cap_errors, sizeof(ec_error));
   if (!e) return NULL;
   e->code = code;
   va_list ap;

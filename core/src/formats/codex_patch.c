@@ -121,13 +121,7 @@ static ec_str similar_path(ec_ctx *ctx, ec_str path) {
 /* Section - locating chunks */
 
 static ec_error_code push_run(cp_state *st, size_t start, size_t old_len, ec_str *new_lines, size_t n_new) {
-  if (st->n_runs == st->cap_runs) {
-    size_t nc = st->cap_runs ? st->cap_runs * 2 : 16;
-    cp_run *p = ec_arena_grow(st->ctx->arena, st->runs, st->cap_runs * sizeof *p, nc * sizeof *p);
-    if (!p) return oom(st->ctx);
-    st->runs = p;
-    st->cap_runs = nc;
-  }
+  if (!EC_ARENA_RESERVE(st->ctx->arena, st->runs, st->n_runs, st->cap_runs, 16)) return oom(st->ctx);
   cp_run *r = &st->runs[st->n_runs];
   r->start = start;
   r->old_len = old_len;
@@ -740,7 +734,7 @@ static ec_error_code do_hunk(ec_ctx *ctx, const ec_cp_hunk *h, size_t hi, bool c
     set_where(ctx, h->path, hi, h->line);
     return rc;
   }
-  rc = ec_ws_create(ctx, f, h->content);
+  rc = ec_ws_set_bytes(ctx, f, h->content);
   if (rc) set_where(ctx, h->path, hi, h->line);
   else f->replacements = 1;
   return rc;

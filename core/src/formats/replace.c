@@ -137,15 +137,6 @@ static size_t new_placeholder(ec_str old_text, ec_str new_text, bool gemini, ec_
 
 /* Section - helpers */
 
-static ec_error_code set_text(ec_ctx *ctx, ec_ws_file *f, ec_str bytes) {
-  ec_doc d;
-  ec_error_code rc = ec_doc_load(ctx->arena, bytes, &d);
-  if (rc == EC_BINARY_FILE) return ec_fail(ctx, rc, "the new content of '%.*s' holds NUL bytes", (int)f->path.len, f->path.ptr);
-  if (rc || !d.text) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  ec_ws_set(ctx, f, &d);
-  return EC_OK;
-}
-
 static ec_error_code fail_at(ec_ctx *ctx, ec_ws_file *f, ec_error_code rc) {
   ec_error *e = ec_last_error(ctx);
   if (e) e->path = f->path;
@@ -165,7 +156,7 @@ static ec_error_code gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
       return fail_at(ctx, f, EC_NOT_FOUND);
     }
     f->replacements = 1;
-    return ec_ws_create(ctx, f, e->new_string);
+    return ec_ws_set_bytes(ctx, f, e->new_string);
   }
   if (!e->old_string.len) {
     ec_fail(ctx, EC_FILE_EXISTS, "Failed to edit. Attempted to create a file that already exists: %.*s", (int)f->path.len, f->path.ptr);
@@ -220,7 +211,7 @@ static ec_error_code gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
   if (b.oom) { ec_buf_free(&b); return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
   ec_str bytes = ec_buf_finish(&b, ctx->arena);
   if (!bytes.ptr) bytes = ec_arena_strdup(ctx->arena, "", 0);
-  if ((rc = set_text(ctx, f, bytes))) return rc;
+  if ((rc = ec_ws_set_bytes(ctx, f, bytes))) return rc;
   for (size_t i = 0; i < g.applied.n && i < 1000; i++)
     if (ec_ws_add_match(ctx, f, g.applied.items[i].start_line, g.applied.items[i].end_line, g.applied.items[i].strategy,
                         g.applied.items[i].confidence))
@@ -373,7 +364,7 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
       return fail_at(ctx, f, EC_NOT_FOUND);
     }
     f->replacements = 1;
-    return ec_ws_create(ctx, f, new_text);
+    return ec_ws_set_bytes(ctx, f, new_text);
   }
   if (!old_text.len) {
     ec_fail(ctx, EC_FILE_EXISTS, "'%.*s' already exists, so an empty old_string cannot create it. To change it, put the text to replace in old_string.",

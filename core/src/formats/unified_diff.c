@@ -441,13 +441,7 @@ static ec_error_code add_splice(ec_ctx *ctx, ud_text *t, size_t start, size_t en
   uint32_t n_old = (uint32_t)t_count_lf(t, start, end);
   ud_splice s = {start, end, line0, line0 + n_old + (whole_end ? 0 : 1), text};
   if (!whole_end || !whole_text) t->dirty = true;
-  if (t->n_sp == t->cap_sp) {
-    size_t nc = t->cap_sp ? t->cap_sp * 2 : 16;
-    ud_splice *p = ec_arena_grow(ctx->arena, t->sp, t->cap_sp * sizeof *p, nc * sizeof *p);
-    if (!p) return EC_OUT_OF_MEMORY;
-    t->sp = p;
-    t->cap_sp = nc;
-  }
+  if (!EC_ARENA_RESERVE(ctx->arena, t->sp, t->n_sp, t->cap_sp, 16)) return EC_OUT_OF_MEMORY;
   size_t at = t->n_sp;
   while (at && t->sp[at - 1].start > start) at--;
   memmove(t->sp + at + 1, t->sp + at, (t->n_sp - at) * sizeof *t->sp);
@@ -811,7 +805,7 @@ static ec_error_code create_file(ud_run *r, const ec_ud_file *uf, ec_str name) {
   if (no_eol && text.len) text.len--;
   ec_ws_file *f = ec_ws_get(ctx, name);
   if (!f) return oom(ctx);
-  ec_error_code rc = ec_ws_create(ctx, f, text);
+  ec_error_code rc = ec_ws_set_bytes(ctx, f, text);
   if (rc) return rc;
   f->replacements = 1;
   r->effective++;

@@ -16,7 +16,7 @@ ec_error_code ec_format_whole_file(ec_ctx *ctx) {
     return ec_fail(ctx, EC_INVALID_PARAM, "edit.content holds lazy markers (lines like `// ... existing code ...`) that would be written into '%.*s' "
                    "in place of the code they stand for. Send it with format 'lazy' and edit.snippet to merge it into the file, or send "
                    "the complete content.", (int)f->path.len, f->path.ptr);
-  if (!f->exists) return ec_ws_create(ctx, f, e->content);
+  if (!f->exists) return ec_ws_set_bytes(ctx, f, e->content);
   ec_doc *doc;
   ec_error_code rc = ec_ws_doc(ctx, f, &doc);
   if (rc) return rc;

@@ -76,13 +76,7 @@ ec_error_code ec_diagnose_no_match(ec_match_env *env, ec_str old_text, ec_diagno
     while (lo + cnt < fl->n && keys[lo + cnt].h == h) cnt++;
     if (cnt > MAX_OCCURRENCES) continue;
     for (size_t k = 0; k < cnt; k++) {
-      if (n_votes == cap_votes) {
-        size_t nc = cap_votes ? cap_votes * 2 : 64;
-        vote *p = ec_arena_grow(env->arena, votes, cap_votes * sizeof *p, nc * sizeof *p);
-        if (!p) return EC_OUT_OF_MEMORY;
-        votes = p;
-        cap_votes = nc;
-      }
+      if (!EC_ARENA_RESERVE(env->arena, votes, n_votes, cap_votes, 64)) return EC_OUT_OF_MEMORY;
       votes[n_votes].start = (long long)keys[lo + k].i - (long long)j;
       votes[n_votes++].n = 1;
     }

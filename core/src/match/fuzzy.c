@@ -171,13 +171,7 @@ ec_error_code ec_strategy_fuzzy(ec_match_env *env, ec_str old_text, ec_str new_t
     if (dist > allowed) continue;
     uint32_t sim = (uint32_t)(1000 - (uint64_t)dist * 1000 / maxlen);
     if (sim < thr_k) continue;
-    if (n_c == cap_c) {
-      size_t nc = cap_c ? cap_c * 2 : 8;
-      cand *p = ec_arena_grow(env->arena, c, cap_c * sizeof *p, nc * sizeof *p);
-      if (!p) return EC_OUT_OF_MEMORY;
-      c = p;
-      cap_c = nc;
-    }
+    if (!EC_ARENA_RESERVE(env->arena, c, n_c, cap_c, 8)) return EC_OUT_OF_MEMORY;
     size_t hint = env->opt && env->opt->line_hint > 0 ? (size_t)env->opt->line_hint - 1 : 0;
     c[n_c].i = i;
     c[n_c].sim = sim;

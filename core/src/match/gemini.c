@@ -297,13 +297,7 @@ static ec_error_code fuzzy(ec_match_env *env, ec_str old_raw, ec_str old_text, e
     double weighted = (double)d_norm + ((double)d_raw - (double)d_norm) * 0.1;
     double score = weighted / (double)sbl;
     if (!(score <= 0.1)) continue;
-    if (n_c == cap_c) {
-      size_t nc = cap_c ? cap_c * 2 : 8;
-      fz *p = ec_arena_grow(env->arena, c, cap_c * sizeof *p, nc * sizeof *p);
-      if (!p) return EC_OUT_OF_MEMORY;
-      c = p;
-      cap_c = nc;
-    }
+    if (!EC_ARENA_RESERVE(env->arena, c, n_c, cap_c, 8)) return EC_OUT_OF_MEMORY;
     c[n_c].i = i;
     c[n_c++].score = score;
   }

@@ -23,13 +23,7 @@ ec_error_code ec_found_push(ec_match_env *env, ec_found_list *l, const ec_found 
   size_t limit = l->limit ? l->limit : 1000;
   l->total++;
   if (l->n >= limit) return EC_OK;
-  if (l->n == l->cap) {
-    size_t nc = l->cap ? l->cap * 2 : 8;
-    ec_found *p = ec_arena_grow(env->arena, l->items, l->cap * sizeof *p, nc * sizeof *p);
-    if (!p) return EC_OUT_OF_MEMORY;
-    l->items = p;
-    l->cap = nc;
-  }
+  if (!EC_ARENA_RESERVE(env->arena, l->items, l->n, l->cap, 8)) return EC_OUT_OF_MEMORY;
   l->items[l->n++] = *f;
   return EC_OK;
 }

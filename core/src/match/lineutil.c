@@ -91,13 +91,7 @@ ec_error_code ec_find_line_windows(ec_match_env *env, ec_norm m, const ec_split 
       same = a.len == b.len && (!a.len || !memcmp(a.ptr, b.ptr, a.len));
     }
     if (!same) { j = fail[j - 1]; continue; }
-    if (n == cap) {
-      size_t nc = cap ? cap * 2 : 8;
-      size_t *p = ec_arena_grow(env->arena, res, cap * sizeof *p, nc * sizeof *p);
-      if (!p) return EC_OUT_OF_MEMORY;
-      res = p;
-      cap = nc;
-    }
+    if (!EC_ARENA_RESERVE(env->arena, res, n, cap, 8)) return EC_OUT_OF_MEMORY;
     res[n++] = s;
     j = 0;
   }

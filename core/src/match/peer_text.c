@@ -3,15 +3,6 @@
 #include "../base/str.h"
 #include <string.h>
 
-static ec_error_code set_text(ec_ctx *ctx, ec_ws_file *f, ec_str bytes) {
-  ec_doc d;
-  ec_error_code rc = ec_doc_load(ctx->arena, bytes, &d);
-  if (rc == EC_BINARY_FILE) return ec_fail(ctx, rc, "the new content of '%.*s' holds NUL bytes", (int)f->path.len, f->path.ptr);
-  if (rc || !d.text) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  ec_ws_set(ctx, f, &d);
-  return EC_OK;
-}
-
 /* Python's str.expandtabs(): tab stops every 8 columns, the column reset by \n and \r. */
 ec_str ec_peer_expandtabs(ec_arena *a, ec_str s) {
   if (!s.len || !memchr(s.ptr, '\t', s.len)) return s;
@@ -42,12 +33,12 @@ ec_str ec_peer_read_text(ec_arena *a, const ec_doc *doc) {
 
 
 ec_error_code ec_peer_write(ec_ctx *ctx, ec_ws_file *f, const ec_doc *doc, ec_str text) {
-  if (!doc->bom) return set_text(ctx, f, text);
+  if (!doc->bom) return ec_ws_set_bytes(ctx, f, text);
   ec_buf b;
   ec_buf_init(&b, ec_arena_allocator(ctx->arena));
   ec_buf_append(&b, "\xEF\xBB\xBF", 3);
   ec_buf_append_str(&b, text);
   if (b.oom) { ec_buf_free(&b); return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
-  return set_text(ctx, f, ec_buf_finish(&b, ctx->arena));
+  return ec_ws_set_bytes(ctx, f, ec_buf_finish(&b, ctx->arena));
 }
 

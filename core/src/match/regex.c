@@ -79,13 +79,7 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
       break;
     }
     PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-    if (n == cap) {
-      size_t nc = cap ? cap * 2 : 8;
-      ec_rx_match *p = ec_arena_grow(env->arena, res, cap * sizeof *p, nc * sizeof *p);
-      if (!p) { rc = EC_OUT_OF_MEMORY; break; }
-      res = p;
-      cap = nc;
-    }
+    if (!EC_ARENA_RESERVE(env->arena, res, n, cap, 8)) { rc = EC_OUT_OF_MEMORY; break; }
     res[n].start = ov[0];
     res[n].end = ov[1];
     res[n].indent.ptr = env->text + ov[2];
