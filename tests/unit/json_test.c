@@ -112,6 +112,9 @@ int main(void) {
   }
   /* limits */
   EXPECT_CODE("{\"format\":\"replace\",\"files\":{\"f\":\"abcdef\"},\"edit\":{\"old_string\":\"a\",\"new_string\":\"b\"},\"options\":{\"limits\":{\"max_input_bytes\":4}}}", "TOO_LARGE");
+  EXPECT_CODE("{\"format\":\"replace\",\"files\":{\"f\":\"a\\nb\\nc\\n\"},\"edit\":{\"old_string\":\"a\",\"new_string\":\"b\"},\"options\":{\"limits\":{\"max_lines\":2}}}", "TOO_LARGE");
+  EXPECT_CODE("{\"format\":\"replace\",\"files\":{\"f\":\"short\\nmuch longer line\\n\"},\"edit\":{\"old_string\":\"short\",\"new_string\":\"b\"},\"options\":{\"limits\":{\"max_line_bytes\":8}}}", "TOO_LARGE");
+  EXPECT_CODE("{\"format\":\"replace\",\"files\":{\"f\":\"a\\nb\\n\"},\"edit\":{\"old_string\":\"a\",\"new_string\":\"c\"},\"options\":{\"limits\":{\"max_lines\":2,\"max_line_bytes\":1}}}", "");
   /* a null file is absent */
   {
     cJSON *j = run("{\"format\":\"replace\",\"files\":{\"n\":null},\"edit\":{\"path\":\"n\",\"old_string\":\"\",\"new_string\":\"hi\"}}");

@@ -124,6 +124,14 @@ ec_error_code ec_ws_doc(ec_ctx *ctx, ec_ws_file *f, ec_doc **out) {
       return rc;
     }
     if (rc) return ec_fail(ctx, rc, "out of memory loading '%.*s'", (int)f->path.len, f->path.ptr);
+    const ec_limits *lim = &ctx->opt.limits;
+    size_t lines = f->doc.n_lf + (f->doc.len && f->doc.text[f->doc.len - 1] != '\n');
+    if (lines > lim->max_lines || f->doc.longest_line > lim->max_line_bytes) {
+      rc = ec_fail(ctx, EC_TOO_LARGE, "'%.*s' has %zu lines, the longest %zu bytes; the limits (options.limits.max_lines, max_line_bytes) are %zu and %zu",
+                   (int)f->path.len, f->path.ptr, lines, f->doc.longest_line, lim->max_lines, lim->max_line_bytes);
+      ec_last_error(ctx)->path = f->path;
+      return rc;
+    }
     f->loaded = true;
   }
   *out = &f->doc;

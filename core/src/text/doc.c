@@ -23,6 +23,7 @@ ec_error_code ec_doc_load(ec_arena *a, ec_str content, ec_doc *out) {
     size_t seg = nl ? (size_t)(nl - (p + r)) : n - r;
     bool crlf = nl && seg > 0 && p[r + seg - 1] == '\r';
     size_t keep = crlf ? seg - 1 : seg;
+    if (keep > out->longest_line) out->longest_line = keep;
     memcpy(out->text + w, p + r, keep);
     w += keep;
     r += seg;

@@ -15,6 +15,7 @@ typedef struct ec_doc {
   size_t len;
   uint8_t *cr;         /* cr[i] != 0: the i-th LF of text was a CRLF */
   size_t n_lf;
+  size_t longest_line; /* bytes of the longest line (without its ending), as loaded */
   bool bom;
   bool crlf_dominant;  /* new lines are written with CRLF */
   ec_eol_style eol;
