@@ -64,6 +64,17 @@ int main(void) {
     CHECK(out && strstr(out, "INVALID_PARAM"));
     ec_free(NULL, out);
   }
+  /* a request ending in a backslash (found by fuzz_json) */
+  {
+    const char raw[] = "{\"format\":\"replace\",\"edit\":{}}\\";
+    char *heap = malloc(sizeof raw - 1);
+    memcpy(heap, raw, sizeof raw - 1);
+    size_t n = 0;
+    char *out = ec_run_json(heap, sizeof raw - 1, NULL, &n);
+    CHECK(out && strstr(out, "INVALID_PARAM"));
+    ec_free(NULL, out);
+    free(heap);
+  }
   /* \u0000 survives: a file with NUL is binary, a path with NUL is still a path */
   EXPECT_CODE("{\"format\":\"replace\",\"files\":{\"a\":\"x\\u0000y\"},\"edit\":{\"old_string\":\"x\",\"new_string\":\"z\"}}", "BINARY_FILE");
   EXPECT_CODE("{\"format\":\"replace\",\"files\":{\"a\":\"xy\"},\"edit\":{\"old_string\":\"x\\u0000\",\"new_string\":\"z\"}}", "INVALID_PARAM");

@@ -38,8 +38,12 @@ static ec_error_code prepare_text(parser *p, const char *json, size_t len, const
   *out = json;
   if (len && memchr(json, 0, len)) return FAIL(p, "the request holds a raw NUL byte; JSON strings must escape it as \\u0000");
   bool has_nul = false;
-  for (const char *q = json, *end = json + len; !has_nul && (q = memchr(q, '\\', (size_t)(end - q))); q += 2)
+  const char *q = json, *end = json + len;
+  while (!has_nul && (q = memchr(q, '\\', (size_t)(end - q)))) {
     has_nul = escape_at(json, len, (size_t)(q - json)) == 0;
+    if (end - q < 2) break; /* a trailing backslash: nothing escaped after it */
+    q += 2;
+  }
   if (!has_nul) return EC_OK;
   uint8_t used[0x1900 / 8] = {0}; /* U+E000..U+F8FF seen as an escape or as raw UTF-8 */
   for (size_t i = 0; i < len; i++) {
