@@ -222,7 +222,7 @@ typedef struct ec_peer_options {
   bool confirm;                 /* Aider: answer to "create new file?"; default true */
   ec_str raw_llm_text;          /* Aider whole-file: the model's raw reply */
   ec_str dialect;               /* dialect named inside edit.options */
-  double roo_fuzzy_threshold;   /* Roo: edit.options.fuzzy_threshold (0..1); used when has_ */
+  double roo_fuzzy_threshold;   /* Roo: edit.options.fuzzy_threshold (0..1), when has_roo_fuzzy_threshold */
   bool has_roo_fuzzy_threshold; /* false = Roo's production default 1.0 */
   int64_t roo_buffer_lines;     /* Roo: edit.options.buffer_lines; -1 / 0 = default 40 */
 } ec_peer_options;
