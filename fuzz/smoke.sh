@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs each fuzzer for a fixed time on its seeds; fails on the first finding.
 # usage: smoke.sh BUILD_DIR SEED_DIR SECONDS fuzzer...
+# Inputs that once found a bug live in fuzz/regressions/<fuzzer>/ and are replayed first.
 set -euo pipefail
 build=$1 seeds=$2 secs=$3
 shift 3
@@ -9,8 +10,9 @@ for f in "$@"; do
   corpus="$build/fuzz-corpus/$f"
   mkdir -p "$corpus"
   seed="$seeds/$f"; [ -d "$seed" ] || seed="$seeds/common"
+  regressions="$(dirname "$0")/regressions/$f"; [ -d "$regressions" ] || regressions=""
   if "$build/$f" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
-       "$corpus" "$seed" >"$build/$f.log" 2>&1; then
+       "$corpus" "$seed" $regressions >"$build/$f.log" 2>&1; then
     echo "fuzz $f: $(grep -E '^stat::number_of_executed_units' "$build/$f.log" | awk '{print $2}') runs, ok"
     passed=$((passed + 1))
   else

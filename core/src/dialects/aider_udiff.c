@@ -328,7 +328,9 @@ static ec_str partial(aud *u, ec_str content, const strv *prec, const strv *chg,
       size_t uf = use - up;
       if (uf > foll->n) continue;
       strv h;
-      concat3(u, &h, prec->v + prec->n - up, up, chg->v, chg->n, foll->v, uf);
+      /* the last `up` lines of prec (an empty list has no array: no pointer arithmetic on NULL) */
+      const ec_str *tail = up ? prec->v + prec->n - up : NULL;
+      concat3(u, &h, tail, up, chg->v, chg->n, foll->v, uf);
       ec_str r = direct(u, content, &h);
       if (r.ptr) return r;
       if (u->crashed || u->oom || u->too_large) return none;
@@ -519,6 +521,7 @@ static bool in_chat(const ec_ctx *ctx, ec_str path) {
 
 static ec_error_code finish(aud *u, afiles *fs, ec_buf *errors, size_t n_errors) {
   ec_ctx *ctx = u->ctx;
+  ec_str msg = ec_buf_finish(errors, ctx->arena); /* the arena owns it now, whichever way we leave */
   bool wrote = false;
   for (size_t i = 0; i < fs->n; i++) {
     afile *f = &fs->v[i];
@@ -537,12 +540,8 @@ static ec_error_code finish(aud *u, afiles *fs, ec_buf *errors, size_t n_errors)
                  (unsigned long long)AIDER_WORK_BUDGET);
   else if (u->crashed)
     rc = ec_fail(ctx, EC_MALFORMED_EDIT, "Exception while updating files:\n%s", u->crash);
-  else if (n_errors) {
-    ec_str msg = ec_buf_finish(errors, ctx->arena);
+  else if (n_errors)
     rc = ec_fail(ctx, EC_NO_MATCH, "%.*s", (int)msg.len, msg.ptr ? msg.ptr : "");
-  } else {
-    ec_buf_free(errors);
-  }
   if (rc && wrote) ctx->partial = true;
   return rc;
 }
