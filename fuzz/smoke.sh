@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Runs each fuzzer for a fixed time on its seeds; fails on the first finding.
+# Runs each fuzzer on its seeds for a fixed number of inputs from a fixed seed (so a CI run
+# replays exactly what passed here), capped at SECONDS; fails on any finding. A long campaign:
+# run the harnesses directly, e.g. ./fuzz_json -max_total_time=1800 corpus/ seeds/.
 # usage: smoke.sh BUILD_DIR SEED_DIR SECONDS fuzzer...
 # Inputs that once found a bug live in fuzz/regressions/<fuzzer>/ and are replayed first.
 set -euo pipefail
@@ -11,7 +13,7 @@ for f in "$@"; do
   mkdir -p "$corpus"
   seed="$seeds/$f"; [ -d "$seed" ] || seed="$seeds/common"
   regressions="$(dirname "$0")/regressions/$f"; [ -d "$regressions" ] || regressions=""
-  if "$build/$f" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+  if "$build/$f" -seed=1 -runs="${EDITCORE_FUZZ_RUNS:-10000}" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
        "$corpus" "$seed" $regressions >"$build/$f.log" 2>&1; then
     echo "fuzz $f: $(grep -E '^stat::number_of_executed_units' "$build/$f.log" | awk '{print $2}') runs, ok"
     passed=$((passed + 1))
