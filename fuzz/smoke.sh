@@ -13,7 +13,7 @@ for f in "$@"; do
   mkdir -p "$corpus"
   seed="$seeds/$f"; [ -d "$seed" ] || seed="$seeds/common"
   regressions="$(dirname "$0")/regressions/$f"; [ -d "$regressions" ] || regressions=""
-  if "$build/$f" -seed=1 -runs="${EDITCORE_FUZZ_RUNS:-10000}" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+  if "$build/$f" -artifact_prefix="$build/" -seed=1 -runs="${EDITCORE_FUZZ_RUNS:-10000}" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
        "$corpus" "$seed" $regressions >"$build/$f.log" 2>&1; then
     echo "fuzz $f: $(grep -E '^stat::number_of_executed_units' "$build/$f.log" | awk '{print $2}') runs, ok"
     passed=$((passed + 1))
