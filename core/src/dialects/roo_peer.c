@@ -313,13 +313,7 @@ static ec_str strip_numbers(ec_arena *a, ec_str s, bool aggressive) {
 typedef struct u16s { uint16_t *p; size_t n, cap; } u16s;
 
 static bool u16_push(ec_arena *a, u16s *s, uint16_t c) {
-  if (s->n == s->cap) {
-    size_t nc = s->cap ? s->cap * 2 : 64;
-    uint16_t *q = ec_arena_grow(a, s->p, s->cap * sizeof *q, nc * sizeof *q);
-    if (!q) return false;
-    s->p = q;
-    s->cap = nc;
-  }
+  if (!EC_ARENA_RESERVE(a, s->p, s->n, s->cap, 64)) return false;
   s->p[s->n++] = c;
   return true;
 }

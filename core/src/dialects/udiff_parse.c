@@ -107,13 +107,7 @@ static void parse_git_line(ec_str rest, ec_str *old_p, ec_str *new_p) {
 /* ---------- growing arrays ---------- */
 
 static ec_ud_file *add_file(ec_arena *a, ec_ud_patch *p, uint32_t line) {
-  if (p->n_files == p->cap_files) {
-    size_t nc = p->cap_files ? p->cap_files * 2 : 4;
-    ec_ud_file *f = ec_arena_grow(a, p->files, p->cap_files * sizeof *f, nc * sizeof *f);
-    if (!f) return NULL;
-    p->files = f;
-    p->cap_files = nc;
-  }
+  if (!EC_ARENA_RESERVE(a, p->files, p->n_files, p->cap_files, 4)) return NULL;
   ec_ud_file *f = &p->files[p->n_files++];
   memset(f, 0, sizeof *f);
   f->line = line;
@@ -121,13 +115,7 @@ static ec_ud_file *add_file(ec_arena *a, ec_ud_patch *p, uint32_t line) {
 }
 
 static ec_ud_hunk *add_hunk(ec_arena *a, ec_ud_file *f) {
-  if (f->n_hunks == f->cap_hunks) {
-    size_t nc = f->cap_hunks ? f->cap_hunks * 2 : 4;
-    ec_ud_hunk *h = ec_arena_grow(a, f->hunks, f->cap_hunks * sizeof *h, nc * sizeof *h);
-    if (!h) return NULL;
-    f->hunks = h;
-    f->cap_hunks = nc;
-  }
+  if (!EC_ARENA_RESERVE(a, f->hunks, f->n_hunks, f->cap_hunks, 4)) return NULL;
   ec_ud_hunk *h = &f->hunks[f->n_hunks++];
   memset(h, 0, sizeof *h);
   return h;
