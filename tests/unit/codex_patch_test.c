@@ -2,23 +2,13 @@
  * Unit tests for dialects/codex_patch_parse (both modes: Codex's exact grammar and messages,
  * editcore's leniencies) and dialects/codex_seek (levels, order, EOF anchoring, budget).
  */
+#include "test_util.h"
 #include "dialects/codex_patch_parse.h"
 #include "dialects/codex_seek.h"
 #include <stdio.h>
 #include <string.h>
 
-static int passed, failed;
 
-#define CHECK(cond, ...)                                                        \
-  do {                                                                          \
-    if (cond) passed++;                                                         \
-    else {                                                                      \
-      failed++;                                                                 \
-      fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);           \
-      fprintf(stderr, __VA_ARGS__);                                             \
-      fputc('\n', stderr);                                                      \
-    }                                                                           \
-  } while (0)
 
 static ec_str S(const char *s) { ec_str r = {s, strlen(s)}; return r; }
 static bool EQ(ec_str a, const char *b) { return a.len == strlen(b) && memcmp(a.ptr, b, a.len) == 0; }
@@ -40,29 +30,29 @@ static void test_grammar(ec_arena *a) {
                   "*** Update File: path/update.py\n*** Move to: path/update2.py\n@@ def f():\n-    pass\n+    return 123\n"
                   "*** End Patch";
   for (int mode = 0; mode < 2; mode++) {
-    CHECK(parse(a, t, mode, &p, &e) == EC_OK, "mode %d: %.*s", mode, (int)e.message.len, e.message.ptr);
-    CHECK(p.n_hunks == 3, "%zu", p.n_hunks);
+    CHECK_MSG(parse(a, t, mode, &p, &e) == EC_OK, "mode %d: %.*s", mode, (int)e.message.len, e.message.ptr);
+    CHECK_MSG(p.n_hunks == 3, "%zu", p.n_hunks);
     if (p.n_hunks != 3) continue;
-    CHECK(p.hunks[0].op == EC_CP_ADD && EQ(p.hunks[0].path, "path/add.py") && EQ(p.hunks[0].content, "abc\ndef\n"), "add");
-    CHECK(p.hunks[1].op == EC_CP_DELETE && EQ(p.hunks[1].path, "path/delete.py") && p.hunks[1].line == 5, "delete");
+    CHECK_MSG(p.hunks[0].op == EC_CP_ADD && EQ(p.hunks[0].path, "path/add.py") && EQ(p.hunks[0].content, "abc\ndef\n"), "add");
+    CHECK_MSG(p.hunks[1].op == EC_CP_DELETE && EQ(p.hunks[1].path, "path/delete.py") && p.hunks[1].line == 5, "delete");
     const ec_cp_hunk *u = &p.hunks[2];
-    CHECK(u->op == EC_CP_UPDATE && EQ(u->move_to, "path/update2.py") && u->n_chunks == 1, "update");
-    CHECK(u->chunks[0].n_contexts == 1 && EQ(u->chunks[0].contexts[0], "def f():"), "context");
-    CHECK(u->chunks[0].n_lines == 2 && u->chunks[0].lines[0].kind == '-' && EQ(u->chunks[0].lines[1].text, "    return 123"), "lines");
-    CHECK(u->chunks[0].line == 8, "%u", u->chunks[0].line);
+    CHECK_MSG(u->op == EC_CP_UPDATE && EQ(u->move_to, "path/update2.py") && u->n_chunks == 1, "update");
+    CHECK_MSG(u->chunks[0].n_contexts == 1 && EQ(u->chunks[0].contexts[0], "def f():"), "context");
+    CHECK_MSG(u->chunks[0].n_lines == 2 && u->chunks[0].lines[0].kind == '-' && EQ(u->chunks[0].lines[1].text, "    return 123"), "lines");
+    CHECK_MSG(u->chunks[0].line == 8, "%u", u->chunks[0].line);
   }
   /* first chunk without @@, blank line = empty context line, End of File, CRLF patch */
-  CHECK(parse(a, "*** Begin Patch\r\n*** Update File: f\r\n import foo\r\n\r\n+bar\r\n*** End of File\r\n*** End Patch\r\n", false, &p, &e) == EC_OK, "crlf");
-  CHECK(p.n_hunks == 1 && p.hunks[0].n_chunks == 1 && p.hunks[0].chunks[0].n_lines == 3 && p.hunks[0].chunks[0].eof, "chunk shape");
-  CHECK(p.hunks[0].chunks[0].lines[1].blank && p.hunks[0].chunks[0].lines[1].kind == ' ', "blank context");
+  CHECK_MSG(parse(a, "*** Begin Patch\r\n*** Update File: f\r\n import foo\r\n\r\n+bar\r\n*** End of File\r\n*** End Patch\r\n", false, &p, &e) == EC_OK, "crlf");
+  CHECK_MSG(p.n_hunks == 1 && p.hunks[0].n_chunks == 1 && p.hunks[0].chunks[0].n_lines == 3 && p.hunks[0].chunks[0].eof, "chunk shape");
+  CHECK_MSG(p.hunks[0].chunks[0].lines[1].blank && p.hunks[0].chunks[0].lines[1].kind == ' ', "blank context");
   /* "@@ " with blanks = no context; context keeps leading blanks, loses trailing ones */
-  CHECK(parse(a, "*** Begin Patch\n*** Update File: f\n@@   \n-a\n@@   b  \n-c\n*** End Patch", false, &p, &e) == EC_OK, "ctx");
-  CHECK(p.hunks[0].chunks[0].n_contexts == 0 && EQ(p.hunks[0].chunks[1].contexts[0], "  b"), "ctx trim");
+  CHECK_MSG(parse(a, "*** Begin Patch\n*** Update File: f\n@@   \n-a\n@@   b  \n-c\n*** End Patch", false, &p, &e) == EC_OK, "ctx");
+  CHECK_MSG(p.hunks[0].chunks[0].n_contexts == 0 && EQ(p.hunks[0].chunks[1].contexts[0], "  b"), "ctx trim");
   /* padded markers and headers; heredoc */
-  CHECK(parse(a, " *** Begin Patch \n  *** Update File: f\n@@\n-a\n+b\n *** End Patch ", false, &p, &e) == EC_OK, "padded");
-  CHECK(parse(a, "<<'EOF'\n*** Begin Patch\n*** Delete File: f\n*** End Patch\nEOF\n", false, &p, &e) == EC_OK, "heredoc");
-  CHECK(p.n_hunks == 1 && p.hunks[0].line == 3, "heredoc line %u", p.hunks[0].line);
-  CHECK(parse(a, "*** Begin Patch\n*** End Patch", false, &p, &e) == EC_OK && p.n_hunks == 0, "empty patch");
+  CHECK_MSG(parse(a, " *** Begin Patch \n  *** Update File: f\n@@\n-a\n+b\n *** End Patch ", false, &p, &e) == EC_OK, "padded");
+  CHECK_MSG(parse(a, "<<'EOF'\n*** Begin Patch\n*** Delete File: f\n*** End Patch\nEOF\n", false, &p, &e) == EC_OK, "heredoc");
+  CHECK_MSG(p.n_hunks == 1 && p.hunks[0].line == 3, "heredoc line %u", p.hunks[0].line);
+  CHECK_MSG(parse(a, "*** Begin Patch\n*** End Patch", false, &p, &e) == EC_OK && p.n_hunks == 0, "empty patch");
 }
 
 static void test_codex_errors(ec_arena *a) {
@@ -89,9 +79,9 @@ static void test_codex_errors(ec_arena *a) {
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     ec_error_code rc = parse(a, cases[i].text, false, &p, &e);
-    CHECK(rc == EC_MALFORMED_EDIT, "case %zu: rc %d", i, (int)rc);
-    CHECK(HAS(e.message, cases[i].msg), "case %zu: got '%.*s'", i, (int)e.message.len, e.message.ptr);
-    CHECK(e.line == cases[i].line, "case %zu: line %u", i, e.line);
+    CHECK_MSG(rc == EC_MALFORMED_EDIT, "case %zu: rc %d", i, (int)rc);
+    CHECK_MSG(HAS(e.message, cases[i].msg), "case %zu: got '%.*s'", i, (int)e.message.len, e.message.ptr);
+    CHECK_MSG(e.line == cases[i].line, "case %zu: line %u", i, e.line);
   }
 }
 
@@ -101,25 +91,25 @@ static void test_editcore_mode(ec_arena *a) {
   /* nested @@, unified header, blank lines between hunks, fence, indented Move to, \ No newline */
   const char *t = "```diff\n*** Begin Patch\n\n*** Update File: f\n   *** Move to: g\n@@ class B:\n@@   def f():\n-x\n+y\n"
                   "\\ No newline at end of file\n@@ -10,2 +10,2 @@ def h():\n-z\n+Z\n\n*** Delete File: q\n*** End Patch\n```\n";
-  CHECK(parse(a, t, true, &p, &e) == EC_OK, "%.*s", (int)e.message.len, e.message.ptr);
-  CHECK(p.n_hunks == 2, "%zu", p.n_hunks);
+  CHECK_MSG(parse(a, t, true, &p, &e) == EC_OK, "%.*s", (int)e.message.len, e.message.ptr);
+  CHECK_MSG(p.n_hunks == 2, "%zu", p.n_hunks);
   if (p.n_hunks == 2) {
     const ec_cp_hunk *u = &p.hunks[0];
-    CHECK(EQ(u->move_to, "g") && u->n_chunks == 2 && u->line == 4, "update");
-    CHECK(u->chunks[0].n_contexts == 2 && EQ(u->chunks[0].contexts[1], "  def f():") && u->chunks[0].n_lines == 2, "nested");
-    CHECK(u->chunks[1].n_contexts == 1 && EQ(u->chunks[1].contexts[0], "def h():"), "unified header");
+    CHECK_MSG(EQ(u->move_to, "g") && u->n_chunks == 2 && u->line == 4, "update");
+    CHECK_MSG(u->chunks[0].n_contexts == 2 && EQ(u->chunks[0].contexts[1], "  def f():") && u->chunks[0].n_lines == 2, "nested");
+    CHECK_MSG(u->chunks[1].n_contexts == 1 && EQ(u->chunks[1].contexts[0], "def h():"), "unified header");
   }
-  CHECK(parse(a, "*** Begin Patch\n*** Update File: f\n@@ -1,2 +1,2 @@\n-a\n+b\n*** End Patch", true, &p, &e) == EC_OK &&
+  CHECK_MSG(parse(a, "*** Begin Patch\n*** Update File: f\n@@ -1,2 +1,2 @@\n-a\n+b\n*** End Patch", true, &p, &e) == EC_OK &&
             p.hunks[0].chunks[0].n_contexts == 0, "bare unified header");
-  CHECK(parse(a, "apply_patch <<'PATCH'\n*** Begin Patch\n*** Delete File: f\n*** End Patch\nPATCH", true, &p, &e) == EC_OK, "heredoc word");
-  CHECK(parse(a, "*** Begin Patch\n*** Add File: n\n+1\n\n+3\n\n*** End Patch", true, &p, &e) == EC_OK && EQ(p.hunks[0].content, "1\n\n3\n"),
+  CHECK_MSG(parse(a, "apply_patch <<'PATCH'\n*** Begin Patch\n*** Delete File: f\n*** End Patch\nPATCH", true, &p, &e) == EC_OK, "heredoc word");
+  CHECK_MSG(parse(a, "*** Begin Patch\n*** Add File: n\n+1\n\n+3\n\n*** End Patch", true, &p, &e) == EC_OK && EQ(p.hunks[0].content, "1\n\n3\n"),
         "add with blank line");
   /* errors name the line of edit.text, counting lines before the trimmed patch */
-  CHECK(parse(a, "\n\n*** Begin Patch\n*** Update File: f\n@@\n-a\n+b\n", true, &p, &e) == EC_MALFORMED_EDIT && e.line == 7 &&
+  CHECK_MSG(parse(a, "\n\n*** Begin Patch\n*** Update File: f\n@@\n-a\n+b\n", true, &p, &e) == EC_MALFORMED_EDIT && e.line == 7 &&
             HAS(e.message, "line 7") && HAS(e.message, "'*** End Patch'"), "line %u %.*s", e.line, (int)e.message.len, e.message.ptr);
-  CHECK(parse(a, "*** Begin Patch\n*** Update File:\n@@\n-a\n*** End Patch", true, &p, &e) == EC_MALFORMED_EDIT && HAS(e.message, "names no file"),
+  CHECK_MSG(parse(a, "*** Begin Patch\n*** Update File:\n@@\n-a\n*** End Patch", true, &p, &e) == EC_MALFORMED_EDIT && HAS(e.message, "names no file"),
         "%.*s", (int)e.message.len, e.message.ptr);
-  CHECK(parse(a, "*** Begin Patch\n+stray\n*** End Patch", true, &p, &e) == EC_MALFORMED_EDIT && HAS(e.message, "outside an Update File"),
+  CHECK_MSG(parse(a, "*** Begin Patch\n+stray\n*** End Patch", true, &p, &e) == EC_MALFORMED_EDIT && HAS(e.message, "outside an Update File"),
         "%.*s", (int)e.message.len, e.message.ptr);
 }
 
@@ -130,29 +120,29 @@ static void test_seek(ec_arena *a) {
   ec_str pat[] = {S("foo"), S("bar")};
   size_t pos;
   ec_seek_level lv;
-  CHECK(ec_seek_find(&t, pat, 2, 0, false, &pos, &lv) == EC_OK && pos == 3 && lv == EC_SEEK_EXACT, "exact later beats loose earlier %zu", pos);
-  CHECK(ec_seek_find(&t, pat, 2, 0, false, &pos, &lv) == EC_OK && pos == 3, "again");
+  CHECK_MSG(ec_seek_find(&t, pat, 2, 0, false, &pos, &lv) == EC_OK && pos == 3 && lv == EC_SEEK_EXACT, "exact later beats loose earlier %zu", pos);
+  CHECK_MSG(ec_seek_find(&t, pat, 2, 0, false, &pos, &lv) == EC_OK && pos == 3, "again");
   ec_str pat2[] = {S("foo"), S("  bar")};
-  CHECK(ec_seek_find(&t, pat2, 2, 0, false, &pos, &lv) == EC_OK && pos == 0 && lv == EC_SEEK_TRIM_END, "trim_end %zu %d", pos, (int)lv);
+  CHECK_MSG(ec_seek_find(&t, pat2, 2, 0, false, &pos, &lv) == EC_OK && pos == 0 && lv == EC_SEEK_TRIM_END, "trim_end %zu %d", pos, (int)lv);
   ec_str pat3[] = {S("bar"), S("x - y")};
-  CHECK(ec_seek_find(&t, pat3, 2, 0, false, &pos, &lv) == EC_OK && pos == 1 && lv == EC_SEEK_UNICODE, "unicode %zu %d", pos, (int)lv);
+  CHECK_MSG(ec_seek_find(&t, pat3, 2, 0, false, &pos, &lv) == EC_OK && pos == 1 && lv == EC_SEEK_UNICODE, "unicode %zu %d", pos, (int)lv);
   ec_str pat4[] = {S("q")};
-  CHECK(ec_seek_find(&t, pat4, 1, 0, false, &pos, &lv) == EC_OK && pos == 5 && lv == EC_SEEK_TRIM, "unicode trim %zu %d", pos, (int)lv);
+  CHECK_MSG(ec_seek_find(&t, pat4, 1, 0, false, &pos, &lv) == EC_OK && pos == 5 && lv == EC_SEEK_TRIM, "unicode trim %zu %d", pos, (int)lv);
   ec_str pat5[] = {S("foo")};
-  CHECK(ec_seek_find(&t, pat5, 1, 1, false, &pos, &lv) == EC_OK && pos == 3, "forward from start");
-  CHECK(ec_seek_find(&t, pat5, 1, 0, true, &pos, &lv) == EC_OK && pos == SIZE_MAX, "eof tries only the last line");
+  CHECK_MSG(ec_seek_find(&t, pat5, 1, 1, false, &pos, &lv) == EC_OK && pos == 3, "forward from start");
+  CHECK_MSG(ec_seek_find(&t, pat5, 1, 0, true, &pos, &lv) == EC_OK && pos == SIZE_MAX, "eof tries only the last line");
   ec_str pat6[] = {S("\xC2\xA0q\xE3\x80\x80")};
-  CHECK(ec_seek_find(&t, pat6, 1, 0, true, &pos, &lv) == EC_OK && pos == 5, "eof last");
+  CHECK_MSG(ec_seek_find(&t, pat6, 1, 0, true, &pos, &lv) == EC_OK && pos == 5, "eof last");
   ec_str big[7] = {S("a"), S("a"), S("a"), S("a"), S("a"), S("a"), S("a")};
-  CHECK(ec_seek_find(&t, big, 7, 0, false, &pos, &lv) == EC_OK && pos == SIZE_MAX, "longer than file");
+  CHECK_MSG(ec_seek_find(&t, big, 7, 0, false, &pos, &lv) == EC_OK && pos == SIZE_MAX, "longer than file");
   size_t first, second;
   ec_str pat7[] = {S("foo")};
-  CHECK(ec_seek_at_level(&t, pat7, 1, 0, false, EC_SEEK_TRIM_END, &first, &second) == EC_OK && first == 0 && second == 3, "second match");
-  CHECK(ec_seek_line_eq(EC_SEEK_UNICODE, S("\xE2\x80\x9Chi\xE2\x80\x9D"), S("\"hi\"")), "quotes");
-  CHECK(!ec_seek_line_eq(EC_SEEK_UNICODE, S("a\xE2\x80\xA6"), S("a...")), "ellipsis is not folded");
-  CHECK(!ec_seek_line_eq(EC_SEEK_TRIM, S("a  b"), S("a b")), "inner whitespace counts");
-  CHECK(EQ(ec_u8_trim(S("\xE2\x80\x81 x\xE2\x80\xA8")), "x"), "unicode trim");
-  CHECK(EQ(ec_u8_trim(S("\xEF\xBB\xBFx")), "\xEF\xBB\xBFx"), "BOM is not whitespace");
+  CHECK_MSG(ec_seek_at_level(&t, pat7, 1, 0, false, EC_SEEK_TRIM_END, &first, &second) == EC_OK && first == 0 && second == 3, "second match");
+  CHECK_MSG(ec_seek_line_eq(EC_SEEK_UNICODE, S("\xE2\x80\x9Chi\xE2\x80\x9D"), S("\"hi\"")), "quotes");
+  CHECK_MSG(!ec_seek_line_eq(EC_SEEK_UNICODE, S("a\xE2\x80\xA6"), S("a...")), "ellipsis is not folded");
+  CHECK_MSG(!ec_seek_line_eq(EC_SEEK_TRIM, S("a  b"), S("a b")), "inner whitespace counts");
+  CHECK_MSG(EQ(ec_u8_trim(S("\xE2\x80\x81 x\xE2\x80\xA8")), "x"), "unicode trim");
+  CHECK_MSG(EQ(ec_u8_trim(S("\xEF\xBB\xBFx")), "\xEF\xBB\xBFx"), "BOM is not whitespace");
   /* the budget stops a long scan */
   enum { N = 20000 };
   static ec_str many[N];
@@ -160,9 +150,9 @@ static void test_seek(ec_arena *a) {
   ec_seek_table t2;
   ec_seek_init(&t2, a, many, N, 1000);
   ec_str pat8[] = {S("x"), S("y")};
-  CHECK(ec_seek_find(&t2, pat8, 2, 0, false, &pos, &lv) == EC_TOO_LARGE, "budget");
+  CHECK_MSG(ec_seek_find(&t2, pat8, 2, 0, false, &pos, &lv) == EC_TOO_LARGE, "budget");
   ec_seek_init(&t2, a, many, N, 0);
-  CHECK(ec_seek_find(&t2, pat8, 2, 0, false, &pos, &lv) == EC_OK && pos == SIZE_MAX, "no budget: linear scan");
+  CHECK_MSG(ec_seek_find(&t2, pat8, 2, 0, false, &pos, &lv) == EC_OK && pos == SIZE_MAX, "no budget: linear scan");
 }
 
 int main(void) {
@@ -172,6 +162,6 @@ int main(void) {
   test_editcore_mode(a);
   test_seek(a);
   ec_arena_free(a);
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  printf("%d passed, %d failed\n", tu_passed, tu_failed);
+  return tu_failed ? 1 : 0;
 }

@@ -4,6 +4,7 @@
  * script and every diff text turns the old text into the new one and that scripts are minimal.
  * Prints timings for large inputs (informational; the assertions are on the results).
  */
+#include "test_util.h"
 #include "diff/diff.h"
 #include "diff/diff_myers.h"
 #include "diff/diff_prepare.h"
@@ -13,18 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-static int passed, failed;
 
-#define CHECK(cond, ...)                                                        \
-  do {                                                                          \
-    if (cond) passed++;                                                         \
-    else {                                                                      \
-      failed++;                                                                 \
-      fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);           \
-      fprintf(stderr, __VA_ARGS__);                                             \
-      fputc('\n', stderr);                                                      \
-    }                                                                           \
-  } while (0)
 
 static double now_ms(void) {
   struct timespec ts;
@@ -182,11 +172,11 @@ static void expect_diff(int line, const char *old, const char *nw, int ctx, cons
   ec_diff_out out;
   ec_error_code rc = ec_diff_unified(a, S("f.txt"), S("f.txt"), old ? &os : NULL, nw ? &ns : NULL, &o, &out);
   bool same = rc == EC_OK && out.text.ptr && out.text.len == strlen(want) && memcmp(out.text.ptr, want, out.text.len) == 0;
-  CHECK(same, "case at line %d: got rc %d\n----\n%.*s----\nwant\n----\n%s----", line, (int)rc,
+  CHECK_MSG(same, "case at line %d: got rc %d\n----\n%.*s----\nwant\n----\n%s----", line, (int)rc,
         (int)out.text.len, out.text.ptr ? out.text.ptr : "", want);
-  CHECK(out.added == add && out.removed == rem, "case at line %d: +%u -%u, want +%u -%u", line, out.added,
+  CHECK_MSG(out.added == add && out.removed == rem, "case at line %d: +%u -%u, want +%u -%u", line, out.added,
         out.removed, add, rem);
-  CHECK(!out.truncated, "case at line %d: truncated", line);
+  CHECK_MSG(!out.truncated, "case at line %d: truncated", line);
   ec_arena_free(a);
 }
 #define EXPECT(old, nw, ctx, want, add, rem) expect_diff(__LINE__, old, nw, ctx, want, add, rem)
@@ -240,11 +230,11 @@ static void test_paths(void) {
   ec_arena *a = ec_arena_new(NULL);
   ec_str o = S("x\n"), n = S("y\n");
   ec_diff_out out;
-  CHECK(ec_diff_unified(a, S("dir/my file.c"), S("q\"t"), &o, &n, NULL, &out) == EC_OK, "rc");
+  CHECK_MSG(ec_diff_unified(a, S("dir/my file.c"), S("q\"t"), &o, &n, NULL, &out) == EC_OK, "rc");
   const char *want = "--- a/dir/my file.c\t\n+++ \"b/q\\\"t\"\n@@ -1 +1 @@\n-x\n+y\n";
-  CHECK(out.text.len == strlen(want) && memcmp(out.text.ptr, want, out.text.len) == 0, "got %s", out.text.ptr);
+  CHECK_MSG(out.text.len == strlen(want) && memcmp(out.text.ptr, want, out.text.len) == 0, "got %s", out.text.ptr);
   ec_diff_opts neg = {-1, 0, 0};
-  CHECK(ec_diff_unified(a, S("f"), S("f"), &o, &n, &neg, &out) == EC_INVALID_PARAM, "negative context");
+  CHECK_MSG(ec_diff_unified(a, S("f"), S("f"), &o, &n, &neg, &out) == EC_INVALID_PARAM, "negative context");
   ec_arena_free(a);
 }
 
@@ -260,21 +250,21 @@ static void test_truncation(void) {
   ec_str os = {ob.ptr, ob.len}, ns = {nb.ptr, nb.len};
   ec_diff_out full, cut;
   ec_diff_opts o = {3, 0, 0};
-  CHECK(ec_diff_unified(a, S("f"), S("f"), &os, &ns, &o, &full) == EC_OK, "full");
-  CHECK(!full.truncated && full.added == 20 && full.removed == 20, "full +%u -%u", full.added, full.removed);
+  CHECK_MSG(ec_diff_unified(a, S("f"), S("f"), &os, &ns, &o, &full) == EC_OK, "full");
+  CHECK_MSG(!full.truncated && full.added == 20 && full.removed == 20, "full +%u -%u", full.added, full.removed);
   size_t limits[] = {1, 10, 17, 100, 333, 1000, full.text.len - 1, full.text.len, full.text.len + 5};
   for (size_t k = 0; k < sizeof limits / sizeof *limits; k++) {
     o.max_bytes = limits[k];
-    CHECK(ec_diff_unified(a, S("f"), S("f"), &os, &ns, &o, &cut) == EC_OK, "cut");
+    CHECK_MSG(ec_diff_unified(a, S("f"), S("f"), &os, &ns, &o, &cut) == EC_OK, "cut");
     bool should = limits[k] < full.text.len;
-    CHECK(cut.truncated == should, "limit %zu: truncated %d", limits[k], cut.truncated);
-    CHECK(cut.added == 20 && cut.removed == 20, "counts over whole diff");
-    CHECK(cut.text.len <= limits[k] && memcmp(cut.text.ptr, full.text.ptr, cut.text.len) == 0, "prefix");
-    CHECK(cut.text.len == 0 || cut.text.ptr[cut.text.len - 1] == '\n', "ends at a line end");
+    CHECK_MSG(cut.truncated == should, "limit %zu: truncated %d", limits[k], cut.truncated);
+    CHECK_MSG(cut.added == 20 && cut.removed == 20, "counts over whole diff");
+    CHECK_MSG(cut.text.len <= limits[k] && memcmp(cut.text.ptr, full.text.ptr, cut.text.len) == 0, "prefix");
+    CHECK_MSG(cut.text.len == 0 || cut.text.ptr[cut.text.len - 1] == '\n', "ends at a line end");
     if (should) { /* the next whole line would not have fitted */
       const char *nl = memchr(full.text.ptr + cut.text.len, '\n', full.text.len - cut.text.len);
       size_t next = (size_t)(nl - full.text.ptr) + 1;
-      CHECK(next > limits[k], "limit %zu: cut at %zu, but %zu fits", limits[k], cut.text.len, next);
+      CHECK_MSG(next > limits[k], "limit %zu: cut at %zu, but %zu fits", limits[k], cut.text.len, next);
     }
   }
   ec_buf_free(&ob);
@@ -323,42 +313,42 @@ static void check_pair(ec_str os, ec_str ns, uint64_t *s, int iter) {
   char why[200] = "";
   /* The script: valid and minimal (discard and compaction keep minimality). */
   ec_diff_script sc;
-  CHECK(ec_diff_texts(a, os, ns, 0, &sc) == EC_OK, "rc");
+  CHECK_MSG(ec_diff_texts(a, os, ns, 0, &sc) == EC_OK, "rc");
   bool ok = apply_script(os, ns, &sc, why, sizeof why);
-  CHECK(ok, "iter %d: script: %s", iter, why);
+  CHECK_MSG(ok, "iter %d: script: %s", iter, why);
   size_t cost = 0;
   for (size_t k = 0; k < sc.n; k++) cost += sc.changes[k].na + sc.changes[k].nb;
   size_t on = split_lines(os.ptr, os.len, NULL), nn = split_lines(ns.ptr, ns.len, NULL);
   size_t lcs = lcs_len(os, ns);
-  CHECK(cost == on + nn - 2 * lcs, "iter %d: cost %zu, minimal %zu", iter, cost, on + nn - 2 * lcs);
+  CHECK_MSG(cost == on + nn - 2 * lcs, "iter %d: cost %zu, minimal %zu", iter, cost, on + nn - 2 * lcs);
 
   /* The bare search (no discard, no compaction) is minimal too. */
   ec_diff_prep p;
-  CHECK(ec_diff_prepare(a, os, ns, 0, &p) == EC_OK, "prep");
+  CHECK_MSG(ec_diff_prepare(a, os, ns, 0, &p) == EC_OK, "prep");
   uint8_t *ca = ec_arena_alloc(a, p.a.wn + 1), *cb = ec_arena_alloc(a, p.b.wn + 1);
-  CHECK(ec_diff_myers(a, &p, 0, EC_DIFF_NO_DISCARD | EC_DIFF_NO_COMPACT, ca, cb) == EC_OK, "myers");
+  CHECK_MSG(ec_diff_myers(a, &p, 0, EC_DIFF_NO_DISCARD | EC_DIFF_NO_COMPACT, ca, cb) == EC_OK, "myers");
   size_t bare = 0, keep_a = 0, keep_b = 0;
   for (size_t i = 0; i < p.a.wn; i++) { bare += ca[i]; keep_a += !ca[i]; }
   for (size_t i = 0; i < p.b.wn; i++) { bare += cb[i]; keep_b += !cb[i]; }
-  CHECK(bare == on + nn - 2 * lcs && keep_a == keep_b, "iter %d: bare cost %zu, minimal %zu", iter, bare,
+  CHECK_MSG(bare == on + nn - 2 * lcs && keep_a == keep_b, "iter %d: bare cost %zu, minimal %zu", iter, bare,
         on + nn - 2 * lcs);
 
   /* A starved budget still gives a valid script. */
   ec_diff_script coarse;
-  CHECK(ec_diff_texts(a, os, ns, 1 + rnd(s, 20), &coarse) == EC_OK, "rc");
+  CHECK_MSG(ec_diff_texts(a, os, ns, 1 + rnd(s, 20), &coarse) == EC_OK, "rc");
   ok = apply_script(os, ns, &coarse, why, sizeof why);
-  CHECK(ok, "iter %d: budget script: %s", iter, why);
+  CHECK_MSG(ok, "iter %d: budget script: %s", iter, why);
 
   /* The text: applying it to old gives new, byte for byte, whatever the context. */
   ec_diff_opts o = {(int)rnd(s, 4), 0, 0};
   ec_diff_out out;
   bool absent_old = os.len == 0 && rnd(s, 2), absent_new = ns.len == 0 && rnd(s, 2);
-  CHECK(ec_diff_unified(a, S("f"), S("f"), absent_old ? NULL : &os, absent_new ? NULL : &ns, &o, &out) == EC_OK, "rc");
-  CHECK((out.text.len == 0) == (sc.n == 0), "iter %d: empty diff iff equal", iter);
+  CHECK_MSG(ec_diff_unified(a, S("f"), S("f"), absent_old ? NULL : &os, absent_new ? NULL : &ns, &o, &out) == EC_OK, "rc");
+  CHECK_MSG((out.text.len == 0) == (sc.n == 0), "iter %d: empty diff iff equal", iter);
   ec_buf res;
   ec_buf_init(&res, NULL);
   ok = apply_diff(os, out.text, &res, why, sizeof why);
-  CHECK(ok && res.len == ns.len && (ns.len == 0 || memcmp(res.ptr, ns.ptr, ns.len) == 0),
+  CHECK_MSG(ok && res.len == ns.len && (ns.len == 0 || memcmp(res.ptr, ns.ptr, ns.len) == 0),
         "iter %d: diff does not apply (%s)\nold:\n%.*s\nnew:\n%.*s\ndiff:\n%.*s", iter, why, (int)os.len, os.ptr,
         (int)ns.len, ns.ptr, (int)out.text.len, out.text.ptr);
   ec_buf_free(&res);
@@ -367,7 +357,7 @@ static void check_pair(ec_str os, ec_str ns, uint64_t *s, int iter) {
 
 static void test_random(void) {
   uint64_t s = 0x9E3779B97F4A7C15ULL;
-  int before = failed;
+  int before = tu_failed;
   for (int iter = 0; iter < 2000; iter++) {
     unsigned nalpha = 2 + rnd(&s, 7);
     ec_buf ob, nb;
@@ -382,7 +372,7 @@ static void test_random(void) {
     check_pair(os, ns, &s, iter);
     ec_buf_free(&ob);
     ec_buf_free(&nb);
-    if (failed - before > 20) break; /* enough to debug with */
+    if (tu_failed - before > 20) break; /* enough to debug with */
   }
   /* Larger pairs, where the sqrt(N) split cap comes into play: valid, if not always minimal. */
   for (int iter = 0; iter < 30; iter++) {
@@ -396,14 +386,14 @@ static void test_random(void) {
     ec_arena *a = ec_arena_new(NULL);
     char why[200] = "";
     ec_diff_script sc;
-    CHECK(ec_diff_texts(a, os, ns, iter % 3 == 0 ? 100000 : 0, &sc) == EC_OK, "rc");
-    CHECK(apply_script(os, ns, &sc, why, sizeof why), "large %d: %s", iter, why);
+    CHECK_MSG(ec_diff_texts(a, os, ns, iter % 3 == 0 ? 100000 : 0, &sc) == EC_OK, "rc");
+    CHECK_MSG(apply_script(os, ns, &sc, why, sizeof why), "large %d: %s", iter, why);
     ec_diff_out out;
-    CHECK(ec_diff_unified(a, S("f"), S("f"), &os, &ns, NULL, &out) == EC_OK, "rc");
+    CHECK_MSG(ec_diff_unified(a, S("f"), S("f"), &os, &ns, NULL, &out) == EC_OK, "rc");
     ec_buf res;
     ec_buf_init(&res, NULL);
     bool ok = apply_diff(os, out.text, &res, why, sizeof why);
-    CHECK(ok && res.len == ns.len && memcmp(res.ptr, ns.ptr, ns.len) == 0, "large %d: %s", iter, why);
+    CHECK_MSG(ok && res.len == ns.len && memcmp(res.ptr, ns.ptr, ns.len) == 0, "large %d: %s", iter, why);
     ec_buf_free(&res);
     ec_arena_free(a);
     ec_buf_free(&ob);
@@ -456,9 +446,9 @@ static void test_oom(void) {
     }
     if (f.live != 0) all_clean = false;
   }
-  CHECK(ok_seen, "never succeeded with up to 400 allocations");
-  CHECK(all_codes, "an allocation failure gave another error than EC_OUT_OF_MEMORY");
-  CHECK(all_clean, "memory leaked after an allocation failure");
+  CHECK_MSG(ok_seen, "never succeeded with up to 400 allocations");
+  CHECK_MSG(all_codes, "an allocation failure gave another error than EC_OUT_OF_MEMORY");
+  CHECK_MSG(all_clean, "memory leaked after an allocation failure");
   ec_buf_free(&ob);
   ec_buf_free(&nb);
 }
@@ -512,12 +502,12 @@ static void time_pair(const char *label, const ec_buf *ob, const ec_buf *nb) {
     if (rep == 0) first = best = t;
     if (t < best) best = t;
     if (rep == 0) {
-      CHECK(rc == EC_OK, "%s: rc %d", label, (int)rc);
+      CHECK_MSG(rc == EC_OK, "%s: rc %d", label, (int)rc);
       char why[200] = "";
       ec_buf res;
       ec_buf_init(&res, NULL);
       bool ok = apply_diff(os, out.text, &res, why, sizeof why);
-      CHECK(ok && res.len == ns.len && memcmp(res.ptr, ns.ptr, ns.len) == 0, "%s: %s", label, why);
+      CHECK_MSG(ok && res.len == ns.len && memcmp(res.ptr, ns.ptr, ns.len) == 0, "%s: %s", label, why);
       ec_buf_free(&res);
       printf("  %-42s (%zu -> %zu bytes, +%u -%u, diff %zu bytes)\n", label, ob->len, nb->len, out.added,
              out.removed, out.text.len);
@@ -546,8 +536,8 @@ static void test_large(void) {
   ec_arena *a = ec_arena_new(NULL);
   ec_str os = {ob.ptr, ob.len}, ns = {nb.ptr, nb.len};
   ec_diff_script sc;
-  CHECK(ec_diff_texts(a, os, ns, 0, &sc) == EC_OK, "rc");
-  CHECK(sc.n == 1 && sc.changes[0].a == target && sc.changes[0].na == 1 && sc.changes[0].b == target &&
+  CHECK_MSG(ec_diff_texts(a, os, ns, 0, &sc) == EC_OK, "rc");
+  CHECK_MSG(sc.n == 1 && sc.changes[0].a == target && sc.changes[0].na == 1 && sc.changes[0].b == target &&
             sc.changes[0].nb == 1,
         "one change expected, got %zu", sc.n);
   ec_arena_free(a);
@@ -598,6 +588,6 @@ int main(void) {
   test_random();
   test_oom();
   test_large();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  printf("%d passed, %d failed\n", tu_passed, tu_failed);
+  return tu_failed ? 1 : 0;
 }

@@ -4,6 +4,7 @@
  * file on which every strategy must find the one right place (near-linear behaviour is asserted
  * through results and work counters, not times), plus the JSON path for fuzzy with options.
  */
+#include "test_util.h"
 #include "match/ladder.h"
 #include "match/lineutil.h"
 #include "base/buf.h"
@@ -11,19 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int passed, failed;
 static ec_arena *T; /* big test inputs live here */
 
-#define CHECK(cond, ...)                                                        \
-  do {                                                                          \
-    if (cond) passed++;                                                         \
-    else {                                                                      \
-      failed++;                                                                 \
-      fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);           \
-      fprintf(stderr, __VA_ARGS__);                                             \
-      fputc('\n', stderr);                                                      \
-    }                                                                           \
-  } while (0)
 
 static ec_str S(const char *s) { ec_str r = {s, strlen(s)}; return r; }
 
@@ -68,107 +58,107 @@ static void done(run *r) { ec_arena_free(r->a); }
 
 static void test_exact(void) {
   run r = GO(ec_strategy_exact, "a\nb\na\n", "a", "c");
-  CHECK(r.rc == EC_OK && r.out.total == 2, "total %zu", r.out.total);
-  CHECK(r.out.n == 2 && r.out.items[1].start_line == 3, "line %u", r.out.n ? r.out.items[1].start_line : 0);
-  CHECK(!strcmp(r.applied, "c\nb\nc\n"), "%s", r.applied);
+  CHECK_MSG(r.rc == EC_OK && r.out.total == 2, "total %zu", r.out.total);
+  CHECK_MSG(r.out.n == 2 && r.out.items[1].start_line == 3, "line %u", r.out.n ? r.out.items[1].start_line : 0);
+  CHECK_MSG(!strcmp(r.applied, "c\nb\nc\n"), "%s", r.applied);
   done(&r);
 }
 
 static void test_unescape(void) {
   run r = GO(ec_strategy_unescape, "print(\"a\")\nx = 1\n", "print(\\\"a\\\")\\nx = 1", "print(\\\"b\\\")\\nx = 2");
-  CHECK(r.rc == EC_OK && r.out.total == 1, "total %zu", r.out.total);
-  CHECK(r.out.n && r.out.items[0].strategy == EC_STRATEGY_UNESCAPE, "strategy");
-  CHECK(!strcmp(r.applied, "print(\"b\")\nx = 2\n"), "%s", r.applied);
+  CHECK_MSG(r.rc == EC_OK && r.out.total == 1, "total %zu", r.out.total);
+  CHECK_MSG(r.out.n && r.out.items[0].strategy == EC_STRATEGY_UNESCAPE, "strategy");
+  CHECK_MSG(!strcmp(r.applied, "print(\"b\")\nx = 2\n"), "%s", r.applied);
   done(&r);
   /* Nothing to unescape: the strategy stays silent (exact already answered). */
   r = GO(ec_strategy_unescape, "a\n", "b", "c");
-  CHECK(r.rc == EC_OK && r.out.total == 0, "total %zu", r.out.total);
+  CHECK_MSG(r.rc == EC_OK && r.out.total == 0, "total %zu", r.out.total);
   done(&r);
 }
 
 static void test_trim_end(void) {
   run r = GO(ec_strategy_trim_end, "a = 1   \nb = 2\t\nc\n", "a = 1\nb = 2\n", "A\nB\n");
-  CHECK(r.out.total == 1 && r.out.items[0].start_line == 1 && r.out.items[0].end_line == 2, "lines");
-  CHECK(!strcmp(r.applied, "A\nB\nc\n"), "%s", r.applied);
+  CHECK_MSG(r.out.total == 1 && r.out.items[0].start_line == 1 && r.out.items[0].end_line == 2, "lines");
+  CHECK_MSG(!strcmp(r.applied, "A\nB\nc\n"), "%s", r.applied);
   done(&r);
   /* Leading whitespace is not forgiven by trim_end. */
   r = GO(ec_strategy_trim_end, "  a\n", "a", "b");
-  CHECK(r.out.total == 0, "total %zu", r.out.total);
+  CHECK_MSG(r.out.total == 0, "total %zu", r.out.total);
   done(&r);
   /* Blank needles say nothing. */
   r = GO(ec_strategy_trim_end, "a\n\n\nb\n", "\n", "x");
-  CHECK(r.out.total == 0, "total %zu", r.out.total);
+  CHECK_MSG(r.out.total == 0, "total %zu", r.out.total);
   done(&r);
 }
 
 static void test_indent(void) {
   run r = GO(ec_strategy_indent, "def f():\n\tif x:\n\t\treturn 1\n", "    if x:\n        return 1",
              "    if x:\n        log()\n        return 2");
-  CHECK(r.out.total == 1 && r.out.items[0].strategy == EC_STRATEGY_INDENT, "total %zu", r.out.total);
-  CHECK(!strcmp(r.applied, "def f():\n\tif x:\n\t\tlog()\n\t\treturn 2\n"), "%s", r.applied);
+  CHECK_MSG(r.out.total == 1 && r.out.items[0].strategy == EC_STRATEGY_INDENT, "total %zu", r.out.total);
+  CHECK_MSG(!strcmp(r.applied, "def f():\n\tif x:\n\t\tlog()\n\t\treturn 2\n"), "%s", r.applied);
   done(&r);
   r = GO(ec_strategy_indent, "class A:\n    def f(self):\n        return 1\n", "def f(self):\n    return 1\n",
          "def f(self):\n    if x:\n        return 2\n    return 1\n");
-  CHECK(!strcmp(r.applied, "class A:\n    def f(self):\n        if x:\n            return 2\n        return 1\n"), "%s", r.applied);
+  CHECK_MSG(!strcmp(r.applied, "class A:\n    def f(self):\n        if x:\n            return 2\n        return 1\n"), "%s", r.applied);
   done(&r);
   /* Relative to the least-indented line, not the first. */
   r = GO(ec_strategy_indent, "x:\n        b\n    a\n", "    b\na", "    B\na\n    c");
-  CHECK(!strcmp(r.applied, "x:\n        B\n    a\n        c\n"), "%s", r.applied);
+  CHECK_MSG(!strcmp(r.applied, "x:\n        B\n    a\n        c\n"), "%s", r.applied);
   done(&r);
   /* Two places: both reported. */
   r = GO(ec_strategy_indent, "if a:\n    x = 1\nif b:\n  x = 1\n", "x = 1", "x = 2");
-  CHECK(r.out.total == 2, "total %zu", r.out.total);
+  CHECK_MSG(r.out.total == 2, "total %zu", r.out.total);
   done(&r);
 }
 
 static void test_unicode(void) {
   run r = GO(ec_strategy_unicode, "s = \xE2\x80\x9Cq\xE2\x80\x9D \xE2\x80\x94 done\xE2\x80\xA6\nnext\n", "s = \"q\" - done...",
              "s = \"q\" - over...");
-  CHECK(r.out.total == 1, "total %zu", r.out.total);
-  CHECK(r.out.n && r.out.items[0].start == 0 && r.out.items[0].end == 23, "range %zu-%zu", r.out.n ? r.out.items[0].start : 0,
+  CHECK_MSG(r.out.total == 1, "total %zu", r.out.total);
+  CHECK_MSG(r.out.n && r.out.items[0].start == 0 && r.out.items[0].end == 23, "range %zu-%zu", r.out.n ? r.out.items[0].start : 0,
         r.out.n ? r.out.items[0].end : 0);
-  CHECK(!strcmp(r.applied, "s = \"q\" - over...\nnext\n"), "%s", r.applied);
+  CHECK_MSG(!strcmp(r.applied, "s = \"q\" - over...\nnext\n"), "%s", r.applied);
   done(&r);
   /* Curly quotes in the model's text, straight quotes in the file: the file keeps straight ones. */
   r = GO(ec_strategy_unicode, "msg = \"hi\"\n", "msg = \xE2\x80\x9Chi\xE2\x80\x9D", "msg = \xE2\x80\x9Cho\xE2\x80\x9D");
-  CHECK(!strcmp(r.applied, "msg = \"ho\"\n"), "%s", r.applied);
+  CHECK_MSG(!strcmp(r.applied, "msg = \"ho\"\n"), "%s", r.applied);
   done(&r);
   /* A match after a fold maps back past the multi-byte character. */
   r = GO(ec_strategy_unicode, "a\xC2\xA0" "b c\n", "b c", "X");
-  CHECK(r.out.total == 1, "folds in the file alone are enough to run: %zu", r.out.total);
+  CHECK_MSG(r.out.total == 1, "folds in the file alone are enough to run: %zu", r.out.total);
   done(&r);
   r = GO(ec_strategy_unicode, "a\xC2\xA0" "b\xC2\xA0" "c\n", "b c", "X");
-  CHECK(r.out.total == 1 && !strcmp(r.applied, "a\xC2\xA0X\n"), "%s", r.applied);
+  CHECK_MSG(r.out.total == 1 && !strcmp(r.applied, "a\xC2\xA0X\n"), "%s", r.applied);
   done(&r);
 }
 
 static void test_anchor(void) {
   run r = GO(ec_strategy_anchor, "def f():\n    a = 1\n    # old comment\n    return a\n",
              "def f():\n    a = 1\n    # a comment\n    return a", "def f():\n    a = 2\n    return a");
-  CHECK(r.rc == EC_OK && r.out.total == 1, "total %zu rc %d", r.out.total, r.rc);
-  CHECK(!strcmp(r.applied, "def f():\n    a = 2\n    return a\n"), "%s", r.applied);
+  CHECK_MSG(r.rc == EC_OK && r.out.total == 1, "total %zu rc %d", r.out.total, r.rc);
+  CHECK_MSG(!strcmp(r.applied, "def f():\n    a = 2\n    return a\n"), "%s", r.applied);
   done(&r);
   r = GO(ec_strategy_anchor, "def f():\n    a = 1\n    b = compute(a)\n    return a\n",
          "def f():\n    a = 1\n    b = compute(x)\n    return a", "def f():\n    a = 2\n    b = compute(x)\n    return a");
-  CHECK(r.rc == EC_NO_MATCH && r.env.message.len, "rc %d", r.rc);
+  CHECK_MSG(r.rc == EC_NO_MATCH && r.env.message.len, "rc %d", r.rc);
   done(&r);
   /* A middle too different: no match. */
   r = GO(ec_strategy_anchor, "{\n  totally different stuff here\n}\n", "{\n  x = 1\n}", "{\n}");
-  CHECK(r.rc == EC_OK && r.out.total == 0, "total %zu", r.out.total);
+  CHECK_MSG(r.rc == EC_OK && r.out.total == 0, "total %zu", r.out.total);
   done(&r);
 }
 
 static void test_regex(void) {
   run r = GO(ec_strategy_regex, "  function  myFunc( a, b ) {\n    return a + b;\n  }", "function myFunc(a, b) {",
              "const yourFunc = (a, b) => {");
-  CHECK(r.out.total == 1, "total %zu", r.out.total);
-  CHECK(!strcmp(r.applied, "  const yourFunc = (a, b) => {\n    return a + b;\n  }"), "%s", r.applied);
+  CHECK_MSG(r.out.total == 1, "total %zu", r.out.total);
+  CHECK_MSG(!strcmp(r.applied, "  const yourFunc = (a, b) => {\n    return a + b;\n  }"), "%s", r.applied);
   done(&r);
   r = GO(ec_strategy_regex, "returnx;\n", "return x;", "return y;");
-  CHECK(r.out.total == 0, "editcore never merges words: %zu", r.out.total);
+  CHECK_MSG(r.out.total == 0, "editcore never merges words: %zu", r.out.total);
   done(&r);
   r = go(ec_strategy_regex, "returnx;\n", 9, "return x;", "return y;", EC_PROFILE_GEMINI, NULL);
-  CHECK(r.out.total == 1, "gemini's \\s* does: %zu", r.out.total);
+  CHECK_MSG(r.out.total == 1, "gemini's \\s* does: %zu", r.out.total);
   done(&r);
 }
 
@@ -179,22 +169,22 @@ static void hint_line5(ec_options *o) { o->line_hint = 5; }
 static void test_fuzzy(void) {
   const char *doc = "x = 1\ncall(alpha, beta, gamma)\ny = 2\n";
   run r = go(ec_strategy_fuzzy, doc, strlen(doc), "call(alpha, beta, gamna)", "call(alpha, beta, delta)", EC_PROFILE_EDITCORE, fuzzy_on);
-  CHECK(r.rc == EC_OK && r.out.total == 1 && r.out.items[0].confidence > 0.9, "total %zu", r.out.total);
-  CHECK(!strcmp(r.applied, "x = 1\ncall(alpha, beta, delta)\ny = 2\n"), "%s", r.applied);
+  CHECK_MSG(r.rc == EC_OK && r.out.total == 1 && r.out.items[0].confidence > 0.9, "total %zu", r.out.total);
+  CHECK_MSG(!strcmp(r.applied, "x = 1\ncall(alpha, beta, delta)\ny = 2\n"), "%s", r.applied);
   done(&r);
   r = go(ec_strategy_fuzzy, doc, strlen(doc), "call(alpha, beta, gamna)", "call(alpha, beta, gamna)\nz", EC_PROFILE_EDITCORE, fuzzy_on);
-  CHECK(r.rc == EC_NO_MATCH, "repeated wrong line refused: rc %d", r.rc);
+  CHECK_MSG(r.rc == EC_NO_MATCH, "repeated wrong line refused: rc %d", r.rc);
   done(&r);
   r = go(ec_strategy_fuzzy, doc, strlen(doc), "something else entirely", "x", EC_PROFILE_EDITCORE, fuzzy_on);
-  CHECK(r.rc == EC_OK && r.out.total == 0, "total %zu", r.out.total);
+  CHECK_MSG(r.rc == EC_OK && r.out.total == 0, "total %zu", r.out.total);
   done(&r);
   /* Two equally good windows; a hint picks the nearer. */
   const char *two = "f(aaaa, bbbb)\nq\nq\nq\nf(aaaa, bbbb)\n";
   r = go(ec_strategy_fuzzy, two, strlen(two), "f(aaaa, bbbc)", "g()", EC_PROFILE_EDITCORE, fuzzy_on);
-  CHECK(r.out.total == 2, "both windows: %zu", r.out.total);
+  CHECK_MSG(r.out.total == 2, "both windows: %zu", r.out.total);
   done(&r);
   r = go(ec_strategy_fuzzy, two, strlen(two), "f(aaaa, bbbc)", "g()", EC_PROFILE_EDITCORE, hint_line5);
-  CHECK(r.out.total == 1 && r.out.items[0].start_line == 5, "hint: %zu", r.out.total);
+  CHECK_MSG(r.out.total == 1 && r.out.items[0].start_line == 5, "hint: %zu", r.out.total);
   done(&r);
   /* The work limit stops it with TOO_LARGE. */
   ec_buf b;
@@ -202,7 +192,7 @@ static void test_fuzzy(void) {
   for (int i = 0; i < 2000; i++) ec_buf_printf(&b, "call(alpha, beta, gamm%d)\n", i % 10);
   ec_str big = ec_buf_finish(&b, T);
   r = go(ec_strategy_fuzzy, big.ptr, big.len, "call(alpha, beta, gammX)", "x", EC_PROFILE_EDITCORE, tiny_work);
-  CHECK(r.rc == EC_TOO_LARGE && r.env.message.len, "rc %d", r.rc);
+  CHECK_MSG(r.rc == EC_TOO_LARGE && r.env.message.len, "rc %d", r.rc);
   done(&r);
 }
 
@@ -217,7 +207,7 @@ static void test_ladder_order(void) {
   ec_found_list out = {0};
   ec_strategy used = EC_STRATEGY_EXACT;
   ec_error_code rc = ec_ladder_find(&env, order, 3, S("a = 1\n"), S("b\n"), &out, &used);
-  CHECK(rc == EC_OK && out.total == 1 && used == EC_STRATEGY_INDENT, "used %d", (int)used);
+  CHECK_MSG(rc == EC_OK && out.total == 1 && used == EC_STRATEGY_INDENT, "used %d", (int)used);
   ec_arena_free(a);
 }
 
@@ -260,10 +250,10 @@ static void test_large(void) {
   };
   for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
     run r = go(cases[c].fn, doc.ptr, doc.len, cases[c].needle.ptr, "X\n", EC_PROFILE_EDITCORE, NULL);
-    CHECK(r.rc == EC_OK && r.out.total == 1, "%s: rc %d total %zu", cases[c].name, r.rc, r.out.total);
-    CHECK(r.out.n && r.out.items[0].start_line == target + 1, "%s: line %u", cases[c].name, r.out.n ? r.out.items[0].start_line : 0);
+    CHECK_MSG(r.rc == EC_OK && r.out.total == 1, "%s: rc %d total %zu", cases[c].name, r.rc, r.out.total);
+    CHECK_MSG(r.out.n && r.out.items[0].start_line == target + 1, "%s: line %u", cases[c].name, r.out.n ? r.out.items[0].start_line : 0);
     /* Near-linear: the comparison work stays a small multiple of the file, not lines x needle. */
-    CHECK(r.env.work < 40ull * doc.len, "%s: work %llu", cases[c].name, (unsigned long long)r.env.work);
+    CHECK_MSG(r.env.work < 40ull * doc.len, "%s: work %llu", cases[c].name, (unsigned long long)r.env.work);
     done(&r);
   }
   /* Unicode: the model's curly quotes against the file's straight ones. */
@@ -271,7 +261,7 @@ static void test_large(void) {
   snprintf(uni_needle, sizeof uni_needle, "value_15000 = compute(105000, \xE2\x80\x9C%s\xE2\x80\x9D)", word(15000));
   run r = go(ec_strategy_unicode, doc.ptr, doc.len, uni_needle, "Y",
              EC_PROFILE_EDITCORE, NULL);
-  CHECK(r.out.total == 1 && r.out.items[0].start_line == 15001, "unicode: %zu", r.out.total);
+  CHECK_MSG(r.out.total == 1 && r.out.items[0].start_line == 15001, "unicode: %zu", r.out.total);
   done(&r);
   /* Many identical anchor candidates ("{" ... "}"): bounded, no hang. */
   ec_buf br;
@@ -279,8 +269,8 @@ static void test_large(void) {
   for (int i = 0; i < 60000; i++) ec_buf_printf(&br, "{\n  body_%d();\n}\n", i);
   ec_str braces = ec_buf_finish(&br, T);
   r = go(ec_strategy_anchor, braces.ptr, braces.len, "{\n  body_x();\n}", "{\n}", EC_PROFILE_EDITCORE, NULL);
-  CHECK(r.rc == EC_OK || r.rc == EC_TOO_LARGE, "rc %d", r.rc);
-  CHECK(r.rc == EC_TOO_LARGE || r.out.total >= 1, "anchor on braces: %zu", r.out.total);
+  CHECK_MSG(r.rc == EC_OK || r.rc == EC_TOO_LARGE, "rc %d", r.rc);
+  CHECK_MSG(r.rc == EC_TOO_LARGE || r.out.total >= 1, "anchor on braces: %zu", r.out.total);
   done(&r);
 }
 
@@ -292,12 +282,12 @@ static void test_json_fuzzy(void) {
                     "\"options\":{\"strategies\":[\"exact\",\"fuzzy\"]}}";
   size_t n;
   char *resp = ec_run_json(req, strlen(req), NULL, &n);
-  CHECK(resp && strstr(resp, "\"status\":\"success\"") && strstr(resp, "\"strategy\":\"fuzzy\""), "%s", resp ? resp : "(null)");
+  CHECK_MSG(resp && strstr(resp, "\"status\":\"success\"") && strstr(resp, "\"strategy\":\"fuzzy\""), "%s", resp ? resp : "(null)");
   ec_free(NULL, resp);
   const char *req2 = "{\"format\":\"replace\",\"files\":{\"file\":\"x = 1\\ncall(alpha, beta, gamma)\\ny = 2\\n\"},"
                      "\"edit\":{\"old_string\":\"call(alpha, beta, gamna)\",\"new_string\":\"call(alpha, beta, delta)\"}}";
   resp = ec_run_json(req2, strlen(req2), NULL, &n);
-  CHECK(resp && strstr(resp, "\"NO_MATCH\"") && strstr(resp, "\"candidates\""), "%s", resp ? resp : "(null)");
+  CHECK_MSG(resp && strstr(resp, "\"NO_MATCH\"") && strstr(resp, "\"candidates\""), "%s", resp ? resp : "(null)");
   ec_free(NULL, resp);
 }
 
@@ -315,6 +305,6 @@ int main(void) {
   test_large();
   test_json_fuzzy();
   ec_arena_free(T);
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  printf("%d passed, %d failed\n", tu_passed, tu_failed);
+  return tu_failed ? 1 : 0;
 }

@@ -20,6 +20,18 @@ static int tu_passed, tu_failed;
     else { tu_failed++; fprintf(stderr, "%s:%d: got \"%.*s\", want \"%s\"\n", __FILE__, __LINE__, (int)(got_len), (const char *)(got_ptr), w_); } \
   } while (0)
 
+/* CHECK with a printf-style explanation printed when it fails. */
+#define CHECK_MSG(cond, ...)                                                   \
+  do {                                                                         \
+    if (cond) tu_passed++;                                                     \
+    else {                                                                     \
+      tu_failed++;                                                             \
+      fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);          \
+      fprintf(stderr, __VA_ARGS__);                                            \
+      fputc('\n', stderr);                                                     \
+    }                                                                          \
+  } while (0)
+
 #define TEST_MAIN_END()                                                        \
   do {                                                                         \
     printf("%d passed, %d failed\n", tu_passed, tu_failed);                    \
