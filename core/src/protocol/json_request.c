@@ -36,7 +36,15 @@ static long escape_at(const char *json, size_t len, size_t i) {
  * The common case (no NUL escape) costs two memchr scans. */
 static ec_error_code prepare_text(parser *p, const char *json, size_t len, const char **out) {
   *out = json;
-  if (len && memchr(json, 0, len)) return FAIL(p, "the request holds a raw NUL byte; JSON strings must escape it as \\u0000");
+  /* RFC 8259 allows no raw control character but tab, LF and CR (between tokens); cJSON would
+   * take the others as white space, or keep them inside strings, where JSON.parse refuses them. */
+  for (size_t i = 0; i < len; i++) {
+    unsigned char c = (unsigned char)json[i];
+    if (c >= 0x20 || c == '\t' || c == '\n' || c == '\r') continue;
+    if (!c) return FAIL(p, "the request holds a raw NUL byte; JSON strings must escape it as \\u0000");
+    return FAIL(p, "the request holds a raw control character (0x%02X at byte %zu); JSON strings must escape it as \\u%04X",
+                c, i, c);
+  }
   bool has_nul = false;
   const char *q = json, *end = json + len;
   while (!has_nul && (q = memchr(q, '\\', (size_t)(end - q)))) {
@@ -309,6 +317,14 @@ ec_error_code ec_json_parse_request(ec_arena *a, const char *json, size_t len, e
   if (!root) {
     size_t at = end && end >= text ? (size_t)(end - text) : 0;
     *message = ec_arena_printf(a, "the request is not valid JSON (error near byte %zu)", at);
+    return EC_INVALID_PARAM;
+  }
+  /* Text after the object is a second request or a corrupted stream; applying the first part
+   * would act on something the caller did not send as a whole. */
+  for (const char *q = end; q && q < text + len; q++) {
+    if (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r') continue;
+    cJSON_Delete(root);
+    *message = ec_arena_printf(a, "the request is not valid JSON: unexpected text after it (byte %zu)", (size_t)(q - text));
     return EC_INVALID_PARAM;
   }
   const cJSON *format = NULL, *files = NULL, *edit = NULL, *profile = NULL, *options = NULL;
