@@ -135,6 +135,23 @@ static ec_error_code mark(ec_ctx *ctx, uint32_t line, int32_t block) {
 /* Records MALFORMED_EDIT with the edit-text line and block number. */
 #define malformed(ctx, line, block, ...) (ec_fail((ctx), EC_MALFORMED_EDIT, __VA_ARGS__), mark((ctx), (line), (block)))
 
+/* Every way to split a block at one of its separator-shaped lines (body lines [body, end)). */
+static int all_readings(ec_arena *ar, const ec_sr_lines *l, size_t body, size_t end, const size_t *seps, size_t n_seps,
+                        ec_sr_block *b) {
+  ec_sr_reading *r = ec_arena_calloc(ar, n_seps, sizeof *r);
+  if (!r) return -1;
+  for (size_t k = 0; k < n_seps; k++) {
+    r[k].search = join_lines(ar, l, body, seps[k]);
+    r[k].replace = join_lines(ar, l, seps[k] + 1, end);
+    r[k].sep_line = (uint32_t)seps[k] + 1;
+    r[k].canonical = ec_str_eq(ec_sr_trim_end(l->items[seps[k]]), ec_str_make("=======", 7));
+    if (!r[k].search.ptr || !r[k].replace.ptr) return -1;
+  }
+  b->readings = r;
+  b->n_readings = (uint32_t)n_seps;
+  return 0;
+}
+
 #define FORMAT_HINT "Each block is: '------- SEARCH', the exact lines to find, '=======', the new lines, '+++++++ REPLACE'."
 
 ec_error_code ec_sr_parse_strict(ec_ctx *ctx, ec_str text, bool is_final, ec_sr_block **out, size_t *n_out) {
@@ -155,6 +172,7 @@ ec_error_code ec_sr_parse_strict(ec_ctx *ctx, ec_str text, bool is_final, ec_sr_
   size_t max_blocks = ctx->opt.limits.max_blocks ? ctx->opt.limits.max_blocks : 10000;
   ec_sr_block cur;
   memset(&cur, 0, sizeof cur);
+  size_t body_start = 0, seps[EC_SR_MAX_SEPARATORS], n_seps = 0; /* separator-shaped lines of the open block */
   for (size_t i = 0; i < n; i++) {
     ec_str raw = l.items[i];
     ec_str t = ec_sr_trim_end(raw);
@@ -170,7 +188,8 @@ ec_error_code ec_sr_parse_strict(ec_ctx *ctx, ec_str text, bool is_final, ec_sr_
           memset(&cur, 0, sizeof cur);
           cur.line = ln;
           st = SEARCH;
-          sec_start = i + 1;
+          sec_start = body_start = i + 1;
+          n_seps = 0;
         } else if (is_sep) {
           return malformed(ctx, ln, bno, "Line %u: '%.*s' separator outside a block: expected '------- SEARCH' before it. " FORMAT_HINT,
                            ln, (int)t.len, t.ptr);
@@ -192,6 +211,7 @@ ec_error_code ec_sr_parse_strict(ec_ctx *ctx, ec_str text, bool is_final, ec_sr_
           cur.sep_line = ln;
           st = REPLACE;
           sec_start = i + 1;
+          seps[n_seps++] = i;
         } else if (is_start) {
           return malformed(ctx, ln, bno, "Line %u: a new SEARCH marker, but block %d (from line %u) has no '=======' separator yet: "
                            "expected '=======' then the new lines and '+++++++ REPLACE'.", ln, bno, cur.line);
@@ -214,6 +234,7 @@ ec_error_code ec_sr_parse_strict(ec_ctx *ctx, ec_str text, bool is_final, ec_sr_
           cur.replace = join_lines(ctx->arena, &l, sec_start, i);
           if (!cur.replace.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
           cur.complete = true;
+          if (n_seps > 1 && all_readings(ctx->arena, &l, body_start, i, seps, n_seps, &cur)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
           if (nb == cap) {
             ec_sr_block *p = ec_arena_grow(ctx->arena, blocks, cap * sizeof *p, cap * 2 * sizeof *p);
             if (!p) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
@@ -222,6 +243,12 @@ ec_error_code ec_sr_parse_strict(ec_ctx *ctx, ec_str text, bool is_final, ec_sr_
           }
           blocks[nb++] = cur;
           st = OUT;
+        } else if (is_sep) {
+          if (n_seps == EC_SR_MAX_SEPARATORS)
+            return malformed(ctx, ln, bno, "Block %d (from line %u) has more than %d lines that look like its '=======' separator, "
+                             "so it cannot be read reliably; nothing was changed. Send this change with old_string/new_string or as "
+                             "the whole file instead.", bno, cur.line, EC_SR_MAX_SEPARATORS);
+          seps[n_seps++] = i;
         } else if (near_marker(tt, "+>", "REPLACE") || near_marker(tt, "-<", "SEARCH")) {
           return malformed(ctx, ln, bno, "Line %u: '%.*s' is not a valid marker: expected '+++++++ REPLACE' to close block %d (from line %u).",
                            ln, (int)tt.len, tt.ptr, bno, cur.line);
@@ -318,6 +345,68 @@ static void keep_whole_lines(const char *text, size_t len, ec_found_list *l) {
   l->n = k;
 }
 
+typedef struct ladder {
+  ec_match_env *env;
+  const ec_strategy *order;
+  size_t n_order;
+  const char *text;
+  size_t len;
+} ladder;
+
+/* Tries the strategies in order until one finds the SEARCH text on whole lines. */
+static ec_error_code find_search(const ladder *ld, ec_str search, ec_str replace, ec_found_list *found, ec_strategy *used) {
+  memset(found, 0, sizeof *found);
+  found->limit = 1000;
+  *used = EC_STRATEGY_EXACT;
+  for (size_t s = 0; s < ld->n_order; s++) {
+    ec_strategy one = ld->order[s];
+    ec_error_code rc = ec_ladder_find(ld->env, &one, 1, search, replace, found, used);
+    if (rc) return rc;
+    keep_whole_lines(ld->text, ld->len, found);
+    if (found->total) break;
+  }
+  return EC_OK;
+}
+
+/* For a block with several separator-shaped lines: the one reading whose SEARCH is found, or
+ * among several found the one split at the only exact '=======' (an underline of exactly seven
+ * is rare; the marker is what models write). When none is found the first reading stands (and
+ * fails with the usual diagnostics); otherwise the block is ambiguous and refused. */
+static ec_error_code choose_reading(ec_ctx *ctx, const ladder *ld, ec_ws_file *f, const ec_sr_block *bk, size_t bi,
+                                    ec_sr_block *chosen) {
+  *chosen = *bk;
+  uint32_t hits = 0, first_hit = 0, second_hit = 0, canonical_hits = 0;
+  const ec_sr_reading *pick = NULL, *canonical = NULL;
+  for (uint32_t k = 0; k < bk->n_readings; k++) {
+    const ec_sr_reading *r = &bk->readings[k];
+    if (!r->search.len || ec_str_eq(r->search, r->replace)) continue;
+    ec_found_list found;
+    ec_strategy used;
+    ec_error_code rc = find_search(ld, r->search, r->replace, &found, &used);
+    if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
+    if (rc) {
+      ec_fail(ctx, rc, "%.*s", (int)ld->env->message.len, ld->env->message.ptr ? ld->env->message.ptr : "matching stopped");
+      return with_block(ctx, rc, f, bi, bk->line);
+    }
+    if (!found.total) continue;
+    if (hits++ == 0) pick = r, first_hit = r->sep_line;
+    else if (hits == 2) second_hit = r->sep_line;
+    if (r->canonical) canonical_hits++, canonical = r;
+  }
+  if (hits > 1 && canonical_hits == 1) pick = canonical, hits = 1;
+  if (hits == 1) {
+    chosen->search = pick->search;
+    chosen->replace = pick->replace;
+    chosen->sep_line = pick->sep_line;
+  }
+  if (hits < 2) return EC_OK;
+  malformed(ctx, bk->line, (int32_t)bi + 1, "Block %zu (line %u) has %u lines that could be its '=======' separator, and "
+            "splitting it at line %u or at line %u both give a SEARCH section found in '%.*s', so it is ambiguous; nothing "
+            "was changed. Send this change with old_string/new_string (the replace format) or as the whole file instead.",
+            bi + 1, bk->line, bk->n_readings, first_hit, second_hit, (int)f->path.len, f->path.ptr);
+  return with_block(ctx, EC_MALFORMED_EDIT, f, bi, bk->line);
+}
+
 ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *blocks, size_t n) {
   if (!n) {
     if (ctx->preview) return EC_OK;
@@ -367,9 +456,16 @@ ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *
   planned *plan = ec_arena_calloc(ctx->arena, n, sizeof *plan);
   if (!plan) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   size_t np = 0;
+  const ladder ld = {&env, order, n_order, mt, mlen};
 
   for (size_t i = 0; i < n; i++) {
+    ec_sr_block reading;
     const ec_sr_block *bk = &blocks[i];
+    if (bk->n_readings) {
+      rc = choose_reading(ctx, &ld, f, bk, i, &reading);
+      if (rc) return rc;
+      bk = &reading;
+    }
     if (!bk->search.len) {
       if (!doc->len) {
         plan[np++] = (planned){0, 0, bk->replace, i, 1, 1, EC_STRATEGY_EXACT, 1.0};
@@ -385,19 +481,13 @@ ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *
               "was applied. Remove it or write the change in the REPLACE section.", i + 1, bk->line);
       return with_block(ctx, EC_NOOP, f, i, bk->line);
     }
-    ec_found_list found = {0};
-    found.limit = 1000;
-    ec_strategy used = EC_STRATEGY_EXACT;
-    for (size_t s = 0; s < n_order; s++) {
-      ec_strategy one = order[s];
-      rc = ec_ladder_find(&env, &one, 1, bk->search, bk->replace, &found, &used);
-      if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
-      if (rc) {
-        ec_fail(ctx, rc, "%.*s", (int)env.message.len, env.message.ptr ? env.message.ptr : "matching stopped");
-        return with_block(ctx, rc, f, i, bk->line);
-      }
-      keep_whole_lines(mt, mlen, &found);
-      if (found.total) break;
+    ec_found_list found;
+    ec_strategy used;
+    rc = find_search(&ld, bk->search, bk->replace, &found, &used);
+    if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
+    if (rc) {
+      ec_fail(ctx, rc, "%.*s", (int)env.message.len, env.message.ptr ? env.message.ptr : "matching stopped");
+      return with_block(ctx, rc, f, i, bk->line);
     }
     if (!found.total) {
       ec_found_list again = {0};

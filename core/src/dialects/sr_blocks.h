@@ -17,11 +17,26 @@
  *     many places as there are such blocks take them in order); blocks may come in any order but
  *     may not overlap; any failure applies nothing and names the block (error.block);
  *   - an empty SEARCH creates an absent file or fills an empty one; on a file with content it is
- *     refused (it would silently discard the whole file).
+ *     refused (it would silently discard the whole file);
+ *   - a block with several separator-shaped lines (text with '===' underlines) is read every way
+ *     it can be split. The one reading whose SEARCH is found is applied; when several are found,
+ *     the one split at the only exact '=======' among them; otherwise the block is MALFORMED_EDIT
+ *     (ambiguous), as it is past EC_SR_MAX_SEPARATORS such lines.
  */
 #ifndef EC_DIALECTS_SR_BLOCKS_H
 #define EC_DIALECTS_SR_BLOCKS_H
 #include "../engine/ctx.h"
+
+/* One reading of a block that holds several separator-shaped lines: split at sep_line. */
+typedef struct ec_sr_reading {
+  ec_str search, replace;
+  uint32_t sep_line;
+  bool canonical;           /* the line is exactly '=======', the marker models are taught */
+} ec_sr_reading;
+
+/* A block whose text holds more separator-shaped lines than this is refused: each is a possible
+ * reading to try, and that work must stay bounded. */
+#define EC_SR_MAX_SEPARATORS 16
 
 typedef struct ec_sr_block {
   ec_str search, replace;   /* LF text, every line followed by '\n' (empty when the section is) */
@@ -29,6 +44,12 @@ typedef struct ec_sr_block {
   uint32_t sep_line;        /* line of the separator; 0 = none yet */
   bool complete;            /* its REPLACE marker was seen */
   int64_t start_hint;       /* Roo's :start_line: (0 = none) */
+  /* A '===' line is also a Markdown or reStructuredText heading underline, so a line of the
+   * file's own text can look like the separator. search/replace above split at the first such
+   * line (as every peer reads it); when there are several, `readings` holds every split (the
+   * first one included) for the strict applier to choose from. */
+  const ec_sr_reading *readings;
+  uint32_t n_readings;
 } ec_sr_block;
 
 typedef struct ec_sr_lines {
