@@ -26,7 +26,7 @@
 #include "../diff/diff.h"
 #include <string.h>
 
-#define AIDER_WORK_BUDGET ((uint64_t)1 << 31)
+#define AIDER_WORK_BUDGET ((uint64_t)1 << 27)
 
 typedef struct strv {
   ec_str *v;
@@ -43,6 +43,14 @@ typedef struct aud {
   const char *crash;
 } aud;
 
+/* Every pass over text is charged here: Aider's partial-hunk search retries each hunk with every
+ * trimming of its context, so a long hunk on a big file is quadratic, and must stop in time. */
+static bool budget(aud *u, size_t n) {
+  u->work += n + 1;
+  if (u->work > AIDER_WORK_BUDGET) u->too_large = true;
+  return !u->too_large;
+}
+
 static bool push(aud *u, strv *l, ec_str s) {
   if (!EC_ARENA_RESERVE(u->a, l->v, l->n, l->cap, 16)) { u->oom = true; return false; }
   l->v[l->n++] = s;
@@ -53,6 +61,7 @@ static bool push(aud *u, strv *l, ec_str s) {
 static strv split_keep(aud *u, ec_str t) {
   strv l = {0};
   size_t s = 0;
+  if (!budget(u, t.len)) return l;
   for (size_t i = 0; i < t.len; i++)
     if (t.ptr[i] == '\n') { push(u, &l, ec_str_make(t.ptr + s, i + 1 - s)); s = i + 1; }
   if (s < t.len) push(u, &l, ec_str_make(t.ptr + s, t.len - s));
@@ -62,6 +71,7 @@ static strv split_keep(aud *u, ec_str t) {
 static ec_str join(aud *u, const ec_str *v, size_t n) {
   size_t len = 0;
   for (size_t i = 0; i < n; i++) len += v[i].len;
+  budget(u, len);
   char *p = ec_arena_alloc(u->a, len + 1);
   if (!p) { u->oom = true; return ec_str_make("", 0); }
   size_t w = 0;
@@ -107,12 +117,6 @@ static const char *find(ec_str hay, size_t from, ec_str needle) {
   return NULL;
 }
 
-static bool budget(aud *u, size_t n) {
-  u->work += n + 1;
-  if (u->work > AIDER_WORK_BUDGET) u->too_large = true;
-  return !u->too_large;
-}
-
 /* str.count: non-overlapping occurrences (an empty needle: one more than the characters). */
 static size_t py_count(aud *u, ec_str hay, ec_str needle) {
   if (!budget(u, hay.len)) return 0;
@@ -128,6 +132,8 @@ static ec_str py_replace(aud *u, ec_str hay, ec_str a, ec_str b) {
   ec_buf out;
   ec_buf_init(&out, ec_arena_allocator(u->a));
   if (!a.len) {
+    /* b between every two characters: charge the output before writing it */
+    if (!budget(u, hay.len) || !budget(u, (hay.len + 1) * b.len)) return ec_str_make("", 0);
     for (size_t i = 0; i < hay.len; i++) {
       if (((unsigned char)hay.ptr[i] & 0xC0) != 0x80) ec_buf_append_str(&out, b);
       ec_buf_append_char(&out, hay.ptr[i]);
@@ -137,6 +143,7 @@ static ec_str py_replace(aud *u, ec_str hay, ec_str a, ec_str b) {
     size_t at = 0;
     const char *q;
     while (at <= hay.len && (q = find(hay, at, a))) {
+      if (!budget(u, b.len)) break;
       ec_buf_append(&out, hay.ptr + at, (size_t)(q - hay.ptr) - at);
       ec_buf_append_str(&out, b);
       at = (size_t)(q - hay.ptr) + a.len;
@@ -190,19 +197,22 @@ static marker encode(uint32_t cp) {
   return m;
 }
 
-static bool in_any(const ec_str *t, size_t n, marker m) {
-  for (size_t i = 0; i < n; i++)
+static bool in_any(aud *u, const ec_str *t, size_t n, marker m) {
+  for (size_t i = 0; i < n; i++) {
+    if (!budget(u, t[i].len)) return false;
     if (t[i].len >= m.len && find(t[i], 0, ec_str_make(m.s, m.len))) return true;
+  }
   return false;
 }
 
-static marker choose_marker(const ec_str *t, size_t n) {
+static marker choose_marker(aud *u, const ec_str *t, size_t n) {
   marker m = encode(0x2190); /* ← */
-  for (uint32_t cp = 0x10FFFF; in_any(t, n, m) && cp > 0x10000; cp--) m = encode(cp);
+  for (uint32_t cp = 0x10FFFF; in_any(u, t, n, m) && cp > 0x10000; cp--) m = encode(cp);
   return m;
 }
 
 static ec_str make_relative(aud *u, ec_str text, marker m) {
+  budget(u, text.len);
   strv lines = split_keep(u, text);
   ec_buf b;
   ec_buf_init(&b, ec_arena_allocator(u->a));
@@ -278,7 +288,7 @@ static ec_str try_preproc(aud *u, ec_str search, ec_str replace, ec_str original
   marker m = {{0}, 0};
   if (relative) {
     ec_str t[3] = {search, replace, original};
-    m = choose_marker(t, 3);
+    m = choose_marker(u, t, 3);
     search = make_relative(u, search, m);
     replace = make_relative(u, replace, m);
     original = make_relative(u, original, m);
@@ -286,15 +296,34 @@ static ec_str try_preproc(aud *u, ec_str search, ec_str replace, ec_str original
   if (u->oom || u->too_large) return none;
   if (!py_count(u, original, search)) return none;
   ec_str res = py_replace(u, original, search, replace);
-  if (!res.len) return none;
+  if (!res.len || u->too_large) return none;
   if (relative && !make_absolute(u, res, m, &res)) return none;
   return res.len ? res : none;
 }
 
-/* directly_apply_hunk */
+static ec_str direct_in(aud *u, ec_str content, const strv *h);
+
+/* directly_apply_hunk. Each try copies the whole file several times, and a partial hunk is tried
+ * up to (context lines)^2 / 2 times: the copies live in a scratch arena freed after the try, so
+ * memory stays at one try's worth; only the result is kept. */
 static ec_str direct(aud *u, ec_str content, const strv *h) {
   ec_str none = {0, 0};
   if (u->crashed || u->oom || u->too_large) return none;
+  ec_arena *keep = u->a, *scratch = ec_arena_new(ec_arena_allocator(keep));
+  if (!scratch) { u->oom = true; return none; }
+  u->a = scratch;
+  ec_str r = direct_in(u, content, h);
+  u->a = keep;
+  if (r.ptr) {
+    r = ec_arena_strdup(keep, r.ptr, r.len);
+    if (!r.ptr) u->oom = true;
+  }
+  ec_arena_free(scratch);
+  return r;
+}
+
+static ec_str direct_in(aud *u, ec_str content, const strv *h) {
+  ec_str none = {0, 0};
   strv bl, al;
   before_after(u, h, &bl, &al);
   ec_str before = join(u, bl.v, bl.n), after = join(u, al.v, al.n);
@@ -330,8 +359,14 @@ static ec_str partial(aud *u, ec_str content, const strv *prec, const strv *chg,
       strv h;
       /* the last `up` lines of prec (an empty list has no array: no pointer arithmetic on NULL) */
       const ec_str *tail = up ? prec->v + prec->n - up : NULL;
+      ec_arena *keep = u->a, *scratch = ec_arena_new(ec_arena_allocator(keep));
+      if (!scratch) { u->oom = true; return none; }
+      u->a = scratch; /* this try's hunk dies with the try */
+      budget(u, up + chg->n + uf);
       concat3(u, &h, tail, up, chg->v, chg->n, foll->v, uf);
+      u->a = keep;
       ec_str r = direct(u, content, &h);
+      ec_arena_free(scratch);
       if (r.ptr) return r;
       if (u->crashed || u->oom || u->too_large) return none;
     }
