@@ -10,6 +10,8 @@
 // (ours). A vector runs with profile = its `peer`. Vectors whose (format, profile) this build
 // does not implement are skipped and counted. tests/conformance/known_failures.txt lists vectors
 // that need later work (`id  # reason`); a listed vector that passes fails the run.
+// A vector with `request_text` sends that text verbatim (truncated or ill-typed JSON: the
+// bad-input catalogue, tests/conformance/vectors/bad-input.jsonl).
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join, dirname, resolve } from 'node:path';
@@ -175,6 +177,9 @@ function check(vector, resp) {
   if (codes && !errors.some((e) => codes.includes(e.code))) return `expected ${codes.join('|')}, got ${errors.map((e) => e.code).join(',')}: ${errors[0].message}`;
   if (exp.files && vector.peer !== 'editcore') return checkFiles(vector, resp, exp.files);
   if (resp.status !== 'error' && vector.peer === 'editcore') return `editcore must apply nothing on failure, got status ${resp.status}`;
+  if (resp.status === 'error' && Object.keys(resp.data?.files ?? {}).length) return 'an error response lists changed files';
+  if (exp.message_includes && !errors.some((e) => e.message.includes(exp.message_includes)))
+    return `expected a message including '${exp.message_includes}', got: ${errors[0].message}`;
   return null;
 }
 
@@ -196,11 +201,12 @@ async function main() {
   const tally = {}; // build -> peer -> {passed, failed, skipped, known}
   const bump = (b, peer, k) => { ((tally[b] ??= {})[peer] ??= { passed: 0, failed: 0, skipped: 0, known: 0 })[k]++; };
   let failures = 0, mismatches = 0, staleKnown = 0;
-  const requestOf = (v) => JSON.stringify({ format: v.format, files: v.files, edit: v.edit, profile: v.peer, ...(v.options ? { options: v.options } : {}) });
-  const runnable = vectors.filter((v) => !caps || (caps[v.peer] ?? []).includes(v.format));
+  const requestOf = (v) => v.request_text ?? JSON.stringify({ format: v.format, files: v.files, edit: v.edit, profile: v.peer, ...(v.options ? { options: v.options } : {}) });
+  const supported = (v) => !caps || v.request_text !== undefined || (caps[v.peer] ?? []).includes(v.format);
+  const runnable = vectors.filter(supported);
   for (const r of Object.values(runners)) r.prepare?.(runnable.map(requestOf));
   for (const v of vectors) {
-    if (caps && !(caps[v.peer] ?? []).includes(v.format)) { for (const b in runners) bump(b, v.peer, 'skipped'); continue; }
+    if (!supported(v)) { for (const b in runners) bump(b, v.peer, 'skipped'); continue; }
     const text = requestOf(v);
     const responses = {};
     for (const [b, run] of Object.entries(runners)) {
