@@ -1,7 +1,8 @@
 /*
- * The bad-input catalogue (README, "Reliability"): each case names the input, the code it must
- * get, and checks that nothing changed (an error result lists no file). Formats this build does
- * not implement yet are counted as skipped, never dropped silently.
+ * The bad-input catalogue, part two (README, "Reliability"): inputs too big to keep as
+ * conformance vectors (part one, tests/conformance/vectors/bad-input.jsonl, runs on every build)
+ * and cases of the typed API. Each names the input and the code it must get, and checks that
+ * nothing changed (an error result lists no file).
  */
 #include "test_util.h"
 #include "editcore.h"
@@ -18,7 +19,123 @@ typedef struct bad_case {
   ec_error_code want;    /* EC_OK = must succeed (and change the file) */
 } bad_case;
 
-static int skipped;
+static int skipped, extra_cases;
+
+/* Text of `reps` copies of `unit` (caller frees). */
+static char *repeat(const char *unit, size_t reps, size_t *len) {
+  size_t u = strlen(unit);
+  char *t = malloc(u * reps + 1);
+  if (!t) return NULL;
+  for (size_t i = 0; i < reps; i++) memcpy(t + i * u, unit, u);
+  t[u * reps] = 0;
+  *len = u * reps;
+  return t;
+}
+
+/* Runs a replace on `file` with the given profile and ladder; the result must be one of the two
+ * error codes and change nothing. */
+static void expect_refusal(const char *name, ec_profile profile, const ec_strategy *ladder, size_t n_ladder, ec_str file,
+                           ec_str old_string, ec_error_code want1, ec_error_code want2) {
+  extra_cases++;
+  ec_request req;
+  ec_request_init(&req, EC_FORMAT_REPLACE);
+  req.profile = profile;
+  req.options.strategies = ladder;
+  req.options.n_strategies = n_ladder;
+  ec_file f = {{"f", 1}, file};
+  req.files = &f;
+  req.n_files = 1;
+  req.edit.old_string = old_string;
+  req.edit.new_string = (ec_str){"new", 3};
+  req.edit.has_old_string = req.edit.has_new_string = true;
+  ec_result *r = ec_apply(&req, NULL);
+  const ec_error *e = r ? ec_result_error(r, 0) : NULL;
+  bool ok = r && ec_result_status(r) == EC_STATUS_ERROR && e && (e->code == want1 || e->code == want2) &&
+            ec_result_file_count(r) == 0;
+  if (!ok) fprintf(stderr, "  case '%s': expected %s or %s, got %s\n", name, ec_error_code_name(want1), ec_error_code_name(want2),
+                   e ? ec_error_code_name(e->code) : "success");
+  CHECK(ok);
+  ec_result_free(r);
+}
+
+/* Catastrophic-backtracking shapes: the regex strategy joins tokens with \s*, and the fuzzy one
+ * compares windows; on these 1 MB files each must stop at its limit or fail cleanly. */
+static void test_backtracking_shapes(void) {
+  static const ec_strategy regex_only[] = {EC_STRATEGY_REGEX}, fuzzy_only[] = {EC_STRATEGY_FUZZY};
+  size_t flen, nlen;
+  char *file = repeat("a ", 1u << 19, &flen), *needle = repeat("a ", 2000, &nlen);
+  if (file && needle) {
+    needle[nlen - 1] = 'b'; /* 2,000 tokens that match everywhere, then one that never does */
+    ec_str fs = {file, flen}, ns = {needle, nlen};
+    expect_refusal("regex: 2,000 repeated tokens on 1 MB of them", EC_PROFILE_EDITCORE, regex_only, 1, fs, ns, EC_TOO_LARGE, EC_NO_MATCH);
+    expect_refusal("gemini ladder: the same", EC_PROFILE_GEMINI, NULL, 0, fs, ns, EC_TOO_LARGE, EC_NO_MATCH);
+    expect_refusal("fuzzy: the same", EC_PROFILE_EDITCORE, fuzzy_only, 1, fs, ns, EC_TOO_LARGE, EC_NO_MATCH);
+  }
+  free(file);
+  free(needle);
+  file = repeat("((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((( \n", 1u << 14, &flen);
+  needle = repeat("( ", 3000, &nlen);
+  if (file && needle) {
+    needle[nlen - 1] = ')';
+    ec_str fs = {file, flen}, ns = {needle, nlen};
+    expect_refusal("regex: 3,000 delimiter tokens on 1 MB of '('", EC_PROFILE_EDITCORE, regex_only, 1, fs, ns, EC_TOO_LARGE, EC_NO_MATCH);
+    expect_refusal("gemini ladder: the same", EC_PROFILE_GEMINI, NULL, 0, fs, ns, EC_TOO_LARGE, EC_NO_MATCH);
+  }
+  free(file);
+  free(needle);
+  file = repeat(" ", 1u << 20, &flen);
+  if (file) {
+    file[0] = 'x';
+    file[flen - 1] = 'y';
+    ec_str fs = {file, flen};
+    expect_refusal("regex: 1 MB of spaces between two tokens", EC_PROFILE_EDITCORE, regex_only, 1, fs, (ec_str){"x y z", 5},
+                   EC_TOO_LARGE, EC_NO_MATCH);
+  }
+  free(file);
+}
+
+/* Markers repeated 200,000 times in each format's edit text. */
+static void test_repeated_markers(void) {
+  static const struct { const char *name; ec_format format; const char *head, *unit; ec_error_code want; } shapes[] = {
+      {"SEARCH/REPLACE separators", EC_FORMAT_SEARCH_REPLACE, "", "=======\n", EC_MALFORMED_EDIT},
+      {"SEARCH markers", EC_FORMAT_SEARCH_REPLACE, "", "------- SEARCH\n", EC_MALFORMED_EDIT},
+      {"separators inside one block", EC_FORMAT_SEARCH_REPLACE, "------- SEARCH\na\n", "=======\n", EC_MALFORMED_EDIT},
+      {"unified diff hunk headers", EC_FORMAT_UNIFIED_DIFF, "--- a/f\n+++ b/f\n", "@@ -1 +1 @@\n", EC_MALFORMED_EDIT},
+      {"codex Update headers", EC_FORMAT_CODEX_PATCH, "*** Begin Patch\n", "*** Update File: f\n", EC_MALFORMED_EDIT},
+      {"lazy markers", EC_FORMAT_LAZY, "", "// ... existing code ...\n", EC_INVALID_PARAM},
+  };
+  for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+    extra_cases++;
+    size_t ulen, hlen = strlen(shapes[i].head);
+    char *body = repeat(shapes[i].unit, 200000, &ulen);
+    char *text = body ? malloc(hlen + ulen) : NULL;
+    CHECK(text != NULL);
+    if (text) {
+      memcpy(text, shapes[i].head, hlen);
+      memcpy(text + hlen, body, ulen);
+      ec_request req;
+      ec_request_init(&req, shapes[i].format);
+      ec_file f = {{"f", 1}, {"a\nb\n", 4}};
+      req.files = &f;
+      req.n_files = 1;
+      if (shapes[i].format == EC_FORMAT_LAZY) {
+        req.edit.snippet = (ec_str){text, hlen + ulen};
+        req.edit.has_snippet = true;
+      } else {
+        req.edit.text = (ec_str){text, hlen + ulen};
+      }
+      ec_result *r = ec_apply(&req, NULL);
+      const ec_error *e = r ? ec_result_error(r, 0) : NULL;
+      bool ok = e && e->code == shapes[i].want && ec_result_file_count(r) == 0;
+      if (!ok) fprintf(stderr, "  case 'repeated %s': expected %s, got %s\n", shapes[i].name, ec_error_code_name(shapes[i].want),
+                       e ? ec_error_code_name(e->code) : "success");
+      CHECK(ok);
+      ec_result_free(r);
+    }
+    free(body);
+    free(text);
+  }
+}
 
 static void run_case(const bad_case *c) {
   if (!ec_supports(c->format, c->profile)) { skipped++; return; }
@@ -86,11 +203,11 @@ int main(void) {
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) run_case(&cases[i]);
 
-  /* huge inputs hit limits with TOO_LARGE, not memory exhaustion */
+  /* a 100 MB file hits the input limit with TOO_LARGE, not memory exhaustion */
   {
     ec_request req;
     ec_request_init(&req, EC_FORMAT_REPLACE);
-    size_t n = (64u << 20) + 16;
+    size_t n = 100u * 1000 * 1000;
     char *big = malloc(n);
     CHECK(big != NULL);
     if (big) {
@@ -158,6 +275,9 @@ int main(void) {
       free(t);
     }
   }
-  printf("bad-input catalogue: %zu cases, %d skipped (format not in this build)\n", sizeof cases / sizeof *cases + 3, skipped);
+  test_backtracking_shapes();
+  test_repeated_markers();
+  printf("bad-input catalogue (typed API and large inputs): %zu cases, %d skipped (format not in this build)\n",
+         sizeof cases / sizeof *cases + 3 + extra_cases, skipped);
   TEST_MAIN_END();
 }
