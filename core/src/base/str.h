@@ -17,5 +17,11 @@ static inline bool ec_str_starts_with(ec_str s, const char *prefix) {
 }
 /** s without its first n bytes (n <= s.len). */
 static inline ec_str ec_str_drop(ec_str s, size_t n) { ec_str r = {s.ptr + n, s.len - n}; return r; }
+/* The number of LF bytes in p[0, n). */
+static inline size_t ec_count_lf(const char *p, size_t n) {
+  size_t c = 0;
+  for (const char *e = p + n; p < e && (p = memchr(p, '\n', (size_t)(e - p))); p++) c++;
+  return c;
+}
 
 #endif

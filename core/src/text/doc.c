@@ -1,4 +1,5 @@
 #include "doc.h"
+#include "../base/str.h"
 #include <string.h>
 
 static const char BOM[3] = {'\xEF', '\xBB', '\xBF'};
@@ -37,17 +38,11 @@ ec_error_code ec_doc_load(ec_arena *a, ec_str content, ec_doc *out) {
   return EC_OK;
 }
 
-static size_t count_lf(const char *p, size_t n) {
-  size_t c = 0;
-  for (const char *end = p + n; (p = memchr(p, '\n', (size_t)(end - p))); p++) c++;
-  return c;
-}
-
 ec_error_code ec_doc_splice(ec_arena *a, const ec_doc *doc, const ec_splice *sp, size_t n, ec_doc *out) {
   size_t len = doc->len, n_lf = doc->n_lf;
   for (size_t i = 0; i < n; i++) {
     len = len - (sp[i].end - sp[i].start) + sp[i].text.len;
-    n_lf = n_lf - count_lf(doc->text + sp[i].start, sp[i].end - sp[i].start) + count_lf(sp[i].text.ptr, sp[i].text.len);
+    n_lf = n_lf - ec_count_lf(doc->text + sp[i].start, sp[i].end - sp[i].start) + ec_count_lf(sp[i].text.ptr, sp[i].text.len);
   }
   char *text = ec_arena_alloc(a, len + 1);
   uint8_t *cr = ec_arena_alloc(a, n_lf + 1);
@@ -58,13 +53,13 @@ ec_error_code ec_doc_splice(ec_arena *a, const ec_doc *doc, const ec_splice *sp,
   uint8_t dom = doc->crlf_dominant;
   for (size_t i = 0; i <= n; i++) {
     size_t upto = i < n ? sp[i].start : doc->len;
-    size_t lfs = count_lf(doc->text + r, upto - r);
+    size_t lfs = ec_count_lf(doc->text + r, upto - r);
     memcpy(text + w, doc->text + r, upto - r);
     memcpy(cr + line_w, doc->cr + line_r, lfs);
     w += upto - r; line_w += lfs; line_r += lfs; r = upto;
     if (i == n) break;
-    line_r += count_lf(doc->text + sp[i].start, sp[i].end - sp[i].start);
-    size_t add = count_lf(sp[i].text.ptr, sp[i].text.len);
+    line_r += ec_count_lf(doc->text + sp[i].start, sp[i].end - sp[i].start);
+    size_t add = ec_count_lf(sp[i].text.ptr, sp[i].text.len);
     if (sp[i].text.len) memcpy(text + w, sp[i].text.ptr, sp[i].text.len);
     memset(cr + line_w, dom, add);
     w += sp[i].text.len; line_w += add; r = sp[i].end;
@@ -137,5 +132,5 @@ ec_str ec_text_normalize_eol(ec_arena *a, ec_str s) {
 }
 
 uint32_t ec_text_line_of(const char *text, size_t off) {
-  return (uint32_t)(count_lf(text, off) + 1);
+  return (uint32_t)(ec_count_lf(text, off) + 1);
 }
