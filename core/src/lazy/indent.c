@@ -6,7 +6,9 @@
  *  - Indent units: whether a side indents with tabs or spaces and how many columns one level
  *    is, inferred from the deltas between consecutive non-blank lines (the most common positive
  *    delta of 1..8 columns). Re-indenting inserted code between a tab file and a space snippet
- *    (or the other way round) converts levels, not columns.
+ *    (or the other way round) converts levels, not columns; so does a 2-space snippet written
+ *    for a 4-space file (or the other way round), when its anchored lines bear that out: then a
+ *    line one level under its reference lands one file level under it, not two columns.
  */
 #include "lazy.h"
 #include "../base/str.h"
@@ -57,6 +59,15 @@ uint32_t ec_lz_cols(ec_str l, uint32_t tab) {
   return c;
 }
 
+/* A line after which the next one is a continuation (hanging or aligned), not a new level. */
+static bool continues(ec_str line) {
+  size_t n = line.len;
+  while (n && (line.ptr[n - 1] == ' ' || line.ptr[n - 1] == '\t' || line.ptr[n - 1] == '\r')) n--;
+  if (!n) return false;
+  char c = line.ptr[n - 1];
+  return c == '(' || c == '[' || c == ',' || c == '\\';
+}
+
 void ec_lz_indent_infer(const ec_lz_side *s, ec_lz_indent *out) {
   uint32_t tabs = 0, spaces = 0, hist[9] = {0};
   size_t n = s->n < 50000 ? s->n : 50000; /* a sample is enough; keeps huge files cheap */
@@ -68,16 +79,19 @@ void ec_lz_indent_infer(const ec_lz_side *s, ec_lz_indent *out) {
   out->tabs = tabs > spaces;
   out->tab = 4;
   out->unit = 0;
+  out->rescale = false;
   if (out->tabs) {
     out->unit = out->tab;
     return;
   }
   uint32_t prev = UINT32_MAX;
+  bool cont = false;
   for (size_t i = 0; i < n; i++) {
     if (s->flags[i] & (LZ_BLANK | LZ_MARKER)) continue;
     uint32_t c = ec_lz_cols(s->line[i], out->tab);
-    if (prev != UINT32_MAX && c > prev && c - prev <= 8) hist[c - prev]++;
+    if (prev != UINT32_MAX && c > prev && c - prev <= 8 && !cont) hist[c - prev]++;
     prev = c;
+    cont = continues(s->line[i]);
   }
   uint32_t best = 0;
   for (uint32_t d = 1; d <= 8; d++)
@@ -88,7 +102,7 @@ void ec_lz_indent_infer(const ec_lz_side *s, ec_lz_indent *out) {
 /* A column delta of the snippet in the file's columns: the same when both sides indent with the
  * same character; levels converted (snippet unit -> file unit) between tabs and spaces. */
 long ec_lz_map_delta(long delta, const ec_lz_indent *si, const ec_lz_indent *fi) {
-  if (si->tabs == fi->tabs) return delta;
+  if (si->tabs == fi->tabs && !si->rescale) return delta;
   long us = si->unit ? (long)si->unit : 4, uf = fi->unit ? (long)fi->unit : 4;
   long a = delta < 0 ? -delta : delta;
   long r = a / us * uf + a % us;
@@ -104,8 +118,52 @@ void ec_lz_put_indent(ec_buf *b, long target, bool tabs, uint32_t tab) {
   for (long k = 0; k < target; k++) ec_buf_append_char(b, ' ');
 }
 
+/* Whether every new level the snippet opens (continuation lines aside) is a whole number of its
+ * own unit: then that unit is how it indents. */
+static bool levels_fit(const ec_lz_side *S, uint32_t unit, uint32_t tab) {
+  uint32_t prev = UINT32_MAX;
+  bool cont = false;
+  for (size_t j = 0; j < S->n; j++) {
+    if (S->flags[j] & (LZ_BLANK | LZ_MARKER)) continue;
+    uint32_t c = ec_lz_cols(S->line[j], tab);
+    if (prev != UINT32_MAX && c > prev && !cont && (c - prev) % unit) return false;
+    prev = c;
+    cont = continues(S->line[j]);
+  }
+  return true;
+}
+
+/* Two space sides with different units (a snippet's unit comes from its own few lines): rescale
+ * when the anchored lines' relative indentation is explained by the conversion at least as often
+ * as by the columns as they are, and by it at least once. Lines the snippet moved into a new
+ * block (wrapped in an `if`) fit neither, so they do not decide. With no anchored pair at two
+ * depths, the snippet's own unit decides when all its levels fit it (a 2-space body under a
+ * 4-space file's `def` is one level, not half of one). */
+static void decide_rescale(const ec_lz_side *S, const ec_lz_side *F, const int32_t *am, ec_lz_indent *si, const ec_lz_indent *fi) {
+  si->rescale = false;
+  if (si->tabs || fi->tabs || !si->unit || !fi->unit || si->unit == fi->unit) return;
+  size_t as_is = 0, converted = 0;
+  int64_t pj = -1;
+  for (size_t j = 0; j < S->n; j++) {
+    if (am[j] < 0 || (S->flags[j] & LZ_BLANK)) continue;
+    if (pj >= 0) {
+      long ds = (long)ec_lz_cols(S->line[j], si->tab) - (long)ec_lz_cols(S->line[pj], si->tab);
+      long df = (long)ec_lz_cols(F->line[am[j]], fi->tab) - (long)ec_lz_cols(F->line[am[pj]], fi->tab);
+      if (ds || df) {
+        ec_lz_indent on = *si;
+        on.rescale = true;
+        as_is += ds == df;
+        converted += ec_lz_map_delta(ds, &on, fi) == df;
+      }
+    }
+    pj = (int64_t)j;
+  }
+  if (as_is || converted) si->rescale = converted >= as_is;
+  else si->rescale = levels_fit(S, si->unit, si->tab);
+}
+
 void ec_lz_refine_unit(const ec_lz_side *S, const ec_lz_side *F, const int32_t *am, ec_lz_indent *si, const ec_lz_indent *fi) {
-  if (si->tabs == fi->tabs) return;
+  if (si->tabs == fi->tabs) { decide_rescale(S, F, am, si, fi); return; }
   uint32_t uf = fi->unit ? fi->unit : 4, votes[17] = {0};
   int64_t pj = -1;
   for (size_t j = 0; j < S->n; j++) {

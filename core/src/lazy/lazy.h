@@ -63,16 +63,19 @@ uint64_t ec_lz_key(ec_str line);
 typedef struct ec_lz_indent {
   bool tabs;
   uint32_t unit, tab;
+  bool rescale;     /* snippet side, both in spaces: its levels are converted to the file's unit */
 } ec_lz_indent;
 /** Infers a side's indentation from its lines (markers and blank lines left out). */
 void ec_lz_indent_infer(const ec_lz_side *s, ec_lz_indent *out);
 /** Columns of a line's leading whitespace, tabs `tab` wide. */
 uint32_t ec_lz_cols(ec_str line, uint32_t tab);
-/** A snippet column delta in file columns (levels converted between tabs and spaces). */
+/** A snippet column delta in file columns (levels converted between tabs and spaces, or between
+ *  space units when `rescale`). */
 long ec_lz_map_delta(long delta, const ec_lz_indent *si, const ec_lz_indent *fi);
 /** Appends `target` columns of indentation, in tabs (`tab` wide) and spaces or in spaces. */
 void ec_lz_put_indent(ec_buf *b, long target, bool tabs, uint32_t tab);
-/** Between a tab side and a space side: the snippet's columns per level from its anchored lines. */
+/** The snippet's columns per level from its anchored lines, between a tab side and a space side;
+ *  between two space sides of different units, whether to rescale (see indent.c). */
 void ec_lz_refine_unit(const ec_lz_side *S, const ec_lz_side *F, const int32_t *am, ec_lz_indent *si, const ec_lz_indent *fi);
 /** Net bracket depth change of a line (strings and comments left out). */
 int32_t ec_lz_bracket_net(ec_str line);

@@ -67,10 +67,10 @@ static ec_str lead_ws(ec_str l) {
 
 /* The file columns snippet line j takes when re-indented relative to reference snippet line rj
  * sitting on file line ri: the reference's file indentation plus j's offset from the reference
- * in the snippet (converted between tabs and spaces when the two sides differ). */
+ * in the snippet (in file levels when the two sides' units differ, indent.c). */
 static long out_cols(ec_lz_job *job, size_t j, uint32_t rj, int64_t ri) {
   long sj = (long)ec_lz_cols(job->S.line[j], job->si.tab);
-  if (rj == LZ_NIL || ri < 0) return job->si.tabs == job->fi.tabs ? sj : ec_lz_map_delta(sj, &job->si, &job->fi);
+  if (rj == LZ_NIL || ri < 0) return ec_lz_map_delta(sj, &job->si, &job->fi);
   long t = (long)ec_lz_cols(job->F.line[ri], job->fi.tab) + ec_lz_map_delta(sj - (long)ec_lz_cols(job->S.line[rj], job->si.tab), &job->si, &job->fi);
   return t < 0 ? 0 : t;
 }
