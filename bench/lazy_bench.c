@@ -15,6 +15,7 @@
  *   6 diff style (`+`/`-`/space; `+ ` on odd rounds)      7 a new function appended after a marker
  *   8 region re-indented (4 spaces for Go's tabs, tabs for the others)
  *   9 whole file with markers: the first import edited (a name added)
+ *  10 region in another space unit (2 spaces for Python's 4 and Go's tabs, 4 for Lua's and JS's 2)
  */
 #define _POSIX_C_SOURCE 200809L
 #include "editcore.h"
@@ -236,8 +237,9 @@ static void case_of(int lang, int kind, int round, int nf, int t, sb *snip, sb *
     footer(snip, lang, 1);
     file_of(want, lang, nf, -1, 0, 0, 0, 1);
     break;
-  case 8: {
-    const char *other = lang == GO ? "    " : "\t";
+  case 8:
+  case 10: {
+    const char *other = kind == 10 ? (lang == PY || lang == GO ? "  " : "    ") : lang == GO ? "    " : "\t";
     marker(snip, m, 0, other); put(snip, "\n");
     func(snip, lang, t, 1, other, 0, 0, -1);
     put(snip, "\n"); marker(snip, m, 0, other);
@@ -280,7 +282,7 @@ static double now_ms(void) {
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-#define NKIND 10
+#define NKIND 11
 
 int main(void) {
   int right = 0, declined = 0, wrong = 0, total = 0;

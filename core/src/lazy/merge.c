@@ -83,7 +83,7 @@ static void put_line(ec_lz_job *job, out_t *o, size_t j, uint32_t rj, int64_t ri
   ec_str body = ec_str_make(l.ptr + ws.len, l.len - ws.len);
   while (body.len && (body.ptr[body.len - 1] == ' ' || body.ptr[body.len - 1] == '\t')) body.len--;
   if (!body.len) { ec_buf_append_char(&o->b, '\n'); return; }
-  bool same_style = job->si.tabs == job->fi.tabs;
+  bool same_style = job->si.tabs == job->fi.tabs && !job->si.rescale; /* columns carry over as they are */
   if ((rj == LZ_NIL || ri < 0) && same_style) {
     ec_buf_append_str(&o->b, l);
     ec_buf_append_char(&o->b, '\n');
