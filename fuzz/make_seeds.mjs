@@ -23,6 +23,7 @@ for (const dir of dirs) {
     readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).forEach((line, i) => {
       const v = JSON.parse(line);
       const name = `${f.replace('.jsonl', '')}-${i}`;
+      if (v.request_text !== undefined) { put('fuzz_json', name, Buffer.from(v.request_text)); return; } // the raw bad-input requests
       const file = Object.values(v.files)[0] ?? '';
       const e = v.edit;
       put('fuzz_json', name, Buffer.from(JSON.stringify({ format: v.format, files: v.files, edit: e, profile: v.peer })));
@@ -36,7 +37,7 @@ for (const dir of dirs) {
       } else if (v.format === 'whole_file') {
         put('fuzz_whole_file', name, Buffer.concat([sel, join3(file, e.content)]));
       } else if (v.format === 'insert') {
-        put('fuzz_insert', name, Buffer.concat([sel, join3(file, e.new_str, 'x'.repeat(Number(e.insert_line) || 0))]));
+        put('fuzz_insert', name, Buffer.concat([sel, join3(file, e.new_str, 'x'.repeat(Math.max(0, Number(e.insert_line) || 0)))]));
       } else if (v.format === 'lazy') {
         put('fuzz_lazy', name, Buffer.concat([sel, join3(file, e.snippet)]));
       }
