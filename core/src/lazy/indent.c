@@ -133,6 +133,45 @@ static bool levels_fit(const ec_lz_side *S, uint32_t unit, uint32_t tab) {
   return true;
 }
 
+/* Calls fn with the column steps (snippet ds, file df) between consecutive anchored lines. */
+typedef void (*step_fn)(long ds, long df, void *arg);
+static void each_step(const ec_lz_side *S, const ec_lz_side *F, const int32_t *am, const ec_lz_indent *si,
+                      const ec_lz_indent *fi, step_fn fn, void *arg) {
+  int64_t pj = -1;
+  for (size_t j = 0; j < S->n; j++) {
+    if (am[j] < 0 || (S->flags[j] & LZ_BLANK)) continue;
+    if (pj >= 0)
+      fn((long)ec_lz_cols(S->line[j], si->tab) - (long)ec_lz_cols(S->line[pj], si->tab),
+         (long)ec_lz_cols(F->line[am[j]], fi->tab) - (long)ec_lz_cols(F->line[am[pj]], fi->tab), arg);
+    pj = (int64_t)j;
+  }
+}
+
+typedef struct tally {
+  const ec_lz_indent *si, *fi;
+  size_t as_is, converted;
+} tally;
+
+static void tally_step(long ds, long df, void *arg) {
+  tally *t = arg;
+  if (!ds && !df) return;
+  ec_lz_indent on = *t->si;
+  on.rescale = true;
+  t->as_is += ds == df;
+  t->converted += ec_lz_map_delta(ds, &on, t->fi) == df;
+}
+
+typedef struct unit_votes {
+  uint32_t uf, n[17];
+} unit_votes;
+
+static void vote_step(long ds, long df, void *arg) {
+  unit_votes *v = arg;
+  if (!df || df % (long)v->uf) return;
+  long lv = df / (long)v->uf;
+  if (ds % lv == 0 && ds / lv >= 1 && ds / lv <= 16) v->n[ds / lv]++;
+}
+
 /* Two space sides with different units (a snippet's unit comes from its own few lines): rescale
  * when the anchored lines' relative indentation is explained by the conversion at least as often
  * as by the columns as they are, and by it at least once. Lines the snippet moved into a new
@@ -142,44 +181,18 @@ static bool levels_fit(const ec_lz_side *S, uint32_t unit, uint32_t tab) {
 static void decide_rescale(const ec_lz_side *S, const ec_lz_side *F, const int32_t *am, ec_lz_indent *si, const ec_lz_indent *fi) {
   si->rescale = false;
   if (si->tabs || fi->tabs || !si->unit || !fi->unit || si->unit == fi->unit) return;
-  size_t as_is = 0, converted = 0;
-  int64_t pj = -1;
-  for (size_t j = 0; j < S->n; j++) {
-    if (am[j] < 0 || (S->flags[j] & LZ_BLANK)) continue;
-    if (pj >= 0) {
-      long ds = (long)ec_lz_cols(S->line[j], si->tab) - (long)ec_lz_cols(S->line[pj], si->tab);
-      long df = (long)ec_lz_cols(F->line[am[j]], fi->tab) - (long)ec_lz_cols(F->line[am[pj]], fi->tab);
-      if (ds || df) {
-        ec_lz_indent on = *si;
-        on.rescale = true;
-        as_is += ds == df;
-        converted += ec_lz_map_delta(ds, &on, fi) == df;
-      }
-    }
-    pj = (int64_t)j;
-  }
-  if (as_is || converted) si->rescale = converted >= as_is;
+  tally t = {si, fi, 0, 0};
+  each_step(S, F, am, si, fi, tally_step, &t);
+  if (t.as_is || t.converted) si->rescale = t.converted >= t.as_is;
   else si->rescale = levels_fit(S, si->unit, si->tab);
 }
 
 void ec_lz_refine_unit(const ec_lz_side *S, const ec_lz_side *F, const int32_t *am, ec_lz_indent *si, const ec_lz_indent *fi) {
   if (si->tabs == fi->tabs) { decide_rescale(S, F, am, si, fi); return; }
-  uint32_t uf = fi->unit ? fi->unit : 4, votes[17] = {0};
-  int64_t pj = -1;
-  for (size_t j = 0; j < S->n; j++) {
-    if (am[j] < 0 || (S->flags[j] & LZ_BLANK)) continue;
-    if (pj >= 0) {
-      long ds = (long)ec_lz_cols(S->line[j], si->tab) - (long)ec_lz_cols(S->line[pj], si->tab);
-      long df = (long)ec_lz_cols(F->line[am[j]], fi->tab) - (long)ec_lz_cols(F->line[am[pj]], fi->tab);
-      if (df && df % (long)uf == 0) {
-        long lv = df / (long)uf;
-        if (ds % lv == 0 && ds / lv >= 1 && ds / lv <= 16) votes[ds / lv]++;
-      }
-    }
-    pj = (int64_t)j;
-  }
+  unit_votes v = {fi->unit ? fi->unit : 4, {0}};
+  each_step(S, F, am, si, fi, vote_step, &v);
   uint32_t best = 0;
   for (uint32_t u = 1; u <= 16; u++)
-    if (votes[u] > votes[best]) best = u;
+    if (v.n[u] > v.n[best]) best = u;
   if (best) si->unit = best;
 }
