@@ -2,6 +2,7 @@
 #include "aider_py.h"
 #include "../base/hash.h"
 #include "../base/str.h"
+#include "../base/sort.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -308,7 +309,7 @@ ec_error_code ec_py_match_count(ec_py_matcher *m, const uint32_t *a, size_t la, 
   }
   uint64_t *pairs = m->pairs;
   for (size_t j = 0; j < lb; j++) pairs[j] = (uint64_t)b[j] << 32 | (uint64_t)j;
-  qsort(pairs, lb, sizeof *pairs, cmp_u64);
+  ec_sort(pairs, lb, sizeof *pairs, cmp_u64);
   *work += lb;
   size_t n = lb;
   if (lb >= 200) { /* autojunk: drop elements seen more than 1% + 1 times */

@@ -5,6 +5,7 @@
 #include "../match/report.h"
 #include "../base/buf.h"
 #include "../base/str.h"
+#include "../base/sort.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -536,7 +537,7 @@ ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *
   ec_splice *sp = ec_arena_alloc(ctx->arena, np * sizeof *sp);
   if (!sorted || !sp) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   memcpy(sorted, plan, np * sizeof *sorted);
-  qsort(sorted, np, sizeof *sorted, cmp_planned);
+  ec_sort(sorted, np, sizeof *sorted, cmp_planned);
   for (size_t k = 0; k < np; k++) {
     if (k && sorted[k].start < sorted[k - 1].end) {
       const planned *a = &sorted[k - 1], *b = &sorted[k];

@@ -1,6 +1,7 @@
 #include "ctx.h"
 #include "../base/str.h"
 #include "../diff/diff.h"
+#include "../base/sort.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,7 +214,7 @@ ec_error_code ec_ws_commit(ec_ctx *ctx) {
   size_t n = 0;
   for (size_t i = 0; i < ctx->n_files; i++)
     if (ctx->files[i].touched) order[n++] = &ctx->files[i];
-  qsort(order, n, sizeof *order, by_touch);
+  ec_sort(order, n, sizeof *order, by_touch);
   for (size_t i = 0; i < n; i++) {
     ec_ws_file *f = order[i];
     if (!f->existed && !f->exists) continue;

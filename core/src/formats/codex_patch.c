@@ -24,6 +24,7 @@
 #include "../dialects/codex_patch_parse.h"
 #include "../dialects/codex_seek.h"
 #include "../match/report.h"
+#include "../base/sort.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -532,7 +533,7 @@ static ec_error_code update_codex(cp_state *st, ec_str *out) {
   ec_seek_init(&st->seek, a, texts, n, SEEK_WORK_BUDGET);
   ec_error_code rc = locate(st);
   if (rc) return rc;
-  qsort(st->runs, st->n_runs, sizeof *st->runs, by_start);
+  ec_sort(st->runs, st->n_runs, sizeof *st->runs, by_start);
   ec_buf b;
   ec_buf_init(&b, ec_arena_allocator(a));
   const char *eol[4] = {"", "\n", "\r\n", "\r"};
@@ -591,7 +592,7 @@ static ec_error_code update_editcore(cp_state *st, ec_doc *next) {
   ec_seek_init(&st->seek, a, texts, n, SEEK_WORK_BUDGET);
   rc = locate(st);
   if (rc) return rc;
-  qsort(st->runs, st->n_runs, sizeof *st->runs, by_start);
+  ec_sort(st->runs, st->n_runs, sizeof *st->runs, by_start);
   ec_splice *sp = ec_arena_alloc(a, (st->n_runs + 1) * sizeof *sp);
   if (!sp) return oom(ctx);
   size_t ns = 0, last_end = 0;

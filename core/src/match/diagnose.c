@@ -2,6 +2,7 @@
 #include "lineutil.h"
 #include "../base/buf.h"
 #include "../base/hash.h"
+#include "../base/sort.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,7 +64,7 @@ ec_error_code ec_diagnose_no_match(ec_match_env *env, ec_str old_text, ec_diagno
     keys[i].h = ec_hash_bytes(t.ptr, t.len);
     keys[i].i = (uint32_t)i;
   }
-  qsort(keys, fl->n, sizeof *keys, by_hash);
+  ec_sort(keys, fl->n, sizeof *keys, by_hash);
   size_t nonblank = 0;
   for (size_t j = 0; j < ol.n; j++) {
     ec_str t = trim(ec_lines_get(&ol, j));
@@ -140,7 +141,7 @@ ec_error_code ec_diagnose_no_match(ec_match_env *env, ec_str old_text, ec_diagno
     return EC_OK;
   }
   if (!n_votes || !nonblank) return EC_OK;
-  qsort(votes, n_votes, sizeof *votes, by_start);
+  ec_sort(votes, n_votes, sizeof *votes, by_start);
   size_t w = 0; /* merge equal starts */
   for (size_t i = 0; i < n_votes; i++) {
     if (w && votes[w - 1].start == votes[i].start) votes[w - 1].n++;

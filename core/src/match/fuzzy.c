@@ -13,6 +13,7 @@
  */
 #include "lineutil.h"
 #include "../base/hash.h"
+#include "../base/sort.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -179,7 +180,7 @@ ec_error_code ec_strategy_fuzzy(ec_match_env *env, ec_str old_text, ec_str new_t
     n_c++;
   }
   if (!n_c) return EC_OK;
-  qsort(c, n_c, sizeof *c, by_rank);
+  ec_sort(c, n_c, sizeof *c, by_rank);
   size_t kept = 0;
   for (size_t k = 0; k < n_c; k++) {
     bool overlap = false;
@@ -189,7 +190,7 @@ ec_error_code ec_strategy_fuzzy(ec_match_env *env, ec_str old_text, ec_str new_t
     if (kept >= 64) break;
   }
   if (env->opt && env->opt->line_hint > 0) kept = 1;
-  qsort(c, kept, sizeof *c, by_pos);
+  ec_sort(c, kept, sizeof *c, by_pos);
   if (kept == 1) {
     ec_error_code rc = ec_check_repeated_belief(env, &nd, c[0].i, new_text);
     if (rc) return rc;

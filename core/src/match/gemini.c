@@ -4,6 +4,7 @@
 #include "../base/buf.h"
 #include "../base/hash.h"
 #include "../base/str.h"
+#include "../base/sort.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -302,7 +303,7 @@ static ec_error_code fuzzy(ec_match_env *env, ec_str old_raw, ec_str old_text, e
     c[n_c++].score = score;
   }
   if (!n_c) return EC_OK;
-  qsort(c, n_c, sizeof *c, by_score);
+  ec_sort(c, n_c, sizeof *c, by_score);
   uint8_t *taken = ec_arena_calloc(env->arena, fl->n + 1, 1);
   if (!taken) return EC_OUT_OF_MEMORY;
   size_t kept = 0;
@@ -314,7 +315,7 @@ static ec_error_code fuzzy(ec_match_env *env, ec_str old_raw, ec_str old_text, e
     taken[c[k].i] = 1;
     c[kept++] = c[k];
   }
-  qsort(c, kept, sizeof *c, by_index);
+  ec_sort(c, kept, sizeof *c, by_index);
   ec_split rl;
   if (ec_split_lines(env->arena, new_text, false, &rl)) return EC_OUT_OF_MEMORY;
   ec_buf b;
