@@ -45,7 +45,7 @@ typedef struct aud {
 
 /* Every pass over text is charged here: Aider's partial-hunk search retries each hunk with every
  * trimming of its context, so a long hunk on a big file is quadratic, and must stop in time. */
-static bool budget(aud *u, size_t n) {
+static bool budget(aud *u, uint64_t n) {
   u->work += n + 1;
   if (u->work > AIDER_WORK_BUDGET) u->too_large = true;
   return !u->too_large;
@@ -133,7 +133,7 @@ static ec_str py_replace(aud *u, ec_str hay, ec_str a, ec_str b) {
   ec_buf_init(&out, ec_arena_allocator(u->a));
   if (!a.len) {
     /* b between every two characters: charge the output before writing it */
-    if (!budget(u, hay.len) || !budget(u, (hay.len + 1) * b.len)) return ec_str_make("", 0);
+    if (!budget(u, hay.len) || !budget(u, ((uint64_t)hay.len + 1) * b.len)) return ec_str_make("", 0);
     for (size_t i = 0; i < hay.len; i++) {
       if (((unsigned char)hay.ptr[i] & 0xC0) != 0x80) ec_buf_append_str(&out, b);
       ec_buf_append_char(&out, hay.ptr[i]);
