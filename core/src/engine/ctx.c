@@ -208,6 +208,20 @@ static int by_touch(const void *x, const void *y) {
 }
 
 ec_error_code ec_ws_commit(ec_ctx *ctx) {
+  /* Output is bounded like input: replace_all of a short old_string by a long new_string grows a
+   * 16 KB file to 158 MB, and the diff and the response would grow with it. */
+  uint64_t out = 0, biggest = 0;
+  const ec_ws_file *big = NULL;
+  for (size_t i = 0; i < ctx->n_files; i++) {
+    const ec_ws_file *f = &ctx->files[i];
+    if (!f->touched || !f->exists || !f->loaded) continue;
+    out += f->doc.len;
+    if (f->doc.len >= biggest) biggest = f->doc.len, big = f;
+  }
+  if (big && out > ctx->opt.limits.max_input_bytes)
+    return ec_fail(ctx, EC_TOO_LARGE, "the edit would make '%.*s' %llu bytes (%llu in all); the limit (options.limits.max_input_bytes) "
+                   "is %llu", (int)big->path.len, big->path.ptr, (unsigned long long)biggest, (unsigned long long)out,
+                   (unsigned long long)ctx->opt.limits.max_input_bytes);
   /* Touch order, not request order: the result reads as the edit was written. */
   ec_ws_file **order = ec_arena_alloc(ctx->arena, (ctx->n_files + 1) * sizeof *order);
   if (!order) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
