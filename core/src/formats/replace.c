@@ -433,14 +433,13 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   if (found.total > found.n)
     return ec_fail(ctx, EC_TOO_LARGE, "old_string matches more than %zu places; the limit is options.limits.max_lines", found.n);
 
-  /* replace_all multiplies new_string: refuse before building a file the commit would refuse
-   * (first as new_string stands, then as each place's restored text came out) */
+  /* replace_all multiplies new_string: refuse before building a file the commit (ec_ws_commit)
+   * would refuse anyway */
   uint64_t out_len = doc->len;
   for (size_t i = 0; i < found.n; i++) out_len += new_text.len - (uint64_t)(found.items[i].end - found.items[i].start);
   if (out_len > ctx->opt.limits.max_input_bytes) return too_big(ctx, f, out_len, found.n);
   ec_splice *sp = ec_arena_alloc(ctx->arena, found.n * sizeof *sp);
   if (!sp) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  out_len = doc->len;
   for (size_t i = 0; i < found.n; i++) {
     ec_strategy st = found.items[i].strategy;
     if (ctx->req->profile == EC_PROFILE_EDITCORE && (st == EC_STRATEGY_TRIM_END || st == EC_STRATEGY_INDENT || st == EC_STRATEGY_UNICODE ||
@@ -450,12 +449,10 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
     sp[i].start = found.items[i].start;
     sp[i].end = found.items[i].end;
     sp[i].text = found.items[i].replacement;
-    out_len += sp[i].text.len - (uint64_t)(sp[i].end - sp[i].start);
     if (i < 1000 && ec_ws_add_match(ctx, f, found.items[i].start_line, found.items[i].end_line,
                                     found.items[i].strategy, found.items[i].confidence))
       return EC_OUT_OF_MEMORY;
   }
-  if (out_len > ctx->opt.limits.max_input_bytes) return too_big(ctx, f, out_len, found.n);
   ec_doc next;
   if (ec_doc_splice(ctx->arena, doc, sp, found.n, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   ec_ws_set(ctx, f, &next);
