@@ -39,6 +39,15 @@ static ec_error_code prepare_text(parser *p, const char *json, size_t len, const
   /* RFC 8259 allows no raw control character but tab, LF and CR (between tokens); cJSON would
    * take the others as white space, or keep them inside strings, where JSON.parse refuses them. */
   for (size_t i = 0; i < len; i++) {
+    /* Eight bytes at a time while none is below 0x20: this pass sees every byte of a 10 MB
+     * request, and a byte loop was a fifth of the whole request's instructions. */
+    while (i + 8 <= len) {
+      uint64_t x;
+      memcpy(&x, json + i, 8);
+      if ((x - 0x2020202020202020ull) & ~x & 0x8080808080808080ull) break;
+      i += 8;
+    }
+    if (i >= len) break;
     unsigned char c = (unsigned char)json[i];
     if (c >= 0x20 || c == '\t' || c == '\n' || c == '\r') continue;
     if (!c) return FAIL(p, "the request holds a raw NUL byte; JSON strings must escape it as \\u0000");
