@@ -160,6 +160,19 @@ static void test_regex(void) {
   r = go(ec_strategy_regex, "returnx;\n", 9, "return x;", "return y;", EC_PROFILE_GEMINI, NULL);
   CHECK_MSG(r.out.total == 1, "gemini's \\s* does: %zu", r.out.total);
   done(&r);
+  /* Only lines that start with the first token are tried: the token earlier on a line (and a
+   * line where it follows other text) is no start; tabs before it are; a match can span lines
+   * and the next one starts on a later line. */
+  r = GO(ec_strategy_regex, "x = f(a)\n\tf( a )\ny f(a)\nf(a)\n  f\n  (a)\n", "f(a)", "g(b)");
+  CHECK_MSG(r.out.total == 3, "total %zu", r.out.total);
+  CHECK_MSG(!strcmp(r.applied, "x = f(a)\n\tg(b)\ny f(a)\ng(b)\n  g(b)\n"), "%s", r.applied);
+  done(&r);
+  r = GO(ec_strategy_regex, "ab ab ab\nab ab\n", "ab  ab", "X");
+  CHECK_MSG(r.out.total == 2, "one match per line start: %zu", r.out.total);
+  done(&r);
+  r = GO(ec_strategy_regex, "no match here\n", "zz", "X");
+  CHECK_MSG(r.out.total == 0, "total %zu", r.out.total);
+  done(&r);
 }
 
 static void fuzzy_on(ec_options *o) { o->fuzzy_threshold = 0.9; }

@@ -4,8 +4,10 @@
  * profile two word tokens separated by whitespace stay separated. The replacement is re-indented
  * to the indentation the match starts on.
  */
+#define _GNU_SOURCE 1
 #include "lineutil.h"
 #include "../base/buf.h"
+#include "../base/str.h"
 #include <pcre2.h>
 #include <string.h>
 
@@ -22,6 +24,7 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
   ec_buf_init(&b, ec_arena_allocator(env->arena));
   ec_buf_append_cstr(&b, "^([ \\t]*)");
   size_t n_tok = 0;
+  ec_str first = {NULL, 0}; /* the first token: a match is a line that starts with it after [ \t]* */
   char prev_last = 0;
   bool ws = false;
   for (size_t i = 0; i < old_text.len;) {
@@ -42,6 +45,7 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
       ec_buf_append_char(&b, (char)d);
     }
     prev_last = old_text.ptr[j - 1];
+    if (!n_tok) first = ec_str_make(old_text.ptr + i, j - i);
     n_tok++;
     ws = false;
     i = j;
@@ -69,9 +73,23 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
   }
   ec_rx_match *res = NULL;
   size_t n = 0, cap = 0, off = 0;
-  while (!rc && off <= env->len) {
-    int r = pcre2_match(code, (PCRE2_SPTR)(env->text ? env->text : ""), env->len, off, 0, md, mc);
-    if (r == PCRE2_ERROR_NOMATCH) break;
+  const char *text = env->text ? env->text : "";
+  /* PCRE2 would try the pattern at every line start; only a line whose first token is the
+   * pattern's first token can match, so memmem finds those and PCRE2 runs anchored on each, in
+   * order (the same matches: an anchored try at a line start is the unanchored search's try
+   * there). Whatever the first occurrence on a line shows, the line is done: the search goes on
+   * from the next line, so each byte is looked at a bounded number of times. */
+  size_t from = 0;
+  while (!rc && from < env->len) {
+    const char *hit = memmem(text + from, env->len - from, first.ptr, first.len);
+    if (!hit) break;
+    size_t q = (size_t)(hit - text);
+    const char *nl = memchr(hit, '\n', env->len - q);
+    from = nl ? (size_t)(nl - text) + 1 : env->len;
+    while (q > 0 && (text[q - 1] == ' ' || text[q - 1] == '\t')) q--;
+    if (q < off || (q > 0 && text[q - 1] != '\n')) continue;
+    int r = pcre2_match(code, (PCRE2_SPTR)text, env->len, q, PCRE2_ANCHORED, md, mc);
+    if (r == PCRE2_ERROR_NOMATCH) continue;
     if (r < 0) {
       env->message = ec_arena_printf(env->arena, "the token regex of old_string passed PCRE2's %s limit; send an old_string copied exactly from the file",
                                      r == PCRE2_ERROR_DEPTHLIMIT ? "depth" : "match");
@@ -86,6 +104,7 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
     res[n].indent.len = ov[3] - ov[2];
     n++;
     off = ov[1] > ov[0] ? ov[1] : ov[1] + 1;
+    if (from < off) from = off;
   }
   if (md) pcre2_match_data_free(md);
   if (mc) pcre2_match_context_free(mc);
