@@ -94,6 +94,11 @@ ec_str ec_doc_render(ec_arena *a, const ec_doc *doc) {
   size_t extra = doc->bom ? 3 : 0;
   for (size_t i = 0; i < doc->n_lf; i++) extra += doc->cr[i];
   ec_str s = {0, 0};
+  if (!extra) { /* the bytes are the text itself: no copy of the whole file */
+    s.ptr = doc->text;
+    s.len = doc->len;
+    return s;
+  }
   char *o = ec_arena_alloc(a, doc->len + extra + 1);
   if (!o) return s;
   size_t w = 0;

@@ -37,7 +37,7 @@ ec_error_code ec_doc_splice(ec_arena *a, const ec_doc *doc, const ec_splice *sp,
  * has less to look at. *out may alias doc; equal text leaves it as it is.
  */
 ec_error_code ec_doc_replace_lines(ec_arena *a, const ec_doc *doc, size_t start, size_t end, ec_str text, ec_doc *out);
-/** The bytes to write: BOM and line endings restored. ptr NULL on OOM. */
+/** The bytes to write: BOM and line endings restored; doc->text itself when there is nothing to restore. ptr NULL on OOM. */
 ec_str ec_doc_render(ec_arena *a, const ec_doc *doc);
 /** Folds CRLF to LF in an edit string (old/new text). Returns s itself when it holds no CR. */
 ec_str ec_text_normalize_eol(ec_arena *a, ec_str s);
