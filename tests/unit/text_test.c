@@ -33,6 +33,14 @@ int main(void) {
   CHECK(ec_doc_load(a, nul, &d) == EC_BINARY_FILE);
   /* a lone CR is content, not a line ending */
   CHECK(ec_doc_load(a, S("a\rb\n"), &d) == EC_OK && d.len == 4 && d.eol == EC_EOL_LF);
+  /* the longest line, without its ending, on the copying path and the folding one */
+  CHECK(ec_doc_load(a, S("ab\nabcd\nabc"), &d) == EC_OK && d.longest_line == 4);
+  CHECK(ec_doc_load(a, S("ab\nabcdef"), &d) == EC_OK && d.longest_line == 6);
+  CHECK(ec_doc_load(a, S("abcd\r\nabc\r\n"), &d) == EC_OK && d.longest_line == 4);
+  CHECK(ec_doc_load(a, S("ab\r\nabc\rd\n\r"), &d) == EC_OK && d.longest_line == 5 && d.n_lf == 2 && d.eol == EC_EOL_MIXED);
+  CHECK(ec_doc_load(a, S("\n\n"), &d) == EC_OK && d.longest_line == 0 && d.n_lf == 2);
+  /* with nothing to restore, render hands back the doc's own text */
+  CHECK(ec_doc_load(a, S("x\ny\n"), &d) == EC_OK && ec_doc_render(a, &d).ptr == d.text);
 
   /* render gives the input back exactly */
   const char *round[] = {"", "x", "x\n", "a\r\nb\r\n", "a\r\nb\nc\r\nd", "\xEF\xBB\xBF" "a\r\n", "\r\n\r\n", "a\rb\r\n\r"};
@@ -57,6 +65,13 @@ int main(void) {
   CHECK_STR(r.ptr, r.len, "\xEF\xBB\xBF");
   r = edit(a, "keep\r\ndrop\r\nkeep\r\n", "drop\n", "");
   CHECK_STR(r.ptr, r.len, "keep\r\nkeep\r\n");
+  /* an LF-only file: splices at the start, in the middle and at the end */
+  r = edit(a, "a\nb\nc\n", "a\n", "A\nA2\n");
+  CHECK_STR(r.ptr, r.len, "A\nA2\nb\nc\n");
+  r = edit(a, "a\nb\nc", "c", "C\n");
+  CHECK_STR(r.ptr, r.len, "a\nb\nC\n");
+  r = edit(a, "a\nb\nc\n", "b\nc\n", "");
+  CHECK_STR(r.ptr, r.len, "a\n");
 
   /* several splices at once */
   CHECK(ec_doc_load(a, S("a\r\nb\r\nc\r\n"), &d) == EC_OK);

@@ -10,21 +10,32 @@ ec_error_code ec_doc_load(ec_arena *a, ec_str content, ec_doc *out) {
   size_t n = content.len;
   if (n && memchr(p, 0, n)) return EC_BINARY_FILE;
   if (n >= 3 && memcmp(p, BOM, 3) == 0) { out->bom = true; p += 3; n -= 3; }
-  size_t n_lf = 0, n_crlf = 0;
+  /* One pass finds the LFs: their count, the CRLFs among them and the longest line. */
+  size_t n_lf = 0, n_crlf = 0, line_start = 0;
   for (const char *q = p, *end = p + n; (q = memchr(q, '\n', (size_t)(end - q))); q++) {
+    size_t at = (size_t)(q - p);
+    bool crlf = at > line_start && p[at - 1] == '\r';
+    size_t len = at - line_start - crlf;
+    if (len > out->longest_line) out->longest_line = len;
     n_lf++;
-    if (q > p && q[-1] == '\r') n_crlf++;
+    n_crlf += crlf;
+    line_start = at + 1;
   }
+  if (n - line_start > out->longest_line) out->longest_line = n - line_start;
   out->text = ec_arena_alloc(a, n + 1);
   out->cr = ec_arena_alloc(a, n_lf + 1);
   if (!out->text || !out->cr) return EC_OUT_OF_MEMORY;
   size_t w = 0, line = 0;
-  for (size_t r = 0; r < n;) {
+  if (!n_crlf) { /* nothing to fold: the text is the content */
+    if (n) memcpy(out->text, p, n);
+    memset(out->cr, 0, n_lf);
+    w = n;
+  }
+  for (size_t r = 0; n_crlf && r < n;) {
     const char *nl = memchr(p + r, '\n', n - r);
     size_t seg = nl ? (size_t)(nl - (p + r)) : n - r;
     bool crlf = nl && seg > 0 && p[r + seg - 1] == '\r';
     size_t keep = crlf ? seg - 1 : seg;
-    if (keep > out->longest_line) out->longest_line = keep;
     memcpy(out->text + w, p + r, keep);
     w += keep;
     r += seg;
@@ -48,21 +59,34 @@ ec_error_code ec_doc_splice(ec_arena *a, const ec_doc *doc, const ec_splice *sp,
   uint8_t *cr = ec_arena_alloc(a, n_lf + 1);
   if (!text || !cr) return EC_OUT_OF_MEMORY;
   /* Lines before a splice keep their endings; each LF the splice writes takes the dominant
-   * ending; the LF that ends the splice's last line is the original one and keeps its own. */
+   * ending; the LF that ends the splice's last line is the original one and keeps its own.
+   * A doc loaded without any CRLF has none to keep and writes none (not dominant): its bytes are
+   * copied without counting the lines between the splices. */
+  bool any_cr = doc->eol != EC_EOL_LF && doc->eol != EC_EOL_NONE;
   size_t r = 0, w = 0, line_r = 0, line_w = 0;
   uint8_t dom = doc->crlf_dominant;
   for (size_t i = 0; i <= n; i++) {
     size_t upto = i < n ? sp[i].start : doc->len;
-    size_t lfs = ec_count_lf(doc->text + r, upto - r);
     memcpy(text + w, doc->text + r, upto - r);
-    memcpy(cr + line_w, doc->cr + line_r, lfs);
-    w += upto - r; line_w += lfs; line_r += lfs; r = upto;
+    if (any_cr) {
+      size_t lfs = ec_count_lf(doc->text + r, upto - r);
+      memcpy(cr + line_w, doc->cr + line_r, lfs);
+      line_w += lfs; line_r += lfs;
+    }
+    w += upto - r; r = upto;
     if (i == n) break;
-    line_r += ec_count_lf(doc->text + sp[i].start, sp[i].end - sp[i].start);
-    size_t add = ec_count_lf(sp[i].text.ptr, sp[i].text.len);
     if (sp[i].text.len) memcpy(text + w, sp[i].text.ptr, sp[i].text.len);
-    memset(cr + line_w, dom, add);
-    w += sp[i].text.len; line_w += add; r = sp[i].end;
+    if (any_cr) {
+      line_r += ec_count_lf(doc->text + sp[i].start, sp[i].end - sp[i].start);
+      size_t add = ec_count_lf(sp[i].text.ptr, sp[i].text.len);
+      memset(cr + line_w, dom, add);
+      line_w += add;
+    }
+    w += sp[i].text.len; r = sp[i].end;
+  }
+  if (!any_cr) {
+    memset(cr, 0, n_lf);
+    line_w = n_lf;
   }
   text[w] = 0;
   ec_doc d = *doc;
@@ -92,7 +116,8 @@ ec_error_code ec_doc_replace_lines(ec_arena *a, const ec_doc *doc, size_t start,
 
 ec_str ec_doc_render(ec_arena *a, const ec_doc *doc) {
   size_t extra = doc->bom ? 3 : 0;
-  for (size_t i = 0; i < doc->n_lf; i++) extra += doc->cr[i];
+  if (doc->eol != EC_EOL_LF && doc->eol != EC_EOL_NONE)
+    for (size_t i = 0; i < doc->n_lf; i++) extra += doc->cr[i];
   ec_str s = {0, 0};
   if (!extra) { /* the bytes are the text itself: no copy of the whole file */
     s.ptr = doc->text;
