@@ -1,3 +1,4 @@
+#define _GNU_SOURCE 1
 #include "lineutil.h"
 #include "../base/hash.h"
 #include "../base/buf.h"
@@ -61,11 +62,21 @@ ec_error_code ec_find_line_windows(ec_match_env *env, ec_norm m, const ec_split 
                                    size_t *n_out) {
   *starts = NULL;
   *n_out = 0;
+  size_t nm = needle->n;
+  if (!nm) return EC_OK;
+  /* A window's normalised lines are slices of the file's lines, so each normalised needle line
+   * occurs in the text: when the longest does not, nothing matches, and one memmem saves
+   * splitting and hashing every line of the file. */
+  ec_str longest = {NULL, 0};
+  for (size_t j = 0; j < nm; j++) {
+    ec_str t = ec_norm_apply(needle->line[j], m);
+    if (t.len > longest.len) longest = t;
+  }
+  if (longest.len && (!env->len || !memmem(env->text, env->len, longest.ptr, longest.len))) return EC_OK;
   const ec_lines *fl = ec_match_lines(env);
   const uint64_t *fh = ec_match_norm_hashes(env, m);
   if (!fl || !fh) return EC_OUT_OF_MEMORY;
-  size_t nm = needle->n;
-  if (!nm || nm > fl->n) return EC_OK;
+  if (nm > fl->n) return EC_OK;
   uint64_t *nh = ec_arena_alloc(env->arena, nm * sizeof *nh);
   size_t *fail = ec_arena_alloc(env->arena, nm * sizeof *fail);
   if (!nh || !fail) return EC_OUT_OF_MEMORY;
