@@ -155,6 +155,11 @@ static ec_error_code update_codex(ec_cp_locator *st, ec_str *out) {
   if (rc) return rc;
   ec_buf b;
   ec_buf_init(&b, ec_arena_allocator(a));
+  /* room for the whole output at once: the file, every new line and its ending (no doubling) */
+  size_t room = bytes.len + 2 * n + 2;
+  for (size_t r = 0; r < st->n_runs; r++)
+    for (size_t k = 0; k < st->runs[r].n_new; k++) room += st->runs[r].new_lines[k].len + 2;
+  ec_buf_reserve(&b, room);
   const char *eol[4] = {"", "\n", "\r\n", "\r"};
   size_t src = 0;
   bool exhausted = false;
@@ -178,6 +183,8 @@ static ec_error_code update_codex(ec_cp_locator *st, ec_str *out) {
     ec_buf_append_cstr(&b, eol[L[src].ending ? L[src].ending : preferred]);
   }
   *out = ec_buf_finish(&b, a);
+  ec_arena_release(a, L); /* the line tables served only this hunk: a large file's go back now */
+  ec_arena_release(a, texts);
   if (!out->ptr) return oom(ctx);
   return EC_OK;
 }
@@ -242,6 +249,8 @@ static ec_error_code update_editcore(ec_cp_locator *st, ec_doc *next) {
     last_end = e;
   }
   if (ec_doc_splice(a, doc, sp, ns, next)) return oom(ctx);
+  ec_arena_release(a, texts); /* served only this hunk */
+  ec_arena_release(a, starts);
   return EC_OK;
 }
 
@@ -288,7 +297,10 @@ static ec_error_code do_update(ec_ctx *ctx, const ec_cp_hunk *h, size_t hi, bool
     ec_str out;
     rc = update_codex(&st, &out);
     if (rc) return rc;
-    if (ec_doc_load(ctx->arena, out, &next)) {
+    ec_error_code lrc = ec_doc_load(ctx->arena, out, &next);
+    ec_arena_release(ctx->arena, (void *)out.ptr); /* the doc holds its own copy */
+    if (lrc == EC_OUT_OF_MEMORY) return oom(ctx);
+    if (lrc) {
       rc = ec_fail(ctx, EC_BINARY_FILE, "the new content of '%.*s' holds NUL bytes", (int)h->path.len, h->path.ptr);
       ec_cp_where(ctx, h->path, hi, h->line);
       return rc;
