@@ -1,5 +1,4 @@
 #include "lines.h"
-#include "../base/hash.h"
 #include <string.h>
 
 ec_error_code ec_lines_build(ec_arena *a, const char *text, size_t len, ec_lines *out) {
@@ -13,8 +12,7 @@ ec_error_code ec_lines_build(ec_arena *a, const char *text, size_t len, ec_lines
   }
   out->start = ec_arena_alloc(a, (n + 1) * sizeof *out->start);
   out->len = ec_arena_alloc(a, (n + 1) * sizeof *out->len);
-  out->hash = ec_arena_alloc(a, (n + 1) * sizeof *out->hash);
-  if (!out->start || !out->len || !out->hash) return EC_OUT_OF_MEMORY;
+  if (!out->start || !out->len) return EC_OUT_OF_MEMORY;
   size_t i = 0;
   for (const char *q = text, *end = text + len; q < end; i++) {
     const char *nl = memchr(q, '\n', (size_t)(end - q));
@@ -22,12 +20,10 @@ ec_error_code ec_lines_build(ec_arena *a, const char *text, size_t len, ec_lines
     if (l > UINT32_MAX) return EC_TOO_LARGE;
     out->start[i] = (size_t)(q - text);
     out->len[i] = (uint32_t)l;
-    out->hash[i] = ec_hash_bytes(q, l);
     q = nl ? nl + 1 : end;
   }
   out->start[n] = len;
   out->len[n] = 0;
-  out->hash[n] = 0;
   out->n = n;
   return EC_OK;
 }

@@ -1,6 +1,6 @@
 /*
- * Line tables: every line of an LF text as (offset, length, hash), built once per document.
- * Line-level strategies and the diff compare hashes, not bytes, which keeps them near-linear.
+ * Line tables: every line of an LF text as (offset, length), built once per document (a
+ * strategy that compares lines hashes them in the form it needs: ec_match_norm_hashes).
  * Line i covers text[start[i], start[i] + len[i]) without its LF. A text ending in LF has no
  * extra empty last line; an empty text has no lines.
  */
@@ -14,7 +14,6 @@ typedef struct ec_lines {
   size_t n;
   size_t *start;
   uint32_t *len;
-  uint64_t *hash;      /* hash of the line's bytes */
 } ec_lines;
 
 ec_error_code ec_lines_build(ec_arena *a, const char *text, size_t len, ec_lines *out);
