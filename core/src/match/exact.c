@@ -6,19 +6,32 @@
 /* memmem is linear in every libc we build with (glibc, musl in WASI and Emscripten). */
 ec_error_code ec_strategy_exact(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out) {
   if (!old_text.len || old_text.len > env->len) return EC_OK;
+  /* Line numbers: one search counts LFs up to its matches; when several searches run on one
+   * text (the blocks of one reply), counting from the top each time would add up to blocks x
+   * file, so the line table is built once and each match is a binary search in it. */
+  const ec_lines *table = NULL;
+  if (env->have_lines || env->exact_searches++ > 0) {
+    table = ec_match_lines(env);
+    if (!table) return EC_OUT_OF_MEMORY;
+  }
   const char *p = env->text, *end = env->text + env->len;
   const char *last_pos = env->text;
   uint32_t line = 1;
   while ((size_t)(end - p) >= old_text.len) {
     const char *hit = memmem(p, (size_t)(end - p), old_text.ptr, old_text.len);
     if (!hit) break;
-    /* Count lines incrementally so many matches stay linear. */
-    for (const char *q = last_pos; (q = memchr(q, '\n', (size_t)(hit - q))); q++) line++;
-    uint32_t end_line = line;
-    const char *stop = hit + old_text.len - 1;
-    for (const char *q = hit; q < stop && (q = memchr(q, '\n', (size_t)(stop - q))); q++) end_line++;
-    ec_found f = {(size_t)(hit - env->text), (size_t)(hit - env->text) + old_text.len, line, end_line,
-                  EC_STRATEGY_EXACT, 1.0, new_text};
+    ec_found f = {(size_t)(hit - env->text), (size_t)(hit - env->text) + old_text.len, 0, 0, EC_STRATEGY_EXACT, 1.0, new_text};
+    if (table) {
+      ec_found_set_lines(env, &f);
+    } else {
+      /* Count lines incrementally so many matches stay linear. */
+      for (const char *q = last_pos; (q = memchr(q, '\n', (size_t)(hit - q))); q++) line++;
+      uint32_t end_line = line;
+      const char *stop = hit + old_text.len - 1;
+      for (const char *q = hit; q < stop && (q = memchr(q, '\n', (size_t)(stop - q))); q++) end_line++;
+      f.start_line = line;
+      f.end_line = end_line;
+    }
     ec_error_code rc = ec_found_push(env, out, &f);
     if (rc) return rc;
     last_pos = hit;

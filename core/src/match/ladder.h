@@ -35,6 +35,7 @@ typedef struct ec_match_env {
   ec_str message;                  /* a strategy may explain a refusal here (e.g. TOO_LARGE) */
   uint64_t *norm_hash[2];          /* per-line hashes of trim_end / trimmed lines, built on first use */
   uint64_t work;                   /* comparison cells spent by anchor/fuzzy (bounded by limits.fuzzy_work) */
+  uint32_t exact_searches;         /* exact searches run on this text (the second builds the line table) */
   uint32_t *scratch;               /* edit-distance rows, grown on demand */
   size_t scratch_cap;
 } ec_match_env;
