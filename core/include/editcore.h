@@ -205,7 +205,8 @@ typedef struct ec_options {
   const ec_strategy *strategies;/* ladder order; NULL = the profile's own */
   size_t n_strategies;
   double fuzzy_threshold;       /* 0..1; default 0.9 */
-  const ec_file *expected_hash; /* path -> hash the host saw (content = hash text) */
+  const ec_file *expected_hash; /* path -> SHA-256 (64 hex digits, "sha256:" allowed) of the bytes the host read;
+                                   a different or missing file is CONFLICT and nothing applies */
   size_t n_expected_hash;
   int line_hint;                /* 1-based line near which to look first; 0 = none */
   ec_limits limits;

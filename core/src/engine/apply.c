@@ -1,5 +1,6 @@
 /* ec_apply: one request, start to finish — check, dispatch to the format, commit, summarise. */
 #include "ctx.h"
+#include "lock.h"
 #include "profiles.h"
 #include "../formats/formats.h"
 #include "../base/buf.h"
@@ -76,7 +77,7 @@ ec_result *ec_apply(const ec_request *req, const ec_host *host) {
     else if (!ec_profile_supports(req->profile, req->format))
       rc = ec_fail(&ctx, EC_INVALID_PARAM, "format '%s' is not supported in profile '%s' by this build",
                    ec_format_name(req->format), ec_profile_name(req->profile));
-    else
+    else if (!(rc = ec_check_expected_hashes(&ctx)))
       rc = FORMATS[req->format](&ctx);
   }
   if (!rc || ctx.partial) {
