@@ -1,3 +1,4 @@
+#define _GNU_SOURCE 1
 /*
  * Marker recognition. A marker is a line that stands for unchanged code: a comment in any
  * syntax (`//`, `#`, C block comments, `<!-- -->`, `--`, `;`, `%`, `(* *)`, `'`, JSX `{` + block comment + `}`) whose
@@ -28,15 +29,9 @@ static bool ends(ec_str s, const char *p) {
   return s.len >= n && !memcmp(s.ptr + s.len - n, p, n);
 }
 
-/* Case-insensitive substring search in a short body. */
-static bool has_word(ec_str body, const char *w) {
-  size_t n = strlen(w);
-  for (size_t i = 0; i + n <= body.len; i++) {
-    size_t k = 0;
-    while (k < n && tolower((unsigned char)body.ptr[i + k]) == w[k]) k++;
-    if (k == n) return true;
-  }
-  return false;
+/* Substring search in a short body already lowercased (the words are lowercase). */
+static bool has_word(ec_str lower_body, const char *w) {
+  return memmem(lower_body.ptr, lower_body.len, w, strlen(w)) != NULL;
 }
 
 /* Dots: "..." or the Unicode ellipsis "…" (E2 80 A6). */
@@ -92,6 +87,11 @@ bool ec_lz_is_marker(ec_str line, bool bare_dots) {
   ec_str t = ec_lz_trim(line);
   if (!t.len || t.len > 200) return false;
   if (only_dots(t)) return bare_dots;
+  /* Every opener below starts with one of these bytes: most code lines stop here. */
+  switch (t.ptr[0]) {
+    case '{': case '/': case '<': case '-': case '#': case ';': case '%': case '(': case '\'': break;
+    default: return false;
+  }
   /* Comment openers, longest first; repeated opener characters (///, ##) are folded. */
   static const char *const OPEN[] = {"{/*", "/*", "//", "<!--", "--", "#", ";", "%", "(*", "'", NULL};
   static const char *const CLOSE[] = {"*/}", "*/", "-->", "*)", "--", NULL};
@@ -118,15 +118,18 @@ bool ec_lz_is_marker(ec_str line, bool bare_dots) {
   if (!body.len) return false;
   if (only_dots(body)) return true;
   if (word_count(body) > 12) return false;
+  char low[200]; /* body is within t, at most 200 bytes */
+  for (size_t i = 0; i < body.len; i++) low[i] = (char)tolower((unsigned char)body.ptr[i]);
+  ec_str lower = {low, body.len};
   if (has_dots(body)) {
     /* "... existing code ...", "...rest of the file", "(keep) ..." */
     for (size_t i = 0; DOT_WORDS[i]; i++)
-      if (has_word(body, DOT_WORDS[i])) return true;
+      if (has_word(lower, DOT_WORDS[i])) return true;
     return false;
   }
   if (word_count(body) > 7) return false;
   for (size_t i = 0; BARE_WORDS[i]; i++)
-    if (has_word(body, BARE_WORDS[i])) return true;
+    if (has_word(lower, BARE_WORDS[i])) return true;
   return false;
 }
 
