@@ -5,6 +5,7 @@
 #include "test_util.h"
 #include "dialects/codex_patch_parse.h"
 #include "dialects/codex_seek.h"
+#include "editcore.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -155,8 +156,40 @@ static void test_seek(ec_arena *a) {
   CHECK_MSG(ec_seek_find(&t2, pat8, 2, 0, false, &pos, &lv) == EC_OK && pos == SIZE_MAX, "no budget: linear scan");
 }
 
+/* The Codex profile reads the file as UTF-8 (Rust's String): the first bad sequence is named by
+ * its byte index, after ASCII runs long enough to be skipped a word at a time. */
+static const char *codex_update(const char *content, size_t len, ec_error_code *code) {
+  static char msg[512];
+  ec_request req;
+  ec_request_init(&req, EC_FORMAT_CODEX_PATCH);
+  req.profile = EC_PROFILE_CODEX;
+  ec_file f = {{"f", 1}, {content, len}};
+  req.files = &f;
+  req.n_files = 1;
+  req.edit.text = S("*** Begin Patch\n*** Update File: f\n@@\n-abcdefghijklmnop\n+X\n*** End Patch\n");
+  ec_result *r = ec_apply(&req, NULL);
+  const ec_error *e = r ? ec_result_error(r, 0) : NULL;
+  *code = e ? e->code : EC_OK;
+  snprintf(msg, sizeof msg, "%.*s", e ? (int)e->message.len : 0, e ? e->message.ptr : "");
+  ec_result_free(r);
+  return msg;
+}
+
+static void test_codex_utf8(void) {
+  ec_error_code code;
+  const char *m = codex_update("abcdefghijklmnop\nrest of it \xFF\n", 30, &code);
+  CHECK_MSG(code == EC_BINARY_FILE && strstr(m, "invalid utf-8 sequence of 1 bytes from index 28"), "%d %s", code, m);
+  m = codex_update("abcdefghijklmnop\n0123456789\xE2\x82", 29, &code);
+  CHECK_MSG(code == EC_BINARY_FILE && strstr(m, "incomplete utf-8 byte sequence from index 27"), "%d %s", code, m);
+  m = codex_update("abcdefghijklmnop\n01234567\xED\xA0\x80\n", 29, &code);
+  CHECK_MSG(code == EC_BINARY_FILE && strstr(m, "invalid utf-8 sequence of 1 bytes from index 25"), "%d %s", code, m);
+  m = codex_update("abcdefghijklmnop\ncaf\xC3\xA9 na\xC3\xAFve text\n", 35, &code);
+  CHECK_MSG(code == EC_OK, "valid UTF-8 applies: %d %s", code, m);
+}
+
 int main(void) {
   ec_arena *a = ec_arena_new(NULL);
+  test_codex_utf8();
   test_grammar(a);
   test_codex_errors(a);
   test_editcore_mode(a);

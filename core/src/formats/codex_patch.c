@@ -91,6 +91,14 @@ static ec_str utf8_error(ec_arena *a, ec_str s) {
   ec_str none = {NULL, 0};
   size_t i = 0;
   while (i < s.len) {
+    /* ASCII runs eight bytes at a time */
+    while (i + 8 <= s.len) {
+      uint64_t w;
+      memcpy(&w, p + i, 8);
+      if (w & 0x8080808080808080ULL) break;
+      i += 8;
+    }
+    if (i >= s.len) break;
     unsigned c = p[i];
     if (c < 0x80) { i++; continue; }
     size_t need = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
@@ -127,8 +135,10 @@ static ec_error_code update_codex(ec_cp_locator *st, ec_str *out) {
     return rc;
   }
   /* Codex 0.169 ends a line at LF, CRLF or a lone CR; each line keeps its own ending. */
+  bool any_cr = bytes.len && memchr(bytes.ptr, '\r', bytes.len); /* without CR, memchr finds every end */
   size_t n = 0;
-  for (size_t i = 0; i < bytes.len; i++)
+  if (!any_cr) n = ec_count_lf(bytes.ptr, bytes.len);
+  for (size_t i = 0; any_cr && i < bytes.len; i++)
     n += bytes.ptr[i] == '\n' || (bytes.ptr[i] == '\r' && (i + 1 == bytes.len || bytes.ptr[i + 1] != '\n'));
   if (bytes.len && bytes.ptr[bytes.len - 1] != '\n' && bytes.ptr[bytes.len - 1] != '\r') n++;
   raw_line *L = ec_arena_alloc(a, (n + 1) * sizeof *L);
@@ -138,6 +148,10 @@ static ec_error_code update_codex(ec_cp_locator *st, ec_str *out) {
   uint8_t preferred = 0;
   for (size_t i = 0; i < n; i++) {
     size_t e = at;
+    if (!any_cr) {
+      const char *nl = memchr(bytes.ptr + at, '\n', bytes.len - at);
+      e = nl ? (size_t)(nl - bytes.ptr) : bytes.len;
+    }
     while (e < bytes.len && bytes.ptr[e] != '\n' && bytes.ptr[e] != '\r') e++;
     L[i].text = ec_str_make(bytes.ptr + at, e - at);
     if (e == bytes.len) { L[i].ending = 0; at = e; }
