@@ -556,7 +556,7 @@ ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *
       return EC_OUT_OF_MEMORY;
   ec_doc next;
   if (ec_doc_splice(ctx->arena, doc, sp, np, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  ec_ws_set(ctx, f, &next);
+  ec_ws_replace_doc(ctx, f, &next);
   f->replacements = (uint32_t)np;
   return EC_OK;
 }

@@ -145,6 +145,17 @@ void ec_ws_set(ec_ctx *ctx, ec_ws_file *f, const ec_doc *doc) {
   f->loaded = f->exists = true;
 }
 
+void ec_ws_replace_doc(ec_ctx *ctx, ec_ws_file *f, const ec_doc *doc) {
+  ec_doc old = f->doc;
+  bool release = f->exists && f->loaded && old.text && old.text != doc->text && !ctx->res->n_errors;
+  for (size_t i = 0; release && i < ctx->n_files; i++)
+    if (&ctx->files[i] != f && (ctx->files[i].doc.text == old.text || ctx->files[i].doc.cr == old.cr)) release = false;
+  ec_ws_set(ctx, f, doc);
+  if (!release) return;
+  ec_arena_release(ctx->arena, old.text); /* a small block stays with the arena */
+  if (old.cr != doc->cr) ec_arena_release(ctx->arena, old.cr);
+}
+
 ec_error_code ec_ws_set_bytes(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
   ec_doc d;
   if (ec_doc_load(ctx->arena, text, &d) == EC_BINARY_FILE)

@@ -60,6 +60,13 @@ ec_ws_file *ec_ws_get(ec_ctx *ctx, ec_str path);
 ec_error_code ec_ws_doc(ec_ctx *ctx, ec_ws_file *f, ec_doc **out);
 /** Replaces the current content. */
 void ec_ws_set(ec_ctx *ctx, ec_ws_file *f, const ec_doc *doc);
+/**
+ * ec_ws_set, and the previous doc's large blocks go back to the allocator at once, so a large file
+ * costs one working copy at commit, not one per step. Only for a caller that keeps no pointer
+ * into the previous doc. Nothing is released once an error is recorded (its candidates quote
+ * the file) or while another workspace entry (a moved file) shares the doc.
+ */
+void ec_ws_replace_doc(ec_ctx *ctx, ec_ws_file *f, const ec_doc *doc);
 /** Sets a file's content from raw bytes (its line endings and BOM as given), creating it when absent. */
 ec_error_code ec_ws_set_bytes(ec_ctx *ctx, ec_ws_file *f, ec_str text);
 void ec_ws_delete(ec_ctx *ctx, ec_ws_file *f);

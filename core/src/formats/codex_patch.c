@@ -326,7 +326,7 @@ static ec_error_code do_update(ec_ctx *ctx, const ec_cp_hunk *h, size_t hi, bool
   f = &ctx->files[fi];
   f->replacements += (uint32_t)h->n_chunks;
   if (!h->move_to.len) {
-    ec_ws_set(ctx, f, &next);
+    ec_ws_replace_doc(ctx, f, &next);
     return EC_OK;
   }
   if (ec_str_eq(h->move_to, h->path)) {

@@ -455,7 +455,7 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   }
   ec_doc next;
   if (ec_doc_splice(ctx->arena, doc, sp, found.n, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  ec_ws_set(ctx, f, &next);
+  ec_ws_replace_doc(ctx, f, &next);
   f->replacements = (uint32_t)found.n;
   return EC_OK;
 }

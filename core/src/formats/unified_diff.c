@@ -357,9 +357,9 @@ static ec_error_code apply_hunks(ud_run *r, ec_ws_file *f, const ec_ud_file *uf)
     if (!n) return EC_OK;
     ec_doc next;
     if (ec_doc_splice(ctx->arena, doc, sp, n, &next)) return oom(ctx);
-    ec_ws_set(ctx, f, &next);
-    if (r->effective == before_effective) r->effective++;
     ec_ud_text_drop_index(ctx, &t);
+    ec_ws_replace_doc(ctx, f, &next); /* t reads the old doc no more */
+    if (r->effective == before_effective) r->effective++;
     return EC_OK;
   }
 
