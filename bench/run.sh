@@ -13,7 +13,7 @@
 #   STAGES="native memory callgrind node proc cold sizes"   the stages to (re)run; results of the
 #                                others are kept from the previous run (the report reads them all)
 #   SKIP="10m:W4a"               size:workload pairs left out of the wasm and callgrind runs (the
-#                                native run still measures them once); "" to run everything
+#                                native run still measures them once); default "": everything
 # Results: bench/out/results/*.jsonl; the report: BENCHMARKS.md at the repo root.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +24,7 @@ WASI=${WASI:-build/h-bench-wasi/editcore.wasm}
 [ -f "$WASI" ] || WASI=build/wasi/editcore.wasm
 if [ -n "${QUICK:-}" ]; then SIZES=${SIZES:-10k,1m}; BUDGET_MS=${BUDGET_MS:-600}; else SIZES=${SIZES:-10k,1m,10m}; BUDGET_MS=${BUDGET_MS:-1500}; fi
 CALLGRIND=${CALLGRIND:-1}
-SKIP=${SKIP-10m:W4a}
+SKIP=${SKIP-}
 STAGES=${STAGES:-native memory callgrind node proc cold sizes}
 stage() { case " $STAGES " in *" $1 "*) return 0;; esac; return 1; }
 skipped() { case ",$SKIP," in *",$1:$2,"*) return 0;; esac; return 1; }
