@@ -4,6 +4,10 @@
 
 static const char BOM[3] = {'\xEF', '\xBB', '\xBF'};
 
+/* Whether any LF of the doc stands for a CRLF. A doc loaded without CRLF (eol LF or NONE) is not
+ * CRLF-dominant, so no splice writes one: its cr[] stays all zero and need not be read. */
+static bool has_crlf(const ec_doc *doc) { return doc->eol != EC_EOL_LF && doc->eol != EC_EOL_NONE; }
+
 ec_error_code ec_doc_load(ec_arena *a, ec_str content, ec_doc *out) {
   memset(out, 0, sizeof *out);
   const char *p = content.ptr;
@@ -30,16 +34,17 @@ ec_error_code ec_doc_load(ec_arena *a, ec_str content, ec_doc *out) {
     if (n) memcpy(out->text, p, n);
     memset(out->cr, 0, n_lf);
     w = n;
-  }
-  for (size_t r = 0; n_crlf && r < n;) {
-    const char *nl = memchr(p + r, '\n', n - r);
-    size_t seg = nl ? (size_t)(nl - (p + r)) : n - r;
-    bool crlf = nl && seg > 0 && p[r + seg - 1] == '\r';
-    size_t keep = crlf ? seg - 1 : seg;
-    memcpy(out->text + w, p + r, keep);
-    w += keep;
-    r += seg;
-    if (nl) { out->text[w++] = '\n'; out->cr[line++] = crlf; r++; }
+  } else {
+    for (size_t r = 0; r < n;) {
+      const char *nl = memchr(p + r, '\n', n - r);
+      size_t seg = nl ? (size_t)(nl - (p + r)) : n - r;
+      bool crlf = nl && seg > 0 && p[r + seg - 1] == '\r';
+      size_t keep = crlf ? seg - 1 : seg;
+      memcpy(out->text + w, p + r, keep);
+      w += keep;
+      r += seg;
+      if (nl) { out->text[w++] = '\n'; out->cr[line++] = crlf; r++; }
+    }
   }
   out->text[w] = 0;
   out->len = w;
@@ -60,9 +65,8 @@ ec_error_code ec_doc_splice(ec_arena *a, const ec_doc *doc, const ec_splice *sp,
   if (!text || !cr) return EC_OUT_OF_MEMORY;
   /* Lines before a splice keep their endings; each LF the splice writes takes the dominant
    * ending; the LF that ends the splice's last line is the original one and keeps its own.
-   * A doc loaded without any CRLF has none to keep and writes none (not dominant): its bytes are
-   * copied without counting the lines between the splices. */
-  bool any_cr = doc->eol != EC_EOL_LF && doc->eol != EC_EOL_NONE;
+   * Without CRLF there are no endings to carry: bytes are copied without counting lines. */
+  bool any_cr = has_crlf(doc);
   size_t r = 0, w = 0, line_r = 0, line_w = 0;
   uint8_t dom = doc->crlf_dominant;
   for (size_t i = 0; i <= n; i++) {
@@ -116,7 +120,7 @@ ec_error_code ec_doc_replace_lines(ec_arena *a, const ec_doc *doc, size_t start,
 
 ec_str ec_doc_render(ec_arena *a, const ec_doc *doc) {
   size_t extra = doc->bom ? 3 : 0;
-  if (doc->eol != EC_EOL_LF && doc->eol != EC_EOL_NONE)
+  if (has_crlf(doc))
     for (size_t i = 0; i < doc->n_lf; i++) extra += doc->cr[i];
   ec_str s = {0, 0};
   if (!extra) { /* the bytes are the text itself: no copy of the whole file */
