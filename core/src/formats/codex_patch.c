@@ -211,8 +211,7 @@ static ec_error_code update_editcore(ec_cp_locator *st, ec_doc *next) {
   ec_doc *doc;
   ec_error_code rc = ec_ws_doc(ctx, st->f, &doc);
   if (rc) { ec_cp_where(ctx, st->path, st->hunk, st->h->line); return rc; }
-  size_t n = 0;
-  for (size_t i = 0; i < doc->len; i++) n += doc->text[i] == '\n';
+  size_t n = doc->n_lf;
   bool unterminated = doc->len && doc->text[doc->len - 1] != '\n';
   if (unterminated) n++;
   ec_str *texts = ec_arena_alloc(a, (n + 1) * sizeof *texts);
