@@ -9,8 +9,9 @@ static ec_error_code run(ec_match_env *env, ec_str old_text, ec_str new_text, ec
   if (!any) return EC_OK; /* blank lines alone say nothing about where they belong */
   size_t *starts, n;
   ec_error_code rc = ec_find_line_windows(env, m, &nd, &starts, &n);
-  if (rc) return rc;
+  if (rc || !n) return rc; /* nothing found: the file needs no line table here */
   const ec_lines *fl = ec_match_lines(env);
+  if (!fl) return EC_OUT_OF_MEMORY;
   for (size_t i = 0; i < n; i++) {
     ec_str rep = new_text, no_base = {"", 0};
     if (m == EC_NORM_TRIM) {
