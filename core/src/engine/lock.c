@@ -28,14 +28,19 @@ static bool parse_hash(ec_str h, char out[65]) {
 
 ec_error_code ec_check_expected_hashes(ec_ctx *ctx) {
   const ec_options *o = &ctx->req->options;
-  ec_error_code rc = EC_OK;
+  char want[65], have[65];
+  /* A malformed hash is a parameter error, reported alone: check them all before any content. */
   for (size_t i = 0; i < o->n_expected_hash; i++) {
     ec_str path = o->expected_hash[i].path, given = o->expected_hash[i].content;
-    char want[65], have[65];
     if (!parse_hash(given, want))
       return ec_fail(ctx, EC_INVALID_PARAM, "options.expected_hash['%.*s'] must be the SHA-256 of the file's bytes as 64 hex digits "
                      "(optionally prefixed 'sha256:'); got '%.*s%s'", (int)path.len, path.ptr,
                      (int)(given.len > 80 ? 80 : given.len), given.ptr, given.len > 80 ? "..." : "");
+  }
+  ec_error_code rc = EC_OK;
+  for (size_t i = 0; i < o->n_expected_hash; i++) {
+    ec_str path = o->expected_hash[i].path;
+    parse_hash(o->expected_hash[i].content, want);
     const ec_file *f = NULL;
     for (size_t k = 0; k < ctx->req->n_files && !f; k++)
       if (ec_str_eq(ctx->req->files[k].path, path)) f = &ctx->req->files[k];
