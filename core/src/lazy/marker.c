@@ -118,18 +118,16 @@ bool ec_lz_is_marker(ec_str line, bool bare_dots) {
   if (!body.len) return false;
   if (only_dots(body)) return true;
   if (word_count(body) > 12) return false;
+  /* With dots ("... existing code ...", "...rest of the file", "(keep) ...") a light wording
+   * will do; without, a short comment must say it plainly. */
+  bool dots = has_dots(body);
+  if (!dots && word_count(body) > 7) return false;
+  const char *const *words = dots ? DOT_WORDS : BARE_WORDS;
   char low[200]; /* body is within t, at most 200 bytes */
   for (size_t i = 0; i < body.len; i++) low[i] = (char)tolower((unsigned char)body.ptr[i]);
   ec_str lower = {low, body.len};
-  if (has_dots(body)) {
-    /* "... existing code ...", "...rest of the file", "(keep) ..." */
-    for (size_t i = 0; DOT_WORDS[i]; i++)
-      if (has_word(lower, DOT_WORDS[i])) return true;
-    return false;
-  }
-  if (word_count(body) > 7) return false;
-  for (size_t i = 0; BARE_WORDS[i]; i++)
-    if (has_word(lower, BARE_WORDS[i])) return true;
+  for (size_t i = 0; words[i]; i++)
+    if (has_word(lower, words[i])) return true;
   return false;
 }
 
