@@ -23,5 +23,15 @@ static inline size_t ec_count_lf(const char *p, size_t n) {
   for (const char *e = p + n; p < e && (p = memchr(p, '\n', (size_t)(e - p))); p++) c++;
   return c;
 }
+/* A line echoed in a message for the model: at most EC_ECHO_MAX bytes, cut on a UTF-8 character
+ * boundary; print it as "%.*s%s" with ec_echo_len(s), s.ptr, ec_echo_more(s). */
+#define EC_ECHO_MAX 120
+static inline int ec_echo_len(ec_str s) {
+  if (s.len <= EC_ECHO_MAX) return (int)s.len;
+  size_t n = EC_ECHO_MAX;
+  while (n > 0 && ((unsigned char)s.ptr[n] & 0xC0) == 0x80) n--;
+  return (int)n;
+}
+static inline const char *ec_echo_more(ec_str s) { return s.len > EC_ECHO_MAX ? "..." : ""; }
 
 #endif

@@ -10,7 +10,6 @@
 #define UPDATE_MARKER "*** Update File: "
 #define MOVE_MARKER "*** Move to: "
 #define EOF_MARKER "*** End of File"
-#define ECHO_MAX 120
 
 typedef struct pline {
   ec_str s;
@@ -39,15 +38,6 @@ static ec_str rest(ec_str s, size_t n) {
   return r;
 }
 
-/* A line as echoed in an editcore message: at most ECHO_MAX bytes, cut on a character boundary. */
-static int echo_len(ec_str s) {
-  if (s.len <= ECHO_MAX) return (int)s.len;
-  size_t n = ECHO_MAX;
-  while (n > 0 && ((unsigned char)s.ptr[n] & 0xC0) == 0x80) n--;
-  return (int)n;
-}
-static const char *echo_more(ec_str s) { return s.len > ECHO_MAX ? "..." : ""; }
-
 static ec_error_code fail_msg(parser *p, uint32_t real, ec_str msg) {
   if (!msg.ptr) return EC_OUT_OF_MEMORY;
   p->err->message = msg;
@@ -71,11 +61,11 @@ static ec_error_code boundary_error(parser *p, const pline *L, size_t n) {
     return fail_msg(p, L[0].real,
                     ec_arena_printf(p->a, "Invalid patch, line %u: expected '*** Begin Patch' as the first line, found '%.*s%s'. "
                                           "Send the patch from '*** Begin Patch' to '*** End Patch' with nothing around it.",
-                                    L[0].real, echo_len(L[0].s), L[0].s.ptr, echo_more(L[0].s)));
+                                    L[0].real, ec_echo_len(L[0].s), L[0].s.ptr, ec_echo_more(L[0].s)));
   return fail_msg(p, L[n - 1].real,
                   ec_arena_printf(p->a, "Invalid patch, line %u: expected '*** End Patch' as the last line, found '%.*s%s'. "
                                         "The patch looks cut off: end it with a line '*** End Patch'.",
-                                  L[n - 1].real, echo_len(L[n - 1].s), L[n - 1].s.ptr, echo_more(L[n - 1].s)));
+                                  L[n - 1].real, ec_echo_len(L[n - 1].s), L[n - 1].s.ptr, ec_echo_more(L[n - 1].s)));
 }
 
 static bool boundaries_ok(const pline *L, size_t n) {
@@ -205,7 +195,7 @@ static ec_error_code parse_chunk(parser *p, size_t i, size_t end, size_t codex_l
                                                     codex_ln, (int)L[i].s.len, L[i].s.ptr));
     return fail_msg(p, L[i].real, ec_arena_printf(p->a, "Invalid patch, line %u: expected an '@@' line starting the next chunk (or a '*** ' header), "
                                                         "found '%.*s%s'. Every chunk line starts with ' ', '-' or '+'.",
-                                                  L[i].real, echo_len(L[i].s), L[i].s.ptr, echo_more(L[i].s)));
+                                                  L[i].real, ec_echo_len(L[i].s), L[i].s.ptr, ec_echo_more(L[i].s)));
   }
   size_t start = k - i;
   if (k >= end) return no_lines(p, L[end > 0 ? end - 1 : 0].real, codex_ln + 1);
@@ -231,7 +221,7 @@ static ec_error_code parse_chunk(parser *p, size_t i, size_t end, size_t codex_l
                                                         codex_ln + 1, (int)s.len, s.ptr));
         return fail_msg(p, L[k].real, ec_arena_printf(p->a, "Invalid patch, line %u: unexpected line '%.*s%s' in a chunk. Every chunk line "
                                                             "starts with ' ' (context), '-' (removed) or '+' (added); an empty line is an empty context line.",
-                                                      L[k].real, echo_len(s), s.ptr, echo_more(s)));
+                                                      L[k].real, ec_echo_len(s), s.ptr, ec_echo_more(s)));
       }
       break;
     }
@@ -254,7 +244,7 @@ static ec_error_code bad_header(parser *p, const pline *l, ec_str first, size_t 
                                                 codex_ln, (int)first.len, first.ptr));
   return fail_msg(p, l->real, ec_arena_printf(p->a, "Invalid patch, line %u: '%.*s%s' is not a hunk header. Expected '*** Add File: <path>', "
                                                     "'*** Delete File: <path>', '*** Update File: <path>' or '*** End Patch'%s.",
-                                              l->real, echo_len(first), first.ptr, echo_more(first),
+                                              l->real, ec_echo_len(first), first.ptr, ec_echo_more(first),
                                               first.len && (first.ptr[0] == '+' || first.ptr[0] == '-' || first.ptr[0] == ' ')
                                                   ? " (a changed line outside an Update File hunk, or a line of an Add File without its '+')"
                                                   : ""));
@@ -262,7 +252,7 @@ static ec_error_code bad_header(parser *p, const pline *l, ec_str first, size_t 
 
 static ec_error_code missing_path(parser *p, const pline *l) {
   return fail_msg(p, l->real, ec_arena_printf(p->a, "Invalid patch, line %u: the header '%.*s' names no file. Put the path after the colon.",
-                                              l->real, echo_len(l->s), l->s.ptr));
+                                              l->real, ec_echo_len(l->s), l->s.ptr));
 }
 
 /* Parses one hunk at L[i]; *used gets the lines consumed. */
@@ -338,7 +328,7 @@ static ec_error_code parse_hunk(parser *p, size_t i, size_t end, size_t codex_ln
                                                     codex_ln, (int)h->path.len, h->path.ptr));
     return fail_msg(p, L[i].real, ec_arena_printf(p->a, "Invalid patch, line %u: '*** Update File: %.*s' has no changes under it. "
                                                         "Add '@@' chunks with ' ' context, '-' removed and '+' added lines%s.",
-                                                  L[i].real, echo_len(h->path), h->path.ptr,
+                                                  L[i].real, ec_echo_len(h->path), h->path.ptr,
                                                   h->move_to.len ? " (a rename needs at least one chunk)" : ", or drop the hunk"));
   }
   *used = k - i;

@@ -11,6 +11,7 @@
 #include "../base/buf.h"
 #include "../base/sort.h"
 #include "../base/str.h"
+#include "../match/lineutil.h"
 #include "../match/report.h"
 #include <string.h>
 
@@ -23,15 +24,6 @@ void ec_cp_where(ec_ctx *ctx, ec_str path, size_t hunk, uint32_t line) {
   e->block = (int32_t)hunk + 1;
   e->line = line;
 }
-
-/* A line echoed in a message: at most 120 bytes, cut at a character boundary. */
-static int echo_len(ec_str s) {
-  if (s.len <= 120) return (int)s.len;
-  size_t n = 120;
-  while (n > 0 && ((unsigned char)s.ptr[n] & 0xC0) == 0x80) n--;
-  return (int)n;
-}
-static const char *echo_more(ec_str s) { return s.len > 120 ? "..." : ""; }
 
 static ec_error_code push_run(ec_cp_locator *st, size_t start, size_t old_len, ec_str *new_lines, size_t n_new) {
   if (!EC_ARENA_RESERVE(st->ctx->arena, st->runs, st->n_runs, st->cap_runs, 16)) return oom(st->ctx);
@@ -54,13 +46,6 @@ static ec_error_code seek_fail(ec_cp_locator *st, ec_error_code rc, const ec_cp_
   return oom(st->ctx);
 }
 
-/* Leading whitespace of a line (ASCII spaces and tabs). */
-static ec_str indent_of(ec_str s) {
-  size_t i = 0;
-  while (i < s.len && (s.ptr[i] == ' ' || s.ptr[i] == '\t')) i++;
-  return ec_str_make(s.ptr, i);
-}
-
 /*
  * editcore: the lines matched at the trim levels may be indented differently from the file. When
  * the difference is one uniform prefix change (patch prefix p → file prefix q on every non-blank
@@ -76,7 +61,7 @@ static ec_error_code reindent(ec_cp_locator *st, const ec_cp_chunk *c, const ec_
     if (items[k].kind == '+') continue;
     ec_str pl = items[k].text, fl = st->lines[pos + oi++];
     if (!ec_u8_trim(pl).len) continue;
-    ec_str pi = indent_of(pl), fi = indent_of(fl);
+    ec_str pi = ec_line_indent(pl), fi = ec_line_indent(fl);
     if (!ec_str_eq(pi, fi)) differs = true;
     if (!have || pi.len < p.len) { p = pi; q = fi; have = true; }
   }
@@ -86,7 +71,7 @@ static ec_error_code reindent(ec_cp_locator *st, const ec_cp_chunk *c, const ec_
     if (items[k].kind == '+') continue;
     ec_str pl = items[k].text, fl = st->lines[pos + oi++];
     if (!ec_u8_trim(pl).len) continue;
-    ec_str pi = indent_of(pl), fi = indent_of(fl);
+    ec_str pi = ec_line_indent(pl), fi = ec_line_indent(fl);
     bool ok = pi.len >= p.len && memcmp(pi.ptr, p.ptr, p.len) == 0 && fi.len == q.len + (pi.len - p.len) &&
               memcmp(fi.ptr, q.ptr, q.len) == 0 && memcmp(fi.ptr + q.len, pi.ptr + p.len, pi.len - p.len) == 0;
     if (!ok) {
@@ -95,7 +80,7 @@ static ec_error_code reindent(ec_cp_locator *st, const ec_cp_chunk *c, const ec_
                                  "different indentation, and not by one uniform shift: the file's line %zu is '%.*s%s' where the patch has '%.*s%s'. "
                                  "Nothing was changed; copy the lines with the file's exact indentation.",
                                  st->hunk + 1, (int)st->path.len, st->path.ptr, c->line, pos + 1, pos + oi, pos + oi,
-                                 echo_len(fl), fl.ptr, echo_more(fl), echo_len(pl), pl.ptr, echo_more(pl));
+                                 ec_echo_len(fl), fl.ptr, ec_echo_more(fl), ec_echo_len(pl), pl.ptr, ec_echo_more(pl));
       ec_cp_where(st->ctx, st->path, st->hunk, c->line);
       return rc;
     }
@@ -229,14 +214,14 @@ ec_error_code ec_cp_locate(ec_cp_locator *st) {
           rc = ec_fail(ctx, EC_NO_MATCH, "hunk %zu ('*** Update File: %.*s'), chunk at patch line %u: the @@ context line '%.*s%s' was not found "
                        "in the file%s%zu. Nothing was changed. The text after '@@ ' must be a line of the file (e.g. a function or class "
                        "header) that comes before the chunk and after the previous one.",
-                       st->hunk + 1, (int)st->path.len, st->path.ptr, c->line, echo_len(x), x.ptr, echo_more(x),
+                       st->hunk + 1, (int)st->path.len, st->path.ptr, c->line, ec_echo_len(x), x.ptr, ec_echo_more(x),
                        cursor ? " after line " : "", cursor);
         if (!st->codex && !cursor) {
           ec_error *e = ec_last_error(ctx);
           ec_str msg = ec_arena_printf(a, "hunk %zu ('*** Update File: %.*s'), chunk at patch line %u: the @@ context line '%.*s%s' is not a "
                                        "line of the file. Nothing was changed. The text after '@@ ' must be a line of the file (e.g. a "
                                        "function or class header) that comes before the chunk.",
-                                       st->hunk + 1, (int)st->path.len, st->path.ptr, c->line, echo_len(x), x.ptr, echo_more(x));
+                                       st->hunk + 1, (int)st->path.len, st->path.ptr, c->line, ec_echo_len(x), x.ptr, ec_echo_more(x));
           if (e && msg.ptr) e->message = msg;
         }
         ec_cp_where(ctx, st->path, st->hunk, c->line);
