@@ -12,4 +12,18 @@ const now = (name) => (...args) => {
 };
 
 for (const name of ['init', 'applyRequest', 'replace', 'applyEdit', 'diff', 'version']) exports[name] = later(name);
-for (const name of ['applyJson', 'applyRequestSync']) exports[name] = now(name);
+for (const name of ['applyJson', 'applyRequestSync', 'checkPath']) exports[name] = now(name);
+exports.memoryAdapter = (initial) => {
+  if (!esm) throw new TypeError('editcore: memoryAdapter() is synchronous; call `await init()` first');
+  return esm.memoryAdapter(initial);
+};
+/** A host whose methods wait for the ES module on their first call. */
+exports.createHost = (adapter, defaults) => {
+  for (const fn of ['stat', 'readFile', 'writeFile', 'delete'])
+    if (typeof adapter?.[fn] !== 'function') throw new TypeError(`editcore: createHost(adapter) needs adapter.${fn}()`);
+  const host = load().then((m) => m.createHost(adapter, defaults));
+  return {
+    applyEdit: (...args) => host.then((h) => h.applyEdit(...args)),
+    applyRequest: (...args) => host.then((h) => h.applyRequest(...args)),
+  };
+};

@@ -155,3 +155,40 @@ export function diff(before: string | null, after: string, options?: DiffOptions
 
 /** The engine's version ("0.1.0"). */
 export function version(): Promise<string>;
+
+// Section - file hosts (createHost over an async adapter)
+
+/** What an adapter's stat() answers; null from stat() = the file does not exist. */
+export interface FileStat { type?: 'file' | 'directory' | 'other'; size: number; mtime: number }
+/**
+ * The I/O a host needs, over any file system. Paths are relative to the adapter's root, already
+ * checked (no `..` out of it, no absolute path), with `/` separators.
+ */
+export interface FileAdapter {
+  stat(path: string): Promise<FileStat | null>;
+  readFile(path: string): Promise<Uint8Array>;
+  /** Should replace the file atomically where the medium allows (the Node adapter does). */
+  writeFile(path: string, data: Uint8Array): Promise<void>;
+  delete(path: string): Promise<void>;
+}
+export interface HostOptions extends ApplyOptions {
+  /** Plan and report (with diffs), write nothing. */
+  dry_run?: boolean;
+}
+export type HostRequest = { [F in Format]: { format: F; edit: EditFields[F]; profile?: Profile; options?: HostOptions } }[Format];
+export interface Host {
+  /** Reads the files the edit names, applies it, writes every changed file or none. */
+  applyEdit(edit: Edit, options?: HostOptions): Promise<Response>;
+  /** The protocol's request without `files` (the host reads them). */
+  applyRequest(request: HostRequest): Promise<Response>;
+}
+export function createHost(adapter: FileAdapter, defaults?: { profile?: Profile; options?: HostOptions }): Host;
+export interface MemoryAdapter extends FileAdapter {
+  files: Map<string, Uint8Array>;
+  /** Every file as text. */
+  snapshot(): Record<string, string>;
+}
+/** An adapter over a Map, for playgrounds and tests. */
+export function memoryAdapter(initial?: Record<string, string | Uint8Array>): MemoryAdapter;
+/** The host's lexical path rule: a relative path that stays inside the root, normalised; throws otherwise. */
+export function checkPath(path: string): string;
