@@ -5,7 +5,7 @@
 // Errors in an edit are values (a response with status "error"); only misuse of this API itself
 // (a missing init, a request that is not an object, ...) throws a TypeError.
 import createEditcore from '../dist/editcore.mjs';
-import { defaultWasm, asciiDecoder } from '#platform';
+import { platform } from './platform.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -57,7 +57,7 @@ export function init(options = {}) {
   if (!ready) {
     ready = new Promise((resolve, reject) => {
       let source;
-      try { source = wasm ?? defaultWasm(); } catch (e) { reject(e); return; }
+      try { source = wasm ?? platform.defaultWasm(); } catch (e) { reject(e); return; }
       createEditcore({
         instantiateWasm(imports, receive) {
           instantiate(source, imports).then((instance) => receive(instance), reject);
@@ -80,7 +80,7 @@ function loaded() {
 /** The response's bytes as a string: the ASCII fast path where the platform has one, else UTF-8. */
 function decodeAt(m, p, len) {
   const view = m.HEAPU8.subarray(p, p + len);
-  return (asciiDecoder && asciiDecoder(view)) ?? decoder.decode(view);
+  return (platform.asciiDecoder && platform.asciiDecoder(view)) ?? decoder.decode(view);
 }
 
 /**

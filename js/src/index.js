@@ -1,6 +1,10 @@
-// The package's main entry (`editcore`): the engine's API (src/engine.js) and the file host over
-// an async adapter (src/host.js). Node-only code lives behind the `node` condition (`#platform`)
-// and in `editcore/node`; nothing reachable from here imports a Node built-in in a browser or
-// worker bundle.
+// The package's entry for Node and for bundlers given the package's `#platform` import (Node:
+// the .wasm read from disk; elsewhere: found by URL). The same API as browser.js: the engine
+// (src/engine.js) and the file host over an async adapter (src/host.js). Node-only code is
+// reached only through the `node` condition of `#platform` and through `editcore/node`.
+import * as fromPlatform from '#platform';
+import { platform } from './platform.js';
+
+Object.assign(platform, fromPlatform);
 export * from './engine.js';
 export { createHost, memoryAdapter, checkPath } from './host.js';
