@@ -6,9 +6,23 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const child = fileURLToPath(new URL('./fixtures/kill-child.mjs', import.meta.url));
+// The child applies one multi-file patch to the large files under argv[1] through the Node host,
+// saying "writing" before its first write and "done" at the end.
+const CHILD = `
+import { createHost, nodeAdapter } from ${JSON.stringify(new URL('../src/node.js', import.meta.url).href)};
+const [root, n] = process.argv.slice(1);
+const adapter = nodeAdapter(root);
+const write = adapter.writeFile;
+let told = false;
+adapter.writeFile = (p, data) => {
+  if (!told) { told = true; process.stdout.write('writing\\n'); }
+  return write(p, data);
+};
+const hunks = Array.from({ length: Number(n) }, (_, i) => \`*** Update File: f\${i}.txt\\n@@\\n-MARK \${i} old\\n+MARK \${i} new\\n\`).join('');
+const res = await createHost(adapter).applyEdit({ format: 'codex_patch', text: \`*** Begin Patch\\n\${hunks}*** End Patch\\n\` });
+process.stdout.write(res.data.applied ? 'done\\n' : res.text + '\\n');
+`;
 const FILES = 3;
 const filler = 'const value = compute(alpha, beta, gamma); // a line of filler text\n'.repeat(60000); // ~4 MB
 const oldOf = (i) => `${filler}MARK ${i} old\n${filler}`;
@@ -18,7 +32,7 @@ const newOf = (i) => `${filler}MARK ${i} new\n${filler}`;
  * how long the write phase lasted. */
 function runChild(root, killAfterMs) {
   return new Promise((resolve) => {
-    const p = spawn(process.execPath, [child, root, String(FILES)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(process.execPath, ['--input-type=module', '-e', CHILD, root, String(FILES)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '', writingAt = 0, timer = null;
     p.stdout.on('data', (d) => {
       out += d;

@@ -7,6 +7,9 @@ import { readFileSync } from 'node:fs';
 import { createWorkerClient } from '../src/worker.js';
 import { init, applyRequest, diff } from '../src/index.js';
 
+// The worker side under test is the same serveWorker a web worker runs; only the port differs.
+const WORKER = `import(${JSON.stringify(new URL('../src/worker.js', import.meta.url).href)})
+  .then(({ serveWorker }) => serveWorker({}, require('node:worker_threads').parentPort));`;
 const wasm = readFileSync(new URL('../dist/editcore.wasm', import.meta.url));
 
 /** A worker_threads Worker shaped like a web Worker (message events carry .data). */
@@ -19,7 +22,7 @@ function webLike(w) {
 }
 
 test('the worker client gives the same responses as the main thread', async () => {
-  const client = createWorkerClient(webLike(new Worker(new URL('./fixtures/node-worker.mjs', import.meta.url))), { wasm });
+  const client = createWorkerClient(webLike(new Worker(WORKER, { eval: true })), { wasm });
   try {
     await init();
     const req = { format: 'replace', files: { 'a.py': 'x = 1\n' }, edit: { old_string: 'x = 1', new_string: 'x = 2' } };
