@@ -101,6 +101,9 @@ import { createNodeHost } from 'editcore/node';
 import { createWorkerClient, serveWorker } from 'editcore/worker';
 export async function main(): Promise<string> {
   await init({ wasm: new Uint8Array(0) });
+  await init({ wasm: fetch('/editcore.wasm') });
+  await init({ wasm: await fetch(new URL('https://example.com/editcore.wasm')) });
+  await init({ wasm: new WebAssembly.Module(new Uint8Array(0)) });
   const r: Response = await applyEdit({ 'a.py': 'x\\n' }, { format: 'replace', path: 'a.py', old_string: 'x', new_string: 'y' }, { profile: 'gemini', diff_context: 1 });
   const e: Edit = { format: 'lazy', snippet: '// ... existing code ...' };
   await applyRequest({ format: 'unified_diff', files: {}, edit: { text: '' } });
