@@ -3,8 +3,8 @@
  * editcore's leniencies) and dialects/codex_seek (levels, order, EOF anchoring, budget).
  */
 #include "test_util.h"
-#include "dialects/codex_patch_parse.h"
-#include "dialects/codex_seek.h"
+#include "parse/codex_patch_parse.h"
+#include "parse/codex_seek.h"
 #include "editcore.h"
 #include <stdio.h>
 #include <string.h>

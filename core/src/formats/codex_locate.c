@@ -12,7 +12,7 @@
 #include "../base/sort.h"
 #include "../base/str.h"
 #include "../match/lineutil.h"
-#include "../match/report.h"
+#include "../messages/report.h"
 #include <string.h>
 
 static ec_error_code oom(ec_ctx *ctx) { return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }

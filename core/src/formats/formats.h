@@ -6,7 +6,7 @@
  */
 #ifndef EC_FORMATS_FORMATS_H
 #define EC_FORMATS_FORMATS_H
-#include "../engine/ctx.h"
+#include "../request/ctx.h"
 
 ec_error_code ec_format_replace(ec_ctx *ctx);
 ec_error_code ec_format_whole_file(ec_ctx *ctx);

@@ -12,7 +12,7 @@
  * the insert. Both peers write LF.
  */
 #include "formats.h"
-#include "../match/peer_text.h"
+#include "../peers/claude_openhands/peer_text.h"
 #include "../base/buf.h"
 #include "../base/str.h"
 #include <string.h>

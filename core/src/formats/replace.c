@@ -14,13 +14,13 @@
  */
 #define _GNU_SOURCE 1
 #include "formats.h"
-#include "../engine/profiles.h"
-#include "../match/report.h"
-#include "../match/gemini.h"
+#include "../request/profiles.h"
+#include "../messages/report.h"
+#include "../peers/gemini/gemini.h"
 #include "../base/str.h"
 #include "../base/buf.h"
-#include "../dialects/dialects.h"
-#include "../match/peer_text.h"
+#include "../peers/peers.h"
+#include "../peers/claude_openhands/peer_text.h"
 #include "../match/restore.h"
 #include <string.h>
 

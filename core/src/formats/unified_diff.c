@@ -20,11 +20,11 @@
  *     (the hunk's number in the whole diff) and error.line (its @@ line in the diff).
  */
 #include "formats.h"
-#include "../engine/profiles.h"
-#include "../match/report.h"
+#include "../request/profiles.h"
+#include "../messages/report.h"
 #include "../base/str.h"
 #include "../base/buf.h"
-#include "../dialects/udiff_parse.h"
+#include "../parse/udiff_parse.h"
 #include "udiff_text.h"
 #include <string.h>
 

@@ -13,7 +13,7 @@
  */
 #ifndef EC_LAZY_LAZY_H
 #define EC_LAZY_LAZY_H
-#include "../engine/ctx.h"
+#include "../request/ctx.h"
 #include "../base/buf.h"
 
 /* Line flags. */

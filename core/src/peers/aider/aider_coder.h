@@ -7,7 +7,7 @@
  */
 #ifndef EC_DIALECTS_AIDER_CODER_H
 #define EC_DIALECTS_AIDER_CODER_H
-#include "../engine/ctx.h"
+#include "../../request/ctx.h"
 #include "aider_py.h"
 
 typedef struct ec_aider_file {

@@ -10,7 +10,7 @@
  */
 #ifndef EC_MATCH_GEMINI_H
 #define EC_MATCH_GEMINI_H
-#include "ladder.h"
+#include "../../match/ladder.h"
 
 typedef struct ec_gemini_result {
   size_t occurrences;   /* Gemini's count (0: nothing matched) */

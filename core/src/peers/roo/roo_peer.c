@@ -17,11 +17,11 @@
  * options.limits.fuzzy_work (TOO_LARGE past it). In any other profile the Roo grammar is parsed
  * the same way and applied by the strict transactional applier (sr_blocks.h).
  */
-#include "dialects.h"
-#include "sr_blocks.h"
-#include "../formats/formats.h"
-#include "../base/buf.h"
-#include "../base/str.h"
+#include "../peers.h"
+#include "../../parse/sr_blocks.h"
+#include "../../formats/formats.h"
+#include "../../base/buf.h"
+#include "../../base/str.h"
 #include <string.h>
 
 /* Section - grammar */

@@ -5,7 +5,7 @@
  */
 #ifndef EC_MATCH_DIAGNOSE_H
 #define EC_MATCH_DIAGNOSE_H
-#include "ladder.h"
+#include "../match/ladder.h"
 
 typedef struct ec_diagnosis {
   ec_candidate *candidates;   /* best first, at most 3 */

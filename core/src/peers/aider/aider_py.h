@@ -7,7 +7,7 @@
  */
 #ifndef EC_DIALECTS_AIDER_PY_H
 #define EC_DIALECTS_AIDER_PY_H
-#include "../base/arena.h"
+#include "../../base/arena.h"
 
 /** A list of byte strings living in the request arena. */
 typedef struct ec_py_list {

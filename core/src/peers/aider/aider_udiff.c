@@ -20,10 +20,10 @@
  * partial-hunk fallback) is not reproduced, the re-diff uses editcore's Myers diff instead of
  * difflib, and lines split on LF only (Python's splitlines also splits on \f, \v, U+2028...).
  */
-#include "udiff_parse.h"
-#include "../base/str.h"
-#include "../base/buf.h"
-#include "../diff/diff.h"
+#include "../../parse/udiff_parse.h"
+#include "../../base/str.h"
+#include "../../base/buf.h"
+#include "../../diff/diff.h"
 #include <string.h>
 
 #define AIDER_WORK_BUDGET ((uint64_t)1 << 27)

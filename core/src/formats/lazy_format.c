@@ -11,7 +11,7 @@
  */
 #include "formats.h"
 #include "../lazy/lazy.h"
-#include "../match/report.h"
+#include "../messages/report.h"
 #include "../base/str.h"
 
 ec_error_code ec_format_lazy(ec_ctx *ctx) {

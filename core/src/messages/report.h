@@ -2,7 +2,7 @@
 #ifndef EC_MATCH_REPORT_H
 #define EC_MATCH_REPORT_H
 #include "diagnose.h"
-#include "../engine/ctx.h"
+#include "../request/ctx.h"
 
 /** "lines 3-5, 10-12 and 4 more" for the kept matches of a list. */
 ec_str ec_report_line_ranges(ec_arena *a, const ec_found_list *l);

@@ -4,7 +4,7 @@
  */
 #ifndef EC_DIALECTS_DIALECTS_H
 #define EC_DIALECTS_DIALECTS_H
-#include "../engine/ctx.h"
+#include "../request/ctx.h"
 
 /* search_replace, by dialect (dialects/cline_*.c, aider_*.c, roo_*.c) */
 ec_error_code ec_dialect_cline(ec_ctx *ctx);

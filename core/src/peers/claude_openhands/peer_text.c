@@ -1,6 +1,6 @@
 #include "peer_text.h"
-#include "../base/buf.h"
-#include "../base/str.h"
+#include "../../base/buf.h"
+#include "../../base/str.h"
 #include <string.h>
 
 /* Python's str.expandtabs(): tab stops every 8 columns, the column reset by \n and \r. */

@@ -1,8 +1,8 @@
 /* Shared SEARCH/REPLACE pieces and the editcore profile's strict parser and applier (sr_blocks.h). */
 #include "sr_blocks.h"
-#include "../engine/profiles.h"
+#include "../request/profiles.h"
 #include "../match/ladder.h"
-#include "../match/report.h"
+#include "../messages/report.h"
 #include "../base/buf.h"
 #include "../base/str.h"
 #include "../base/sort.h"

@@ -6,8 +6,8 @@
  * step (windows that match but for indentation) is charged against a work budget.
  */
 #include "aider_editblock.h"
-#include "../base/buf.h"
-#include "../base/str.h"
+#include "../../base/buf.h"
+#include "../../base/str.h"
 #include <stdio.h>
 
 /* Section - markers */

@@ -6,11 +6,11 @@
  * in the prose, else the only chat file; the same file named twice keeps the most reliable
  * source (block > saw > chat). Without it, edit.content is written to the target.
  */
-#include "dialects.h"
+#include "../peers.h"
 #include "aider_coder.h"
-#include "../base/buf.h"
-#include "../base/str.h"
-#include "../formats/formats.h"
+#include "../../base/buf.h"
+#include "../../base/str.h"
+#include "../../formats/formats.h"
 
 enum { SRC_BLOCK, SRC_SAW, SRC_CHAT };
 

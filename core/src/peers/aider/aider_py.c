@@ -1,8 +1,8 @@
 /* Python string and difflib semantics for the aider profile (see aider_py.h). */
 #include "aider_py.h"
-#include "../base/hash.h"
-#include "../base/str.h"
-#include "../base/sort.h"
+#include "../../base/hash.h"
+#include "../../base/str.h"
+#include "../../base/sort.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -14,7 +14,7 @@
  */
 #ifndef EC_DIALECTS_UDIFF_PARSE_H
 #define EC_DIALECTS_UDIFF_PARSE_H
-#include "../engine/ctx.h"
+#include "../request/ctx.h"
 
 typedef struct ec_ud_line {
   char kind;                 /* ' ' unchanged, '-' removed, '+' added */

@@ -25,7 +25,7 @@
  */
 #ifndef EC_DIALECTS_SR_BLOCKS_H
 #define EC_DIALECTS_SR_BLOCKS_H
-#include "../engine/ctx.h"
+#include "../request/ctx.h"
 
 /* One reading of a block that holds several separator-shaped lines: split at sep_line. */
 typedef struct ec_sr_reading {

@@ -5,7 +5,7 @@
  */
 #ifndef EC_MATCH_PEER_TEXT_H
 #define EC_MATCH_PEER_TEXT_H
-#include "../engine/ctx.h"
+#include "../../request/ctx.h"
 
 /** The file's text as Python's read_text() returns it; ptr NULL on OOM. */
 ec_str ec_peer_read_text(ec_arena *a, const ec_doc *doc);

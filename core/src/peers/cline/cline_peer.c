@@ -13,12 +13,12 @@
  * Matching runs on hashed line tables (a rolling hash over line windows), so it stays linear.
  */
 #define _GNU_SOURCE 1
-#include "dialects.h"
-#include "sr_blocks.h"
-#include "../formats/formats.h"
-#include "../base/buf.h"
-#include "../base/hash.h"
-#include "../base/str.h"
+#include "../peers.h"
+#include "../../parse/sr_blocks.h"
+#include "../../formats/formats.h"
+#include "../../base/buf.h"
+#include "../../base/hash.h"
+#include "../../base/str.h"
 #include <string.h>
 
 #define ROLL_BASE 0x100000001b3ULL

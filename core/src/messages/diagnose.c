@@ -1,5 +1,5 @@
 #include "diagnose.h"
-#include "lineutil.h"
+#include "../match/lineutil.h"
 #include "../base/buf.h"
 #include "../base/hash.h"
 #include "../base/sort.h"

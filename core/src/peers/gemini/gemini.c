@@ -1,10 +1,10 @@
 #include "gemini.h"
-#include "lineutil.h"
-#include "../text/doc.h"
-#include "../base/buf.h"
-#include "../base/hash.h"
-#include "../base/str.h"
-#include "../base/sort.h"
+#include "../../match/lineutil.h"
+#include "../../text/doc.h"
+#include "../../base/buf.h"
+#include "../../base/hash.h"
+#include "../../base/str.h"
+#include "../../base/sort.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* Aider's Coder state for one reply: disk, chat files, fence, confirmations (see aider_coder.h). */
 #include "aider_coder.h"
-#include "../base/str.h"
+#include "../../base/str.h"
 
 static int path_cmp(ec_str a, ec_str b) {
   size_t n = a.len < b.len ? a.len : b.len;

@@ -6,12 +6,12 @@
  * pass that writes block by block. Blocks that fail are reported with Aider's own message while
  * the ones that matched stay applied (status "partial").
  */
-#include "dialects.h"
+#include "../peers.h"
 #include "aider_coder.h"
 #include "aider_editblock.h"
-#include "../base/buf.h"
-#include "../base/str.h"
-#include "../formats/formats.h"
+#include "../../base/buf.h"
+#include "../../base/str.h"
+#include "../../formats/formats.h"
 
 typedef struct edit_item {
   ec_str path, search, replace;
