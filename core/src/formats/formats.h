@@ -16,7 +16,4 @@ ec_error_code ec_format_unified_diff(ec_ctx *ctx);
 ec_error_code ec_format_codex_patch(ec_ctx *ctx);
 ec_error_code ec_format_lazy(ec_ctx *ctx);
 
-/** The file a single-file edit targets: edit.path, or the only file. Records INVALID_PARAM. */
-ec_ws_file *ec_format_target(ec_ctx *ctx);
-
 #endif

@@ -73,6 +73,8 @@ void ec_ws_delete(ec_ctx *ctx, ec_ws_file *f);
 /** Records where a match landed (for data.files[path].matches). */
 ec_error_code ec_ws_add_match(ec_ctx *ctx, ec_ws_file *f, uint32_t start_line, uint32_t end_line,
                               ec_strategy s, double confidence);
+/** The file a single-file edit targets: edit.path, or the only file. Records INVALID_PARAM. */
+ec_ws_file *ec_format_target(ec_ctx *ctx);
 /** Turns every touched file into a file result. */
 ec_error_code ec_ws_commit(ec_ctx *ctx);
 

@@ -11,7 +11,7 @@
 #include "aider_editblock.h"
 #include "../../base/buf.h"
 #include "../../base/str.h"
-#include "../../formats/formats.h"
+#include "../../request/ctx.h"
 
 typedef struct edit_item {
   ec_str path, search, replace;

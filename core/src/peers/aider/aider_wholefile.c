@@ -10,7 +10,7 @@
 #include "aider_coder.h"
 #include "../../base/buf.h"
 #include "../../base/str.h"
-#include "../../formats/formats.h"
+#include "../../request/ctx.h"
 
 enum { SRC_BLOCK, SRC_SAW, SRC_CHAT };
 

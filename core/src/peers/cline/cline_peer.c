@@ -15,7 +15,7 @@
 #define _GNU_SOURCE 1
 #include "../peers.h"
 #include "../../parse/sr_blocks.h"
-#include "../../formats/formats.h"
+#include "../../request/ctx.h"
 #include "../../base/buf.h"
 #include "../../base/hash.h"
 #include "../../base/str.h"

@@ -19,7 +19,7 @@
  */
 #include "../peers.h"
 #include "../../parse/sr_blocks.h"
-#include "../../formats/formats.h"
+#include "../../request/ctx.h"
 #include "../../base/buf.h"
 #include "../../base/str.h"
 #include <string.h>

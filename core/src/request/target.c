@@ -1,4 +1,4 @@
-#include "formats.h"
+#include "ctx.h"
 
 ec_ws_file *ec_format_target(ec_ctx *ctx) {
   const ec_edit *e = &ctx->req->edit;
