@@ -8,16 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool js_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-static ec_str js_trim(ec_str s) {
-  while (s.len && js_space(s.ptr[0])) { s.ptr++; s.len--; }
-  while (s.len && js_space(s.ptr[s.len - 1])) s.len--;
-  return s;
-}
-static ec_str js_trim_end(ec_str s) {
-  while (s.len && js_space(s.ptr[s.len - 1])) s.len--;
-  return s;
-}
 static ec_str lead_indent(ec_str s) {
   size_t i = 0;
   while (i < s.len && (s.ptr[i] == ' ' || s.ptr[i] == '\t')) i++;
@@ -36,12 +26,12 @@ static void apply_indentation(ec_buf *b, const ec_split *lines, ec_str target) {
   for (size_t k = 0; k < lines->n; k++) {
     if (k) ec_buf_append_char(b, '\n');
     ec_str l = lines->line[k];
-    if (!js_trim(l).len) continue;
+    if (!ec_str_trim(l, EC_WS_ASCII).len) continue;
     ec_buf_append_str(b, target);
     if (l.len >= ref.len && !memcmp(l.ptr, ref.ptr, ref.len)) {
       ec_buf_append(b, l.ptr + ref.len, l.len - ref.len);
     } else {
-      while (l.len && js_space(l.ptr[0])) { l.ptr++; l.len--; }
+      l = ec_str_trim_start(l, EC_WS_ASCII);
       ec_buf_append_str(b, l);
     }
   }
@@ -101,8 +91,8 @@ static ec_error_code flexible(ec_match_env *env, ec_str old_text, ec_str new_tex
   if (n > fl->n) return EC_OK;
   uint64_t *sh = ec_arena_alloc(env->arena, n * sizeof *sh), *fh = ec_arena_alloc(env->arena, (fl->n + 1) * sizeof *fh);
   if (!sh || !fh) return EC_OUT_OF_MEMORY;
-  for (size_t k = 0; k < n; k++) { sl.line[k] = js_trim(sl.line[k]); sh[k] = ec_hash_bytes(sl.line[k].ptr, sl.line[k].len); }
-  for (size_t i = 0; i < fl->n; i++) { ec_str t = js_trim(ec_lines_get(fl, i)); fh[i] = ec_hash_bytes(t.ptr, t.len); }
+  for (size_t k = 0; k < n; k++) { sl.line[k] = ec_str_trim(sl.line[k], EC_WS_ASCII); sh[k] = ec_hash_bytes(sl.line[k].ptr, sl.line[k].len); }
+  for (size_t i = 0; i < fl->n; i++) { ec_str t = ec_str_trim(ec_lines_get(fl, i), EC_WS_ASCII); fh[i] = ec_hash_bytes(t.ptr, t.len); }
   uint64_t limit = ec_match_work_limit(env);
   ec_buf b;
   ec_buf_init(&b, ec_arena_allocator(env->arena));
@@ -112,7 +102,7 @@ static ec_error_code flexible(ec_match_env *env, ec_str old_text, ec_str new_tex
     for (size_t k = 0; k < n && match; k++) {
       env->work++;
       if (fh[i + k] != sh[k]) { match = false; break; }
-      ec_str t = js_trim(ec_lines_get(fl, i + k));
+      ec_str t = ec_str_trim(ec_lines_get(fl, i + k), EC_WS_ASCII);
       match = t.len == sl.line[k].len && (!t.len || !memcmp(t.ptr, sl.line[k].ptr, t.len));
     }
     if (env->work > limit) {
@@ -189,7 +179,7 @@ static void to_u16(uint16_t *dst, size_t *w, ec_str s, bool strip_ws) {
     else if (c >= 0xE0 && i + 2 < s.len) { cp = ((c & 15u) << 12) | ((s.ptr[i + 1] & 63u) << 6) | (s.ptr[i + 2] & 63u); l = 3; }
     else if (c >= 0xC0 && i + 1 < s.len) { cp = ((c & 31u) << 6) | (s.ptr[i + 1] & 63u); l = 2; }
     i += l;
-    if (strip_ws && (js_space((char)cp) && cp < 0x80)) continue;
+    if (strip_ws && (ec_is_ws((char)cp, EC_WS_ASCII) && cp < 0x80)) continue;
     if (strip_ws && (cp == 0xA0 || cp == 0xFEFF || cp == 0x2028 || cp == 0x2029 || cp == 0x3000 || (cp >= 0x2000 && cp <= 0x200A))) continue;
     if (cp >= 0x10000) {
       cp -= 0x10000;
@@ -199,40 +189,6 @@ static void to_u16(uint16_t *dst, size_t *w, ec_str s, bool strip_ws) {
       dst[(*w)++] = (uint16_t)cp;
     }
   }
-}
-
-static size_t lev16(ec_match_env *env, const uint16_t *x, size_t nx, const uint16_t *y, size_t ny, size_t max) {
-  size_t diff = nx > ny ? nx - ny : ny - nx;
-  if (diff > max) return max + 1;
-  if (!nx) return ny;
-  if (!ny) return nx;
-  const uint32_t BIG = UINT32_MAX / 2;
-  if (env->scratch_cap < 2 * (ny + 2)) {
-    size_t nc = 4 * (ny + 2);
-    uint32_t *p = ec_arena_alloc(env->arena, nc * sizeof *p);
-    if (!p) return SIZE_MAX;
-    env->scratch = p;
-    env->scratch_cap = nc;
-  }
-  uint32_t *prev = env->scratch, *cur = prev + ny + 2;
-  for (size_t j = 0; j <= ny; j++) prev[j] = j <= max ? (uint32_t)j : BIG;
-  for (size_t i = 1; i <= nx; i++) {
-    size_t lo = i > max ? i - max : 1, hi = i + max < ny ? i + max : ny;
-    cur[lo - 1] = lo == 1 ? (uint32_t)i : BIG;
-    uint32_t row_min = cur[lo - 1];
-    for (size_t j = lo; j <= hi; j++) {
-      uint32_t v = prev[j - 1] + (x[i - 1] != y[j - 1]);
-      if (prev[j] + 1 < v) v = prev[j] + 1;
-      if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
-      cur[j] = v;
-      if (v < row_min) row_min = v;
-    }
-    if (hi + 1 <= ny) cur[hi + 1] = BIG;
-    env->work += hi - lo + 1;
-    if (row_min > max) return max + 1;
-    uint32_t *t = prev; prev = cur; cur = t;
-  }
-  return prev[ny] > max ? max + 1 : prev[ny];
 }
 
 typedef struct fz { size_t i; double score; } fz;
@@ -264,8 +220,8 @@ static ec_error_code fuzzy(ec_match_env *env, ec_str old_raw, ec_str old_text, e
   size_t sbl = 0, sbnl = 0;
   for (size_t k = 0; k < n; k++) {
     if (k) { sb[sbl++] = '\n'; }
-    to_u16(sb, &sbl, js_trim_end(sl.line[k]), false);
-    to_u16(sbn, &sbnl, js_trim_end(sl.line[k]), true);
+    to_u16(sb, &sbl, ec_str_trim_end(sl.line[k], EC_WS_ASCII), false);
+    to_u16(sbn, &sbnl, ec_str_trim_end(sl.line[k], EC_WS_ASCII), true);
   }
   if (!sbl) return EC_OK;
   fz *c = NULL;
@@ -283,16 +239,16 @@ static ec_error_code fuzzy(ec_match_env *env, ec_str old_raw, ec_str old_text, e
     size_t wl = 0, wnl = 0;
     for (size_t k = 0; k < n; k++) {
       if (k) wt[wl++] = '\n';
-      to_u16(wt, &wl, js_trim_end(ec_lines_get(fl, i + k)), false);
+      to_u16(wt, &wl, ec_str_trim_end(ec_lines_get(fl, i + k), EC_WS_ASCII), false);
     }
     double length_diff = wl > sbl ? (double)(wl - sbl) : (double)(sbl - wl);
     if (length_diff / (double)sbl > 0.1 / 0.1) continue;
-    for (size_t k = 0; k < n; k++) to_u16(wn, &wnl, js_trim_end(ec_lines_get(fl, i + k)), true);
+    for (size_t k = 0; k < n; k++) to_u16(wn, &wnl, ec_str_trim_end(ec_lines_get(fl, i + k), EC_WS_ASCII), true);
     /* score <= 0.1 needs d_raw <= |search| and d_norm <= |search| / 9: past those, skip exactly. */
-    size_t d_norm = lev16(env, wn, wnl, sbn, sbnl, sbl / 9 + 1);
+    size_t d_norm = ec_edit_distance_u16(env->arena, &env->lev_rows, wn, wnl, sbn, sbnl, sbl / 9 + 1, &env->work);
     if (d_norm == SIZE_MAX) return EC_OUT_OF_MEMORY;
     if (d_norm > sbl / 9 + 1) continue;
-    size_t d_raw = lev16(env, wt, wl, sb, sbl, sbl);
+    size_t d_raw = ec_edit_distance_u16(env->arena, &env->lev_rows, wt, wl, sb, sbl, sbl, &env->work);
     if (d_raw == SIZE_MAX) return EC_OUT_OF_MEMORY;
     if (d_raw > sbl) continue;
     double weighted = (double)d_norm + ((double)d_raw - (double)d_norm) * 0.1;
