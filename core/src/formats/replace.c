@@ -26,14 +26,6 @@
 
 /* Section - omission placeholders (the lazy-model guard) */
 
-static bool ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
-static ec_str trim(ec_str s) {
-  while (s.len && ws(s.ptr[0])) { s.ptr++; s.len--; }
-  while (s.len && ws(s.ptr[s.len - 1])) s.len--;
-  return s;
-}
-static bool starts(ec_str s, const char *p) { size_t n = strlen(p); return s.len >= n && !memcmp(s.ptr, p, n); }
-static bool ends(ec_str s, const char *p) { size_t n = strlen(p); return s.len >= n && !memcmp(s.ptr + s.len - n, p, n); }
 
 /* Gemini's normalizePlaceholder: "(rest of methods ...)", "// unchanged code ...". */
 static const char *const GEMINI_PREFIXES[] = {"rest of", "rest of method", "rest of methods", "rest of code",
@@ -45,7 +37,7 @@ static bool words(ec_str s, char *out, size_t cap) {
   bool pending = false;
   for (size_t i = 0; i < s.len; i++) {
     char c = s.ptr[i];
-    if (ws(c)) { pending = w > 0; continue; }
+    if (ec_is_ws(c, EC_WS_ASCII)) { pending = w > 0; continue; }
     if (pending) { if (w + 1 >= cap) return false; out[w++] = ' '; pending = false; }
     if (w + 1 >= cap) return false;
     out[w++] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
@@ -55,16 +47,16 @@ static bool words(ec_str s, char *out, size_t cap) {
 }
 
 static bool gemini_placeholder(ec_str line, char *key, size_t cap) {
-  ec_str t = trim(line);
+  ec_str t = ec_str_trim(line, EC_WS_ASCII);
   if (!t.len) return false;
-  if (starts(t, "//")) { t.ptr += 2; t.len -= 2; t = trim(t); }
-  if (t.len >= 2 && t.ptr[0] == '(' && t.ptr[t.len - 1] == ')') { t.ptr++; t.len -= 2; t = trim(t); }
+  if (ec_str_starts_with(t, "//")) { t.ptr += 2; t.len -= 2; t = ec_str_trim(t, EC_WS_ASCII); }
+  if (t.len >= 2 && t.ptr[0] == '(' && t.ptr[t.len - 1] == ')') { t.ptr++; t.len -= 2; t = ec_str_trim(t, EC_WS_ASCII); }
   const char *dots = NULL;
   for (size_t i = 0; i + 3 <= t.len && !dots; i++)
     if (!memcmp(t.ptr + i, "...", 3)) dots = t.ptr + i;
   if (!dots) return false;
-  ec_str prefix = trim(ec_str_make(t.ptr, (size_t)(dots - t.ptr)));
-  ec_str suffix = trim(ec_str_make(dots + 3, t.len - (size_t)(dots - t.ptr) - 3));
+  ec_str prefix = ec_str_trim(ec_str_make(t.ptr, (size_t)(dots - t.ptr)), EC_WS_ASCII);
+  ec_str suffix = ec_str_trim(ec_str_make(dots + 3, t.len - (size_t)(dots - t.ptr) - 3), EC_WS_ASCII);
   if (!words(prefix, key, cap)) return false;
   bool known = false;
   for (size_t i = 0; GEMINI_PREFIXES[i] && !known; i++) known = !strcmp(key, GEMINI_PREFIXES[i]);
@@ -82,12 +74,12 @@ static const char *const EDITCORE_PHRASES[] = {
     "other methods", "previous code", "same as before", "keep existing code", "code unchanged", "etc", NULL};
 
 static bool editcore_placeholder(ec_str line, char *key, size_t cap) {
-  ec_str t = trim(line);
+  ec_str t = ec_str_trim(line, EC_WS_ASCII);
   static const char *const OPEN[] = {"{/*", "/*", "<!--", "//", "#", "--", ";", "*", NULL};
   static const char *const CLOSE[] = {"*/}", "*/", "-->", NULL};
-  for (size_t i = 0; OPEN[i]; i++) if (starts(t, OPEN[i])) { t.ptr += strlen(OPEN[i]); t.len -= strlen(OPEN[i]); break; }
-  for (size_t i = 0; CLOSE[i]; i++) if (ends(t, CLOSE[i])) { t.len -= strlen(CLOSE[i]); break; }
-  t = trim(t);
+  for (size_t i = 0; OPEN[i]; i++) if (ec_str_starts_with(t, OPEN[i])) { t.ptr += strlen(OPEN[i]); t.len -= strlen(OPEN[i]); break; }
+  for (size_t i = 0; CLOSE[i]; i++) if (ec_str_ends_with(t, CLOSE[i])) { t.len -= strlen(CLOSE[i]); break; }
+  t = ec_str_trim(t, EC_WS_ASCII);
   if (t.len >= 2 && ((t.ptr[0] == '(' && t.ptr[t.len - 1] == ')') || (t.ptr[0] == '[' && t.ptr[t.len - 1] == ']'))) { t.ptr++; t.len -= 2; }
   /* Drop the ellipses; require at least one. */
   char buf[128];
@@ -127,7 +119,7 @@ static size_t new_placeholder(ec_str old_text, ec_str new_text, bool gemini, ec_
         if (!ol) break;
         j = oe + 1;
       }
-      if (!in_old) { *line_out = trim(l); return line_no; }
+      if (!in_old) { *line_out = ec_str_trim(l, EC_WS_ASCII); return line_no; }
     }
     if (!nl) break;
     i = e + 1;
@@ -270,8 +262,8 @@ static void containing_lines(ec_str hay, ec_str needle, ec_buf *lines) {
 }
 
 static ec_str py_strip(ec_str s) {
-  while (s.len && (ws(s.ptr[0]) || (s.ptr[0] >= 0x1c && s.ptr[0] <= 0x1f))) { s.ptr++; s.len--; }
-  while (s.len && (ws(s.ptr[s.len - 1]) || (s.ptr[s.len - 1] >= 0x1c && s.ptr[s.len - 1] <= 0x1f))) s.len--;
+  while (s.len && (ec_is_ws(s.ptr[0], EC_WS_ASCII) || (s.ptr[0] >= 0x1c && s.ptr[0] <= 0x1f))) { s.ptr++; s.len--; }
+  while (s.len && (ec_is_ws(s.ptr[s.len - 1], EC_WS_ASCII) || (s.ptr[s.len - 1] >= 0x1c && s.ptr[s.len - 1] <= 0x1f))) s.len--;
   return s;
 }
 

@@ -17,7 +17,6 @@ typedef struct ec_split {
   bool final_lf;
 } ec_split;
 
-static inline bool ec_is_hspace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
 ec_str ec_norm_apply(ec_str s, ec_norm m);
 /** Leading spaces and tabs of a line. */
 ec_str ec_line_indent(ec_str s);

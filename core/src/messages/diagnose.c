@@ -1,6 +1,7 @@
 #include "diagnose.h"
 #include "../match/lineutil.h"
 #include "../base/buf.h"
+#include "../base/str.h"
 #include "../base/hash.h"
 #include "../base/sort.h"
 #include <stdlib.h>
@@ -9,11 +10,8 @@
 #define MAX_CANDIDATES 3
 #define MAX_OCCURRENCES 64 /* a line found more often than this ("}", "") votes for nothing */
 
-static ec_str trim(ec_str s) {
-  while (s.len && (s.ptr[0] == ' ' || s.ptr[0] == '\t')) { s.ptr++; s.len--; }
-  while (s.len && (s.ptr[s.len - 1] == ' ' || s.ptr[s.len - 1] == '\t' || s.ptr[s.len - 1] == '\r')) s.len--;
-  return s;
-}
+/* A line without its indentation and the blanks (a CR too) that end it. */
+static ec_str trim(ec_str s) { return ec_str_trim_end(ec_str_trim_start(s, EC_WS_BLANK), EC_WS_LINE); }
 
 typedef struct vote { long long start; uint32_t n; } vote;
 

@@ -24,19 +24,6 @@ typedef struct parser {
   ec_cp_parse_error *err;
 } parser;
 
-static bool starts(ec_str s, const char *p) {
-  size_t n = strlen(p);
-  return s.len >= n && memcmp(s.ptr, p, n) == 0;
-}
-static bool equals(ec_str s, const char *p) { return s.len == strlen(p) && memcmp(s.ptr, p, s.len) == 0; }
-static bool ends(ec_str s, const char *p) {
-  size_t n = strlen(p);
-  return s.len >= n && memcmp(s.ptr + s.len - n, p, n) == 0;
-}
-static ec_str rest(ec_str s, size_t n) {
-  ec_str r = {s.ptr + n, s.len - n};
-  return r;
-}
 
 static ec_error_code fail_msg(parser *p, uint32_t real, ec_str msg) {
   if (!msg.ptr) return EC_OUT_OF_MEMORY;
@@ -48,7 +35,7 @@ static ec_error_code fail_msg(parser *p, uint32_t real, ec_str msg) {
 /* Section - boundaries */
 
 static ec_error_code boundary_error(parser *p, const pline *L, size_t n) {
-  bool first_ok = n && equals(ec_u8_trim(L[0].s), BEGIN_MARKER);
+  bool first_ok = n && ec_str_eq_cstr(ec_u8_trim(L[0].s), BEGIN_MARKER);
   if (!p->ec) {
     return fail_msg(p, n ? (first_ok ? L[n - 1].real : L[0].real) : 0,
                     ec_arena_printf(p->a, first_ok || !n ? "Invalid patch: The last line of the patch must be '*** End Patch'"
@@ -69,17 +56,17 @@ static ec_error_code boundary_error(parser *p, const pline *L, size_t n) {
 }
 
 static bool boundaries_ok(const pline *L, size_t n) {
-  return n >= 2 && equals(ec_u8_trim(L[0].s), BEGIN_MARKER) && equals(ec_u8_trim(L[n - 1].s), END_MARKER);
+  return n >= 2 && ec_str_eq_cstr(ec_u8_trim(L[0].s), BEGIN_MARKER) && ec_str_eq_cstr(ec_u8_trim(L[n - 1].s), END_MARKER);
 }
 
 /* editcore: `[apply_patch] <<[-]['"]WORD['"]` opening a heredoc; *word gets WORD. */
 static bool heredoc_open(ec_str s, ec_str *word) {
   s = ec_u8_trim(s);
-  if (starts(s, "apply_patch")) s = ec_u8_trim_start(rest(s, 11));
-  else if (starts(s, "applypatch")) s = ec_u8_trim_start(rest(s, 10));
-  if (!starts(s, "<<")) return false;
-  s = rest(s, 2);
-  if (starts(s, "-")) s = rest(s, 1);
+  if (ec_str_starts_with(s, "apply_patch")) s = ec_u8_trim_start(ec_str_drop(s, 11));
+  else if (ec_str_starts_with(s, "applypatch")) s = ec_u8_trim_start(ec_str_drop(s, 10));
+  if (!ec_str_starts_with(s, "<<")) return false;
+  s = ec_str_drop(s, 2);
+  if (ec_str_starts_with(s, "-")) s = ec_str_drop(s, 1);
   s = ec_u8_trim_start(s);
   char q = s.len && (s.ptr[0] == '\'' || s.ptr[0] == '"') ? s.ptr[0] : 0;
   if (q) {
@@ -105,7 +92,7 @@ static void unwrap_editcore(pline **L, size_t *n) {
     while (*n && blank((*L)[*n - 1].s)) (*n)--;
     if (*n < 3 || boundaries_ok(*L, *n)) return;
     ec_str first = ec_u8_trim((*L)[0].s), last = ec_u8_trim((*L)[*n - 1].s), word;
-    if ((starts(first, "```") || starts(first, "~~~")) && (equals(last, "```") || equals(last, "~~~"))) {
+    if ((ec_str_starts_with(first, "```") || ec_str_starts_with(first, "~~~")) && (ec_str_eq_cstr(last, "```") || ec_str_eq_cstr(last, "~~~"))) {
       (*L)++;
       *n -= 2;
     } else if (heredoc_open(first, &word) && ec_str_eq(last, word)) {
@@ -144,16 +131,16 @@ static bool unified_header(ec_str s, ec_str *ctx) {
     i++;
   }
   if (s.len - i < 2 || s.ptr[i] != '@' || s.ptr[i + 1] != '@') return false;
-  *ctx = ec_u8_trim(rest(s, i + 2));
+  *ctx = ec_u8_trim(ec_str_drop(s, i + 2));
   return true;
 }
 
 /* editcore: whether s is an `@@` line; *ctx gets its context (ptr NULL when none). */
 static bool context_line(parser *p, ec_str s, ec_str *ctx) {
   ec_str none = {NULL, 0};
-  if (equals(s, "@@")) { *ctx = none; return true; }
-  if (starts(s, "@@ ")) {
-    ec_str c = rest(s, 3);
+  if (ec_str_eq_cstr(s, "@@")) { *ctx = none; return true; }
+  if (ec_str_starts_with(s, "@@ ")) {
+    ec_str c = ec_str_drop(s, 3);
     c = ec_u8_trim_end(c); /* as Codex 0.169: trailing blanks go; "@@ " + blanks = no context */
     if (!c.len) { *ctx = none; return true; }
     if (p->ec) {
@@ -163,7 +150,7 @@ static bool context_line(parser *p, ec_str s, ec_str *ctx) {
     *ctx = c;
     return true;
   }
-  if (p->ec && equals(ec_u8_trim(s), "@@")) { *ctx = none; return true; }
+  if (p->ec && ec_str_eq_cstr(ec_u8_trim(s), "@@")) { *ctx = none; return true; }
   return false;
 }
 
@@ -202,7 +189,7 @@ static ec_error_code parse_chunk(parser *p, size_t i, size_t end, size_t codex_l
   size_t parsed = 0;
   for (; k < end; k++) {
     ec_str s = L[k].s;
-    if (equals(ec_u8_trim_end(s), EOF_MARKER) || (p->ec && equals(ec_u8_trim(s), EOF_MARKER))) {
+    if (ec_str_eq_cstr(ec_u8_trim_end(s), EOF_MARKER) || (p->ec && ec_str_eq_cstr(ec_u8_trim(s), EOF_MARKER))) {
       if (!parsed) return no_lines(p, L[k].real, codex_ln + 1);
       c->eof = true;
       parsed++;
@@ -213,7 +200,7 @@ static ec_error_code parse_chunk(parser *p, size_t i, size_t end, size_t codex_l
     if (!s.len) kind = 0;
     else kind = s.ptr[0];
     if (kind && kind != ' ' && kind != '+' && kind != '-') {
-      if (p->ec && kind == '\\' && starts(s, "\\ ")) { parsed++; continue; }
+      if (p->ec && kind == '\\' && ec_str_starts_with(s, "\\ ")) { parsed++; continue; }
       if (!parsed) {
         if (!p->ec)
           return fail_msg(p, L[k].real, ec_arena_printf(p->a, "Invalid patch hunk on line %zu: Unexpected line found in update hunk: '%.*s'. "
@@ -229,7 +216,7 @@ static ec_error_code parse_chunk(parser *p, size_t i, size_t end, size_t codex_l
     ec_cp_line *l = &c->lines[c->n_lines - 1];
     l->kind = kind ? kind : ' ';
     l->blank = !kind;
-    l->text = kind ? rest(s, 1) : s;
+    l->text = kind ? ec_str_drop(s, 1) : s;
     parsed++;
   }
   if (p->ec && !c->n_lines && !c->eof) return no_lines(p, L[i].real, codex_ln + 1);
@@ -261,18 +248,18 @@ static ec_error_code parse_hunk(parser *p, size_t i, size_t end, size_t codex_ln
   const pline *L = p->L;
   ec_str first = ec_u8_trim(L[i].s);
   h->line = L[i].real;
-  if (starts(first, ADD_MARKER) || (p->ec && equals(first, "*** Add File:"))) {
+  if (ec_str_starts_with(first, ADD_MARKER) || (p->ec && ec_str_eq_cstr(first, "*** Add File:"))) {
     h->op = EC_CP_ADD;
-    h->path = first.len > strlen(ADD_MARKER) ? rest(first, strlen(ADD_MARKER)) : rest(first, first.len);
+    h->path = first.len > strlen(ADD_MARKER) ? ec_str_drop(first, strlen(ADD_MARKER)) : ec_str_drop(first, first.len);
     if (p->ec && !ec_u8_trim(h->path).len) return missing_path(p, &L[i]);
     size_t k = i + 1, bytes = 0;
     for (size_t j = k; j < end; j++) {
-      if (starts(L[j].s, "+")) { bytes += L[j].s.len; k = j + 1; continue; }
+      if (ec_str_starts_with(L[j].s, "+")) { bytes += L[j].s.len; k = j + 1; continue; }
       if (p->ec && !L[j].s.len) {
         /* editcore: an empty line is an empty content line when more '+' lines follow. */
         size_t q = j;
         while (q < end && !L[q].s.len) q++;
-        if (q < end && starts(L[q].s, "+")) { bytes += q - j; j = q - 1; continue; }
+        if (q < end && ec_str_starts_with(L[q].s, "+")) { bytes += q - j; j = q - 1; continue; }
       }
       break;
     }
@@ -289,22 +276,22 @@ static ec_error_code parse_hunk(parser *p, size_t i, size_t end, size_t codex_ln
     *used = k - i;
     return EC_OK;
   }
-  if (starts(first, DELETE_MARKER) || (p->ec && equals(first, "*** Delete File:"))) {
+  if (ec_str_starts_with(first, DELETE_MARKER) || (p->ec && ec_str_eq_cstr(first, "*** Delete File:"))) {
     h->op = EC_CP_DELETE;
-    h->path = first.len > strlen(DELETE_MARKER) ? rest(first, strlen(DELETE_MARKER)) : rest(first, first.len);
+    h->path = first.len > strlen(DELETE_MARKER) ? ec_str_drop(first, strlen(DELETE_MARKER)) : ec_str_drop(first, first.len);
     if (p->ec && !ec_u8_trim(h->path).len) return missing_path(p, &L[i]);
     *used = 1;
     return EC_OK;
   }
-  if (!(starts(first, UPDATE_MARKER) || (p->ec && equals(first, "*** Update File:")))) return bad_header(p, &L[i], first, codex_ln);
+  if (!(ec_str_starts_with(first, UPDATE_MARKER) || (p->ec && ec_str_eq_cstr(first, "*** Update File:")))) return bad_header(p, &L[i], first, codex_ln);
   h->op = EC_CP_UPDATE;
-  h->path = first.len > strlen(UPDATE_MARKER) ? rest(first, strlen(UPDATE_MARKER)) : rest(first, first.len);
+  h->path = first.len > strlen(UPDATE_MARKER) ? ec_str_drop(first, strlen(UPDATE_MARKER)) : ec_str_drop(first, first.len);
   if (p->ec && !ec_u8_trim(h->path).len) return missing_path(p, &L[i]);
   size_t k = i + 1, cap = 0;
   if (k < end) {
     ec_str mv = p->ec ? ec_u8_trim(L[k].s) : L[k].s;
-    if (starts(mv, MOVE_MARKER)) {
-      h->move_to = rest(mv, strlen(MOVE_MARKER));
+    if (ec_str_starts_with(mv, MOVE_MARKER)) {
+      h->move_to = ec_str_drop(mv, strlen(MOVE_MARKER));
       if (p->ec && !ec_u8_trim(h->move_to).len) return missing_path(p, &L[k]);
       k++;
     }
@@ -313,7 +300,7 @@ static ec_error_code parse_hunk(parser *p, size_t i, size_t end, size_t codex_ln
     /* Codex 0.169 skips blank lines between chunks, but not before the first (there an empty
      * line starts the chunk as an empty context line). */
     if (blank(L[k].s) && (h->n_chunks || p->ec)) { k++; continue; }
-    if (starts(L[k].s, "*") || (p->ec && starts(ec_u8_trim(L[k].s), "*** ") && !equals(ec_u8_trim(L[k].s), EOF_MARKER))) break;
+    if (ec_str_starts_with(L[k].s, "*") || (p->ec && ec_str_starts_with(ec_u8_trim(L[k].s), "*** ") && !ec_str_eq_cstr(ec_u8_trim(L[k].s), EOF_MARKER))) break;
     ec_cp_chunk c;
     size_t n;
     ec_error_code rc = parse_chunk(p, k, end, codex_ln + (k - i), h->n_chunks == 0, &c, &n);
@@ -363,8 +350,8 @@ ec_error_code ec_cp_parse(ec_arena *a, ec_str text, bool editcore, ec_cp_patch *
   if (editcore) unwrap_editcore(&B, &nb);
   if (!boundaries_ok(B, nb)) {
     bool heredoc = nb >= 4 &&
-                   (equals(B[0].s, "<<EOF") || equals(B[0].s, "<<'EOF'") || equals(B[0].s, "<<\"EOF\"")) &&
-                   ends(B[nb - 1].s, "EOF");
+                   (ec_str_eq_cstr(B[0].s, "<<EOF") || ec_str_eq_cstr(B[0].s, "<<'EOF'") || ec_str_eq_cstr(B[0].s, "<<\"EOF\"")) &&
+                   ec_str_ends_with(B[nb - 1].s, "EOF");
     if (!heredoc) return boundary_error(&p, B, nb);
     B++;
     nb -= 2;

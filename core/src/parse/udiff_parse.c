@@ -8,10 +8,6 @@ typedef struct lines_view {
   size_t n;
 } lines_view;
 
-static ec_str trim_end(ec_str s) {
-  while (s.len && (s.ptr[s.len - 1] == ' ' || s.ptr[s.len - 1] == '\t' || s.ptr[s.len - 1] == '\r')) s.len--;
-  return s;
-}
 
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
@@ -39,7 +35,7 @@ static ec_str strip_timestamp(ec_str s) {
         rest.ptr[4] == '-' && is_digit(rest.ptr[5]) && is_digit(rest.ptr[6]) && rest.ptr[7] == '-' && is_digit(rest.ptr[8]) &&
         is_digit(rest.ptr[9])) {
       ec_str head = {s.ptr, i};
-      return trim_end(head);
+      return ec_str_trim_end(head, EC_WS_LINE);
     }
   }
   return s;
@@ -76,7 +72,7 @@ static ec_error_code parse_path(ec_arena *a, ec_str s, ec_str *out) {
   }
   const char *tab = memchr(s.ptr, '\t', s.len);
   if (tab) s.len = (size_t)(tab - s.ptr);
-  *out = strip_timestamp(trim_end(s));
+  *out = strip_timestamp(ec_str_trim_end(s, EC_WS_LINE));
   return EC_OK;
 }
 
@@ -100,8 +96,8 @@ static void parse_git_line(ec_str rest, ec_str *old_p, ec_str *new_p) {
       best_a = best_b = rest;
     }
   }
-  *old_p = trim_end(best_a);
-  *new_p = trim_end(best_b);
+  *old_p = ec_str_trim_end(best_a, EC_WS_LINE);
+  *new_p = ec_str_trim_end(best_b, EC_WS_LINE);
 }
 
 /* ---------- growing arrays ---------- */
@@ -163,7 +159,7 @@ static bool header_pair_at(const lines_view *v, size_t i) {
   if (i + 1 >= v->n || !ec_str_starts_with(v->l[i], "--- ") || !ec_str_starts_with(v->l[i + 1], "+++ ")) return false;
   if (i + 2 >= v->n) return true;
   ec_str nx = v->l[i + 2];
-  return ec_str_starts_with(nx, "@@") || ec_str_starts_with(nx, "diff --git ") || is_fence(nx) || trim_end(nx).len == 0;
+  return ec_str_starts_with(nx, "@@") || ec_str_starts_with(nx, "diff --git ") || is_fence(nx) || ec_str_trim_end(nx, EC_WS_LINE).len == 0;
 }
 
 /* Lines that end a hunk's body whatever the counts say. */
@@ -217,7 +213,7 @@ static ec_error_code parse_hunk(ec_arena *a, const lines_view *v, size_t at, ec_
       if (!fits) {
         for (size_t q = j + 1; q < v->n && !ends_hunk(v, q); q++) {
           ec_str t = v->l[q];
-          if (t.len >= 2 && (t.ptr[0] == '+' || t.ptr[0] == '-' || t.ptr[0] == ' ') && trim_end(t).len > 1) {
+          if (t.len >= 2 && (t.ptr[0] == '+' || t.ptr[0] == '-' || t.ptr[0] == ' ') && ec_str_trim_end(t, EC_WS_LINE).len > 1) {
             ec_str ex = excerpt(s);
             return fail(a, err, (uint32_t)j + 1,
                         ec_arena_printf(a, "line %zu of the diff ('%.*s') is inside the hunk that starts at line %zu but does not "

@@ -37,12 +37,11 @@ static bool starts(const char *p, const char *end, const char *lit) {
   return (size_t)(end - p) >= n && memcmp(p, lit, n) == 0;
 }
 
-static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
 
 /* `\s*\n` greedy: the position after the last LF of the white-space run at p, or NULL. */
 static const char *ws_nl(const char *p, const char *end) {
   const char *last = NULL;
-  while (p < end && is_ws(*p)) {
+  while (p < end && ec_is_ws(*p, EC_WS_ASCII)) {
     if (*p == '\n') last = p + 1;
     p++;
   }
@@ -97,7 +96,7 @@ static ec_error_code roo_parse(ec_ctx *ctx, ec_str text, roo_block **out, size_t
     int64_t hint = 0;
     if (starts(q, end, ":start_line:")) {
       const char *d = q + 12;
-      while (d < end && is_ws(*d)) d++;
+      while (d < end && ec_is_ws(*d, EC_WS_ASCII)) d++;
       const char *d0 = d;
       int64_t v = 0;
       while (d < end && *d >= '0' && *d <= '9') { if (v < (int64_t)1 << 40) v = v * 10 + (*d - '0'); d++; }
@@ -106,7 +105,7 @@ static ec_error_code roo_parse(ec_ctx *ctx, ec_str text, roo_block **out, size_t
     }
     if (starts(q, end, ":end_line:")) {
       const char *d = q + 10;
-      while (d < end && is_ws(*d)) d++;
+      while (d < end && ec_is_ws(*d, EC_WS_ASCII)) d++;
       const char *d0 = d;
       while (d < end && *d >= '0' && *d <= '9') d++;
       const char *e2 = d > d0 ? ws_nl(d, end) : NULL;
@@ -256,19 +255,19 @@ static ec_str unescape_markers(ec_arena *a, ec_str s) {
 /* /^\s*\d+\s+\|(?!\|)/ ; with `rest` the text after the pipe and one optional space. */
 static bool numbered(ec_str line, ec_str *rest, bool aggressive) {
   size_t i = 0;
-  while (i < line.len && is_ws(line.ptr[i])) i++;
+  while (i < line.len && ec_is_ws(line.ptr[i], EC_WS_ASCII)) i++;
   size_t d0 = i;
   while (i < line.len && line.ptr[i] >= '0' && line.ptr[i] <= '9') i++;
   if (aggressive) {
     /* /^\s*(?:\d+\s)?\|\s(.*)$/ */
     size_t j = i;
-    if (i > d0 && i < line.len && is_ws(line.ptr[i])) j = i + 1;
+    if (i > d0 && i < line.len && ec_is_ws(line.ptr[i], EC_WS_ASCII)) j = i + 1;
     else j = d0;
-    if (j < line.len && line.ptr[j] == '|' && j + 1 < line.len && is_ws(line.ptr[j + 1])) {
+    if (j < line.len && line.ptr[j] == '|' && j + 1 < line.len && ec_is_ws(line.ptr[j + 1], EC_WS_ASCII)) {
       if (rest) *rest = ec_str_make(line.ptr + j + 2, line.len - j - 2);
       return true;
     }
-    if (j != d0 && d0 < line.len && line.ptr[d0] == '|' && d0 + 1 < line.len && is_ws(line.ptr[d0 + 1])) {
+    if (j != d0 && d0 < line.len && line.ptr[d0] == '|' && d0 + 1 < line.len && ec_is_ws(line.ptr[d0 + 1], EC_WS_ASCII)) {
       if (rest) *rest = ec_str_make(line.ptr + d0 + 2, line.len - d0 - 2);
       return true;
     }
@@ -276,11 +275,11 @@ static bool numbered(ec_str line, ec_str *rest, bool aggressive) {
   }
   if (i == d0) return false;
   size_t s0 = i;
-  while (i < line.len && is_ws(line.ptr[i])) i++;
+  while (i < line.len && ec_is_ws(line.ptr[i], EC_WS_ASCII)) i++;
   if (i == s0 || i >= line.len || line.ptr[i] != '|') return false;
   if (i + 1 < line.len && line.ptr[i + 1] == '|') return false;
   i++;
-  if (i < line.len && is_ws(line.ptr[i])) i++;
+  if (i < line.len && ec_is_ws(line.ptr[i], EC_WS_ASCII)) i++;
   if (rest) *rest = ec_str_make(line.ptr + i, line.len - i);
   return true;
 }
