@@ -54,6 +54,12 @@ ec_error *ec_last_error(ec_ctx *ctx) {
   return ctx->res->n_errors ? &ctx->res->errors[ctx->res->n_errors - 1] : NULL;
 }
 
+ec_error_code ec_fail_at(ec_ctx *ctx, const ec_ws_file *f, ec_error_code rc) {
+  ec_error *e = ec_last_error(ctx);
+  if (e) e->path = f->path;
+  return rc;
+}
+
 static ec_ws_file *ws_push(ec_ctx *ctx) {
   if (!EC_ARENA_RESERVE(ctx->arena, ctx->files, ctx->n_files, ctx->cap_files, 8)) return NULL;
   ec_ws_file *f = &ctx->files[ctx->n_files++];

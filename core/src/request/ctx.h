@@ -49,6 +49,8 @@ ec_error_code ec_fail(ec_ctx *ctx, ec_error_code code, const char *fmt, ...)
     ;
 /** The last error recorded (to add path, block, candidates). */
 ec_error *ec_last_error(ec_ctx *ctx);
+/** Names file f as the path of the last error recorded; returns rc (for `return ec_fail_at(...)`). */
+ec_error_code ec_fail_at(ec_ctx *ctx, const ec_ws_file *f, ec_error_code rc);
 
 /* Section - workspace */
 
