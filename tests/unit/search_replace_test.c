@@ -1,4 +1,4 @@
-/* SEARCH/REPLACE dialects: helpers of dialects/sr_blocks.h and whole requests in each profile. */
+/* SEARCH/REPLACE dialects: helpers of parse/sr_blocks.h and whole requests in each profile. */
 #include "parse/sr_blocks.h"
 #include "editcore.h"
 #include <stdio.h>

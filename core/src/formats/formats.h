@@ -1,6 +1,6 @@
 /*
  * One entry point per edit format (SPEC §3). Each edits files only through the workspace of
- * ctx (engine/ctx.h) and returns EC_OK to have its changes committed, or the error code it
+ * ctx (request/ctx.h) and returns EC_OK to have its changes committed, or the error code it
  * recorded. A peer profile that applies blocks independently sets ctx->partial to commit what
  * did apply alongside its errors.
  */

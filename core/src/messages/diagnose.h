@@ -3,8 +3,8 @@
  * old_text's lines they share, whitespace aside) and, for the best one, the first line that
  * differs and how.
  */
-#ifndef EC_MATCH_DIAGNOSE_H
-#define EC_MATCH_DIAGNOSE_H
+#ifndef EC_MESSAGES_DIAGNOSE_H
+#define EC_MESSAGES_DIAGNOSE_H
 #include "../match/ladder.h"
 
 typedef struct ec_diagnosis {

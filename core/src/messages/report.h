@@ -1,6 +1,6 @@
 /* Wording shared by every format that reports matches to a model. */
-#ifndef EC_MATCH_REPORT_H
-#define EC_MATCH_REPORT_H
+#ifndef EC_MESSAGES_REPORT_H
+#define EC_MESSAGES_REPORT_H
 #include "diagnose.h"
 #include "../request/ctx.h"
 

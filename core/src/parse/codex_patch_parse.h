@@ -19,8 +19,8 @@
  * between hunks, an indented `*** Move to:`, and `\ No newline at end of file` lines (ignored).
  * Its errors name the line of edit.text and what was expected there.
  */
-#ifndef EC_DIALECTS_CODEX_PATCH_PARSE_H
-#define EC_DIALECTS_CODEX_PATCH_PARSE_H
+#ifndef EC_PARSE_CODEX_PATCH_PARSE_H
+#define EC_PARSE_CODEX_PATCH_PARSE_H
 #include "../base/arena.h"
 
 typedef enum ec_cp_op { EC_CP_ADD, EC_CP_DELETE, EC_CP_UPDATE } ec_cp_op;

@@ -10,8 +10,8 @@
  * window whose hash agrees is confirmed byte by byte. The positions scanned are counted against a
  * work budget, and the search stops with EC_TOO_LARGE beyond it.
  */
-#ifndef EC_DIALECTS_CODEX_SEEK_H
-#define EC_DIALECTS_CODEX_SEEK_H
+#ifndef EC_PARSE_CODEX_SEEK_H
+#define EC_PARSE_CODEX_SEEK_H
 #include "../base/arena.h"
 
 typedef enum ec_seek_level {

@@ -23,8 +23,8 @@
  *     the one split at the only exact '=======' among them; otherwise the block is MALFORMED_EDIT
  *     (ambiguous), as it is past EC_SR_MAX_SEPARATORS such lines.
  */
-#ifndef EC_DIALECTS_SR_BLOCKS_H
-#define EC_DIALECTS_SR_BLOCKS_H
+#ifndef EC_PARSE_SR_BLOCKS_H
+#define EC_PARSE_SR_BLOCKS_H
 #include "../request/ctx.h"
 
 /* One reading of a block that holds several separator-shaped lines: split at sep_line. */

@@ -12,8 +12,8 @@
  * `diff --git` or fence. A line inside a hunk that starts with none of ' ', '-', '+', '\' is
  * MALFORMED_EDIT (with its line number) unless only prose follows it.
  */
-#ifndef EC_DIALECTS_UDIFF_PARSE_H
-#define EC_DIALECTS_UDIFF_PARSE_H
+#ifndef EC_PARSE_UDIFF_PARSE_H
+#define EC_PARSE_UDIFF_PARSE_H
 #include "../request/ctx.h"
 
 typedef struct ec_ud_line {

@@ -5,8 +5,8 @@
  * a file result (new content, diff, undo diff, counts), in the order the edit touched them.
  * A failed transaction simply never commits, so nothing half-applied can escape.
  */
-#ifndef EC_ENGINE_CTX_H
-#define EC_ENGINE_CTX_H
+#ifndef EC_REQUEST_CTX_H
+#define EC_REQUEST_CTX_H
 #include "../text/doc.h"
 #include "result.h"
 

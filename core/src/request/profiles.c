@@ -64,7 +64,7 @@ bool ec_profile_supports(ec_profile p, ec_format f) {
 size_t ec_profile_strategies(ec_profile p, ec_strategy out[EC_STRATEGY__COUNT]) {
   /* Default ladders (SPEC §4-5). editcore: everything but fuzzy (which only ranks NO_MATCH
    * candidates unless options.strategies names it). Peers: the steps they take, in their order
-   * (gemini's own code in match/gemini.c follows exact -> flexible -> regex -> fuzzy itself). */
+   * (gemini's own code in peers/gemini/gemini.c follows exact -> flexible -> regex -> fuzzy itself). */
   static const ec_strategy EDITCORE[] = {EC_STRATEGY_EXACT, EC_STRATEGY_UNESCAPE, EC_STRATEGY_TRIM_END, EC_STRATEGY_INDENT,
                                          EC_STRATEGY_UNICODE, EC_STRATEGY_ELISION, EC_STRATEGY_ANCHOR, EC_STRATEGY_REGEX};
   static const ec_strategy GEMINI[] = {EC_STRATEGY_EXACT, EC_STRATEGY_INDENT, EC_STRATEGY_REGEX, EC_STRATEGY_FUZZY};

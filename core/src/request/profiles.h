@@ -2,8 +2,8 @@
  * Profiles (SPEC §5): whose semantics a request reproduces. This table says which formats each
  * profile speaks in this build and which ladder it climbs by default.
  */
-#ifndef EC_ENGINE_PROFILES_H
-#define EC_ENGINE_PROFILES_H
+#ifndef EC_REQUEST_PROFILES_H
+#define EC_REQUEST_PROFILES_H
 #include "editcore.h"
 
 /** Whether this build implements `format` under `profile`. */

@@ -2,8 +2,8 @@
  * The result a request builds: changed files, errors, parsed blocks, summary. Everything lives
  * in the result's arena, freed by ec_result_free.
  */
-#ifndef EC_ENGINE_RESULT_H
-#define EC_ENGINE_RESULT_H
+#ifndef EC_REQUEST_RESULT_H
+#define EC_REQUEST_RESULT_H
 #include "../base/arena.h"
 
 struct ec_result {

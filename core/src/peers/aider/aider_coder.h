@@ -5,8 +5,8 @@
  * that on this model and hands every file written to the workspace at the end (flush), so
  * partial results come out exactly as Aider leaves them.
  */
-#ifndef EC_DIALECTS_AIDER_CODER_H
-#define EC_DIALECTS_AIDER_CODER_H
+#ifndef EC_PEERS_AIDER_AIDER_CODER_H
+#define EC_PEERS_AIDER_AIDER_CODER_H
 #include "../../request/ctx.h"
 #include "aider_py.h"
 

@@ -2,8 +2,8 @@
  * Aider's SEARCH/REPLACE machinery (editblock_coder.py), shared by the search_replace dialect,
  * format `replace` in the aider profile and the unit tests.
  */
-#ifndef EC_DIALECTS_AIDER_EDITBLOCK_H
-#define EC_DIALECTS_AIDER_EDITBLOCK_H
+#ifndef EC_PEERS_AIDER_AIDER_EDITBLOCK_H
+#define EC_PEERS_AIDER_AIDER_EDITBLOCK_H
 #include "aider_py.h"
 
 /** One block of find_original_update_blocks(); `shell` marks a shell-command fence (no edit). */

@@ -5,8 +5,8 @@
  * "popular element" autojunk rule) and difflib.get_close_matches. Ratios are kept as integer
  * fractions (2*M / T), so no floating point decides anything.
  */
-#ifndef EC_DIALECTS_AIDER_PY_H
-#define EC_DIALECTS_AIDER_PY_H
+#ifndef EC_PEERS_AIDER_AIDER_PY_H
+#define EC_PEERS_AIDER_AIDER_PY_H
 #include "../../base/arena.h"
 
 /** A list of byte strings living in the request arena. */

@@ -3,8 +3,8 @@
  * write it: universal newlines on read (CRLF and lone CR become LF), LF on write, Python's
  * str.expandtabs(). Used by the claude/openhands profiles of formats/replace.c and insert.c.
  */
-#ifndef EC_MATCH_PEER_TEXT_H
-#define EC_MATCH_PEER_TEXT_H
+#ifndef EC_PEERS_CLAUDE_OPENHANDS_PEER_TEXT_H
+#define EC_PEERS_CLAUDE_OPENHANDS_PEER_TEXT_H
 #include "../../request/ctx.h"
 
 /** The file's text as Python's read_text() returns it; ptr NULL on OOM. */

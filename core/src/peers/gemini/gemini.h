@@ -8,8 +8,8 @@
  * without allow_multiple; blank replacement lines lose their whitespace; a trailing newline the
  * file did not have is dropped. JS trim() is approximated by ASCII whitespace.
  */
-#ifndef EC_MATCH_GEMINI_H
-#define EC_MATCH_GEMINI_H
+#ifndef EC_PEERS_GEMINI_GEMINI_H
+#define EC_PEERS_GEMINI_GEMINI_H
 #include "../../match/ladder.h"
 
 typedef struct ec_gemini_result {
