@@ -27,15 +27,17 @@ static inline bool ec_str_ends_with(ec_str s, const char *suffix) {
  *   EC_WS_BLANK   ' ' '\t'                        indentation
  *   EC_WS_LINE    ' ' '\t' '\r'                   what ends a line before its LF (a CR of CRLF too)
  *   EC_WS_HSPACE  ' ' '\t' '\r' '\f' '\v'          whitespace inside a line (everything but LF)
- *   EC_WS_ASCII   ' ' '\t' '\n' '\r' '\f' '\v'     C's isspace; the ASCII part of JS trim() and Python strip()
+ *   EC_WS_ASCII   ' ' '\t' '\n' '\r' '\f' '\v'     C's isspace; the ASCII part of JS trim()
+ *   EC_WS_PYTHON  EC_WS_ASCII and 0x1C-0x1F           the ASCII part of Python's str.strip()
  */
-typedef enum ec_ws { EC_WS_BLANK, EC_WS_LINE, EC_WS_HSPACE, EC_WS_ASCII } ec_ws;
+typedef enum ec_ws { EC_WS_BLANK, EC_WS_LINE, EC_WS_HSPACE, EC_WS_ASCII, EC_WS_PYTHON } ec_ws;
 static inline bool ec_is_ws(char c, ec_ws set) {
   switch (set) {
     case EC_WS_BLANK: return c == ' ' || c == '\t';
     case EC_WS_LINE: return c == ' ' || c == '\t' || c == '\r';
     case EC_WS_HSPACE: return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
     case EC_WS_ASCII: return c == ' ' || (c >= '\t' && c <= '\r');
+    case EC_WS_PYTHON: return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
   }
   return false;
 }

@@ -85,15 +85,6 @@ static ec_str cat(aud *u, ec_str x, ec_str y) {
   return join(u, v, 2);
 }
 
-/* Python whitespace, ASCII part. */
-static bool py_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f); }
-
-static ec_str py_strip(ec_str s) {
-  while (s.len && py_space((unsigned char)s.ptr[0])) s = ec_str_drop(s, 1);
-  while (s.len && py_space((unsigned char)s.ptr[s.len - 1])) s.len--;
-  return s;
-}
-
 static ec_str rstrip_eol(ec_str s) {
   while (s.len && (s.ptr[s.len - 1] == '\n' || s.ptr[s.len - 1] == '\r')) s.len--;
   return s;
@@ -220,7 +211,7 @@ static ec_str make_relative(aud *u, ec_str text, marker m) {
   for (size_t i = 0; i < lines.n; i++) {
     ec_str line = lines.v[i], body = rstrip_eol(line);
     size_t ind = 0;
-    while (ind < body.len && py_space((unsigned char)body.ptr[ind])) ind++;
+    while (ind < body.len && ec_is_ws(body.ptr[ind], EC_WS_PYTHON)) ind++;
     if (ind > prev) ec_buf_append(&b, line.ptr + prev, ind - prev);  /* indent[-change:] */
     else for (size_t k = ind; k < prev; k++) ec_buf_append(&b, m.s, m.len);
     ec_buf_append_char(&b, '\n');
@@ -328,7 +319,7 @@ static ec_str direct_in(aud *u, ec_str content, const strv *h) {
   before_after(u, h, &bl, &al);
   ec_str before = join(u, bl.v, bl.n), after = join(u, al.v, al.n);
   size_t nonblank = 0;
-  for (size_t i = 0; i < bl.n; i++) nonblank += n_chars(py_strip(bl.v[i]));
+  for (size_t i = 0; i < bl.n; i++) nonblank += n_chars(ec_str_trim(bl.v[i], EC_WS_PYTHON));
   if (nonblank < 10 && py_count(u, content, before) > 1) return none;
   static const bool PRE[4][2] = {{false, false}, {true, false}, {false, true}, {true, true}};
   for (size_t i = 0; i < 4; i++) {
@@ -408,7 +399,7 @@ static strv normalize(aud *u, const strv *h) {
   for (int s = 0; s < 2; s++)
     for (size_t i = 0; i < sides[s]->n; i++) {
       ec_str l = sides[s]->v[i];
-      if (!py_strip(l).len) {
+      if (!ec_str_trim(l, EC_WS_PYTHON).len) {
         size_t eol = l.len - rstrip_eol(l).len;
         /* line[-eol]: the last character, or the first when there is no line end */
         sides[s]->v[i] = eol ? ec_str_make(l.ptr + l.len - 1, 1) : ec_str_make(l.ptr, l.len ? 1 : 0);
@@ -464,7 +455,7 @@ static size_t fenced_block(aud *u, const strv *lines, size_t start, edits *out) 
   bool has = false;
   size_t from = 0;
   if (block.n >= 2 && ec_str_starts_with(block.v[0], "--- ") && ec_str_starts_with(block.v[1], "+++ ")) {
-    ec_str a = py_strip(ec_str_drop(block.v[0], 4)), b = py_strip(ec_str_drop(block.v[1], 4));
+    ec_str a = ec_str_trim(ec_str_drop(block.v[0], 4), EC_WS_PYTHON), b = ec_str_trim(ec_str_drop(block.v[1], 4), EC_WS_PYTHON);
     fname = ((ec_str_starts_with(a, "a/") || ec_str_eq_cstr(a, "/dev/null")) && ec_str_starts_with(b, "b/")) ? ec_str_drop(b, 2) : b;
     has = true;
     from = 2;
@@ -483,7 +474,7 @@ static size_t fenced_block(aud *u, const strv *lines, size_t start, edits *out) 
         add_edit(u, out, fname, has, hunk);
         memset(&hunk, 0, sizeof hunk);
         keeper = false;
-        fname = py_strip(ec_str_drop(line, 4));
+        fname = ec_str_trim(ec_str_drop(line, 4), EC_WS_PYTHON);
         has = true;
         continue;
       }
@@ -644,9 +635,9 @@ ec_error_code ec_aider_udiff(ec_ctx *ctx) {
     ec_str before, after;
     before_after_text(&u, &r->hunk, &before, &after);
     ec_str res = {0, 0};
-    if (!f->exists && !py_strip(before).len) { f->exists = true; f->content = ec_str_make("", 0); f->written = true; }
+    if (!f->exists && !ec_str_trim(before, EC_WS_PYTHON).len) { f->exists = true; f->content = ec_str_make("", 0); f->written = true; }
     if (f->exists) {
-      if (!py_strip(before).len) res = cat(&u, f->content, after);
+      if (!ec_str_trim(before, EC_WS_PYTHON).len) res = cat(&u, f->content, after);
       else res = apply_hunk(&u, f->content, &r->hunk);
     }
     if (u.crashed || u.oom || u.too_large) break;

@@ -57,12 +57,6 @@ static void containing_lines(ec_str hay, ec_str needle, ec_buf *lines) {
   }
 }
 
-static ec_str py_strip(ec_str s) {
-  while (s.len && (ec_is_ws(s.ptr[0], EC_WS_ASCII) || (s.ptr[0] >= 0x1c && s.ptr[0] <= 0x1f))) { s.ptr++; s.len--; }
-  while (s.len && (ec_is_ws(s.ptr[s.len - 1], EC_WS_ASCII) || (s.ptr[s.len - 1] >= 0x1c && s.ptr[s.len - 1] <= 0x1f))) s.len--;
-  return s;
-}
-
 ec_error_code ec_peer_editor_replace(ec_ctx *ctx, ec_ws_file *f) {
   const ec_edit *e = &ctx->req->edit;
   bool claude = ctx->req->profile == EC_PROFILE_CLAUDE;
@@ -93,8 +87,8 @@ ec_error_code ec_peer_editor_replace(ec_ctx *ctx, ec_ws_file *f) {
   size_t first = 0;
   size_t n = occurrences(text, old_s, &first, claude ? NULL : &lines, true);
   if (!n && !claude) {
-    old_s = py_strip(old_s);
-    new_s = py_strip(new_s);
+    old_s = ec_str_trim(old_s, EC_WS_PYTHON);
+    new_s = ec_str_trim(new_s, EC_WS_PYTHON);
     n = occurrences(text, old_s, &first, &lines, true);
   }
   if (!n) {
