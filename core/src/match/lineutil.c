@@ -5,13 +5,7 @@
 #include "../base/str.h"
 #include <string.h>
 
-#define BIG (UINT32_MAX / 2)
 #define MAX_PAIRS 32
-
-ec_str ec_norm_apply(ec_str s, ec_norm m) {
-  if (m == EC_NORM_TRIM) s = ec_str_trim_start(s, EC_WS_HSPACE);
-  return ec_str_trim_end(s, EC_WS_HSPACE);
-}
 
 ec_str ec_line_indent(ec_str s) {
   size_t i = 0;
