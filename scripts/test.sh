@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: installs what is missing, builds the three targets (native, WASI, Emscripten),
 # then runs the C unit tests (ctest), the conformance vectors through all three builds
-# (byte-identical responses required), the npm package's tests, and the hardening checks:
+# (byte-identical responses required), the npm package's tests, the web demo's tests in
+# Debian's chromium, and the hardening checks:
 # the same C and conformance suites under ASan + UBSan and under valgrind, and a short
 # libFuzzer run of every harness (fuzz-smoke). EDITCORE_QUICK=1 skips the hardening part.
 set -euo pipefail
@@ -22,6 +23,8 @@ echo "== conformance (native, WASI, Emscripten)"
 node tests/conformance/run.mjs
 echo "== npm package"
 (cd js && node --test test/)
+echo "== in the browser (web-demo: Debian's chromium driven by playwright-core)"
+(cd web-demo && npm ci --no-audit --no-fund --loglevel=error && node --test test/)
 
 if [ "${EDITCORE_QUICK:-0}" != 1 ]; then
   build asan

@@ -75,6 +75,7 @@ function outcome(r) {
 
 async function apply() {
   const id = ++latest;
+  document.body.dataset.state = 'applying'; // 'ready' once this edit and its profile chips are shown
   const request = buildRequest();
   const t0 = performance.now();
   let result;
@@ -139,6 +140,7 @@ async function compareProfiles(request, id) {
     chip.addEventListener('click', () => { $('profile').value = profile; apply(); });
     box.append(chip);
   });
+  document.body.dataset.state = 'ready';
 }
 
 // Wiring.
