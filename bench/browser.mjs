@@ -4,11 +4,11 @@
 //
 //   node bench/browser.mjs [--runs 15]
 //
-// - first edit: a fresh page imports the package (js/src/index.js, served over 127.0.0.1 with
+// - first edit: a fresh page imports the package (js/src/browser.js, its browser entry, served over 127.0.0.1 with
 //   caching off), loads the engine and applies one small edit; median over fresh pages.
 // - 1 MB edit: one replace in the middle of a 1 MB file, applied on the page's thread
-//   (applyRequestSync: JSON out, engine, JSON back) and through the demo's web worker (the
-//   request posted, applied there, the response posted back); medians.
+//   (applyRequestSync: JSON out, engine, JSON back) and through editcore/worker's
+//   createWorkerClient (the request posted, applied there, the response posted back); medians.
 // - the .wasm's size, raw and gzip -9.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -29,7 +29,7 @@ try {
     await page.goto(b.server.url + 'web-demo/test/blank.html');
     first.push(await page.evaluate(async () => {
       const t0 = performance.now();
-      const m = await import('/js/src/index.js');
+      const m = await import('/js/src/browser.js');
       const t1 = performance.now();
       await m.init();
       const t2 = performance.now();
@@ -44,10 +44,11 @@ try {
   const page = await b.page();
   await page.goto(b.server.url + 'web-demo/test/blank.html');
   const big = await page.evaluate(async (n) => {
-    const { init, applyRequestSync } = await import('/js/src/index.js');
-    const { createEngine } = await import('/web-demo/engine.js');
+    const { init, applyRequestSync } = await import('/js/src/browser.js');
+    const { createWorkerClient } = await import('/js/src/worker.js');
     await init();
-    const engine = createEngine();
+    const engine = createWorkerClient();
+    await engine.init();
     const lines = [];
     for (let k = 0; lines.join('\n').length < 1 << 20; k += 1000) {
       for (let j = k; j < k + 1000; j++) lines.push(`    value_${j} = compute(item_${j}, factor=${j % 7})  # step ${j}`);
@@ -62,7 +63,7 @@ try {
       const a = applyRequestSync(request);
       main.push(performance.now() - t0);
       t0 = performance.now();
-      const { response } = await engine.apply(request);
+      const response = await engine.applyRequest(request);
       worker.push(performance.now() - t0);
       if (a.status !== 'success' || response.data.files['big.py'].content !== a.data.files['big.py'].content) throw new Error('results differ');
     }

@@ -1,7 +1,7 @@
 // The demo page: builds a request from the form, applies it in the worker as you type, and
 // shows the result; the same edit is also run under every profile, so you see at a glance how
 // each tool would have handled it.
-import { createEngine } from './engine.js';
+import { createWorkerClient } from '../js/src/worker.js';
 import { SAMPLES } from './samples.js';
 import { el, renderDiff, renderMatches, renderCandidates } from './render.js';
 
@@ -18,7 +18,7 @@ const FIELDS = {
 const PROFILES = ['editcore', 'gemini', 'cline', 'aider', 'roo', 'codex', 'claude', 'openhands'];
 
 const $ = (id) => document.getElementById(id);
-const engine = createEngine();
+const engine = createWorkerClient(); // editcore/worker: the package's own module worker
 const values = {}; // format → { field: value }, kept when the format changes
 let latest = 0;
 
@@ -78,15 +78,15 @@ async function apply() {
   document.body.dataset.state = 'applying'; // 'ready' once this edit and its profile chips are shown
   const request = buildRequest();
   const t0 = performance.now();
-  let result;
+  let response;
   try {
-    result = await engine.apply(request);
+    response = await engine.applyRequest(request);
   } catch (e) {
     showFailure(String(e.message ?? e));
     return;
   }
   if (id !== latest) return; // a newer edit is on its way
-  show(request, result.response, result.ms, performance.now() - t0);
+  show(request, response, performance.now() - t0);
   compareProfiles(request, id);
 }
 
@@ -96,11 +96,11 @@ function showFailure(message) {
   $('summary').textContent = message;
 }
 
-function show(request, r, engineMs, roundTripMs) {
+function show(request, r, roundTripMs) {
   const status = $('status');
   status.textContent = r.status === 'error' ? `error · ${r.error.code}` : r.status;
   status.className = `badge ${r.status}`;
-  $('timing').textContent = `${engineMs.toFixed(2)} ms in the worker (${roundTripMs.toFixed(1)} ms round trip) · profile ${request.profile}`;
+  $('timing').textContent = `${r.stats.time_ms.toFixed(2)} ms in the engine (${roundTripMs.toFixed(1)} ms round trip to the worker) · profile ${request.profile}`;
   const failed = r.status === 'error';
   $('summary').textContent = failed ? '' : r.text; // an error's text is its message, shown below
   $('error').hidden = !failed;
@@ -124,7 +124,7 @@ function show(request, r, engineMs, roundTripMs) {
 async function compareProfiles(request, id) {
   const box = $('profiles');
   const results = await Promise.all(PROFILES.map((profile) =>
-    engine.apply({ ...request, profile }).then((x) => x.response, () => null)));
+    engine.applyRequest({ ...request, profile }).catch(() => null)));
   if (id !== latest) return;
   box.replaceChildren(el('span', 'label', 'Under each profile:'));
   PROFILES.forEach((profile, i) => {

@@ -2,12 +2,11 @@
 // A tiny static server for the demo: `node web-demo/serve.mjs [--port 8080]`, then open the
 // address it prints. It serves only two folders of the repository, web-demo/ (the page) and js/
 // (the npm package and its built engine, js/dist/), on 127.0.0.1 — nothing else is reachable.
-// The package is served as it is, but for its '#…' subpath imports (packageImports below).
 // The browser tests start the same server (startServer) on a free port, with extra mounts for
 // what they build.
 import { createServer } from 'node:http';
-import { createReadStream, statSync, existsSync, readFileSync } from 'node:fs';
-import { join, resolve, extname, sep, relative, dirname } from 'node:path';
+import { createReadStream, statSync, existsSync } from 'node:fs';
+import { join, resolve, extname, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -43,32 +42,6 @@ function resolvePath(mounts, urlPath) {
 }
 
 /**
- * The package's own subpath imports (package.json "imports", e.g. '#platform'), which a bundler
- * or Node resolves but a browser cannot (import maps do not reach module workers): in the
- * package's .js files each is rewritten to its browser branch, as a bundler would do.
- */
-function packageImports(file) {
-  const pkgDir = join(repo, 'js');
-  if (!file.startsWith(pkgDir + sep) || !/\.m?js$/.test(file)) return null;
-  let imports;
-  try { imports = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).imports; } catch { return null; }
-  if (!imports) return null;
-  let text = readFileSync(file, 'utf8');
-  let changed = false;
-  for (const [name, target] of Object.entries(imports)) {
-    const to = typeof target === 'string' ? target : target.browser ?? target.worker ?? target.default;
-    if (typeof to !== 'string') continue;
-    let rel = relative(dirname(file), join(pkgDir, to)).split(sep).join('/');
-    if (!rel.startsWith('.')) rel = './' + rel;
-    for (const q of ["'", '"']) {
-      const from = `from ${q}${name}${q}`;
-      if (text.includes(from)) { text = text.split(from).join(`from ${q}${rel}${q}`); changed = true; }
-    }
-  }
-  return changed ? Buffer.from(text) : null;
-}
-
-/**
  * Starts the server. Resolves to { url, port, close() }. `mounts` adds URL prefixes
  * ('/bundle/' → a folder); `port` 0 picks a free one.
  */
@@ -80,16 +53,14 @@ export function startServer({ port = 0, host = '127.0.0.1', mounts = {} } = {}) 
     if (url.pathname === '/') { res.writeHead(302, { Location: '/web-demo/' }).end(); return; }
     const file = resolvePath(all, url.pathname);
     if (!file) { res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found\n'); return; }
-    const rewritten = packageImports(file);
     res.writeHead(200, {
       'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'Content-Length': rewritten ? rewritten.length : statSync(file).size,
+      'Content-Length': statSync(file).size,
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
     });
     if (req.method === 'HEAD') { res.end(); return; }
-    if (rewritten) res.end(rewritten);
-    else createReadStream(file).pipe(res);
+    createReadStream(file).pipe(res);
   });
   return new Promise((ok, fail) => {
     server.once('error', fail);
