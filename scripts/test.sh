@@ -23,6 +23,8 @@ echo "== protocol docs: every example in docs/*.md is run"
 node tests/docs/examples.mjs
 echo "== conformance (native, WASI, Emscripten)"
 node tests/conformance/run.mjs
+echo "== editcore-lite.wasm against editcore.wasm (every vector: the same bytes, or deferred)"
+node tests/conformance/lite.mjs
 echo "== npm package"
 (cd js && node --test test/)
 echo "== in the browser (web-demo: Debian's chromium driven by playwright-core)"
