@@ -25,7 +25,8 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[s.len
 
 const wasm = readFileSync(join(repo, 'js/dist/editcore.wasm'));
 const version = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).match(/[\d.]+/)?.[0];
-const b = await launch();
+const liteWasm = readFileSync(join(repo, 'build/emscripten/editcore-lite.wasm'));
+const b = await launch({ mounts: { '/build-emscripten/': join(repo, 'build/emscripten') } });
 try {
   const first = [];
   for (let r = 0; r < runs; r++) {
@@ -41,6 +42,33 @@ try {
       if (res.status !== 'success') throw new Error(res.text);
       const t3 = performance.now();
       return { total: t3 - t0, importMs: t1 - t0, initMs: t2 - t1, editMs: t3 - t2 };
+    }));
+    await page.close();
+  }
+
+  // editcore-lite.wasm (wasm/lite_deferred.c), loaded by its own glue: what the first edit costs
+  // once the package loads the lite module first (the package does not yet).
+  const lite = [];
+  for (let r = 0; r < runs; r++) {
+    const page = await b.page();
+    await page.goto(b.server.url + 'web-demo/test/blank.html');
+    lite.push(await page.evaluate(async () => {
+      const t0 = performance.now();
+      const { default: create } = await import('/build-emscripten/editcore-lite.mjs');
+      const m = await create({
+        instantiateWasm(imports, receive) {
+          WebAssembly.instantiateStreaming(fetch('/build-emscripten/editcore-lite.wasm'), imports).then((x) => receive(x.instance));
+          return {};
+        },
+      });
+      const bytes = new TextEncoder().encode(JSON.stringify({ format: 'replace', files: { 'a.py': 'x = 1\n' }, edit: { old_string: 'x = 1', new_string: 'x = 2' } }));
+      const req = m._malloc(bytes.length);
+      const lenPtr = m._malloc(4);
+      m.HEAPU8.set(bytes, req);
+      const res = m._editcore_run(req, bytes.length, lenPtr);
+      const out = new TextDecoder().decode(m.HEAPU8.subarray(res, res + m.HEAPU32[lenPtr >> 2]));
+      if (!out.startsWith('{"status":"success"') || m._editcore_lite_needs_full()) throw new Error(out);
+      return performance.now() - t0;
     }));
     await page.close();
   }
@@ -95,13 +123,33 @@ try {
     `| … import of the package's modules (browser.js, glue) | ${ms(part('importMs'))} (${range(part('importMs'))}) | |`,
     `| … \`init()\`: fetch, compile, instantiate the .wasm | ${ms(part('initMs'))} (${range(part('initMs'))}) | |`,
     `| … the first edit (10-byte replace) | ${ms(part('editMs'))} (${range(part('editMs'))}) | |`,
+    `| the same with editcore-lite.wasm (its glue, \`instantiateStreaming\`, first edit; not yet loaded by the package) | ${ms(lite)} (${range(lite)}) | ≤ 30 ms |`,
     `| ${(big.bytes / 1048576).toFixed(2)} MB replace on the page's thread (\`applyRequestSync\`) | ${ms(big.main)} (${range(big.main)}) | |`,
     `| the same through the worker (\`createWorkerClient\`, round trip) | ${ms(big.worker)} (${range(big.worker)}) | |`,
     `| worker / page thread | ${ratio.toFixed(2)}× | ≤ 1.5× |`,
     `| js/dist/editcore.wasm raw | ${kb(wasm.length)} | ≤ 250 KB |`,
     `| js/dist/editcore.wasm gzip -9 | ${kb(gz)} | ≤ 90 KB |`,
     `| js/dist/editcore.wasm brotli -q 11 | ${kb(br)} | |`,
+    `| build/emscripten/editcore-lite.wasm raw | ${kb(liteWasm.length)} | ≤ 250 KB |`,
+    `| build/emscripten/editcore-lite.wasm gzip -9 | ${kb(gzipSync(liteWasm, { level: 9 }).length)} | ≤ 90 KB |`,
   ];
+  out.push('',
+    'The first-edit target is about what the lite module takes on its own; the package as it loads today misses it:',
+    "most of that time is the package's own module graph (`browser.js`, `engine.js`, the glue, `host.js`: several",
+    'requests, two levels deep, which a bundler flattens) and the full module. On a loaded machine every number',
+    'is inflated (the min column is closer to an idle one).',
+    '',
+    '**Size.** `-Oz` and LTO over every object of the Emscripten build (the core, PCRE2, cJSON), and only the',
+    'PCRE2 sources that compile and match reach, took the full module from 358,027 B (160.7 KB gzip) to the',
+    "size above. Most of what is left is the core's own code: formats ~84 KB, matching ~62 KB, peer dialects",
+    '~36 KB, libc ~41 KB, PCRE2 with the regex strategy ~68 KB, cJSON 9 KB, 37 KB of messages (by',
+    '`--profiling-funcs`). The targets are met by `editcore-lite.wasm` (`wasm/lite_deferred.c`): the same',
+    'module without the regex strategy (PCRE2), the lazy and Codex formats and the peer dialects; a run that',
+    'reaches one of them says so (`editcore_lite_needs_full`) and is run again on the full module.',
+    '`node tests/conformance/lite.mjs` runs every conformance vector through both: each is answered',
+    'byte-identically by the lite module or deferred, never different. The package does not load the lite',
+    'module first yet (its loader in js/src: the lite module at `init()`, the full one fetched on the first',
+    'run that needs it).');
   console.log(out.join('\n'));
   if (b.errors.length) console.log('page errors:', b.errors);
 } finally {
