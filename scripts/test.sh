@@ -25,10 +25,10 @@ echo "== conformance (native, WASI, Emscripten)"
 node tests/conformance/run.mjs
 echo "== editcore-lite.wasm against editcore.wasm (every vector: the same bytes, or deferred)"
 node tests/conformance/lite.mjs
-echo "== npm package"
-(cd js && node --test test/)
+echo "== npm package (its devDependencies: typescript, esbuild, webpack, vite for the packaging tests)"
+(cd js && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/)
 echo "== in the browser (web-demo: Debian's chromium driven by playwright-core)"
-(cd web-demo && npm ci --no-audit --no-fund --loglevel=error && node --test test/)
+(cd web-demo && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/)
 
 if [ "${EDITCORE_QUICK:-0}" != 1 ]; then
   build asan

@@ -112,7 +112,7 @@ export interface DiffResult {
 }
 
 /** Where init() finds editcore.wasm when the package cannot (bundles, CSP-strict pages, extensions). */
-export type WasmSource = ArrayBuffer | ArrayBufferView | URL | string | Response | PromiseLike<Response> | WebAssembly.Module;
+export type WasmSource = ArrayBuffer | ArrayBufferView | URL | string | globalThis.Response | PromiseLike<globalThis.Response> | WebAssembly.Module;
 export interface InitOptions { wasm?: WasmSource }
 
 /** The low-level Emscripten module (for diagnostics and benchmarks). */
