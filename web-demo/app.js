@@ -15,6 +15,7 @@ const FIELDS = {
   insert: [['insert_line', 'number', 'insert after line (0 = top)'], ['new_str', 'text', 'text to insert']],
   lazy: [['snippet', 'text', 'the snippet, unchanged code left out behind "... existing code ..." lines']],
 };
+const LARGE = 1 << 20;
 const PROFILES = ['editcore', 'gemini', 'cline', 'aider', 'roo', 'codex', 'claude', 'openhands'];
 
 const $ = (id) => document.getElementById(id);
@@ -123,6 +124,11 @@ function show(request, r, roundTripMs) {
 /** The same request under every profile: one chip each, the current one marked. */
 async function compareProfiles(request, id) {
   const box = $('profiles');
+  if (request.files[Object.keys(request.files)[0]].length > LARGE) { // eight more runs of a big file: not while typing
+    box.replaceChildren(el('span', 'label', 'Under each profile: not compared for files over 1 MB (pick one above).'));
+    document.body.dataset.state = 'ready';
+    return;
+  }
   const results = await Promise.all(PROFILES.map((profile) =>
     engine.applyRequest({ ...request, profile }).catch(() => null)));
   if (id !== latest) return;

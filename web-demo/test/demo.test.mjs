@@ -123,6 +123,28 @@ test('a file typed by hand is applied as it changes (the worker answers each ver
   await page.screenshot({ path: join(artifacts, 'demo-typed.png'), fullPage: true });
 });
 
+test('a file loaded from disk becomes the file the edit applies to', async () => {
+  await apply('replace');
+  await page.setInputFiles('#load', { name: 'hello.js', mimeType: 'text/javascript', buffer: Buffer.from('let a = 1;\nlet b = 2;\n') });
+  await page.waitForFunction(() => document.getElementById('path').value === 'hello.js' && document.body.dataset.state === 'ready');
+  assert.equal(await page.inputValue('#content'), 'let a = 1;\nlet b = 2;\n');
+  await page.fill('#edit-old_string', 'let b = 2;');
+  await page.fill('#edit-new_string', 'const b = 2;');
+  await page.waitForFunction(() => document.getElementById('content-out').textContent === 'let a = 1;\nconst b = 2;\n');
+  assert.match(await page.locator('#diff').textContent(), /^--- a\/hello\.js\n\+\+\+ b\/hello\.js\n/);
+});
+
+test('a file over 1 MB is applied without the eight-profile comparison', async () => {
+  await apply('replace');
+  const big = 'x = 0\n'.repeat(200000) + 'y = 1\n';
+  await page.evaluate((text) => { const c = document.getElementById('content'); c.value = text; c.dispatchEvent(new Event('input')); }, big);
+  await page.fill('#edit-old_string', 'y = 1');
+  await page.fill('#edit-new_string', 'y = 2');
+  await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.getElementById('content-out').textContent.endsWith('y = 2\n'));
+  assert.match(await page.locator('#profiles').textContent(), /not compared for files over 1 MB/);
+  assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('#matches tbody td')].map((c) => c.textContent)), ['cart.py', '200001', 'exact', '1']);
+});
+
 test('the page raised no errors', () => {
   assert.deepEqual(b.errors, []);
 });
