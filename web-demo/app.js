@@ -62,7 +62,9 @@ function loadSample(sample) {
 }
 
 let timer = 0;
+/** After an edit by hand: no sample is what is shown any more. Applies shortly after typing stops. */
 function schedule() {
+  for (const b of document.querySelectorAll('#samples button.active')) b.classList.remove('active');
   clearTimeout(timer);
   timer = setTimeout(apply, 120);
 }
@@ -101,7 +103,8 @@ function show(request, r, roundTripMs) {
   const status = $('status');
   status.textContent = r.status === 'error' ? `error · ${r.error.code}` : r.status;
   status.className = `badge ${r.status}`;
-  $('timing').textContent = `${r.stats.time_ms.toFixed(2)} ms in the engine (${roundTripMs.toFixed(1)} ms round trip to the worker) · profile ${request.profile}`;
+  const engineMs = r.stats.time_ms < 0.1 ? '< 0.1' : r.stats.time_ms.toFixed(2); // the browser's clock is coarse
+  $('timing').textContent = `${engineMs} ms in the engine (${roundTripMs.toFixed(1)} ms round trip to the worker) · profile ${request.profile}`;
   const failed = r.status === 'error';
   $('summary').textContent = failed ? '' : r.text; // an error's text is its message, shown below
   $('error').hidden = !failed;
@@ -110,6 +113,7 @@ function show(request, r, roundTripMs) {
   if (failed) {
     $('error-message').textContent = r.error.message;
     const path = r.error.path ?? Object.keys(request.files)[0];
+    $('candidates-title').hidden = !r.error.candidates?.length;
     renderCandidates($('candidates'), request.files[path] ?? '', r.error.candidates);
     return;
   }
@@ -166,7 +170,7 @@ $('load').addEventListener('change', async () => {
   if (!file) return;
   $('path').value = file.name;
   $('content').value = await file.text();
-  apply();
+  schedule();
 });
 $('keep').addEventListener('click', () => {
   $('content').value = $('content-out').textContent;

@@ -47,10 +47,7 @@ export function renderMatches(tbody, files) {
  */
 export function renderCandidates(box, content, candidates, context = 3) {
   box.replaceChildren();
-  if (!candidates?.length) {
-    box.append(el('p', 'quiet', 'The engine gave no candidates for this error.'));
-    return;
-  }
+  if (!candidates?.length) return; // this error (or this profile) names no candidates
   const lines = content.replace(/\r\n/g, '\n').split('\n');
   if (lines.at(-1) === '') lines.pop();
   const marked = new Map(); // line number → candidate index
