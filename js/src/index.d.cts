@@ -1,7 +1,7 @@
 // Types of the editcore package (the protocol of docs/protocol.md, as objects). This file serves
 // require() (index.cjs); index.d.ts re-exports it for import, so the API is declared once.
 
-export type Format = 'replace' | 'search_replace' | 'unified_diff' | 'codex_patch' | 'whole_file' | 'insert' | 'lazy';
+export type Format = 'replace' | 'search_replace' | 'unified_diff' | 'codex_patch' | 'whole_file' | 'insert' | 'lazy' | 'reply';
 export type Profile = 'editcore' | 'gemini' | 'cline' | 'aider' | 'roo' | 'codex' | 'claude' | 'openhands';
 export type Strategy = 'exact' | 'unescape' | 'trim_end' | 'indent' | 'unicode' | 'elision' | 'anchor' | 'regex' | 'fuzzy';
 
@@ -27,7 +27,10 @@ export interface EditFields {
   whole_file: { path?: string; content: string | null; options?: PeerOptions };
   insert: { path?: string; insert_line: number; new_str: string; options?: PeerOptions };
   lazy: { path?: string; snippet: string; options?: PeerOptions };
+  /** A model's raw reply (docs/reply.md); `path` names the file for blocks that name none. */
+  reply: { text: string; dialect?: ReplyDialect; path?: string; parse_only?: boolean; options?: PeerOptions };
 }
+export type ReplyDialect = 'auto' | 'search_replace' | 'unified_diff' | 'codex_patch' | 'whole_file';
 
 /** An edit with its format beside its fields (applyEdit, createHost): a union on `format`. */
 export type Edit = { [F in Format]: { format: F } & EditFields[F] }[Format];
@@ -38,6 +41,7 @@ export type CodexPatchEdit = Extract<Edit, { format: 'codex_patch' }>;
 export type WholeFileEdit = Extract<Edit, { format: 'whole_file' }>;
 export type InsertEdit = Extract<Edit, { format: 'insert' }>;
 export type LazyEdit = Extract<Edit, { format: 'lazy' }>;
+export type ReplyEditRequest = Extract<Edit, { format: 'reply' }>;
 
 export interface Limits {
   max_input_bytes?: number; max_lines?: number; max_line_bytes?: number; max_blocks?: number;
@@ -91,9 +95,29 @@ export interface EditError {
 }
 export interface Stats { time_ms: number; bytes_in: number; bytes_out: number; lines_added: number; lines_removed: number }
 export interface Block { path: string; search: string; replace: string }
+/** One edit found in a reply (format 'reply' with parse_only). */
+export interface ReplyEdit {
+  dialect: Exclude<ReplyDialect, 'auto'>;
+  path: string;
+  line: number;
+  action: 'update' | 'add' | 'delete' | 'move';
+  moved_to?: string;
+  search?: string;
+  replace?: string;
+  text?: string;
+  content?: string;
+}
 export interface Response {
   status: 'success' | 'partial' | 'error';
-  data: { applied: boolean; files: Record<string, FileResult>; blocks?: Block[]; paths?: string[] };
+  data: {
+    applied: boolean;
+    files: Record<string, FileResult>;
+    /** search_replace with parse_only: the blocks parsed. */
+    blocks?: Block[];
+    /** reply with parse_only: the edits found and every file the reply names. */
+    edits?: ReplyEdit[];
+    paths?: string[];
+  };
   text: string;
   stats: Stats;
   error?: EditError;
@@ -149,6 +173,10 @@ export interface ApplyOptions extends Options { profile?: Profile }
 /** An edit of any format applied to `files`. */
 export function applyEdit(files: Files, edit: Edit, options?: ApplyOptions): Promise<Response>;
 
+export interface ReplyOptions extends ApplyOptions { dialect?: ReplyDialect; path?: string }
+/** A model's raw reply (edits in any dialect, amid prose) applied to `files`, all or nothing. */
+export function applyReply(files: Files, replyText: string, options?: ReplyOptions): Promise<Response>;
+
 export interface DiffOptions { path?: string; diff_context?: number; diff_max_bytes?: number }
 /** The unified diff from `before` (null: absent) to `after`, computed by the engine. */
 export function diff(before: string | null, after: string, options?: DiffOptions): Promise<DiffResult>;
@@ -181,6 +209,8 @@ export interface Host {
   applyEdit(edit: Edit, options?: HostOptions): Promise<Response>;
   /** The protocol's request without `files` (the host reads them). */
   applyRequest(request: HostRequest): Promise<Response>;
+  /** A model's raw reply applied to the files it names (the engine lists them). */
+  applyReply(text: string, options?: ReplyOptions & { dry_run?: boolean }): Promise<Response>;
 }
 export function createHost(adapter: FileAdapter, defaults?: { profile?: Profile; options?: HostOptions }): Host;
 export interface MemoryAdapter extends FileAdapter {

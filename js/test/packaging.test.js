@@ -96,7 +96,7 @@ const fs = require('node:fs');
 
 // TypeScript: the same source checked as ESM and as CommonJS, under each module resolution users
 // have (node16 ESM/CJS; bundler; module commonjs as the VS Code extension template sets it).
-const TS_SOURCE = `import { init, applyEdit, applyRequest, replace, diff, createHost, memoryAdapter, type Response, type Edit } from 'editcore';
+const TS_SOURCE = `import { init, applyEdit, applyRequest, applyReply, replace, diff, createHost, memoryAdapter, type Response, type Edit } from 'editcore';
 import { createNodeHost } from 'editcore/node';
 import { createWorkerClient, serveWorker } from 'editcore/worker';
 export async function main(): Promise<string> {
@@ -116,6 +116,10 @@ export async function main(): Promise<string> {
   const d = await diff('a', 'b', { path: 'p' });
   const host = createHost(memoryAdapter({ 'a.py': 'x\\n' }));
   await host.applyEdit(e, { dry_run: true });
+  await host.applyReply('reply', { dialect: 'auto' });
+  await applyReply({ 'a.py': 'x' }, 'reply', { path: 'a.py' });
+  // @ts-expect-error: not a reply dialect
+  await applyReply({}, 'reply', { dialect: 'aider' });
   await createNodeHost('.').applyRequest({ format: 'codex_patch', edit: { text: '' } });
   const client = createWorkerClient(undefined, { wasm: new ArrayBuffer(0) });
   await client.replace('a', 'a', 'b', { replace_all: true });
