@@ -14,6 +14,7 @@ const FIELDS = {
   whole_file: [['content', 'text', 'the new file']],
   insert: [['insert_line', 'number', 'insert after line (0 = top)'], ['new_str', 'text', 'text to insert']],
   lazy: [['snippet', 'text', 'the snippet, unchanged code left out behind "... existing code ..." lines']],
+  reply: [['text', 'text', "the model's whole reply (prose, fences, SEARCH/REPLACE blocks, diffs, patches): the engine finds the edits in it"]],
 };
 const LARGE = 1 << 20;
 const PROFILES = ['editcore', 'gemini', 'cline', 'aider', 'roo', 'codex', 'claude', 'openhands'];
@@ -47,6 +48,7 @@ function buildRequest(profile = $('profile').value) {
     const v = values[format]?.[name] ?? '';
     edit[name] = kind === 'number' ? Number(v) : v;
   }
+  if (format === 'reply') edit.path = path; // the file for edits that name none (Cline's and Roo's blocks)
   return { format, files: { [path]: $('content').value }, edit, profile };
 }
 
@@ -153,8 +155,20 @@ async function compareProfiles(request, id) {
   document.body.dataset.state = 'ready';
 }
 
+/**
+ * Whether this engine reads a model's whole reply (format "reply"): asked once, so the page
+ * offers "detect" exactly when the engine it runs has it.
+ */
+async function readsReplies() {
+  const r = await engine.applyRequest({ format: 'reply', files: {}, edit: { text: '', parse_only: true } }).catch(() => null);
+  return !!r && !(r.status === 'error' && /format must be one of/.test(r.error.message));
+}
+
 // Wiring.
-for (const s of SAMPLES) {
+const replies = await readsReplies();
+document.body.dataset.replies = String(replies);
+if (replies) $('format').prepend(new Option("detect: the model's whole reply", 'reply'));
+for (const s of SAMPLES.filter((x) => replies || x.format !== 'reply')) {
   const b = el('button', 'sample', s.label);
   b.type = 'button';
   b.dataset.sample = s.id;

@@ -98,6 +98,21 @@ def total(items):
     result = 0
 # ... existing code ...
 ` } },
+  { id: "reply", label: "a whole reply (detect)", format: "reply", path: 'cart.py', content: CART_PY,
+    edit: { text: `Empty carts should average to a float as well. In cart.py:
+
+\`\`\`python
+<<<<<<< SEARCH
+    if not items:
+        return 0
+=======
+    if not items:
+        return 0.0
+>>>>>>> REPLACE
+\`\`\`
+
+That keeps the return type consistent.
+` } },
   { id: "fail", label: "failing edit (misremembered)", format: "search_replace", path: 'cart.py', content: CART_PY,
     edit: { text: `------- SEARCH
 def total(items):

@@ -123,6 +123,25 @@ test('a file typed by hand is applied as it changes (the worker answers each ver
   await page.screenshot({ path: join(artifacts, 'demo-typed.png'), fullPage: true });
 });
 
+test('"detect" (format reply) is offered exactly when the engine reads replies, and applies a pasted reply', async () => {
+  const state = await page.evaluate(() => ({
+    replies: document.body.dataset.replies,
+    option: !!document.querySelector('#format option[value="reply"]'),
+    sample: !!document.querySelector('button[data-sample="reply"]'),
+  }));
+  assert.ok(state.replies === 'true' || state.replies === 'false', 'the page asked the engine');
+  const replies = state.replies === 'true';
+  assert.equal(state.option, replies);
+  assert.equal(state.sample, replies);
+  if (!replies) return; // this engine predates format "reply" (h/reply): nothing offered, checked above
+  const r = await apply('reply');
+  assert.equal(r.outcome, 'success', r.status);
+  assert.deepEqual(r.diff.filter(([c]) => c === 'add').map(([, t]) => t.slice(1)), ['        return 0.0']);
+  assert.deepEqual(r.diff.filter(([c]) => c === 'del').map(([, t]) => t.slice(1)), ['        return 0']);
+  assert.equal(r.chips.editcore, 'success');
+  assert.equal(r.chips.cline, 'n/a');
+});
+
 test('a file loaded from disk becomes the file the edit applies to', async () => {
   await apply('replace');
   await page.setInputFiles('#load', { name: 'hello.js', mimeType: 'text/javascript', buffer: Buffer.from('let a = 1;\nlet b = 2;\n') });
