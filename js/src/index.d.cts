@@ -63,10 +63,23 @@ export interface Options {
 /** File contents by path; null (or absent) = the file does not exist. */
 export type Files = Record<string, string | null>;
 
+/** Self-correction (docs/correction.md): the failed edit, and for correction_apply the model's reply. */
+export type CorrectableFormat = 'replace' | 'search_replace' | 'unified_diff' | 'lazy';
+export interface CorrectionFields {
+  failed: { [F in CorrectableFormat]: { format: F; edit: EditFields[F] } }[CorrectableFormat];
+  reply?: string;
+  mode?: 'search' | 'old_string' | 'new_string' | 'fast_apply';
+  corrected_old_string?: string;
+  instruction?: string;
+  max_region_lines?: number;
+  max_region_bytes?: number;
+}
+export type CorrectionFormat = 'correction_prompt' | 'correction_apply';
+
 /** One request of the protocol: a union on `format`, so `edit` is checked against that format's fields. */
-export type Request = {
-  [F in Format]: { format: F; files: Files; edit: EditFields[F]; profile?: Profile; options?: Options };
-}[Format];
+export type Request =
+  | { [F in Format]: { format: F; files: Files; edit: EditFields[F]; profile?: Profile; options?: Options } }[Format]
+  | { format: CorrectionFormat; files: Files; edit: CorrectionFields; profile?: Profile; options?: Options };
 
 export interface Match { start_line: number; end_line: number; strategy: Strategy | string; confidence: number }
 export interface FileResult {
@@ -117,6 +130,8 @@ export interface Response {
     /** reply with parse_only: the edits found and every file the reply names. */
     edits?: ReplyEdit[];
     paths?: string[];
+    /** correction_prompt: the prompt for the host's model (docs/correction.md). */
+    prompt?: { system: string; user: string; schema: unknown };
   };
   text: string;
   stats: Stats;

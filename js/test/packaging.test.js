@@ -107,6 +107,8 @@ export async function main(): Promise<string> {
   const r: Response = await applyEdit({ 'a.py': 'x\\n' }, { format: 'replace', path: 'a.py', old_string: 'x', new_string: 'y' }, { profile: 'gemini', diff_context: 1 });
   const e: Edit = { format: 'lazy', snippet: '// ... existing code ...' };
   await applyRequest({ format: 'unified_diff', files: {}, edit: { text: '' } });
+  const cp = await applyRequest({ format: 'correction_prompt', files: {}, edit: { failed: { format: 'replace', edit: { old_string: 'a', new_string: 'b' } } } });
+  void cp.data.prompt?.system;
   // @ts-expect-error: search_replace edits have no 'content' field
   await applyEdit({}, { format: 'search_replace', content: 'x' });
   // @ts-expect-error: a replace request's edit needs new_string
