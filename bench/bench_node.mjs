@@ -44,7 +44,7 @@ const quiet = (e) => String(e && e.message || e).slice(0, 300);
 
 // ---- contenders -------------------------------------------------------------------------
 const em = await import(pathToFileURL(EM).href);
-const emMod = await em.init();
+const emMod = await em.init({ full: true });
 
 let wasiModule = null;
 if (WASI_PATH && existsSync(WASI_PATH)) wasiModule = await WebAssembly.compile(readFileSync(WASI_PATH));

@@ -5,19 +5,33 @@
 // Errors in an edit are values (a response with status "error"); only misuse of this API itself
 // (a missing init, a request that is not an object, ...) throws a TypeError.
 import createEditcore from '../dist/editcore.mjs';
+import createEditcoreLite from '../dist/editcore-lite.mjs';
 import { platform } from './platform.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-let mod = null;
-let ready = null;
 
 // Section - loading the engine
+//
+// Two builds of one engine (wasm/CMakeLists.txt): editcore-lite.wasm (~164 KB, the first
+// download) and editcore.wasm (~358 KB, everything). The lite one lacks the regex strategy, the
+// lazy and Codex formats and the peer dialects; a run that reaches one of them raises a flag
+// (editcore_lite_needs_full) and its response is discarded: the request is run again on the full
+// module, fetched then. A run that did not raise it is the full module's answer byte for byte
+// (tests/conformance/lite.mjs, test/lite.test.js). Once the full module is loaded it serves every
+// run (one run per request, no second guess).
+
+let lite = null;       // the lite Emscripten module, once loaded
+let full = null;       // the full one, once loaded
+let ready = null;      // init()'s promise: the module loaded first
+let fullReady = null;  // the full module's promise, once asked for
+let fullSource;        // options.wasm of the init() that set the sources (undefined: the package's own)
 
 const isModule = (w) => typeof WebAssembly.Module === 'function' && w instanceof WebAssembly.Module;
 const isBytes = (w) => w instanceof ArrayBuffer || ArrayBuffer.isView(w);
 const isResponse = (w) => w != null && typeof w === 'object' && typeof w.arrayBuffer === 'function' && 'ok' in w;
 const isUrl = (w) => typeof w === 'string' || (typeof URL === 'function' && w instanceof URL);
+const isSource = (w) => isModule(w) || isBytes(w) || isResponse(w) || isUrl(w) || typeof w?.then === 'function';
 
 async function fetchWasm(url) {
   const res = await fetch(url);
@@ -25,7 +39,7 @@ async function fetchWasm(url) {
   return res;
 }
 
-/** A WebAssembly.Instance of editcore.wasm from any of the sources init() accepts. */
+/** A WebAssembly.Instance of a .wasm from any of the sources init() accepts. */
 async function instantiate(source, imports) {
   source = await source;
   if (isUrl(source)) source = await fetchWasm(source);
@@ -42,37 +56,70 @@ async function instantiate(source, imports) {
   throw new TypeError('editcore: init({ wasm }) takes bytes (ArrayBuffer, Uint8Array), a URL, a Response or a WebAssembly.Module');
 }
 
+/** One Emscripten module from its glue's factory and its .wasm (`source()` may throw: a rejection). */
+function load(factory, source) {
+  return new Promise((resolve, reject) => {
+    let wasm;
+    try { wasm = source(); } catch (e) { reject(e); return; }
+    factory({
+      instantiateWasm(imports, receive) {
+        instantiate(wasm, imports).then((instance) => receive(instance), reject);
+        return {};
+      },
+    }).then(resolve, reject);
+  });
+}
+
+/** The full module, loaded once (from init's `wasm`, else the package's editcore.wasm); a failed load may be retried. */
+function loadFull() {
+  if (!fullReady) {
+    const source = fullSource;
+    fullReady = load(createEditcore, () => source ?? platform.defaultWasm()).then((m) => (full = m));
+    fullReady.catch(() => { fullReady = null; });
+  }
+  return fullReady;
+}
+
+const WASM_TYPES = 'bytes (ArrayBuffer, Uint8Array), a URL, a Response or a WebAssembly.Module';
+
 /**
- * Loads the engine once; later calls return the same promise. `options.wasm` is editcore.wasm
- * as bytes, a URL (string or URL), a Response (or a promise of one) or a compiled
- * WebAssembly.Module, for CSP-strict hosts, extensions and bundles that ship the file elsewhere.
- * Without it the package finds the file itself (Node: beside the glue; elsewhere: by URL).
- * Resolves to the low-level Emscripten module (HEAPU8, _malloc, ...), for diagnostics.
+ * Loads the engine; later calls return the same promise. Without options the package finds its
+ * files itself (Node: beside the glue; elsewhere: by URL) and loads editcore-lite.wasm; the full
+ * editcore.wasm is fetched the first time a request needs it (the async functions wait for it).
+ * `options.wasm` is editcore.wasm itself, for CSP-strict hosts, extensions and bundles that ship
+ * the file elsewhere: bytes, a URL (string or URL), a Response (or a promise of one) or a compiled
+ * WebAssembly.Module; given alone, only the full module is used. `options.wasmLite` (the same
+ * forms) is editcore-lite.wasm: with it, the lite module is loaded now and `wasm` when needed.
+ * `options.full: true` loads the full module now (before the synchronous functions, whatever the
+ * request). Resolves to the low-level Emscripten module that serves requests now (HEAPU8,
+ * _malloc, ...), for diagnostics.
  */
 export function init(options = {}) {
   if (options === null || typeof options !== 'object') return Promise.reject(new TypeError('editcore: init(options) takes an object, e.g. init({ wasm })'));
-  const { wasm } = options;
-  if (wasm !== undefined && !(isModule(wasm) || isBytes(wasm) || isResponse(wasm) || isUrl(wasm) || typeof wasm?.then === 'function'))
-    return Promise.reject(new TypeError('editcore: init({ wasm }) takes bytes (ArrayBuffer, Uint8Array), a URL, a Response or a WebAssembly.Module'));
+  const { wasm, wasmLite, full: eager } = options;
+  if (wasm !== undefined && !isSource(wasm)) return Promise.reject(new TypeError(`editcore: init({ wasm }) takes ${WASM_TYPES}`));
+  if (wasmLite !== undefined && !isSource(wasmLite)) return Promise.reject(new TypeError(`editcore: init({ wasmLite }) takes ${WASM_TYPES}`));
+  if (eager !== undefined && typeof eager !== 'boolean') return Promise.reject(new TypeError('editcore: init({ full }) takes a boolean'));
+  if (wasm !== undefined && !fullReady) fullSource = wasm;
   if (!ready) {
-    ready = new Promise((resolve, reject) => {
-      let source;
-      try { source = wasm ?? platform.defaultWasm(); } catch (e) { reject(e); return; }
-      createEditcore({
-        instantiateWasm(imports, receive) {
-          instantiate(source, imports).then((instance) => receive(instance), reject);
-          return {};
-        },
-      }).then((m) => { mod = m; resolve(m); }, reject);
+    if (eager || (wasm !== undefined && wasmLite === undefined)) {
+      ready = loadFull();
+    } else {
+      ready = load(createEditcoreLite, () => wasmLite ?? platform.defaultLiteWasm()).then((m) => (lite = m));
+    }
+    ready.catch(() => {
+      ready = null;
+      if (!full && !fullReady) fullSource = undefined; // a later init() starts afresh
     });
-    ready.catch(() => { ready = null; });
   }
-  return ready;
+  return eager ? ready.then(() => loadFull()) : ready;
 }
 
-function loaded() {
-  if (!mod) throw new TypeError('editcore: the engine is not loaded; call `await init()` first (the async functions do it for you)');
-  return mod;
+function needsFullError() {
+  const e = new TypeError('editcore: this request needs the full engine (editcore.wasm), which is not loaded yet; '
+    + '`await init({ full: true })` before the synchronous functions (applyJson, applyRequestSync), or use the async ones (applyRequest, ...), which load it when needed');
+  e.code = 'EDITCORE_NEEDS_FULL';
+  return e;
 }
 
 // Section - the byte boundary
@@ -110,27 +157,56 @@ function run(m, cap, fill, retryCap) {
   }
 }
 
-/** A request string: UTF-8 encoded straight into wasm memory (no intermediate array). */
-function runText(m, text) {
+/**
+ * Runs one request on the module that serves now: the full one once loaded, else the lite one.
+ * Null when the lite module reached a part it leaves out (its response is discarded).
+ */
+function runNow(cap, fill, retryCap) {
+  if (full) return run(full, cap, fill, retryCap);
+  if (!lite) throw new TypeError('editcore: the engine is not loaded; call `await init()` first (the async functions do it for you)');
+  lite._editcore_lite_needs_full(); // a stale flag (a run that threw) must not send this one away
+  const out = run(lite, cap, fill, retryCap);
+  return lite._editcore_lite_needs_full() ? null : out;
+}
+
+/** runNow for the synchronous API: a request that needs the absent full module is a misuse error (and starts loading it). */
+function runSync(cap, fill, retryCap) {
+  const out = runNow(cap, fill, retryCap);
+  if (out !== null) return out;
+  loadFull().catch(() => {}); // a later attempt reports a failure
+  throw needsFullError();
+}
+
+/** runNow for the async API: waits for the engine, and for the full module when the request needs it. */
+async function runAsync(cap, fill, retryCap) {
+  await init();
+  const out = runNow(cap, fill, retryCap);
+  if (out !== null) return out;
+  return run(await loadFull(), cap, fill, retryCap);
+}
+
+/** A request string's UTF-8 written straight into wasm memory (no intermediate array): run's arguments. */
+function textArgs(text) {
   const fill = (dst) => {
     const { read, written } = encoder.encodeInto(text, dst);
     return read < text.length ? -1 : written;
   };
-  return run(m, text.length + 16, fill, text.length * 3 + 16);
+  return [text.length + 16, fill, text.length * 3 + 16];
 }
 
 /**
  * Runs a request given as JSON text (or its UTF-8 bytes) and returns the response JSON text.
- * Synchronous: call after `await init()`.
+ * Synchronous: call after `await init()`. A request that needs the full module (a peer profile's
+ * dialect, the lazy or Codex format, the regex strategy) while only the lite one is loaded throws
+ * a TypeError (code EDITCORE_NEEDS_FULL): `await init({ full: true })` first, or use the async API.
  */
 export function applyJson(text) {
-  const m = loaded();
   if (isBytes(text)) {
     const bytes = text instanceof Uint8Array ? text : new Uint8Array(ArrayBuffer.isView(text) ? text.buffer : text, text.byteOffset ?? 0, text.byteLength);
-    return run(m, bytes.length + 1, (dst) => { dst.set(bytes); return bytes.length; }, 0);
+    return runSync(bytes.length + 1, (dst) => { dst.set(bytes); return bytes.length; }, 0);
   }
   if (typeof text !== 'string') throw new TypeError('editcore: applyJson(text) takes the request as a JSON string or its UTF-8 bytes');
-  return runText(m, text);
+  return runSync(...textArgs(text));
 }
 
 // Section - the protocol as objects
@@ -140,11 +216,13 @@ function checkRequest(request) {
     throw new TypeError('editcore: applyRequest(request) takes an object {format, files, edit, profile?, options?}');
 }
 
-/** Synchronous form of applyRequest, for use after `await init()`. */
+/**
+ * Synchronous form of applyRequest, for use after `await init()`; a request that needs the full
+ * module before it is loaded throws a TypeError (see applyJson).
+ */
 export function applyRequestSync(request) {
   checkRequest(request);
-  const m = loaded();
-  return JSON.parse(runText(m, JSON.stringify(request)));
+  return JSON.parse(runSync(...textArgs(JSON.stringify(request))));
 }
 
 /**
@@ -154,8 +232,7 @@ export function applyRequestSync(request) {
  */
 export async function applyRequest(request) {
   checkRequest(request);
-  await init();
-  return applyRequestSync(request);
+  return JSON.parse(await runAsync(...textArgs(JSON.stringify(request))));
 }
 
 function checkFiles(files, fn) {

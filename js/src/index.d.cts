@@ -152,7 +152,14 @@ export interface DiffResult {
 
 /** Where init() finds editcore.wasm when the package cannot (bundles, CSP-strict pages, extensions). */
 export type WasmSource = ArrayBuffer | ArrayBufferView | URL | string | globalThis.Response | PromiseLike<globalThis.Response> | WebAssembly.Module;
-export interface InitOptions { wasm?: WasmSource }
+export interface InitOptions {
+  /** editcore.wasm, the full engine. Given alone, it is the only module loaded (one file to ship). */
+  wasm?: WasmSource;
+  /** editcore-lite.wasm, the small first download: loaded now, `wasm` (or the package's own) when a request needs it. */
+  wasmLite?: WasmSource;
+  /** Load the full module now (needed before the synchronous functions when a request may need it). */
+  full?: boolean;
+}
 
 /** The low-level Emscripten module (for diagnostics and benchmarks). */
 export interface LowLevelModule {
@@ -163,15 +170,25 @@ export interface LowLevelModule {
   _editcore_run(request: number, length: number, responseLength: number): number;
   _editcore_free(response: number): void;
   _editcore_version(): number;
+  /** Only on the lite module: 1 when the last run needs the full module (clears the flag). */
+  _editcore_lite_needs_full?(): number;
 }
 
-/** Loads the engine once (later calls return the same promise). */
+/**
+ * Loads the engine once (later calls return the same promise): by default editcore-lite.wasm, the
+ * full editcore.wasm fetched when a request first needs it; `{ wasm }` alone: the full module only;
+ * `{ full: true }`: the full module now. Resolves to the module loaded first (the full one with `full`).
+ */
 export function init(options?: InitOptions): Promise<LowLevelModule>;
 /** Applies one request; a bad edit is a response with status "error", never an exception. */
 export function applyRequest(request: Request): Promise<Response>;
-/** applyRequest without the promise, after `await init()`. */
+/**
+ * applyRequest without the promise, after `await init()`. A request that needs the full module
+ * (a peer dialect, the lazy or Codex format, the regex strategy) while only the lite one is loaded
+ * throws a TypeError (code 'EDITCORE_NEEDS_FULL'): `await init({ full: true })` first, or use applyRequest.
+ */
 export function applyRequestSync(request: Request): Response;
-/** The protocol as JSON text (or its UTF-8 bytes) in, JSON text out, after `await init()`. */
+/** The protocol as JSON text (or its UTF-8 bytes) in, JSON text out, after `await init()` (same TypeError as applyRequestSync). */
 export function applyJson(request: string | ArrayBuffer | ArrayBufferView): string;
 
 export interface ReplaceOptions extends Options {

@@ -1,4 +1,4 @@
-// Node (the `node` branch of the package's `#platform` import): the .wasm is read from the
+// Node (the `node` branch of the package's `#platform` import): the .wasm files are read from the
 // package directory, and ASCII responses take Buffer's Latin-1 decode (a plain copy, ~50x faster
 // than UTF-8 decoding a 10 MB response). Bundles for browsers and workers never reach this file.
 import { readFile } from 'node:fs/promises';
@@ -6,6 +6,10 @@ import * as buffer from 'node:buffer';
 
 export function defaultWasm() {
   return readFile(new URL('../dist/editcore.wasm', import.meta.url));
+}
+
+export function defaultLiteWasm() {
+  return readFile(new URL('../dist/editcore-lite.wasm', import.meta.url));
 }
 
 /** Decodes `view` (a Uint8Array) when it is ASCII; null otherwise (the caller uses UTF-8). */

@@ -1,15 +1,25 @@
 // Browsers, web workers, bundlers (the `default` branch of the package's `#platform` import):
-// no Node built-ins are reachable from here. The .wasm is the asset beside the glue, found by
-// the `new URL(..., import.meta.url)` pattern that Vite and webpack 5 rewrite to the emitted file.
+// no Node built-ins are reachable from here. Each .wasm is an asset beside its glue, found by
+// the `new URL(..., import.meta.url)` pattern that Vite and webpack 5 rewrite to the emitted file
+// (one literal per file, so bundlers see both).
+
+// esbuild `cjs`/`iife` output leaves import.meta empty: there is no address to start from.
+const unlocatable = (name) => new TypeError(`editcore: cannot locate ${name} (import.meta.url is empty in this bundle, e.g. esbuild format 'cjs' or 'iife'); pass it: init({ wasm: bytes | URL | Response | WebAssembly.Module })`);
+
 export function defaultWasm() {
-  let url;
   try {
-    url = new URL('../dist/editcore.wasm', import.meta.url);
+    return new URL('../dist/editcore.wasm', import.meta.url);
   } catch {
-    // esbuild `cjs`/`iife` output leaves import.meta empty: there is no address to start from.
-    throw new TypeError("editcore: cannot locate editcore.wasm (import.meta.url is empty in this bundle, e.g. esbuild format 'cjs' or 'iife'); pass it: init({ wasm: bytes | URL | Response | WebAssembly.Module })");
+    throw unlocatable('editcore.wasm');
   }
-  return url;
+}
+
+export function defaultLiteWasm() {
+  try {
+    return new URL('../dist/editcore-lite.wasm', import.meta.url);
+  } catch {
+    throw unlocatable('editcore-lite.wasm');
+  }
 }
 
 /** No fast path outside Node: responses are decoded by TextDecoder. */

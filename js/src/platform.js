@@ -4,6 +4,8 @@
 export const platform = {
   /** editcore.wasm in any form init() accepts, found without help from the host. */
   defaultWasm: null,
+  /** editcore-lite.wasm likewise (the first download; the full module comes when a request needs it). */
+  defaultLiteWasm: null,
   /** A fast decoder of ASCII responses, or null (TextDecoder is used). */
   asciiDecoder: null,
 };

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init, applyJson, applyRequestSync } from '../src/index.js';
 
-await init();
+await init({ full: true }); // the byte boundary of the full module; test/lite.test.js covers the default (lite first) path
 
 test('non-ASCII requests and responses round-trip (UTF-8 both ways)', () => {
   const content = 'naïve = "café"\nemoji = "😀"\n';

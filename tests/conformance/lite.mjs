@@ -54,7 +54,7 @@ if (!existsSync(litePath)) {
   process.exit(1);
 }
 const full = await import(pathToFileURL(join(root, 'js/src/index.js')).href);
-await full.init();
+await full.init({ full: true });
 const lite = await liteRunner(litePath);
 const untimed = (s) => s.replace(/"time_ms":[0-9.]+/, '"time_ms":0');
 

@@ -122,7 +122,9 @@ function wasiRunner(path) {
 async function emscriptenRunner(path) {
   if (!existsSync(path)) return null;
   const pkg = await import(pathToFileURL(path).href);
-  try { await pkg.init(); } catch (e) { console.error(`emscripten build unavailable: ${e.message}`); return null; }
+  // The full module (init({ full: true })): the lite-first default is checked against it by
+  // tests/conformance/lite.mjs and js/test/lite.test.js.
+  try { await pkg.init({ full: true }); } catch (e) { console.error(`emscripten build unavailable: ${e.message}`); return null; }
   return (text) => pkg.applyJson(text);
 }
 

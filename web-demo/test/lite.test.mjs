@@ -18,7 +18,7 @@ after(async () => { await b?.close(); });
 test('the lite module answers as the full one, or asks for it', async () => {
   const results = await page.evaluate(async () => {
     const full = await import('/js/src/browser.js');
-    await full.init();
+    await full.init({ full: true });
     const { default: create } = await import('/build-emscripten/editcore-lite.mjs');
     const m = await create({
       instantiateWasm(imports, receive) {
