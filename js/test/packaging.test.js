@@ -56,7 +56,7 @@ function assertNoNodeBuiltins(dir) {
 
 test('the tarball ships the entries, types, glue, .wasm and README, and nothing of the tests', () => {
   const list = run('tar', ['-tzf', tarball], work).split('\n');
-  for (const f of ['package/README.md', 'package/docs/protocol.md', 'package/dist/editcore.wasm', 'package/dist/editcore.mjs', 'package/src/index.js', 'package/src/index.cjs',
+  for (const f of ['package/README.md', 'package/docs/protocol.md', 'package/dist/editcore.wasm', 'package/dist/editcore.mjs', 'package/dist/editcore-lite.wasm', 'package/dist/editcore-lite.mjs', 'package/src/index.js', 'package/src/index.cjs',
     'package/src/index.d.ts', 'package/src/index.d.cts', 'package/src/browser.js', 'package/src/node.js', 'package/src/worker.js', 'package/src/worker-main.js'])
     assert.ok(list.includes(f), `${f} in the tarball`);
   assert.ok(!list.some((f) => f.includes('/test/') || f.includes('node_modules')), 'no tests or dependencies');
@@ -104,6 +104,9 @@ export async function main(): Promise<string> {
   await init({ wasm: fetch('/editcore.wasm') });
   await init({ wasm: await fetch(new URL('https://example.com/editcore.wasm')) });
   await init({ wasm: new WebAssembly.Module(new Uint8Array(0)) });
+  await init({ wasmLite: '/editcore-lite.wasm', wasm: new URL('https://example.com/editcore.wasm') });
+  const full = await init({ full: true });
+  void full._editcore_lite_needs_full;
   const r: Response = await applyEdit({ 'a.py': 'x\\n' }, { format: 'replace', path: 'a.py', old_string: 'x', new_string: 'y' }, { profile: 'gemini', diff_context: 1 });
   const e: Edit = { format: 'lazy', snippet: '// ... existing code ...' };
   await applyRequest({ format: 'unified_diff', files: {}, edit: { text: '' } });
@@ -163,7 +166,9 @@ client.replace('a\\n', 'a', 'b').then((w) => { document.title = w.status; });`,
   });
   await build({ root: dir, logLevel: 'silent', build: { outDir: 'dist', target: 'es2022' }, worker: { format: 'es' } });
   const files = outputs(join(dir, 'dist'));
-  assert.ok(files.some((f) => f.endsWith('.wasm')), `a .wasm among ${files.map((f) => f.slice(dir.length)).join(', ')}`);
+  // Both modules: the lite one loaded first, the full one when a request needs it.
+  for (const re of [/\/editcore-lite-[^/]*\.wasm$/, /\/editcore-(?!lite-)[^/]*\.wasm$/])
+    assert.ok(files.some((f) => re.test(f)), `${re} among ${files.map((f) => f.slice(dir.length)).join(', ')}`);
   assert.ok(files.filter((f) => f.endsWith('.js')).length >= 2, 'the page and the worker');
   assertNoNodeBuiltins(join(dir, 'dist'));
 });
@@ -175,6 +180,7 @@ test('esbuild esm (platform browser): bundles with no Node built-in', async () =
   assert.deepEqual(r.errors, []);
   assertNoNodeBuiltins(join(dir, 'out'));
   assert.match(readFileSync(join(dir, 'out/main.js'), 'utf8'), /new URL\("\.\.\/dist\/editcore\.wasm", import\.meta\.url\)/);
+  assert.match(readFileSync(join(dir, 'out/main.js'), 'utf8'), /new URL\("\.\.\/dist\/editcore-lite\.wasm", import\.meta\.url\)/);
   // The README's recipe: the .wasm imported with the `file` loader is emitted beside the bundle.
   writeFileSync(join(dir, 'page.js'), `import { init } from 'editcore';\nimport wasmUrl from 'editcore/editcore.wasm';\nawait init({ wasm: new URL(wasmUrl, import.meta.url) });`);
   const r2 = await esbuild.build({ absWorkingDir: dir, entryPoints: ['page.js'], bundle: true, format: 'esm', platform: 'browser', outdir: 'out2', loader: { '.wasm': 'file' }, logLevel: 'silent' });
@@ -254,7 +260,7 @@ test('webpack 5 target webworker: a worker bundle builds, the .wasm emitted as a
   }, (err, s) => (err ? reject(err) : resolve(s))));
   const info = stats.toJson({ all: false, errors: true, warnings: true, assets: true });
   assert.deepEqual(info.errors.map((e) => e.message), []);
-  assert.ok(info.assets.some((a) => a.name.endsWith('.wasm')), `assets: ${info.assets.map((a) => a.name)}`);
+  assert.equal(info.assets.filter((a) => a.name.endsWith('.wasm')).length, 2, `both modules among the assets: ${info.assets.map((a) => a.name)}`);
   assertNoNodeBuiltins(join(dir, 'out'));
   assert.ok(existsSync(join(dir, 'out/worker.js')));
 });
