@@ -162,8 +162,11 @@ if (SIZES.includes('1m') && SIZES.includes('10m')) {
   target(`wasm in Node ≤ 2× native (${S1}; em applyJson ÷ native ec_run_json)`, parts.join(', '), parts.length ? worst <= 2 : null);
 }
 {
-  const em = sizes.find((x) => /emscripten|h-bench-em|js\/dist/.test(x.file));
-  target('browser .wasm ≤ 250 KB raw, ≤ 90 KB gzip -9', em ? `${(em.raw / 1024).toFixed(0)} KB raw, ${(em.gzip9 / 1024).toFixed(0)} KB gzip (${em.file})` : '?', em ? em.raw <= 250 * 1024 && em.gzip9 <= 90 * 1024 : null);
+  // The browser's first download is editcore-lite.wasm (the package's init()); the full module comes on demand.
+  const full = sizes.find((x) => /emscripten|h-bench-em|js\/dist/.test(x.file) && !/-lite\.wasm$/.test(x.file));
+  const em = sizes.find((x) => /editcore-lite\.wasm$/.test(x.file)) ?? full;
+  const onDemand = full && full !== em ? `; full module on demand ${(full.raw / 1024).toFixed(0)} KB raw, ${(full.gzip9 / 1024).toFixed(0)} KB gzip` : '';
+  target('browser .wasm ≤ 250 KB raw, ≤ 90 KB gzip -9 (first download)', em ? `${(em.raw / 1024).toFixed(0)} KB raw, ${(em.gzip9 / 1024).toFixed(0)} KB gzip (${em.file})${onDemand}` : '?', em ? em.raw <= 250 * 1024 && em.gzip9 <= 90 * 1024 : null);
 }
 {
   const v = cold.map((c) => c.init_plus_first_edit_ms).sort((a, b) => a - b);

@@ -119,7 +119,7 @@ fi
 if stage sizes; then
 log ".wasm sizes"
 : > "$RES/sizes.jsonl"
-for f in "$EM_BUILD/editcore.wasm" js/dist/editcore.wasm build/emscripten/editcore.wasm "$WASI" build/wasi/editcore.wasm; do
+for f in "$EM_BUILD/editcore.wasm" js/dist/editcore.wasm js/dist/editcore-lite.wasm build/emscripten/editcore.wasm "$WASI" build/wasi/editcore.wasm; do
   [ -f "$f" ] || continue
   echo "{\"file\":\"$f\",\"raw\":$(stat -c %s "$f"),\"gzip9\":$(gzip -9 -c "$f" | wc -c)}" >> "$RES/sizes.jsonl"
 done
