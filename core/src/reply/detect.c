@@ -285,6 +285,16 @@ ec_error_code ec_rp_detect(ec_ctx *ctx, ec_rp_mode mode, ec_rp_scan *out) {
   if (rc) return rc;
   if (!out->n_regions) return no_edit(&w);
   if (mode == EC_RP_AUTO) return EC_OK;
+  for (size_t i = 0; mode == EC_RP_ONLY_WHOLE_FILE && i < out->n_regions; i++)
+    for (size_t j = 0; j < i; j++) {
+      const ec_rp_region *a = &out->regions[j], *b = &out->regions[i];
+      if (a->dialect != EC_FORMAT_WHOLE_FILE || b->dialect != EC_FORMAT_WHOLE_FILE || !ec_str_eq(a->name, b->name)) continue;
+      rc = ec_fail(ctx, EC_MALFORMED_EDIT, "the reply holds two whole files for '%.*s' (the fences at lines %zu and %zu), so it is "
+                   "not clear which one is meant; nothing was changed. Send one block per file.",
+                   ec_echo_len(a->name), a->name.ptr, a->first, b->first);
+      ec_last_error(ctx)->line = (uint32_t)b->first;
+      return rc;
+    }
   for (size_t i = 0; i < out->n_regions; i++) {
     const ec_rp_region *r = &out->regions[i];
     if (r->dialect == mode_format(mode)) continue;
