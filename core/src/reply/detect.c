@@ -60,23 +60,6 @@ static bool is_replace_end(ec_str line) { return ec_sr_is_replace_end(ec_sr_trim
 static bool is_begin_patch(ec_str line) { return ec_str_eq_cstr(ec_rp_trim(line), "*** Begin Patch"); }
 static bool is_blank(ec_str line) { return ec_rp_trim(line).len == 0; }
 
-/* Aider's find_filename: up to three lines before the marker, nearest first, looking through
- * fence lines (```python / the name inside the fence / the name before it). */
-static ec_str sr_name(const walker *w, size_t i) {
-  ec_str none = {NULL, 0};
-  for (size_t back = 1; back <= 3 && back <= i; back++) {
-    ec_str l = line_at(w, i - back);
-    ec_rp_fence f;
-    if (ec_rp_fence_open(l, &f)) {
-      ec_str n = ec_rp_fence_name(&f);
-      if (n.len) return n;
-      continue;
-    }
-    return ec_rp_line_name(l);
-  }
-  return none;
-}
-
 /* The file a fence names: its info string, else the line before it (one blank line between allowed). */
 static ec_str fence_name(const walker *w, size_t open, const ec_rp_fence *f) {
   ec_str n = ec_rp_fence_name(f);
@@ -84,6 +67,23 @@ static ec_str fence_name(const walker *w, size_t open, const ec_rp_fence *f) {
   ec_str before = line_at(w, open - 1);
   if (is_blank(before) && open >= 2) before = line_at(w, open - 2);
   return ec_rp_line_name(before);
+}
+
+/* Aider's find_filename: up to three lines before the marker, nearest first, looking through
+ * fence lines (```python / the name inside the fence / the name before it, or in its info). */
+static ec_str sr_name(const walker *w, size_t i) {
+  ec_str none = {NULL, 0};
+  for (size_t back = 1; back <= 3 && back <= i; back++) {
+    ec_str l = line_at(w, i - back);
+    ec_rp_fence f;
+    if (ec_rp_fence_open(l, &f)) {
+      ec_str n = fence_name(w, i - back, &f);
+      if (n.len) return n;
+      continue;
+    }
+    return ec_rp_line_name(l);
+  }
+  return none;
 }
 
 static const char *dialect_words(ec_format d) {
