@@ -12,11 +12,23 @@
  * Two ways in, with identical results:
  *   - the typed API (ec_request -> ec_apply -> ec_result), and
  *   - the JSON protocol (ec_run_json), a thin layer over the typed API, which is what the CLI,
- *     the WASI command and the npm package speak. See SPEC.md §1 for the JSON shapes.
+ *     the WASI command and the npm package speak. The protocol's reference — every format's
+ *     fields, every option, error code and profile, with examples — is docs/protocol.md (shipped
+ *     in the repository and in the npm package).
  *
- * Ownership, in one rule: what you pass in stays yours and must outlive the call; what the
- * library returns belongs to the returned object and dies with its one free function
- * (ec_result_free, ec_free).
+ * Ownership, in one rule: what you pass in stays yours and need only live for the call; what the
+ * library returns belongs to the returned object (every string in it, paths included, is a copy
+ * it owns) and dies with its one free function (ec_result_free, ec_free).
+ *
+ * Threads: the library keeps no global state, so any number of calls may run at once on
+ * different threads, each with its own request and result. One result may be read from several
+ * threads; it must not be freed while another thread reads it.
+ *
+ * Memory: every allocation a call makes goes through the host's ec_allocator when one is given
+ * (PCRE2 included, through a general context), with one exception: the JSON entry points parse
+ * the request text with cJSON, whose short-lived parse tree uses malloc/free (cJSON's hooks are
+ * process-global, so setting them per call would break the thread rule above). The typed API
+ * (ec_apply) never calls cJSON.
  */
 #ifndef EDITCORE_H
 #define EDITCORE_H
@@ -50,7 +62,8 @@ extern "C" {
 #define EDITCORE_VERSION_PATCH 0
 #define EDITCORE_VERSION_STRING "0.1.0"
 
-/** The library's version at run time, e.g. "0.1.0". Static storage. */
+/** The library's version at run time, e.g. "0.1.0" (EDITCORE_VERSION_STRING of the build that
+ *  made it; compare with the macro to detect a header/library mismatch). Static storage. */
 EC_API const char *ec_version(void);
 
 /****************************/
@@ -59,8 +72,9 @@ EC_API const char *ec_version(void);
 
 /**
  * Memory functions the host may supply. Every allocation the library makes for a request or a
- * result goes through them (the JSON parser's short-lived tree aside, which uses cJSON's own).
- * Leave the struct NULL to use malloc/realloc/free.
+ * result goes through them, PCRE2's included (the JSON parser's short-lived cJSON tree aside:
+ * see the top of this file). Leave the pointer NULL to use malloc/realloc/free. A function that
+ * returns NULL makes the request fail with EC_OUT_OF_MEMORY, never crash or half-apply.
  */
 typedef struct ec_allocator {
   void *(*malloc)(void *user, size_t size);
@@ -79,7 +93,8 @@ typedef struct ec_host {
   void *clock_user;
 } ec_host;
 
-/** Frees a buffer the library returned (ec_run_json, ec_result_to_json) with the same host. */
+/** Frees a buffer the library returned (ec_run_json, ec_result_to_json), through the same host's
+ *  allocator it was made with. `ptr` may be NULL. */
 EC_API void ec_free(const ec_host *host, void *ptr);
 
 /****************************/
@@ -104,7 +119,7 @@ typedef enum ec_format {
   EC_FORMAT__COUNT
 } ec_format;
 
-/** Whose semantics to reproduce (SPEC §5). EDITCORE is ours: strict, transactional. */
+/** Whose semantics to reproduce (docs/protocol.md, Profiles). EDITCORE is ours: strict, transactional. */
 typedef enum ec_profile {
   EC_PROFILE_EDITCORE,
   EC_PROFILE_GEMINI,
@@ -117,7 +132,7 @@ typedef enum ec_profile {
   EC_PROFILE__COUNT
 } ec_profile;
 
-/** The matching ladder, strict to loose (SPEC §4). */
+/** The matching ladder, strict to loose (docs/protocol.md, replace). */
 typedef enum ec_strategy {
   EC_STRATEGY_EXACT,
   EC_STRATEGY_UNESCAPE,
@@ -163,15 +178,22 @@ typedef enum ec_action {
   EC_ACTION_MOVE
 } ec_action;
 
-/** Names as they appear in JSON ("replace", "editcore", "trim_end", "NO_MATCH", "update"). */
+/* Names as they appear in JSON. Each returns a static string ("?" for a value out of range). */
+/** The format's JSON name: "replace", "search_replace", "unified_diff", ... */
 EC_API const char *ec_format_name(ec_format f);
+/** The profile's JSON name: "editcore", "gemini", "cline", ... */
 EC_API const char *ec_profile_name(ec_profile p);
+/** The strategy's JSON name: "exact", "unescape", "trim_end", ... */
 EC_API const char *ec_strategy_name(ec_strategy s);
+/** The error code's JSON name: "INVALID_PARAM", "NO_MATCH", ... ("OK" for EC_OK). */
 EC_API const char *ec_error_code_name(ec_error_code c);
+/** The action's JSON name: "update", "add", "delete", "move". */
 EC_API const char *ec_action_name(ec_action a);
-/** Reverse lookups; return false for an unknown name. */
+/** Reverse lookup of ec_format_name; false (and *out untouched) for an unknown name. */
 EC_API bool ec_format_from_name(ec_str name, ec_format *out);
+/** Reverse lookup of ec_profile_name; false (and *out untouched) for an unknown name. */
 EC_API bool ec_profile_from_name(ec_str name, ec_profile *out);
+/** Reverse lookup of ec_strategy_name; false (and *out untouched) for an unknown name. */
 EC_API bool ec_strategy_from_name(ec_str name, ec_strategy *out);
 
 /****************************/
@@ -199,7 +221,7 @@ typedef struct ec_limits {
   uint64_t diff_work;          /* Myers steps before a coarser diff; default 50 M */
 } ec_limits;
 
-/** Options of SPEC §1. Initialise with ec_options_default(). */
+/** Options (docs/protocol.md, Options). Initialise with ec_options_default(). */
 typedef struct ec_options {
   int diff_context;             /* lines of context in hunks; default 3 */
   size_t diff_max_bytes;        /* a longer diff is cut and diff_truncated set; default 65536 */
@@ -229,7 +251,7 @@ typedef struct ec_peer_options {
   int64_t roo_buffer_lines;     /* Roo: edit.options.buffer_lines; -1 / 0 = default 40 */
 } ec_peer_options;
 
-/** The edit. Which members matter depends on the format (SPEC §3); the rest stay zero. */
+/** The edit. Which members matter depends on the format (docs/protocol.md, Formats); the rest stay zero. */
 typedef struct ec_edit {
   ec_str path;                  /* target in files; may be empty when files has one entry */
   /* replace */
@@ -267,11 +289,14 @@ typedef struct ec_request {
   ec_options options;
 } ec_request;
 
-/** Whether this build implements `format` under `profile` (formats land profile by profile). */
+/** Whether this build implements `format` under `profile` (docs/protocol.md, Profiles). */
 EC_API bool ec_supports(ec_format format, ec_profile profile);
 
-/** Fills the defaults: profile editcore, is_final true, counts unset, options at their defaults. */
+/** Fills the defaults: profile editcore, is_final true, counts unset, options at their defaults.
+ *  Call it before setting fields: zero is not the default of every field. */
 EC_API void ec_request_init(ec_request *req, ec_format format);
+/** The default options alone (diff_context 3, diff_max_bytes 65536, fuzzy_threshold 0.9, the
+ *  profile's ladder, default limits). ec_request_init calls it. */
 EC_API void ec_options_default(ec_options *opt);
 
 /****************************/
@@ -348,33 +373,46 @@ typedef struct ec_result ec_result;
 /**
  * Applies one edit. Never writes anything: the new contents are in the result.
  * Returns NULL only when memory for the result itself cannot be had; every other failure is a
- * result with status EC_STATUS_ERROR. Free it with ec_result_free. `host` may be NULL.
+ * result with status EC_STATUS_ERROR. The result owns all it points to (the request may be freed
+ * as soon as the call returns). Free it with ec_result_free. `host` may be NULL.
  */
 EC_API ec_result *ec_apply(const ec_request *req, const ec_host *host);
 
+/* Reading a result. Every pointer these return is owned by the result and lives until
+ * ec_result_free(r); none may be freed by the caller. */
+
+/** success, partial or error (docs/protocol.md, Response). */
 EC_API ec_status ec_result_status(const ec_result *r);
+/** How many files the edit changed (0 on error). */
 EC_API size_t ec_result_file_count(const ec_result *r);
 /** Changed files, in the order the edit touched them. NULL past the end. */
 EC_API const ec_file_result *ec_result_file(const ec_result *r, size_t i);
 /** Errors: one for status error; one or more for partial results of peer profiles. */
 EC_API size_t ec_result_error_count(const ec_result *r);
+/** The i-th error; NULL past the end. */
 EC_API const ec_error *ec_result_error(const ec_result *r, size_t i);
+/** Parsed SEARCH/REPLACE blocks (only with edit.parse_only). */
 EC_API size_t ec_result_block_count(const ec_result *r);
+/** The i-th parsed block; NULL past the end. */
 EC_API const ec_block *ec_result_block(const ec_result *r, size_t i);
-/**
- * Format `reply` with parse_only: the edits found, in reply order, and every file the reply
+/* Format `reply` with parse_only: the edits found, in reply order, and every file the reply
  * names (edited, created, deleted, or a move's destination), in first-mention order, without
  * duplicates — the files a host reads (when they exist) before it applies the reply. Both are
- * empty for any other request. The strings belong to the result and die with ec_result_free.
- * ec_result_path returns {NULL, 0} past the end; ec_result_edit returns NULL past the end.
- */
+ * empty for any other request. The result owns every string and struct they give (copies),
+ * which die with ec_result_free. */
+/** The number of edits found (format reply, parse_only; 0 otherwise). */
 EC_API size_t ec_result_edit_count(const ec_result *r);
+/** The i-th edit found, owned by the result; NULL past the end. */
 EC_API const ec_reply_edit *ec_result_edit(const ec_result *r, size_t i);
+/** The number of files the reply names (format reply, parse_only; 0 otherwise). */
 EC_API size_t ec_result_path_count(const ec_result *r);
+/** The i-th file the reply names, owned by the result; {NULL, 0} past the end. */
 EC_API ec_str ec_result_path(const ec_result *r, size_t i);
 /** One-paragraph summary for a model or a person. */
 EC_API ec_str ec_result_text(const ec_result *r);
+/** Sizes, line counts and time_ms (measured with host->clock_ms; 0 without one). */
 EC_API ec_stats ec_result_stats(const ec_result *r);
+/** Frees the result and everything it owns. NULL is allowed. */
 EC_API void ec_result_free(ec_result *r);
 
 /****************************/
@@ -382,9 +420,10 @@ EC_API void ec_result_free(ec_result *r);
 /****************************/
 
 /**
- * Runs one JSON request (SPEC §1) and returns the JSON response, NUL-terminated, its length in
- * *response_len when that is not NULL. Malformed JSON is an INVALID_PARAM response, not a NULL.
- * Returns NULL only when out of memory. Free the response with ec_free(host, response).
+ * Runs one JSON request (docs/protocol.md) and returns the JSON response, NUL-terminated, its
+ * length in *response_len when that is not NULL. Malformed JSON is an INVALID_PARAM response, not
+ * a NULL. Returns NULL only when out of memory. The caller owns the response: free it with
+ * ec_free(host, response).
  */
 EC_API char *ec_run_json(const char *request, size_t request_len, const ec_host *host,
                          size_t *response_len);
@@ -395,7 +434,8 @@ EC_API char *ec_run_json(const char *request, size_t request_len, const ec_host 
  */
 EC_API ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host *host);
 
-/** Serialises a result as the JSON response. Free with ec_free(host, json). */
+/** Serialises a result as the JSON response (NUL-terminated; length in *json_len when not NULL).
+ *  The caller owns the text: free it with ec_free(host, json). NULL only when out of memory. */
 EC_API char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_len);
 
 #ifdef __cplusplus

@@ -6,6 +6,7 @@
  */
 #include "test_util.h"
 #include "editcore.h"
+#include <stdlib.h>
 
 static ec_str S(const char *s) { ec_str r = {s, strlen(s)}; return r; }
 static bool eq(ec_str a, const char *b) { return a.len == strlen(b) && (!a.len || !memcmp(a.ptr, b, a.len)); }
@@ -168,8 +169,34 @@ static void test_json(void) {
   ec_free(NULL, out);
 }
 
+/* The result owns its edits and paths: the request's text may be wiped once ec_apply returns. */
+static void test_ownership(void) {
+  static const char SRC[] = "Update `src/x.py`:\n```python\n<<<<<<< SEARCH\nold\n=======\nnew\n>>>>>>> REPLACE\n```\n";
+  char *text = malloc(sizeof SRC), *path = malloc(8);
+  memcpy(text, SRC, sizeof SRC);
+  memcpy(path, "dflt.py", 8);
+  ec_request req;
+  ec_request_init(&req, EC_FORMAT_REPLY);
+  req.edit.text = S(text);
+  req.edit.path = S(path);
+  req.edit.parse_only = true;
+  ec_result *r = ec_apply(&req, NULL);
+  memset(text, 'X', sizeof SRC - 1);
+  memset(path, 'X', 7);
+  free(text);
+  free(path);
+  CHECK(r && ec_result_status(r) == EC_STATUS_SUCCESS && ec_result_path_count(r) == 1 && ec_result_edit_count(r) == 1);
+  if (r && ec_result_edit_count(r) == 1) {
+    CHECK(eq(ec_result_path(r, 0), "src/x.py"));
+    const ec_reply_edit *e = ec_result_edit(r, 0);
+    CHECK(eq(e->path, "src/x.py") && eq(e->search, "old\n") && eq(e->replace, "new\n"));
+  }
+  ec_result_free(r);
+}
+
 int main(void) {
   test_parse_only();
+  test_ownership();
   test_host_flow();
   test_error_line();
   test_no_edit();
