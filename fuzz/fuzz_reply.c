@@ -2,7 +2,7 @@
  * Format `reply` (docs/reply.md): a model's raw reply over two files. Input:
  * <flags><name 1>\xFF<content 1>\xFF<name 2>\xFF<content 2>\xFF<reply text>
  * flags: bit 0 parse_only, bits 1-3 edit.dialect, bit 4 file 1 absent, bit 5 file 2 absent,
- * bit 6 edit.path = name 1.
+ * bit 6 edit.path = name 1, bit 7 profile aider (Aider's own coders; only the common invariants).
  * Beyond the common invariants: a parse_only success lists at least one edit, each with a path;
  * an applied reply changes at least one file, and the same reply under parse_only (no files)
  * succeeds and names every file the apply changed — the host's two-step flow relies on it.
@@ -41,8 +41,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   req.edit.dialect.len = strlen(dialect);
   req.edit.parse_only = flags & 1;
   if (flags & 0x40) req.edit.path = files[0].path;
+  if (flags & 0x80) req.profile = EC_PROFILE_AIDER;
   ec_result *r = ec_apply(&req, NULL);
   fuzz_check_result(r, &req);
+  bool editcore = req.profile == EC_PROFILE_EDITCORE;
   if (ec_result_status(r) == EC_STATUS_SUCCESS && req.edit.parse_only) {
     FUZZ_CHECK(ec_result_edit_count(r) >= 1, "a parse_only success lists an edit");
     for (size_t i = 0; i < ec_result_edit_count(r); i++) {
@@ -50,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       FUZZ_CHECK(e->path.len && listed(r, e->path), "every edit names a listed file");
     }
   }
-  if (ec_result_status(r) == EC_STATUS_SUCCESS && !req.edit.parse_only) {
+  if (editcore && ec_result_status(r) == EC_STATUS_SUCCESS && !req.edit.parse_only) {
     FUZZ_CHECK(ec_result_file_count(r) >= 1, "an applied reply changes a file");
     ec_request ask = req;
     ask.files = NULL;

@@ -7,7 +7,8 @@
  *   detect.c    the walk over the reply that finds each edit and tells its dialect (regions);
  *   dispatch.c  each region run through the existing format (search_replace, unified_diff,
  *               codex_patch, whole_file) over the request's one workspace; parse_only's edits and
- *               paths.
+ *               paths;
+ *   peer_aider.c  profile aider: the reply handed whole to Aider's own coders.
  * The format's entry point is formats/reply.c. Nothing here applies an edit itself: parsing and
  * applying stay with the formats, so a reply and the same edit sent directly behave alike.
  */
@@ -85,5 +86,10 @@ ec_error_code ec_rp_detect(ec_ctx *ctx, ec_rp_mode mode, ec_rp_scan *out);
 /** Runs every region through its format over ctx's workspace (all or nothing), or, for
  * parse_only, records data.edits and data.paths. */
 ec_error_code ec_rp_dispatch(ec_ctx *ctx, const ec_rp_scan *scan);
+
+/* Section - profile aider (peer_aider.c) */
+
+/** The reply handed whole to Aider's own coder for its dialect (auto: the detector picks it). */
+ec_error_code ec_rp_aider(ec_ctx *ctx, ec_rp_mode mode);
 
 #endif
