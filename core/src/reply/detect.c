@@ -115,6 +115,20 @@ static ec_error_code close_fence(walker *w, size_t at) {
   if (w->mode == EC_RP_ONLY_WHOLE_FILE) {
     if (!name.len) name = ec_rp_clean_path(w->ctx->req->edit.path);
     if (!name.len) return EC_OK;
+    /* A file with fences of its own (a README) in a fence as long as them: its first bare ```
+     * closed the block, and the file would be written cut short. */
+    for (size_t k = w->fence_line + 1; k < at; k++) {
+      ec_rp_fence inner;
+      if (!ec_rp_fence_open(s->lines[k], &inner) || inner.ch != w->fence.ch || inner.count < w->fence.count || !inner.info.len) continue;
+      ec_error_code rc = ec_fail(w->ctx, EC_MALFORMED_EDIT,
+                                 "the whole file for '%.*s' (the fence at line %zu) holds a fence of its own at line %zu, so the "
+                                 "block's end at line %zu may be that fence's end and the file cut short; nothing was changed. Wrap "
+                                 "the file in a longer fence (%.*s%c) than any inside it.",
+                                 ec_echo_len(name), name.ptr, w->fence_line + 1, k + 1, at + 1, (int)w->fence.count,
+                                 w->fence.ch == '`' ? "``````````" : "~~~~~~~~~~", w->fence.ch);
+      ec_last_error(w->ctx)->line = (uint32_t)k + 1;
+      return rc;
+    }
     w->in_fence = true; /* the region belongs to this fence */
     ec_error_code rc = add_region(w, EC_FORMAT_WHOLE_FILE, w->fence_line + 1, at, name, false);
     w->in_fence = false;
