@@ -256,6 +256,24 @@ static ec_error_code no_edit(walker *w) {
   return ec_fail(ctx, EC_MALFORMED_EDIT, "no edit was found in the reply. %s", FORMS);
 }
 
+/* A diff hunk outside every edit found (no ---/+++ header, not in a ```diff fence): it would be
+ * left out while the rest applies, so the reply is refused instead. */
+static ec_error_code stray_hunks(ec_ctx *ctx, const ec_rp_scan *s) {
+  size_t r = 0;
+  for (size_t i = 0; i + 1 < s->n_lines; i++) {
+    while (r < s->n_regions && s->regions[r].end <= i) r++;
+    if (r < s->n_regions && s->regions[r].first <= i) { i = s->regions[r].end - 1; continue; }
+    ec_str l = s->lines[i], next = s->lines[i + 1];
+    if (!ec_str_starts_with(l, "@@") || !next.len || !strchr("+- ", next.ptr[0])) continue;
+    ec_fail(ctx, EC_MALFORMED_EDIT, "line %zu of the reply holds a diff hunk ('%.*s%s') outside any diff, so it names no file; "
+            "nothing was changed. Give it '--- a/path' and '+++ b/path' lines, or send it alone in a ```diff fence named by the "
+            "line before it.", i + 1, ec_echo_len(l), l.ptr, ec_echo_more(l));
+    ec_last_error(ctx)->line = (uint32_t)i + 1;
+    return EC_MALFORMED_EDIT;
+  }
+  return EC_OK;
+}
+
 static const char *mode_name(ec_rp_mode m) {
   switch (m) {
     case EC_RP_ONLY_SEARCH_REPLACE: return "search_replace";
@@ -297,6 +315,7 @@ ec_error_code ec_rp_detect(ec_ctx *ctx, ec_rp_mode mode, ec_rp_scan *out) {
   w.mode = mode;
   ec_error_code rc = walk(&w);
   if (rc) return rc;
+  if ((rc = stray_hunks(ctx, out))) return rc;
   if (!out->n_regions) return no_edit(&w);
   if (mode == EC_RP_AUTO) return EC_OK;
   for (size_t i = 0; mode == EC_RP_ONLY_WHOLE_FILE && i < out->n_regions; i++)
