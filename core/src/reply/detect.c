@@ -15,7 +15,9 @@
  *     file is a whole file, but only with edit.dialect "whole_file": code shown in prose is far
  *     more common than a whole file, and taking an example for the file would destroy it;
  *   - `diff --git`, or a `--- ` line followed by a `+++ ` line: a unified diff, up to the next
- *     fence, SEARCH marker or patch envelope (prose after it is the diff parser's to skip).
+ *     fence, SEARCH marker or patch envelope (prose after it is the diff parser's to skip);
+ *   - `<content>` right after `<path>p</path>` (Cline's <write_to_file> tool call): the whole
+ *     file p, up to `</content>`.
  * A fenced block whose edits are of two dialects is refused: there is no telling which one the
  * model meant, and guessing could apply the wrong one.
  */
@@ -81,6 +83,7 @@ static ec_str sr_name(const walker *w, size_t i) {
       if (n.len) return n;
       continue;
     }
+    if (ec_str_eq_cstr(ec_rp_trim(l), "<diff>")) continue; /* Cline's <replace_in_file>, Roo's <apply_diff> */
     return ec_rp_line_name(l);
   }
   return none;
@@ -192,6 +195,21 @@ static ec_error_code walk(walker *w) {
       i = k - 1;
       continue;
     }
+    if (ec_str_eq_cstr(ec_rp_trim(line), "<content>") && i > 0 && ec_rp_xml_path(line_at(w, i - 1)).len) {
+      /* Cline's <write_to_file>: <path>p</path> then <content> ... </content>, a whole file the
+       * tool call states outright (unlike code in a fence). */
+      size_t k = i + 1;
+      while (k < n && !ec_str_eq_cstr(ec_rp_trim(line_at(w, k)), "</content>")) k++;
+      if (k >= n) {
+        ec_error_code e = ec_fail(w->ctx, EC_MALFORMED_EDIT, "the <content> at line %zu of the reply has no </content> line after it "
+                                  "(was the reply cut off?); nothing was changed.", i + 1);
+        ec_last_error(w->ctx)->line = (uint32_t)i + 1;
+        return e;
+      }
+      if ((rc = add_region(w, EC_FORMAT_WHOLE_FILE, i + 1, k, ec_rp_xml_path(line_at(w, i - 1)), false))) return rc;
+      i = k;
+      continue;
+    }
     ec_rp_fence f;
     if (!w->in_fence && ec_rp_fence_open(line, &f)) {
       w->in_fence = true;
@@ -234,8 +252,8 @@ static ec_error_code no_edit(walker *w) {
       "editcore reads SEARCH/REPLACE blocks ('<<<<<<< SEARCH' / '=======' / '>>>>>>> REPLACE', or Cline's '------- SEARCH' / "
       "'=======' / '+++++++ REPLACE', each marker at the start of its line, the file's path alone on the line before the block "
       "or its fence), unified diffs ('--- a/path' and '+++ b/path' lines then '@@' hunks, bare or in a ```diff fence), Codex "
-      "patches ('*** Begin Patch' ... '*** End Patch') and, with edit.dialect \"whole_file\", whole files in fences named by the "
-      "line before them. Code in other fences is read as prose.";
+      "patches ('*** Begin Patch' ... '*** End Patch'), Cline's <write_to_file> calls and, with edit.dialect \"whole_file\", whole "
+      "files in fences named by the line before them. Code in other fences is read as prose.";
   /* What came close, so the model can fix it. */
   for (size_t i = 0; i < s->n_lines; i++) {
     ec_str t = ec_rp_trim(s->lines[i]);

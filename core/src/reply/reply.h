@@ -41,6 +41,8 @@ ec_str ec_rp_trim(ec_str s);
 bool ec_rp_path_like(ec_str s);
 /** The file a line names on its own (`a.py`, `# a.py`, `**a.py**:`, "Update `a.py`:"); len 0 when none. */
 ec_str ec_rp_line_name(ec_str line);
+/** The path of a `<path>src/a.ts</path>` line (Cline's and Roo's tool calls); len 0 when none. */
+ec_str ec_rp_xml_path(ec_str line);
 /** The file a fence's info string names (```a.py, ```python a.py, ```python:a.py); len 0 when none. */
 ec_str ec_rp_fence_name(const ec_rp_fence *f);
 /** A path as the workspace keys it: leading "./" dropped. */
