@@ -143,7 +143,10 @@ typedef enum ec_strategy {
   EC_STRATEGY_ANCHOR,
   EC_STRATEGY_REGEX,
   EC_STRATEGY_FUZZY,
-  EC_STRATEGY__COUNT
+  EC_STRATEGY__COUNT,
+  /* Not a ladder step (never in options.strategies): the host's model corrected the edit and
+   * the engine checked its correction (ec_correction_apply). Named "llm". */
+  EC_STRATEGY_LLM = 64
 } ec_strategy;
 
 typedef enum ec_status {
@@ -168,6 +171,7 @@ typedef enum ec_error_code {
   EC_ACCESS_DENIED, /* hosts only */
   EC_IO_ERROR,      /* hosts only */
   EC_OUT_OF_MEMORY,
+  EC_INVALID_REPLY, /* self-correction: the model's reply holds no usable answer */
   EC_ERROR__COUNT
 } ec_error_code;
 
@@ -178,7 +182,7 @@ typedef enum ec_action {
   EC_ACTION_MOVE
 } ec_action;
 
-/* Names as they appear in JSON. Each returns a static string ("?" for a value out of range). */
+/* Names as they appear in JSON. Each returns a static string ("unknown", or "UNKNOWN" for an error code, out of range). */
 /** The format's JSON name: "replace", "search_replace", "unified_diff", ... */
 EC_API const char *ec_format_name(ec_format f);
 /** The profile's JSON name: "editcore", "gemini", "cline", ... */
@@ -414,6 +418,56 @@ EC_API ec_str ec_result_text(const ec_result *r);
 EC_API ec_stats ec_result_stats(const ec_result *r);
 /** Frees the result and everything it owns. NULL is allowed. */
 EC_API void ec_result_free(ec_result *r);
+
+/****************************/
+/* Section - Self-correction */
+/****************************/
+
+/*
+ * When an edit fails, the host may ask its own model to repair it (the core never calls a model).
+ * Two pure steps (docs/correction.md): ec_correction_prompt builds the prompt — the failed edit,
+ * the error and its nearest candidates, the relevant region of the file with line numbers, and
+ * the JSON schema of the answer; ec_correction_apply checks the model's raw reply and re-runs
+ * the corrected edit under the failed request's profile, so a correction is held to the same
+ * matching rules as any edit (a correction that names code the file lacks is refused).
+ */
+
+/** What to ask for. Zero-initialise; every member is optional. */
+typedef struct ec_correction {
+  ec_str mode;                  /* "" (by the edit: "search", or "fast_apply" for lazy), "search",
+                                   "old_string" (repair the search text only), "new_string" (adjust
+                                   the replacement after old_string was corrected), "fast_apply" */
+  ec_str reply;                 /* ec_correction_apply: the model's raw reply (prose and fences allowed) */
+  ec_str corrected_old_string;  /* mode "new_string": the old_string as corrected */
+  ec_str instruction;           /* the edit's intent, when the failed edit did not carry one */
+  size_t max_region_lines;      /* lines of the file shown around the candidates; 0 = 80 */
+  size_t max_region_bytes;      /* and at most these bytes; 0 = 12 KiB */
+} ec_correction;
+
+/**
+ * Builds the correction prompt for `failed` (a request that fails with ec_apply: replace,
+ * search_replace, unified_diff or lazy; the first failing block or hunk is the one repaired).
+ * The result has status success and the prompt (ec_result_prompt), or status error: the failed
+ * request's own parameter errors, or INVALID_PARAM when `failed` applies as it is. Free with
+ * ec_result_free. `host` may be NULL.
+ */
+EC_API ec_result *ec_correction_prompt(const ec_request *failed, const ec_correction *c, const ec_host *host);
+
+/**
+ * Checks the model's reply (c->reply) to the prompt ec_correction_prompt built for `failed` and
+ * applies the correction: its files are the edit's result, each match's strategy EC_STRATEGY_LLM
+ * and the model's explanation in ec_result_explanation. A reply without the JSON asked for is
+ * INVALID_REPLY; a corrected search that does not match the file is refused like any edit;
+ * `no_changes_required` is NOOP when the replacement is already in the file, else refused.
+ */
+EC_API ec_result *ec_correction_apply(const ec_request *failed, const ec_correction *c, const ec_host *host);
+
+/** The prompt of an ec_correction_prompt result: false when `r` holds none. The strings are the
+ *  result's (system and user prompt text; schema, the JSON Schema of the answer, as JSON text). */
+EC_API bool ec_result_prompt(const ec_result *r, ec_str *system, ec_str *user, ec_str *schema);
+
+/** The model's explanation carried by an ec_correction_apply result (empty otherwise). */
+EC_API ec_str ec_result_explanation(const ec_result *r);
 
 /****************************/
 /* Section - JSON protocol  */
