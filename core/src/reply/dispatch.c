@@ -66,6 +66,32 @@ static ec_str format_text(run *r, size_t first, size_t end, ec_str head, int64_t
   return ec_str_make(p, len);
 }
 
+/* format_text for SEARCH/REPLACE regions [a, b) of one file: what lies between the blocks (prose,
+ * fence lines, a code example with a '=======' underline) becomes blank lines, so the block
+ * parser sees the blocks alone, at their own line numbers. */
+static ec_str blocks_text(run *r, size_t a, size_t b, int64_t *shift) {
+  const ec_rp_region *R = r->s->regions;
+  ec_str all = lines_text(r->s, R[a].first, R[b - 1].end);
+  ec_str text = format_text(r, R[a].first, R[b - 1].end, ec_str_make("", 0), shift);
+  if (!text.ptr || b - a < 2) return text;
+  char *p = (char *)text.ptr + (text.len - all.len - 1); /* where line R[a].first starts */
+  size_t line = R[a].first, k = a;
+  const char *q = all.ptr, *end = all.ptr + all.len;
+  while (q <= end && line < R[b - 1].end) {
+    const char *nl = memchr(q, '\n', (size_t)(end - q));
+    size_t len = nl ? (size_t)(nl - q) : (size_t)(end - q);
+    while (k < b && R[k].end <= line) k++;
+    bool keep = k < b && R[k].first <= line;
+    if (keep) { memcpy(p, q, len); p += len; }
+    *p++ = '\n';
+    line++;
+    q += len + 1;
+  }
+  size_t used = (size_t)(p - text.ptr);
+  ((char *)text.ptr)[used] = 0;
+  return ec_str_make(text.ptr, used);
+}
+
 /* A request of `format` for one edit, on the same files, profile and options. */
 static void sub_request(const ec_ctx *ctx, ec_format format, ec_request *sub) {
   const ec_request *req = ctx->req;
@@ -130,7 +156,7 @@ static ec_error_code do_blocks(run *r, size_t a, size_t b) {
   if (!path.len)
     return unnamed(ctx, g, "SEARCH/REPLACE block", "Put the file's path alone on the line before the block (or before its fence)");
   int64_t shift;
-  ec_str text = format_text(r, g->first, r->s->regions[b - 1].end, ec_str_make("", 0), &shift);
+  ec_str text = blocks_text(r, a, b, &shift);
   if (!text.ptr) return oom(ctx);
   ec_request sub;
   sub_request(ctx, EC_FORMAT_SEARCH_REPLACE, &sub);
