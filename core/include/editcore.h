@@ -257,7 +257,8 @@ typedef struct ec_peer_options {
 
 /** The edit. Which members matter depends on the format (docs/protocol.md, Formats); the rest stay zero. */
 typedef struct ec_edit {
-  ec_str path;                  /* target in files; may be empty when files has one entry */
+  ec_str path;                  /* target in files; may be empty when files has one entry.
+                                   reply: the file for edits that name none */
   /* replace */
   ec_str old_string, new_string, instruction;
   bool has_old_string, has_new_string;
@@ -268,7 +269,7 @@ typedef struct ec_edit {
   ec_str dialect;               /* search_replace: "cline" | "aider" | "roo"; empty = the profile's.
                                    reply: "auto" (empty) | "search_replace" | "unified_diff" | "codex_patch" | "whole_file" */
   bool is_final;                /* default true */
-  bool parse_only;
+  bool parse_only;              /* search_replace: data.blocks; reply: data.edits and data.paths; nothing applied */
   const ec_str *valid_fnames;   /* Aider's parser: known file names */
   size_t n_valid_fnames;
   /* whole_file */
