@@ -181,12 +181,12 @@ static ec_error_code walk(walker *w) {
         if (is_replace_end(line_at(w, k))) { k++; break; }
         if (is_search(line_at(w, k))) break; /* unclosed: the block parser says so */
       }
+      /* Roo's grammar: `<<<<<<< SEARCH` then `:start_line:N`, `:end_line:N` or the `-------`
+       * separator (exactly seven: a YAML `---` opening the SEARCH text is text). */
       bool roo = false;
-      if (i + 1 < n) {
+      if (i + 1 < n && ec_str_starts_with(line, "<<<<<<< SEARCH")) {
         ec_str next = ec_rp_trim(line_at(w, i + 1));
-        bool dashes = next.len >= 3;
-        for (size_t c = 0; c < next.len && dashes; c++) dashes = next.ptr[c] == '-';
-        roo = dashes || ec_str_starts_with(next, ":start_line:") || ec_str_starts_with(next, ":end_line:");
+        roo = ec_str_eq_cstr(next, "-------") || ec_str_starts_with(next, ":start_line:") || ec_str_starts_with(next, ":end_line:");
       }
       ec_str name = sr_name(w, i);
       if (!name.len) name = w->last_sr_name;
