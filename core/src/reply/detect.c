@@ -4,7 +4,7 @@
  * One walk over the lines, in order; what a line starts decides:
  *   - `*** Begin Patch` (trimmed): a Codex patch, up to `*** End Patch` (or the end of the fence
  *     holding it); nothing inside is read as anything else;
- *   - a SEARCH marker (`<<<<<<< SEARCH`, `------- SEARCH`, the shapes of dialects/sr_blocks.h,
+ *   - a SEARCH marker (`<<<<<<< SEARCH`, `------- SEARCH`, the shapes of parse/sr_blocks.h,
  *     at the start of its line): one SEARCH/REPLACE block, up to its REPLACE marker; Roo's when
  *     the next line is `:start_line:` or a `-------` separator. Its file is named on the lines
  *     before it (Aider's find_filename: up to 3 lines back, looking through fence lines), else
@@ -23,7 +23,7 @@
  */
 #include "reply.h"
 #include "../base/str.h"
-#include "../dialects/sr_blocks.h"
+#include "../parse/sr_blocks.h"
 
 typedef struct walker {
   ec_ctx *ctx;

@@ -1,7 +1,7 @@
 /*
  * Format `reply` in the aider profile. Aider reads a model's raw reply itself, with the coder of
  * the edit format the session uses (editblock, udiff, whole), and that code is already here
- * (dialects/aider_*.c): the reply is handed whole to the matching format in the aider profile,
+ * (peers/aider/): the reply is handed whole to the matching format in the aider profile,
  * so it behaves as Aider does (names resolved against the chat files, blocks applied one by one,
  * what applied kept when a later block fails). With dialect "auto" the editcore detector picks
  * the coder, and a reply that mixes dialects is refused (an Aider session reads one format).

@@ -14,7 +14,8 @@
  */
 #ifndef EC_REPLY_REPLY_H
 #define EC_REPLY_REPLY_H
-#include "../engine/ctx.h"
+#include "../request/ctx.h"
+#include "../base/str.h"
 
 /* Section - fences (fence.c) */
 
@@ -32,8 +33,8 @@ bool ec_rp_fence_open(ec_str line, ec_rp_fence *out);
 bool ec_rp_fence_closes(ec_str line, const ec_rp_fence *f);
 /** Whether the fence's language says its body is a diff (diff, patch, udiff). */
 bool ec_rp_fence_is_diff(const ec_rp_fence *f);
-/** ASCII white space trimmed. */
-ec_str ec_rp_trim(ec_str s);
+/** A line with the white space around it trimmed (EC_WS_HSPACE: a CR of CRLF included). */
+static inline ec_str ec_rp_trim(ec_str s) { return ec_str_trim(s, EC_WS_HSPACE); }
 
 /* Section - names (names.c) */
 
