@@ -85,6 +85,10 @@ ec_error_code ec_format_lazy(ec_ctx *ctx) {
     }
     if (rc) return rc;
   }
+  /* The merge checks itself before it answers: a result that is no faithful reading of the
+   * snippet is a decline (lazy/verify.c). */
+  rc = ec_lz_verify(&job, merged);
+  if (rc) return rc;
   /* The merge rewrote the file's bytes [r0, r1) as `merged`. */
   size_t r0 = job.out_head, r1 = job.out_tail, rl = r1 - r0;
   if (merged.len == rl && !memcmp(merged.ptr, doc->text + r0, rl))

@@ -125,6 +125,10 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out);
 /** The diff-style path: parse, anchor and merge in one. */
 ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out);
 
+/** Checks the merged text (as ec_lz_merge hands it back, job->out_head/out_tail set) against
+ * the snippet before success is reported (verify.c); records a decline when it fails. */
+ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged);
+
 /** Records a decline on segment `seg` (0-based) with a candidate range (0 = none). */
 ec_error_code ec_lz_decline(ec_lz_job *job, ec_error_code code, size_t seg, uint32_t cand_from, uint32_t cand_to,
                             const char *fmt, ...)
