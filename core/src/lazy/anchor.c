@@ -62,8 +62,15 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     if (lo == len) len++;
   }
   for (uint32_t k = tail[len - 1]; k != LZ_NIL; k = prev[k]) keep[k] = 1;
+  /* A pair off the chain in a segment that the chain does anchor is a line the snippet copies
+   * or moves (a helper extracted from code elsewhere in the file): it is no anchor, and its line
+   * is written as new. Only a segment with no pair on the chain is out of order. */
+  uint8_t *seg_kept = ec_arena_calloc(job->a, job->nseg + 1, 1);
+  if (!seg_kept) return EC_OUT_OF_MEMORY;
+  for (size_t k = 0; k < np; k++)
+    if (keep[k]) seg_kept[job->seg_of[pj[k]]] = 1;
   for (size_t k = 0; k < np; k++) {
-    if (keep[k]) continue;
+    if (keep[k] || seg_kept[job->seg_of[pj[k]]]) continue;
     /* The nearest kept pair tells which segment it contradicts. */
     size_t other = LZ_NIL;
     for (size_t q = 0; q < np; q++)
@@ -84,10 +91,16 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     return ec_lz_decline(job, EC_NO_MATCH, sj, pi[k] + 1, pi[k] + 1, "segment %u of the lazy snippet is out of file order at line %u of '%.*s'",
                          sj + 1, pi[k] + 1, (int)job->f->path.len, job->f->path.ptr);
   }
+  size_t kept = 0;
   for (size_t k = 0; k < np; k++) {
+    if (!keep[k]) continue;
     job->am[pj[k]] = (int32_t)pi[k];
     job->how[pj[k]] = LZ_UNIQUE;
+    pj[kept] = pj[k];
+    pi[kept] = pi[k];
+    kept++;
   }
+  np = kept;
   /* A unique line inside a block whose opener the snippet writes (in the same segment) and
    * that did not anchor must sit in a file block opened by the same line or an edited version
    * of it (same first word, or ec_lz_similar): `return this;` under a new `two() {` is not

@@ -197,6 +197,18 @@ static bool any_strong(const ec_lz_side *s, size_t from, size_t to) {
   return false;
 }
 
+/* Whether the r snippet lines from j edit the r file lines from i one for one: each a blank line
+ * facing a blank line, or an edited version of its file line (ec_lz_similar, loose). */
+static bool replaced_in_place(ec_lz_job *job, size_t j, size_t i, size_t r) {
+  if (!r) return false;
+  for (size_t k = 0; k < r; k++) {
+    bool bs = (job->S.flags[j + k] & LZ_BLANK) != 0, bf = (job->F.flags[i + k] & LZ_BLANK) != 0;
+    if (bs != bf) return false;
+    if (!bs && !ec_lz_similar(job->S.line[j + k], job->F.line[i + k], true)) return false;
+  }
+  return true;
+}
+
 #define EDGE_MAX 16
 
 /* Whether snippet line j on file line i keeps the indentation it has relative to the anchor
@@ -716,7 +728,11 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
         size_t ip = (size_t)job->am[prev_j];
         rc = check_deletion(job, si, ip + 1, i - ip - 1, j - prev_j - 1, "between two of its lines that stand next to each other in the snippet");
         if (rc) break;
-        put_range(job, &o, s, prev_j + 1, j);
+        if (i - ip == j - prev_j && replaced_in_place(job, prev_j + 1, ip + 1, j - prev_j - 1)) {
+          /* Lines edited in place keep their file lines' indentation (a line inside a multi-line
+           * string keeps its column whatever the snippet's indentation around it). */
+          for (size_t k = 1; k < j - prev_j; k++) put_line(job, &o, prev_j + k, (uint32_t)(prev_j + k), (int64_t)(ip + k));
+        } else put_range(job, &o, s, prev_j + 1, j);
       }
       if (job->how[j] == LZ_COUNTERPART) put_line(job, &o, j, (uint32_t)j, (int64_t)i);
       else emit_file(job, &o, i, i + 1);
