@@ -119,7 +119,13 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     if (fo == SIZE_MAX || steps > 4000) continue;
     if (F->key[fo] == S->key[so] || ec_lz_same_first_token(S->line[so], F->line[fo]) || ec_lz_similar(S->line[so], F->line[fo], false)) continue;
     ec_str t = ec_lz_trim(S->line[j]), a = ec_lz_trim(F->line[fo]), b = ec_lz_trim(S->line[so]);
-    if (t.len >= 24) {
+    /* Other anchors of the segment (the chain's pairs not let go): with them the segment is
+     * placed anyway, and the line is code moved into the new block, written as new; the
+     * merge's own check (verify.c) then makes sure nothing the snippet keeps is lost. */
+    bool others = false;
+    for (uint32_t q = job->seg[sj].j0; q < job->seg[sj].j1 && !others; q++)
+      others = q != j && job->am[q] >= 0 && ec_lz_trim(S->line[q]).len >= 12;
+    if (t.len >= 24 && !others) {
       /* A distinctive line: the model moves or rewrites that code; which is unclear. */
       return ec_lz_decline(job, EC_NO_MATCH, sj, (uint32_t)fo + 1, (uint32_t)i + 1,
                            "segment %u of the lazy snippet has the line '%.*s' inside '%.*s', but in '%.*s' it is line %zu, inside '%.*s' (line %zu); "
