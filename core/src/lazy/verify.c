@@ -20,6 +20,8 @@
  *     snippet): freely.
  * New lines at an unmarked edge, placed beside kept file lines the snippet does not show,
  * could as well replace those lines: declined (the same failure for every model on one prompt).
+ * The lines written open and close as many brackets as the lines they replace (else what follows
+ * them lands in another block).
  * Gaps and blocks are found leftmost; any placement that passes is a faithful reading of the
  * snippet, so a placement found wrongly can only cost a decline, never let a wrong result pass.
  * Linear outside the regions; the alignment inside one region has a cell budget.
@@ -182,21 +184,26 @@ static bool look_alike(ec_str a, ec_str b) {
 
 /* Whether aligned pair (A[a], B[q]) sits in the same block on both sides: its opener in the
  * snippet (the nearest line above it in its segment indented less) is aligned with its opener in
- * the file. A body line under a new or renamed opener is no anchor: the new code may be a
+ * the file, or is an edited version of it with the same head (`fn shade(..) -> char {` made
+ * `-> &'static str {`). A body line under a new or renamed opener is no anchor: the new code may be a
  * sibling of the old (a Rössler section added beside the Lorenz one) as well as its rewrite. */
 static bool same_block(vjob *v, const uint32_t *A, const int32_t *ma, const uint32_t *B, size_t a, size_t q, size_t a0) {
   ec_lz_side *S = &v->job->S, *F = &v->job->F;
+  /* A closing line (`}`, `end`) belongs to the line above it at its own indentation. */
+  bool closer = (S->flags[A[a]] & LZ_WEAK) && ec_lz_bracket_net(S->line[A[a]]) <= 0;
   size_t k = a;
   while (k-- > a0)
-    if (S->indent[A[k]] < S->indent[A[a]] && !ec_lz_comment_only(S->line[A[k]])) break;
+    if ((closer ? S->indent[A[k]] <= S->indent[A[a]] : S->indent[A[k]] < S->indent[A[a]]) && !ec_lz_comment_only(S->line[A[k]])) break;
   if (k == SIZE_MAX || k < a0) return true;
   size_t f = B[q], steps = 0;
   while (f-- > 0 && ++steps < 4000) {
     if ((F->flags[f] & LZ_BLANK) || ec_lz_comment_only(F->line[f])) continue;
-    if (F->indent[f] < F->indent[B[q]]) break;
+    if (closer ? F->indent[f] <= F->indent[B[q]] : F->indent[f] < F->indent[B[q]]) break;
   }
   if (f == SIZE_MAX || steps >= 4000) return false;
-  return ma[k] >= 0 && B[ma[k]] == f;
+  if (ma[k] >= 0) return B[ma[k]] == f;
+  /* A changed opener that is the file opener's counterpart (same head: a signature edited). */
+  return !(F->flags[f] & LZ_WEAK) && ec_lz_counterparts(S->line[A[k]], F->line[f]);
 }
 
 /* One group: segments [s0, s1] with empty gaps between them, over the file's region [x, y). */
@@ -213,6 +220,17 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     if (!(F->flags[i] & LZ_BLANK)) B[nb++] = (uint32_t)i;
   for (size_t s = s0, k = 0; s <= s1; s++)
     for (size_t q = v->nl0[s]; q < v->nl0[s + 1]; q++) aseg[k++] = (uint32_t)s;
+  /* Brackets: the lines written must open and close as many brackets as the lines they replace,
+   * or the text after them (a marker's run) would land in another block — a complete function
+   * written over the first half of the old one, its second half left after the new `}`. */
+  int64_t net_new = 0, net_old = 0;
+  for (size_t k = 0; k < na; k++) net_new += ec_lz_bracket_net(S->line[A[k]]);
+  for (size_t k = 0; k < nb; k++) net_old += ec_lz_bracket_net(F->line[B[k]]);
+  if (net_new != net_old)
+    return fail_check(job, s0, (uint32_t)x + 1, (uint32_t)(y > x ? y : x + 1),
+                      net_new > net_old ? "its lines leave more brackets open than the file lines they replace, so what follows would land inside a block"
+                                        : "its lines close more brackets than the file lines they replace, so what follows would land outside its block",
+                      ec_str_make(NULL, 0));
   /* Alignment: common prefix and suffix, then an LCS table over the rest. */
   int32_t *ma = ec_arena_alloc(job->a, (na + 1) * sizeof *ma); /* A index -> B index or -1 */
   int32_t *mb = ec_arena_alloc(job->a, (nb + 1) * sizeof *mb);
