@@ -79,6 +79,11 @@ void ec_lz_put_indent(ec_buf *b, long target, bool tabs, uint32_t tab);
 void ec_lz_refine_unit(const ec_lz_side *S, const ec_lz_side *F, const int32_t *am, ec_lz_indent *si, const ec_lz_indent *fi);
 /** Net bracket depth change of a line (strings and comments left out). */
 int32_t ec_lz_bracket_net(ec_str line);
+/** Whether file lines [from, to) are whole blocks at the level of line `next` (the kept line
+ * after them): the first non-blank one at `next`'s indentation, none shallower, brackets
+ * balanced and never below zero. Such lines can go when a snippet shows their neighbours next
+ * to each other (a function removed by leaving it out). */
+bool ec_lz_whole_blocks(const ec_lz_side *F, size_t from, size_t to, size_t next);
 /** Whether a line holds only a comment (`#`, `//`, a block comment's line). */
 bool ec_lz_comment_only(ec_str line);
 

@@ -726,7 +726,12 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
       size_t i = (size_t)job->am[j];
       if (j != ja) {
         size_t ip = (size_t)job->am[prev_j];
-        rc = check_deletion(job, si, ip + 1, i - ip - 1, j - prev_j - 1, "between two of its lines that stand next to each other in the snippet");
+        /* Whole blocks between two lines the snippet shows next to each other: removed by
+         * leaving them out (the snippet writes nothing in their place). */
+        bool only_blank = true;
+        for (size_t q = prev_j + 1; q < j && only_blank; q++) only_blank = (S->flags[q] & LZ_BLANK) != 0;
+        if (!(only_blank && ec_lz_whole_blocks(F, ip + 1, i, i)))
+          rc = check_deletion(job, si, ip + 1, i - ip - 1, j - prev_j - 1, "between two of its lines that stand next to each other in the snippet");
         if (rc) break;
         if (i - ip == j - prev_j && replaced_in_place(job, prev_j + 1, ip + 1, j - prev_j - 1)) {
           /* Lines edited in place keep their file lines' indentation (a line inside a multi-line

@@ -12,7 +12,8 @@
  * inside what the snippet spans:
  *   - between two of the segment's strong (not blank, not bracket-only) aligned lines: the
  *     snippet shows them next to each other, so what lay between goes — up to the bound the
- *     merge itself uses for code vanishing without a marker (2 × lines written + 10);
+ *     merge itself uses for code vanishing without a marker (2 × lines written + 10), unless
+ *     nothing is written there and what goes is whole blocks (a function left out);
  *   - at an edge facing a marker (or between two segments whose marker stands for nothing):
  *     only when replaced in place, each removed line paired in order with a similar new line
  *     (ec_lz_similar, loose), or named by a diff-style `-` line;
@@ -264,6 +265,38 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       else k++;
     }
   }
+  /* A run of new lines at an edge facing a marker that repeats the file lines on the marker's
+   * side (the `end` written before a marker whose run starts with that same `end`): the line
+   * would be there twice. */
+  {
+    size_t lead = 0, trail = 0;
+    while (lead < na && ma[lead] < 0) lead++;
+    while (trail < na && ma[na - 1 - trail] < 0) trail++;
+    if (!free_bottom && trail && trail < na + 1) {
+      for (size_t L = 1; L <= trail; L++) {
+        size_t f = y, k = 0;
+        for (; k < L; k++) {
+          while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+          if (f >= F->n || F->key[f] != S->key[A[na - L + k]]) break;
+          f++;
+        }
+        if (k == L)
+          return fail_check(job, s1, (uint32_t)y + 1, (uint32_t)y + 1, "its last lines would be written twice: the file lines right after its place, which a marker keeps, are the same", S->line[A[na - L]]);
+      }
+    }
+    if (!free_top && lead) {
+      for (size_t L = 1; L <= lead; L++) {
+        size_t f = x, k = 0;
+        for (; k < L; k++) {
+          while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
+          if (!f || F->key[f - 1] != S->key[A[L - 1 - k]]) break;
+          f--;
+        }
+        if (k == L)
+          return fail_check(job, s0, (uint32_t)x, (uint32_t)x, "its first lines would be written twice: the file lines right before its place, which a marker keeps, are the same", S->line[A[0]]);
+      }
+    }
+  }
   /* Credible pairs mark what the snippet spans: a strong line aligned next to another aligned
    * line (in both texts), or a long line that occurs once in the file. A short line matched
    * alone inside new code is a coincidence (`local in_quote = false` in a new function). */
@@ -317,7 +350,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       }
       wcur++;
     }
-    if (same_seg && deleted > 2 * written + 10) {
+    if (same_seg && deleted > 2 * written + 10 && !(!written && ec_lz_whole_blocks(F, B[last_strong] + 1, B[next], B[next]))) {
       size_t seg = aseg[mb[next]];
       return fail_check(job, seg, B[kb] + 1, B[next - 1] + 1, "it would remove many more lines than it writes between two of the segment's lines", F->line[B[kb]]);
     }
