@@ -437,7 +437,11 @@ static size_t block_end(ec_lz_job *job, size_t i) {
 static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb, size_t limit, bool whole_file, size_t *c) {
   ec_lz_seg *s = &job->seg[si];
   ec_lz_side *S = &job->S, *F = &job->F;
-  size_t j1 = s->j1, k = j1 - jb - 1, ib = (size_t)job->am[jb];
+  size_t j1 = s->j1, ib = (size_t)job->am[jb];
+  /* Blank lines before the marker after are spacing, not context to find in the file. */
+  if (s->marker_after)
+    while (j1 > jb + 1 && (S->flags[j1 - 1] & LZ_BLANK)) j1--;
+  size_t k = j1 - jb - 1;
   *c = ib + 1;
   if (!k) return EC_OK;
   /* A run of lines right below the anchor, new lines, then trailing context, both equal to the
