@@ -152,6 +152,10 @@ bool ec_lz_counterparts(ec_str a, ec_str b);
 /** Whether a line looks like an edited version of another: counterparts, one extending the
  * other's identifiers, or (loose) a shared start and end covering 60 % of the longer line. */
 bool ec_lz_similar(ec_str a, ec_str b, bool loose);
+/** Whether a line looks like an edited version of another: ec_lz_similar, and loosely (a shared
+ * start and end) for lines of 16 characters or more (`) -> list[X]:` made `) -> List[X]:`,
+ * `// --- Lorenz System ---` and `// --- Rössler System ---`). */
+bool ec_lz_edited(ec_str a, ec_str b);
 /** Whether two lines start with the same identifier (`<p>` and `<p className="x">`). */
 bool ec_lz_same_first_token(ec_str a, ec_str b);
 

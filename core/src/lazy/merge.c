@@ -370,7 +370,7 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
     size_t js = ja - 1 - r, fi = i0 - 1 - r;
     if (!same_depth(job, js, fi, ja, i0)) break;
     if (S->key[js] == F->key[fi]) { r++; continue; }
-    if (strong_s(S, js) && strong_s(F, fi) && ec_lz_similar(S->line[js], F->line[fi], false)) { r++; cp++; continue; }
+    if (strong_s(S, js) && strong_s(F, fi) && ec_lz_edited(S->line[js], F->line[fi])) { r++; cp++; continue; }
     break;
   }
   if (r < kk || !cp) r = 0;
@@ -504,7 +504,7 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
     size_t js = jb + 1 + r, fi = ib + 1 + r;
     if (!same_depth(job, js, fi, jb, ib)) break;
     if (S->key[js] == F->key[fi]) { r++; continue; }
-    if (strong_s(S, js) && strong_s(F, fi) && ec_lz_similar(S->line[js], F->line[fi], false)) { r++; cp++; continue; }
+    if (strong_s(S, js) && strong_s(F, fi) && ec_lz_edited(S->line[js], F->line[fi])) { r++; cp++; continue; }
     break;
   }
   if (r < kk || !cp) r = 0;

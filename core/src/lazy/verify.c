@@ -174,15 +174,6 @@ static size_t match_tail(vjob *v, size_t r0) {
   return first;
 }
 
-/* Whether a new line looks like an edited version of a file line: counterparts or one extending
- * the other (ec_lz_similar), or, for lines of 16 characters or more, a shared start and end
- * covering most of the longer one (`// --- Lorenz System ---` and `// --- Rössler System ---`). */
-static bool look_alike(ec_str a, ec_str b) {
-  if (ec_lz_similar(a, b, false)) return true;
-  ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
-  return ta.len >= 16 && tb.len >= 16 && ec_lz_similar(a, b, true);
-}
-
 /* Whether aligned pair (A[a], B[q]) sits in the same block on both sides: its opener in the
  * snippet (the nearest line above it in its segment indented less) is aligned with its opener in
  * the file, or is an edited version of it with the same head (`fn shade(..) -> char {` made
@@ -343,7 +334,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       deleted++;
       if (same_seg || free_zone) continue;
       /* At an edge: replaced in place by a similar new line, in order. */
-      while (wcur < a_hi && (ma[wcur] >= 0 || !look_alike(S->line[A[wcur]], F->line[fi]))) wcur++;
+      while (wcur < a_hi && (ma[wcur] >= 0 || !ec_lz_edited(S->line[A[wcur]], F->line[fi]))) wcur++;
       if (wcur >= a_hi) {
         size_t seg = top ? s0 : bottom ? s1 : aseg[mb[next]];
         return fail_check(job, seg, fi + 1, fi + 1, "it would remove a file line the snippet keeps behind a marker or does not show", F->line[fi]);
@@ -371,7 +362,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
         size_t fi = top ? f - 1 : f;
         if (F->flags[fi] & LZ_WEAK) continue;
         seen++;
-        if ( S->key[A[head]] == F->key[fi] || !look_alike(S->line[A[head]], F->line[fi])) continue;
+        if (S->key[A[head]] == F->key[fi] || !ec_lz_edited(S->line[A[head]], F->line[fi])) continue;
         return fail_check(job, top ? s0 : s1, (uint32_t)fi + 1, (uint32_t)fi + 1,
                           top ? "its new first line looks like an edited version of a file line kept right above it, so the new lines could replace those lines"
                               : "its new last line looks like an edited version of a file line kept right below it, so the new lines could replace those lines",
