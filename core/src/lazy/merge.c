@@ -375,6 +375,36 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
   }
   if (r < kk || !cp) r = 0;
   if (!r) {
+    /* The segment's first line is an edited version of a file line a few lines above the anchor
+     * (a signature changed, with new lines added under it): the snippet's lines replace the
+     * file's from that line to the anchor, each file line between found among them in order. */
+    size_t jf = j0;
+    while (jf < ja && (S->flags[jf] & LZ_BLANK)) jf++;
+    if (jf < ja && strong_s(S, jf)) {
+      size_t found = SIZE_MAX, nfound = 0;
+      for (size_t p = i0; p-- > *c && i0 - p <= ja - jf;) {
+        if (!strong_s(F, p) || S->key[jf] == F->key[p] || !same_depth(job, jf, p, ja, i0) || !ec_lz_edited(S->line[jf], F->line[p])) continue;
+        if (!nfound) found = p;
+        nfound++;
+      }
+      if (nfound == 1) {
+        size_t jj = jf + 1;
+        bool all = true;
+        for (size_t fi = found + 1; fi < i0 && all; fi++) {
+          if (F->flags[fi] & LZ_BLANK) continue;
+          while (jj < ja && S->key[jj] != F->key[fi]) jj++;
+          if (jj >= ja) all = false;
+          else jj++;
+        }
+        if (all) {
+          emit_file(job, o, *c, found);
+          put_line(job, o, jf, (uint32_t)jf, (int64_t)found);
+          put_range(job, o, s, jf + 1, ja);
+          *c = i0;
+          return EC_OK;
+        }
+      }
+    }
     /* Lines right above the anchor that equal the file's lines right above it are those lines
      * (`res.send(x); return x;` before the closing `}`); the new lines go above them. */
     size_t e = 0;

@@ -174,6 +174,21 @@ static size_t match_tail(vjob *v, size_t r0) {
   return first;
 }
 
+/* Whether a line opens a block or defines something: brackets left open, a trailing `:` or
+ * `{`, or a definition keyword first. Copied statements are common in new sibling code; a
+ * copied definition is not. */
+static bool opens_block(ec_str line) {
+  ec_str t = ec_lz_trim(line);
+  if (!t.len) return false;
+  if (ec_lz_bracket_net(line) > 0 || t.ptr[t.len - 1] == ':' || t.ptr[t.len - 1] == '{') return true;
+  static const char *const KW[] = {"def ", "function ", "local function ", "fn ", "pub fn ", "class ", "func ", "struct ", NULL};
+  for (size_t i = 0; KW[i]; i++) {
+    size_t n = strlen(KW[i]);
+    if (t.len > n && !memcmp(t.ptr, KW[i], n)) return true;
+  }
+  return false;
+}
+
 /* Whether aligned pair (A[a], B[q]) sits in the same block on both sides: its opener in the
  * snippet (the nearest line above it in its segment indented less) is aligned with its opener in
  * the file, or is an edited version of it with the same head (`fn shade(..) -> char {` made
@@ -254,6 +269,19 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
         i++, k++;
       } else if (T[(i + 1) * W + k] >= T[i * W + k + 1]) i++;
       else k++;
+    }
+  }
+  /* A distinctive opener (a definition, a block's first line) written new while the file's only
+   * copy of it is kept by a marker: the
+   * snippet moves or copies code whose old place it does not show (the result would hold the
+   * line twice, one of them where the snippet does not put it). */
+  for (size_t a = 0; a < na; a++) {
+    if (ma[a] >= 0 || (S->flags[A[a]] & LZ_WEAK) || ec_lz_trim(S->line[A[a]]).len < 24 || !opens_block(S->line[A[a]])) continue;
+    uint32_t cnt = 0, fi = ec_lz_side_first(F, S->key[A[a]], &cnt);
+    if (cnt != 1) continue;
+    for (size_t g = 0; g <= job->nseg; g++) {
+      if (v->gx[g] == SIZE_MAX || fi < v->gx[g] || fi >= v->gy[g]) continue;
+      return fail_check(job, aseg[a], fi + 1, fi + 1, "this line would be written new while the file's own copy of it stays where a marker keeps it, so it would be there twice", S->line[A[a]]);
     }
   }
   /* A run of new lines at an edge facing a marker that repeats the file lines on the marker's
