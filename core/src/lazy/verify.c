@@ -316,6 +316,19 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       }
     }
   }
+  /* A group's first (last) line written in place of the region's first (last) line, as an
+   * edited version of it (a changed signature): that pair anchors the edge like an unchanged
+   * line would. */
+  if (na && nb && ma[0] < 0 && mb[0] < 0 && !(S->flags[A[0]] & LZ_WEAK) && !(F->flags[B[0]] & LZ_WEAK) &&
+      ec_lz_similar(S->line[A[0]], F->line[B[0]], false)) {
+    ma[0] = 0;
+    mb[0] = 0;
+  }
+  if (na > 1 && nb > 1 && ma[na - 1] < 0 && mb[nb - 1] < 0 && !(S->flags[A[na - 1]] & LZ_WEAK) && !(F->flags[B[nb - 1]] & LZ_WEAK) &&
+      ec_lz_similar(S->line[A[na - 1]], F->line[B[nb - 1]], false)) {
+    ma[na - 1] = (int32_t)(nb - 1);
+    mb[nb - 1] = (int32_t)(na - 1);
+  }
   /* Credible pairs mark what the snippet spans: a strong line aligned next to another aligned
    * line (in both texts), or a long line that occurs once in the file. A short line matched
    * alone inside new code is a coincidence (`local in_quote = false` in a new function). */
@@ -390,7 +403,12 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
         size_t fi = top ? f - 1 : f;
         if (F->flags[fi] & LZ_WEAK) continue;
         seen++;
-        if (S->key[A[head]] == F->key[fi] || !ec_lz_edited(S->line[A[head]], F->line[fi])) continue;
+        /* Code lines must be counterparts (same head); comment lines (section headers) may
+         * share only a start and an end (`increment() {` beside a new `decrement() {` is a
+         * sibling, not an edit). */
+        bool alike = ec_lz_comment_only(S->line[A[head]]) ? ec_lz_edited(S->line[A[head]], F->line[fi])
+                                                          : ec_lz_similar(S->line[A[head]], F->line[fi], false);
+        if (S->key[A[head]] == F->key[fi] || !alike) continue;
         return fail_check(job, top ? s0 : s1, (uint32_t)fi + 1, (uint32_t)fi + 1,
                           top ? "its new first line looks like an edited version of a file line kept right above it, so the new lines could replace those lines"
                               : "its new last line looks like an edited version of a file line kept right below it, so the new lines could replace those lines",
