@@ -104,6 +104,25 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
   }
 
   if (ec_lz_side_from_lines(a, lines, n, &job->S)) return EC_OUT_OF_MEMORY;
+  if (*diff_style) {
+    /* New lines written without their `+`: a context line the file does not have at all, next
+     * to `+` lines (blank lines between aside), is new. Repeated until nothing changes, so a
+     * run of such lines joins the `+` line it hangs from. */
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (size_t i = 0; i < n; i++) {
+        if (op[i] != ' ' || mark[i] || (job->S.flags[i] & LZ_BLANK)) continue;
+        uint32_t cnt = 0;
+        ec_lz_side_first(&job->F, job->S.key[i], &cnt);
+        if (cnt) continue;
+        size_t u = i, d = i + 1;
+        while (u > 0 && !mark[u - 1] && (job->S.flags[u - 1] & LZ_BLANK)) u--;
+        while (d < n && !mark[d] && (job->S.flags[d] & LZ_BLANK)) d++;
+        if ((u > 0 && !mark[u - 1] && op[u - 1] == '+') || (d < n && !mark[d] && op[d] == '+')) { op[i] = '+'; changed = true; }
+      }
+    }
+  }
   job->S.op = op;
   for (size_t i = 0; i < n; i++)
     if (mark[i]) job->S.flags[i] |= LZ_MARKER;
