@@ -195,7 +195,7 @@ static uint32_t snippet_opener(ec_lz_job *job, size_t j) {
  * when they end in `:`, such as `case 1:`); a keyword opener (`if x then`, depth 0) closes at the
  * first line indented no deeper, with the depth never below 0 on the way. Comment-only lines
  * (`#endif`, a column-0 comment) do not end a block. */
-static size_t file_closer(ec_lz_job *job, size_t o) {
+size_t ec_lz_file_closer(ec_lz_job *job, size_t o) {
   ec_lz_side *F = &job->F;
   int32_t depth = ec_lz_bracket_net(F->line[o]);
   if (depth < 0) return F->n;
@@ -230,7 +230,7 @@ static ec_error_code struct_pass(ec_lz_job *job, bool *changed) {
     uint32_t op = snippet_opener(job, j);
     if (job->work > job->work_cap) return too_large(job);
     if (op == LZ_NIL || job->am[op] < 0) continue;
-    size_t c = file_closer(job, (size_t)job->am[op]);
+    size_t c = ec_lz_file_closer(job, (size_t)job->am[op]);
     if (job->work > job->work_cap) return too_large(job);
     if (c < F->n && F->key[c] == S->key[j] && (int64_t)c > prev && (int64_t)c < nx[j + 1]) {
       job->am[j] = (int32_t)c;
@@ -408,4 +408,16 @@ ec_error_code ec_lz_anchor(ec_lz_job *job) {
     last_j = j;
   }
   return EC_OK;
+}
+
+bool ec_lz_in_shown_block(ec_lz_job *job, size_t si, size_t from, size_t to) {
+  const ec_lz_seg *sg = &job->seg[si];
+  for (uint32_t j = sg->j0; j < sg->j1; j++) {
+    if (job->am[j] < 0 || (size_t)job->am[j] >= from || ec_lz_bracket_net(job->F.line[job->am[j]]) <= 0) continue;
+    size_t c = ec_lz_file_closer(job, (size_t)job->am[j]);
+    if (c >= job->F.n || c < to) continue;
+    for (uint32_t k = j + 1; k < sg->j1; k++)
+      if (job->am[k] == (int32_t)c) return true;
+  }
+  return false;
 }

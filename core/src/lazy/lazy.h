@@ -120,6 +120,14 @@ typedef struct ec_lz_job {
   size_t out_head, out_tail; /* ec_lz_merge: the result is file[0, out_head) + *out + file[out_tail, end) */
 } ec_lz_job;
 
+/** The file line closing the block file line o opens (indentation and bracket depth agree),
+ * F.n when none (anchor.c). */
+size_t ec_lz_file_closer(ec_lz_job *job, size_t o);
+/** Whether file lines [from, to) lie inside a block whose opener and closing line are both
+ * lines of segment `si` anchored in the file (the snippet shows the whole block: its body may
+ * be rewritten at any length). */
+bool ec_lz_in_shown_block(ec_lz_job *job, size_t si, size_t from, size_t to);
+
 /** Parses snippet text into job->S and segments. Diff-style snippets set *diff_style. */
 ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style);
 /** Finds anchors (am/how) for every segment; records NO_MATCH/AMBIGUOUS on a decline. */

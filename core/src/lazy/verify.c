@@ -13,7 +13,8 @@
  *   - between two of the segment's strong (not blank, not bracket-only) aligned lines: the
  *     snippet shows them next to each other, so what lay between goes — up to the bound the
  *     merge itself uses for code vanishing without a marker (2 × lines written + 10), unless
- *     nothing is written there and what goes is whole blocks (a function left out);
+ *     nothing is written there and what goes is whole blocks (a function left out), or the
+ *     segment shows both ends of the block it rewrites (a function re-emitted whole);
  *   - at an edge facing a marker (or between two segments whose marker stands for nothing):
  *     only when replaced in place, each removed line paired in order with a similar new line
  *     (ec_lz_similar, loose), or named by a diff-style `-` line;
@@ -189,6 +190,29 @@ static bool opens_block(ec_str line) {
   return false;
 }
 
+/* Whether file lines [from, to) lie inside a block whose opener and closing line are both
+ * aligned lines of segment sg: the snippet shows the whole block, so its body may be rewritten
+ * at any length (a function re-emitted whole). */
+static bool shown_block(vjob *v, const uint32_t *A, const int32_t *ma, const int32_t *mb, const uint32_t *B, size_t nb,
+                        const uint32_t *aseg, uint32_t sg, size_t from, size_t to) {
+  ec_lz_job *job = v->job;
+  (void)A;
+  (void)ma;
+  for (size_t q = 0; q < nb && B[q] < from; q++) {
+    if (mb[q] < 0 || aseg[mb[q]] != sg || ec_lz_bracket_net(job->F.line[B[q]]) <= 0) continue;
+    size_t c = ec_lz_file_closer(job, B[q]);
+    if (c >= job->F.n || c < to) continue;
+    for (size_t q2 = q + 1; q2 < nb; q2++)
+      if (B[q2] == c) return mb[q2] >= 0 && aseg[mb[q2]] == sg;
+  }
+  return false;
+}
+
+/* A line that tells where it is: not blank, and a word or six characters or more. */
+static bool telling(const ec_lz_side *F, size_t i) {
+  return !(F->flags[i] & LZ_BLANK) && (!(F->flags[i] & LZ_WEAK) || ec_lz_trim(F->line[i]).len >= 6);
+}
+
 /* Whether aligned pair (A[a], B[q]) sits in the same block on both sides: its opener in the
  * snippet (the nearest line above it in its segment indented less) is aligned with its opener in
  * the file, or is an edited version of it with the same head (`fn shade(..) -> char {` made
@@ -291,6 +315,21 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     size_t lead = 0, trail = 0;
     while (lead < na && ma[lead] < 0) lead++;
     while (trail < na && ma[na - 1 - trail] < 0) trail++;
+    /* The run's first new line is the very line the marker's run starts with (or its last the
+     * line the run above ends with), a line that says something (not a `}`, but a long rule of `=` signs): that line would be
+     * there twice. */
+    if (!free_bottom && trail) {
+      size_t f = y;
+      while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+      if (f < F->n && telling(F, f) && F->key[f] == S->key[A[na - trail]])
+        return fail_check(job, s1, (uint32_t)f + 1, (uint32_t)f + 1, "its new last lines start with the line a marker keeps right after them, so that line would be there twice", S->line[A[na - trail]]);
+    }
+    if (!free_top && lead) {
+      size_t f = x;
+      while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
+      if (f > 0 && telling(F, f - 1) && F->key[f - 1] == S->key[A[lead - 1]])
+        return fail_check(job, s0, (uint32_t)f, (uint32_t)f, "its new first lines end with the line a marker keeps right before them, so that line would be there twice", S->line[A[lead - 1]]);
+    }
     if (!free_bottom && trail && trail < na + 1) {
       for (size_t L = 1; L <= trail; L++) {
         size_t f = y, k = 0;
@@ -382,7 +421,8 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       }
       wcur++;
     }
-    if (same_seg && deleted > 2 * written + 10 && !(!written && ec_lz_whole_blocks(F, B[last_strong] + 1, B[next], B[next]))) {
+    if (same_seg && deleted > 2 * written + 10 && !(!written && ec_lz_whole_blocks(F, B[last_strong] + 1, B[next], B[next])) &&
+        !shown_block(v, A, ma, mb, B, nb, aseg, aseg[mb[next]], B[last_strong] + 1, B[next])) {
       size_t seg = aseg[mb[next]];
       return fail_check(job, seg, B[kb] + 1, B[next - 1] + 1, "it would remove many more lines than it writes between two of the segment's lines", F->line[B[kb]]);
     }
