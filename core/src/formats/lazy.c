@@ -42,12 +42,14 @@ ec_error_code ec_format_lazy(ec_ctx *ctx) {
    * without its first character (a diff-style `+`/`-`/space prefix). */
   ec_lz_side raw;
   if (ec_lz_side_build(job.a, snippet, &raw)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  uint64_t *qk = ec_arena_alloc(job.a, (2 * raw.n + 1) * sizeof *qk);
+  uint64_t *qk = ec_arena_alloc(job.a, (3 * raw.n + 1) * sizeof *qk);
   if (!qk) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   size_t nq = 0;
   for (size_t j = 0; j < raw.n; j++) {
     qk[nq++] = raw.key[j];
     if (raw.line[j].len) qk[nq++] = ec_lz_key(ec_str_make(raw.line[j].ptr + 1, raw.line[j].len - 1));
+    ec_str un; /* and the line with its escapes undone (an over-escaped copy of a file line) */
+    if (ec_lz_unescape(job.a, raw.line[j], &un)) qk[nq++] = ec_lz_key(un);
   }
   if (ec_lz_side_build_keyed(job.a, ec_str_make(doc->text, doc->len), doc->n_lf, qk, nq, &job.F)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   bool diff_style = false;

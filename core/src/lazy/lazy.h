@@ -128,6 +128,10 @@ size_t ec_lz_file_closer(ec_lz_job *job, size_t o);
  * be rewritten at any length). */
 bool ec_lz_in_shown_block(ec_lz_job *job, size_t si, size_t from, size_t to);
 
+/** A line with its escapes before quotes and backslashes undone (`\\"` -> `"`); false when it
+ * has none (snippet.c). */
+bool ec_lz_unescape(ec_arena *a, ec_str line, ec_str *out);
+
 /** Parses snippet text into job->S and segments. Diff-style snippets set *diff_style. */
 ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style);
 /** Finds anchors (am/how) for every segment; records NO_MATCH/AMBIGUOUS on a decline. */

@@ -103,6 +103,19 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
     n = k;
   }
 
+  /* Over-escaped copies: a line the file does not have, which becomes a file line once its
+   * escapes are undone (`match("^[%w]+=\")` for `match("^[%w]+=")`), is that file line — the
+   * model's JSON escaping leaked into the code, it did not change the line (SPEC §4 unescape). */
+  for (size_t i = 0; i < n; i++) {
+    if (mark[i] || !lines[i].len || !memchr(lines[i].ptr, '\\', lines[i].len)) continue;
+    uint32_t cnt = 0;
+    ec_lz_side_first(&job->F, ec_lz_key(lines[i]), &cnt);
+    if (cnt) continue;
+    ec_str un;
+    if (!ec_lz_unescape(a, lines[i], &un)) continue;
+    uint32_t hit = ec_lz_side_first(&job->F, ec_lz_key(un), &cnt);
+    if (cnt && hit != LZ_NIL) lines[i] = un;
+  }
   if (ec_lz_side_from_lines(a, lines, n, &job->S)) return EC_OUT_OF_MEMORY;
   if (*diff_style) {
     /* New lines written without their `+`: a context line the file does not have at all, next
@@ -172,4 +185,19 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
   job->trail_marker = marker_pending && job->nseg;
   if (!job->nseg) job->trail_marker = false;
   return EC_OK;
+}
+
+bool ec_lz_unescape(ec_arena *a, ec_str line, ec_str *out) {
+  if (!line.len || !memchr(line.ptr, '\\', line.len)) return false;
+  char *u = ec_arena_alloc(a, line.len + 1);
+  if (!u) return false;
+  size_t k = 0;
+  bool changed = false;
+  for (size_t q = 0; q < line.len; q++) {
+    char c = line.ptr[q];
+    if (c == '\\' && q + 1 < line.len && strchr("\"'`\\", line.ptr[q + 1])) { c = line.ptr[++q]; changed = true; }
+    u[k++] = c;
+  }
+  *out = ec_str_make(u, k);
+  return changed;
 }
