@@ -28,6 +28,8 @@ ec_error_code ec_format_lazy(ec_ctx *ctx) {
   ec_error_code rc = ec_ws_doc(ctx, f, &doc);
   if (rc) return rc;
 
+  snippet = ec_lz_split_escaped_newlines(ctx->arena, snippet, ec_str_make(doc->text, doc->len));
+  if (!snippet.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   ec_lz_job job;
   memset(&job, 0, sizeof job);
   job.ctx = ctx;

@@ -132,6 +132,11 @@ bool ec_lz_in_shown_block(ec_lz_job *job, size_t si, size_t from, size_t to);
  * has none (snippet.c). */
 bool ec_lz_unescape(ec_arena *a, ec_str line, ec_str *out);
 
+/** The snippet with each literal `\\n` turned into a line break where the text before it is a whole
+ * line of the file (`io.stderr:write([[\\ncsvtool ...`: the model's JSON escaping of a line break
+ * leaked into the code). Returns the snippet itself when there is none (snippet.c). */
+ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file);
+
 /** Parses snippet text into job->S and segments. Diff-style snippets set *diff_style. */
 ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style);
 /** Finds anchors (am/how) for every segment; records NO_MATCH/AMBIGUOUS on a decline. */

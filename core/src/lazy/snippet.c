@@ -5,8 +5,11 @@
  * `+` and every other line is blank, a marker, a hunk header or starts with `+`, `-` or a space,
  * the snippet is a diff: the first character is the line's role, the rest its text.
  */
+#define _GNU_SOURCE 1 /* memmem */
 #include "lazy.h"
 #include "../base/str.h"
+#include "../base/buf.h"
+#include <string.h>
 
 static bool is_fence(ec_str l) {
   ec_str t = ec_lz_trim(l);
@@ -200,4 +203,53 @@ bool ec_lz_unescape(ec_arena *a, ec_str line, ec_str *out) {
   }
   *out = ec_str_make(u, k);
   return changed;
+}
+
+/* Whether `part` (trimmed, not empty) is a whole line of `file`, up to whitespace around it. */
+static bool whole_line_of(ec_str file, ec_str part) {
+  ec_str t = ec_lz_trim(part);
+  if (t.len < 4) return false;
+  const char *p = file.ptr, *end = file.ptr + file.len;
+  while (p < end) {
+    const char *hit = memmem(p, (size_t)(end - p), t.ptr, t.len);
+    if (!hit) return false;
+    const char *b = hit, *e = hit + t.len;
+    while (b > file.ptr && (b[-1] == ' ' || b[-1] == '\t')) b--;
+    while (e < end && (*e == ' ' || *e == '\t' || *e == '\r')) e++;
+    if ((b == file.ptr || b[-1] == '\n') && (e == end || *e == '\n')) return true;
+    p = hit + 1;
+  }
+  return false;
+}
+
+ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file) {
+  if (!snippet.len || !memmem(snippet.ptr, snippet.len, "\\n", 2)) return snippet;
+  ec_buf b;
+  ec_buf_init(&b, ec_arena_allocator(a));
+  size_t i = 0;
+  bool any = false;
+  while (i < snippet.len) {
+    const char *nl = memchr(snippet.ptr + i, '\n', snippet.len - i);
+    size_t le = nl ? (size_t)(nl - snippet.ptr) : snippet.len;
+    ec_str line = ec_str_make(snippet.ptr + i, le - i);
+    const char *esc = memmem(line.ptr, line.len, "\\n", 2);
+    if (esc && !whole_line_of(file, line) && whole_line_of(file, ec_str_make(line.ptr, (size_t)(esc - line.ptr)))) {
+      /* Split at every `\\n` of the line. */
+      size_t k = 0;
+      while (k < line.len) {
+        const char *e2 = memmem(line.ptr + k, line.len - k, "\\n", 2);
+        size_t ke = e2 ? (size_t)(e2 - line.ptr) : line.len;
+        ec_buf_append(&b, line.ptr + k, ke - k);
+        if (e2) ec_buf_append_char(&b, '\n');
+        k = e2 ? ke + 2 : line.len;
+      }
+      any = true;
+    } else {
+      ec_buf_append_str(&b, line);
+    }
+    if (nl) ec_buf_append_char(&b, '\n');
+    i = le + 1;
+  }
+  if (!any) { ec_buf_free(&b); return snippet; }
+  return ec_buf_finish(&b, a);
 }
