@@ -56,6 +56,7 @@ ec_error_code ec_format_lazy(ec_ctx *ctx) {
   if (ec_lz_side_build_keyed(job.a, ec_str_make(doc->text, doc->len), doc->n_lf, qk, nq, &job.F)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   bool diff_style = false;
   if (ec_lz_parse(&job, snippet, &diff_style)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  job.nseg_parsed = job.nseg;
   ec_lz_indent_infer(&job.F, &job.fi);
   ec_lz_indent_infer(&job.S, &job.si);
   size_t literal = 0;

@@ -108,6 +108,7 @@ typedef struct ec_lz_job {
   ec_lz_side F, S;
   ec_lz_seg *seg;
   size_t nseg;
+  size_t nseg_parsed;        /* segments as parsed (the diff-style path counts its hunks in nseg) */
   bool lead_marker, trail_marker;
   int32_t *am;               /* snippet line -> file line, -1 */
   uint8_t *how;

@@ -117,12 +117,14 @@ static ec_error_code build_result(vjob *v, ec_str merged) {
   return EC_OK;
 }
 
-/* Segment blocks, leftmost in R from `from`, their lines consecutive up to blank lines. */
-static bool find_block(vjob *v, size_t si, size_t from, uint64_t *work) {
+/* Segment blocks, leftmost in R from `from` (the last one rightmost, so that what follows it
+ * can be the file's tail), their lines consecutive up to blank lines. */
+static bool find_block(vjob *v, size_t si, size_t from, bool rightmost, uint64_t *work) {
   const uint32_t *L = v->nl + v->nl0[si];
   size_t n = v->nl0[si + 1] - v->nl0[si];
   ec_lz_side *S = &v->job->S;
-  for (size_t r = from; r < v->nr; r++) {
+  for (size_t t = from; t < v->nr; t++) {
+    size_t r = rightmost ? v->nr - 1 - (t - from) : t;
     if (v->r[r].blank || v->r[r].key != S->key[L[0]]) continue;
     size_t q = r, k = 0;
     while (k < n && q < v->nr) {
@@ -303,7 +305,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     if (ma[a] >= 0 || (S->flags[A[a]] & LZ_WEAK) || ec_lz_trim(S->line[A[a]]).len < 24 || !opens_block(S->line[A[a]])) continue;
     uint32_t cnt = 0, fi = ec_lz_side_first(F, S->key[A[a]], &cnt);
     if (cnt != 1) continue;
-    for (size_t g = 0; g <= job->nseg; g++) {
+    for (size_t g = 0; g <= job->nseg_parsed; g++) {
       if (v->gx[g] == SIZE_MAX || fi < v->gx[g] || fi >= v->gy[g]) continue;
       return fail_check(job, aseg[a], fi + 1, fi + 1, "this line would be written new while the file's own copy of it stays where a marker keeps it, so it would be there twice", S->line[A[a]]);
     }
@@ -467,7 +469,7 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   memset(&v, 0, sizeof v);
   v.job = job;
   ec_lz_side *S = &job->S, *F = &job->F;
-  size_t ns = job->nseg;
+  size_t ns = job->nseg_parsed;
   if (!ns) return EC_OK;
   if (build_result(&v, merged)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
   v.nl = ec_arena_alloc(job->a, (S->n + 1) * sizeof *v.nl);
@@ -494,10 +496,12 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   }
   /* Blocks in order. A segment of only `-` lines has no block: it is checked with its neighbours. */
   uint64_t work = 0;
-  size_t cur = 0;
+  size_t cur = 0, last_block = SIZE_MAX;
+  for (size_t s = 0; s < ns; s++)
+    if (v.nl0[s + 1] > v.nl0[s]) last_block = s;
   for (size_t s = 0; s < ns; s++) {
     if (v.nl0[s + 1] == v.nl0[s]) { v.rb[s] = v.re[s] = SIZE_MAX; continue; }
-    if (!find_block(&v, s, cur, &work)) {
+    if (!find_block(&v, s, cur, s == last_block, &work)) {
       uint32_t j = v.nl[v.nl0[s]];
       return fail_check(job, s, 0, 0, "its lines are not all in the result, in order, from this one on", S->line[j]);
     }
