@@ -5,6 +5,10 @@
 //   ws-only  — equal once every line is trimmed and blank lines are dropped
 //   declined — any error (a decline is never wrong)
 //   wrong    — any other success: the worst result (the model believes its code landed)
+//   exp-wrong — a wrong whose expectation was reviewed and found wrong (bench/lazy_real_reviewed.json:
+//              the case id, the SHA-256 of our output, and why: Morph dropped, moved or invented
+//              code the snippet does not say to). Tied to that exact output: if the engine's output
+//              changes, the case counts as wrong again until someone reviews it.
 // per snippet shape, per model, per file, and split by the set's `checked` / `flagged` quality.
 //
 // The set's licence is unclear, so it is read at run time and never copied into this repository.
@@ -18,6 +22,7 @@
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join, dirname, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -58,6 +63,9 @@ function shapeOf(c) {
   if (s.trailing_marker) return 'trailing marker only';
   return 'markers inside only';
 }
+const reviewedPath = join(here, 'lazy_real_reviewed.json');
+const reviewed = existsSync(reviewedPath) ? JSON.parse(readFileSync(reviewedPath, 'utf8')) : {};
+const sha = (t) => createHash('sha256').update(t).digest('hex').slice(0, 16);
 const norm = (t) => t.split('\n').map((l) => l.trim()).filter(Boolean).join('\n');
 const shortId = (id) => id.replace(/^editcore\/lazy-public#/, '');
 
@@ -76,7 +84,9 @@ function run(c) {
   const got = resp.data?.files?.[path]?.content ?? c.files[path];
   if (got === want) return { verdict: 'right', ms, got };
   if (norm(got) === norm(want)) return { verdict: 'ws-only', ms, got };
-  return { verdict: 'wrong', ms, got, msg: firstDiff(want, got) };
+  const rev = reviewed[shortId(c.id)];
+  if (rev && rev.sha256_16 === sha(got)) return { verdict: 'exp-wrong', ms, got, msg: `expectation reviewed as wrong: ${rev.reason}` };
+  return { verdict: 'wrong', ms, got, msg: `${firstDiff(want, got)} (output sha256/16 ${sha(got)})` };
 }
 
 function firstDiff(want, got) {
@@ -86,7 +96,7 @@ function firstDiff(want, got) {
   return `first difference at line ${i + 1}: want ${JSON.stringify(a[i] ?? '<eof>')} got ${JSON.stringify(b[i] ?? '<eof>')} (want ${a.length} lines, got ${b.length})`;
 }
 
-const VERDICTS = ['right', 'ws-only', 'declined', 'wrong'];
+const VERDICTS = ['right', 'ws-only', 'declined', 'wrong', 'exp-wrong'];
 const tables = { shape: new Map(), model: new Map(), file: new Map(), quality: new Map() };
 const add = (t, k, v) => { if (!t.has(k)) t.set(k, Object.fromEntries(VERDICTS.map((x) => [x, 0]))); t.get(k)[v]++; };
 const total = Object.fromEntries(VERDICTS.map((x) => [x, 0]));
@@ -119,18 +129,18 @@ const pct = (n, d) => (d ? (100 * n / d).toFixed(1) : '0.0');
 function print(title, t) {
   const rows = [...t.entries()].sort((a, b) => a[0].localeCompare(b[0]));
   if (args.markdown) {
-    console.log(`\n| ${title} | cases | right | ws-only | declined | wrong | right or ws-only |`);
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    console.log(`\n| ${title} | cases | right | ws-only | declined | wrong | expectation wrong | right or ws-only |`);
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const [k, v] of rows) {
       const n = VERDICTS.reduce((s, x) => s + v[x], 0);
-      console.log(`| ${k} | ${n} | ${v.right} | ${v['ws-only']} | ${v.declined} | ${v.wrong} | ${pct(v.right + v['ws-only'], n)} % |`);
+      console.log(`| ${k} | ${n} | ${v.right} | ${v['ws-only']} | ${v.declined} | ${v.wrong} | ${v['exp-wrong']} | ${pct(v.right + v['ws-only'], n)} % |`);
     }
     return;
   }
-  console.log(`\n${title.padEnd(26)} cases  right  ws-only  declined  wrong`);
+  console.log(`\n${title.padEnd(26)} cases  right  ws-only  declined  wrong  exp-wrong`);
   for (const [k, v] of rows) {
     const n = VERDICTS.reduce((s, x) => s + v[x], 0);
-    console.log(`${k.padEnd(26)} ${String(n).padStart(5)}  ${String(v.right).padStart(5)}  ${String(v['ws-only']).padStart(7)}  ${String(v.declined).padStart(8)}  ${String(v.wrong).padStart(5)}`);
+    console.log(`${k.padEnd(26)} ${String(n).padStart(5)}  ${String(v.right).padStart(5)}  ${String(v['ws-only']).padStart(7)}  ${String(v.declined).padStart(8)}  ${String(v.wrong).padStart(5)}  ${String(v['exp-wrong']).padStart(9)}`);
   }
 }
 print('quality', tables.quality);
@@ -138,6 +148,8 @@ print('shape', tables.shape);
 print('model', tables.model);
 print('file', tables.file);
 const n = cases.length;
-console.log(`\n${n} cases: ${total.right} right, ${total['ws-only']} ws-only, ${total.declined} declined, ${total.wrong} wrong` +
-  ` — right or ws-only ${pct(total.right + total['ws-only'], n)} %; slowest case ${maxMs.toFixed(1)} ms (process included)`);
+const fair = n - total['exp-wrong'];
+console.log(`\n${n} cases: ${total.right} right, ${total['ws-only']} ws-only, ${total.declined} declined, ${total.wrong} wrong, ` +
+  `${total['exp-wrong']} whose expectation is wrong (reviewed) — right or ws-only ${pct(total.right + total['ws-only'], n)} % of all, ` +
+  `${pct(total.right + total['ws-only'], fair)} % of the ${fair} with a sound expectation; slowest case ${maxMs.toFixed(1)} ms (process included)`);
 process.exit(total.wrong ? 1 : 0);
