@@ -743,6 +743,15 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
       size_t next = F->n;
       for (size_t j = s->j1; j < S->n; j++)
         if (job->am[j] >= 0) { next = (size_t)job->am[j]; break; }
+      /* The markers around it stand for nothing: the previous segment ends right where the next
+       * one's anchor is (blank lines aside), so its place is that one. */
+      bool closed = next >= c && s->marker_before && s->marker_after;
+      for (size_t i = c; closed && i < next; i++) closed = (F->flags[i] & LZ_BLANK) != 0;
+      if (closed) {
+        put_range(job, &o, s, s->j0, s->j1);
+        report_seg(job, si, (uint32_t)c + 1, (uint32_t)c + 1, true);
+        continue;
+      }
       rc = ec_lz_decline(job, EC_AMBIGUOUS, si, (uint32_t)c + 1, (uint32_t)next,
                          "segment %u of the lazy snippet (snippet lines %u-%u) shares no line with '%.*s', and markers or the other "
                          "segments leave its place open anywhere between lines %zu and %zu; nothing was changed. Include the unchanged "
