@@ -122,7 +122,8 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
   if (ec_lz_side_from_lines(a, lines, n, &job->S)) return EC_OUT_OF_MEMORY;
   if (*diff_style) {
     /* New lines written without their `+`: a context line the file does not have at all, next
-     * to `+` lines (blank lines between aside), is new. Repeated until nothing changes, so a
+     * to `+` lines (blank lines between aside), or anywhere in a snippet whose context carries no
+     * prefix, is new. Repeated until nothing changes, so a
      * run of such lines joins the `+` line it hangs from. */
     bool changed = true;
     while (changed) {
@@ -135,7 +136,9 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
         size_t u = i, d = i + 1;
         while (u > 0 && !mark[u - 1] && (job->S.flags[u - 1] & LZ_BLANK)) u--;
         while (d < n && !mark[d] && (job->S.flags[d] & LZ_BLANK)) d++;
-        if ((u > 0 && !mark[u - 1] && op[u - 1] == '+') || (d < n && !mark[d] && op[d] == '+')) { op[i] = '+'; changed = true; }
+        /* Without prefixes on context (`+` lines among plain lines), any plain line the file
+         * lacks is new: such snippets leave the `+` off whole new functions. */
+        if (loose || (u > 0 && !mark[u - 1] && op[u - 1] == '+') || (d < n && !mark[d] && op[d] == '+')) { op[i] = '+'; changed = true; }
       }
     }
   }
