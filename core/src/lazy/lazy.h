@@ -6,6 +6,9 @@
  *   snippet.c  — the snippet's lines: fences stripped, markers found, segments, diff-style `+`/`-`
  *   anchor.c   — where each segment's lines sit in the file (unique lines, structure, runs)
  *   merge.c    — the merged text, edge rules, re-indentation, and the decline rules
+ *   verify.c   — the merge checks itself before it answers: the result must read as a faithful
+ *                merge of the snippet (segments in order, markers as unchanged runs, removals
+ *                only inside what the snippet spans), else a decline naming segment and place
  *   diffstyle.c — snippets written as `+`/`-` lines
  *   indent.c   — bracket depth of a line, indent units (tabs/spaces, columns per level)
  * Everything is near-linear: lines are compared by hashes of their trimmed text, never rescanned

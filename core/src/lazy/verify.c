@@ -38,6 +38,7 @@ typedef struct rline_t {
   ec_str line;
   uint64_t key;
   bool blank;
+  bool written;  /* from the merged middle (not the file's untouched head or tail) */
 } rline_t;
 
 typedef struct vjob {
@@ -103,16 +104,16 @@ static ec_error_code build_result(vjob *v, ec_str merged) {
   v->r = ec_arena_alloc(job->a, (v->nr + 1) * sizeof *v->r);
   if (!v->r) return EC_OUT_OF_MEMORY;
   size_t k = 0;
-  for (size_t i = 0; i < hl; i++) v->r[k++] = (rline_t){F->line[i], F->key[i], (F->flags[i] & LZ_BLANK) != 0};
+  for (size_t i = 0; i < hl; i++) v->r[k++] = (rline_t){F->line[i], F->key[i], (F->flags[i] & LZ_BLANK) != 0, false};
   size_t i = 0;
   while (i < merged.len) {
     const char *e = memchr(merged.ptr + i, '\n', merged.len - i);
     size_t le = e ? (size_t)(e - merged.ptr) : merged.len;
     ec_str l = ec_str_make(merged.ptr + i, le - i);
-    v->r[k++] = (rline_t){l, ec_lz_key(l), ec_lz_trim(l).len == 0};
+    v->r[k++] = (rline_t){l, ec_lz_key(l), ec_lz_trim(l).len == 0, true};
     i = le + 1;
   }
-  for (size_t t = tl; t < F->n; t++) v->r[k++] = (rline_t){F->line[t], F->key[t], (F->flags[t] & LZ_BLANK) != 0};
+  for (size_t t = tl; t < F->n; t++) v->r[k++] = (rline_t){F->line[t], F->key[t], (F->flags[t] & LZ_BLANK) != 0, false};
   v->nr = k;
   return EC_OK;
 }
@@ -144,6 +145,9 @@ static bool find_block(vjob *v, size_t si, size_t from, bool rightmost, uint64_t
   return false;
 }
 
+/* The same bytes: the file's untouched head and tail are the file's own lines (same pointer). */
+static inline bool same_text(ec_str a, ec_str b) { return a.len == b.len && (a.ptr == b.ptr || !memcmp(a.ptr, b.ptr, a.len)); }
+
 /* Gap R[r0, r1) as the file's non-blank lines from file line `at` on, exactly; returns the file
  * line after the last one matched (or `at` when the gap holds no text), SIZE_MAX if it does not. */
 static size_t match_run(vjob *v, size_t r0, size_t r1, size_t at) {
@@ -152,7 +156,7 @@ static size_t match_run(vjob *v, size_t r0, size_t r1, size_t at) {
   for (size_t r = r0; r < r1; r++) {
     if (v->r[r].blank) continue;
     while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
-    if (f >= F->n || !ec_str_eq(F->line[f], v->r[r].line)) return SIZE_MAX;
+    if (f >= F->n || !same_text(F->line[f], v->r[r].line)) return SIZE_MAX;
     last = f++;
   }
   return last == SIZE_MAX ? at : last + 1;
@@ -171,7 +175,7 @@ static size_t match_tail(vjob *v, size_t r0) {
   for (size_t r = v->nr; r-- > r0;) {
     if (v->r[r].blank) continue;
     while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
-    if (!f || !ec_str_eq(F->line[f - 1], v->r[r].line)) return SIZE_MAX;
+    if (!f || !same_text(F->line[f - 1], v->r[r].line)) return SIZE_MAX;
     first = --f;
   }
   return first;
@@ -487,9 +491,10 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
       if (block_line(job, j)) v.nl[k++] = j;
   }
   v.nl0[ns] = (uint32_t)k;
-  /* No marker text written: a marker line in the result must be the file's own. */
+  /* No marker text written: a marker line the merge wrote must be the file's own (the file's
+   * untouched head and tail are the file's by construction). */
   for (size_t r = 0; r < v.nr; r++) {
-    if (v.r[r].blank || !ec_lz_is_marker(v.r[r].line, false)) continue;
+    if (!v.r[r].written || v.r[r].blank || !ec_lz_is_marker(v.r[r].line, false)) continue;
     uint32_t cnt = 0;
     ec_lz_side_first(F, v.r[r].key, &cnt);
     if (!cnt) return fail_check(job, 0, 0, 0, "it would write a marker line into the file", v.r[r].line);
@@ -534,7 +539,7 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
       /* The run's first line, leftmost at or after the previous run's end. */
       size_t found = SIZE_MAX;
       for (size_t f = f_at; f < F->n && found == SIZE_MAX; f++) {
-        if (!ec_str_eq(F->line[f], v.r[t].line)) continue;
+        if (!same_text(F->line[f], v.r[t].line)) continue;
         if (++work > 400000000u) break;
         size_t end = match_run(&v, t, r1, f);
         work += r1 - t;
