@@ -18,6 +18,9 @@ struct ec_result {
   size_t n_blocks, cap_blocks;
   bool has_blocks;         /* parse_only: emit data.blocks even when empty */
   ec_str text;
+  ec_str prompt_system, prompt_user, prompt_schema; /* ec_correction_prompt */
+  bool has_prompt;
+  ec_str explanation;      /* ec_correction_apply: the model's explanation */
   ec_stats stats;
   bool oom;
 };
