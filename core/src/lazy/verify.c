@@ -62,14 +62,15 @@ static int pn_(ec_lz_job *job) { return (int)job->f->path.len; }
 static ec_error_code fail_check(ec_lz_job *job, size_t seg, uint32_t from, uint32_t to, const char *why, ec_str line) {
   ec_str t = ec_lz_trim(line);
   int tl = (int)(t.len > 80 ? 80 : t.len);
-  char place[96];
-  if (from) snprintf(place, sizeof place, "the place in question is line%s %u%s%.0u", to > from ? "s" : "", from, to > from ? "-" : "", to > from ? to : 0);
-  else snprintf(place, sizeof place, "no place in the file fits it as written");
+  char place[400];
+  if (from && to > from) snprintf(place, sizeof place, "The place in question is lines %u-%u of '%.*s'", from, to, pn_(job), job->f->path.ptr);
+  else if (from) snprintf(place, sizeof place, "The place in question is line %u of '%.*s'", from, pn_(job), job->f->path.ptr);
+  else snprintf(place, sizeof place, "No place in '%.*s' fits it as written", pn_(job), job->f->path.ptr);
   return ec_lz_decline(job, EC_NO_MATCH, seg, from, to,
-                       "segment %zu of the lazy snippet: the merge failed its own check (%s%s%.*s%s); nothing was changed, and %s of "
-                       "'%.*s'. Include the unchanged lines around the change (up to one that occurs once in the file), or send "
+                       "segment %zu of the lazy snippet: the merge failed its own check (%s%s%.*s%s); nothing was changed. %s. "
+                       "Include the unchanged lines around the change (up to one that occurs once in the file), or send "
                        "search_replace blocks.",
-                       seg + 1, why, t.len ? ": '" : "", tl, t.ptr ? t.ptr : "", t.len ? "'" : "", place, pn_(job), job->f->path.ptr);
+                       seg + 1, why, t.len ? ": '" : "", tl, t.ptr ? t.ptr : "", t.len ? "'" : "", place);
 }
 
 /* The result as lines: the file's untouched head, the merged middle, the file's untouched tail. */
@@ -507,8 +508,16 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   for (size_t s = 0; s < ns; s++) {
     if (v.nl0[s + 1] == v.nl0[s]) { v.rb[s] = v.re[s] = SIZE_MAX; continue; }
     if (!find_block(&v, s, cur, s == last_block, &work)) {
+      /* Name the first of its lines the result lacks (in order), else the first line of the run
+       * the result breaks up. */
       uint32_t j = v.nl[v.nl0[s]];
-      return fail_check(job, s, 0, 0, "its lines are not all in the result, in order, from this one on", S->line[j]);
+      size_t r = cur;
+      for (uint32_t q = v.nl0[s]; q < v.nl0[s + 1]; q++) {
+        while (r < v.nr && v.r[r].key != S->key[v.nl[q]]) r++;
+        if (r >= v.nr) return fail_check(job, s, 0, 0, "this line of it is not in the result", S->line[v.nl[q]]);
+        r++;
+      }
+      return fail_check(job, s, 0, 0, "its lines are in the result, but not together as the snippet writes them, from this one on", S->line[j]);
     }
     cur = v.re[s] + 1;
   }
