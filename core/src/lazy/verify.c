@@ -8,25 +8,26 @@
  * run from the file's start, Gk one to its end), the runs rising through the file. So new lines
  * come only from the snippet and no marker text is written. Block i then replaced the file's
  * lines between the runs around it (its region); those lines are aligned with the block (a
- * longest common subsequence of trimmed lines) and every line the result removes must lie
- * inside what the snippet spans:
- *   - between two of the segment's strong (not blank, not bracket-only) aligned lines: the
- *     snippet shows them next to each other, so what lay between goes — up to the bound the
- *     merge itself uses for code vanishing without a marker (2 × lines written + 10), unless
- *     nothing is written there and what goes is whole blocks (a function left out), or the
- *     segment shows both ends of the block it rewrites (a function re-emitted whole);
- *   - at an edge facing a marker (or between two segments whose marker stands for nothing):
- *     only when replaced in place, each removed line paired in order with a similar new line
- *     (ec_lz_similar, loose), or named by a diff-style `-` line;
- *   - at the file's own start or end when the snippet has no marker there (a whole-file
- *     snippet): freely.
- * New lines at an unmarked edge, placed beside kept file lines the snippet does not show,
- * could as well replace those lines: declined (the same failure for every model on one prompt).
- * The lines written open and close as many brackets as the lines they replace (else what follows
- * them lands in another block).
- * Gaps and blocks are found leftmost; any placement that passes is a faithful reading of the
- * snippet, so a placement found wrongly can only cost a decline, never let a wrong result pass.
- * Linear outside the regions; the alignment inside one region has a cell budget.
+ * longest common subsequence of trimmed lines, after the common prefix and suffix) and:
+ *   - every line the result removes lies inside what the snippet spans: between two of the
+ *     segment's credible aligned lines (same_block, below) — up to the bound the merge itself
+ *     uses for code vanishing without a marker (2 × lines written + 10), unless nothing is
+ *     written there and whole blocks go (a function left out), or the segment shows both ends
+ *     of the block it rewrites (a function re-emitted whole); at an edge facing a marker only
+ *     when replaced in place (each removed line paired in order with an edited version of it,
+ *     ec_lz_edited) or named by a diff-style `-` line; freely only at the file's own start or
+ *     end when the snippet has no marker there;
+ *   - the lines written open and close as many brackets as the lines they replace (else what
+ *     follows them lands in another block);
+ *   - new lines at an edge are declined when they repeat the telling file line a marker keeps
+ *     beside them (it would be there twice), when their head edits a comment header kept right
+ *     beside them (a section replaced by a differently named one: insert or replace?), and a
+ *     distinctive opener is declined when written new while the file's only copy stays behind a
+ *     marker (code moved without showing its old place).
+ * Gaps and blocks are found leftmost (the last block rightmost); any placement that passes is a
+ * faithful reading of the snippet, so a placement found wrongly can only cost a decline, never
+ * let a wrong result pass. Linear outside the regions; the alignment inside one region has a
+ * cell budget (a larger region is declined as too large to check).
  */
 #include "lazy.h"
 #include "../base/str.h"
@@ -52,7 +53,6 @@ typedef struct vjob {
   bool *gempty;
 } vjob;
 
-static bool s_blank(const ec_lz_side *S, size_t j) { return (S->flags[j] & LZ_BLANK) != 0; }
 static bool block_line(const ec_lz_job *job, size_t j) {
   return !(job->S.flags[j] & (LZ_BLANK | LZ_MARKER)) && !(job->S.op && job->S.op[j] == '-');
 }
@@ -200,11 +200,9 @@ static bool opens_block(ec_str line) {
 /* Whether file lines [from, to) lie inside a block whose opener and closing line are both
  * aligned lines of segment sg: the snippet shows the whole block, so its body may be rewritten
  * at any length (a function re-emitted whole). */
-static bool shown_block(vjob *v, const uint32_t *A, const int32_t *ma, const int32_t *mb, const uint32_t *B, size_t nb,
-                        const uint32_t *aseg, uint32_t sg, size_t from, size_t to) {
+static bool shown_block(vjob *v, const int32_t *mb, const uint32_t *B, size_t nb, const uint32_t *aseg, uint32_t sg, size_t from,
+                        size_t to) {
   ec_lz_job *job = v->job;
-  (void)A;
-  (void)ma;
   for (size_t q = 0; q < nb && B[q] < from; q++) {
     if (mb[q] < 0 || aseg[mb[q]] != sg || ec_lz_bracket_net(job->F.line[B[q]]) <= 0) continue;
     size_t c = ec_lz_file_closer(job, B[q]);
@@ -429,7 +427,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       wcur++;
     }
     if (same_seg && deleted > 2 * written + 10 && !(!written && ec_lz_whole_blocks(F, B[last_strong] + 1, B[next], B[next])) &&
-        !shown_block(v, A, ma, mb, B, nb, aseg, aseg[mb[next]], B[last_strong] + 1, B[next])) {
+        !shown_block(v, mb, B, nb, aseg, aseg[mb[next]], B[last_strong] + 1, B[next])) {
       size_t seg = aseg[mb[next]];
       return fail_check(job, seg, B[kb] + 1, B[next - 1] + 1, "it would remove many more lines than it writes between two of the segment's lines", F->line[B[kb]]);
     }
@@ -575,6 +573,5 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
     if (rc) return rc;
     s = e + 1;
   }
-  (void)s_blank;
   return EC_OK;
 }
