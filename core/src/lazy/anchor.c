@@ -192,7 +192,7 @@ static uint32_t snippet_opener(ec_lz_job *job, size_t j) {
 /* The file line that closes the block file line o opens, when indentation and bracket depth
  * agree on it; F->n when they do not. A bracket opener (`{`, `(`) closes where its depth comes
  * back, at o's indentation, with nothing shallower between (lines at o's own indentation only
- * when they end in `:`, such as `case 1:`); a keyword opener (`if x then`, depth 0) closes at the
+ * when they end in `:`, such as `case 1:`, or close and reopen, such as `} else {`); a keyword opener (`if x then`, depth 0) closes at the
  * first line indented no deeper, with the depth never below 0 on the way. Comment-only lines
  * (`#endif`, a column-0 comment) do not end a block. */
 size_t ec_lz_file_closer(ec_lz_job *job, size_t o) {
@@ -209,7 +209,10 @@ size_t ec_lz_file_closer(ec_lz_job *job, size_t o) {
     if (F->indent[c] == F->indent[o]) {
       if (depth + net == 0) return c;
       ec_str t = ec_lz_trim(F->line[c]);
-      if (!bracket || !t.len || t.ptr[t.len - 1] != ':') return F->n;
+      /* At the opener's own indentation only a label (`case 1:`) or a continuation that closes
+       * and reopens (`} else {`, `} catch (e) {`) keeps the block going. */
+      bool cont = t.len >= 2 && (t.ptr[0] == '}' || t.ptr[0] == ')') && t.ptr[t.len - 1] == '{';
+      if (!bracket || !t.len || (t.ptr[t.len - 1] != ':' && !cont)) return F->n;
     }
     depth += net;
     if (depth < (bracket ? 1 : 0)) return F->n;
@@ -380,9 +383,45 @@ static ec_error_code counterpart_pass(ec_lz_job *job) {
   return EC_OK;
 }
 
+/* A block a segment shows whole (its opener anchored, its closing line in the same segment)
+ * spans the file from the opener to that block's end: anchors of later segments inside that
+ * span are code the snippet moves out of the block (into a helper after a marker), not their
+ * segments' places — let go when their segment has anchors past the block. */
+static void moved_out_of_shown_blocks(ec_lz_job *job) {
+  ec_lz_side *S = &job->S;
+  for (size_t si = 0; si + 1 < job->nseg; si++) {
+    const ec_lz_seg *sg = &job->seg[si];
+    size_t end = 0; /* the furthest file line a block shown whole in this segment reaches */
+    for (uint32_t j = sg->j0; j < sg->j1; j++) {
+      if (job->am[j] < 0 || ec_lz_bracket_net(S->line[j]) <= 0) continue;
+      bool closed = false;
+      for (uint32_t k = j + 1; k < sg->j1 && !closed; k++)
+        closed = !(S->flags[k] & (LZ_BLANK | LZ_MARKER)) && S->indent[k] == S->indent[j] && snippet_closes(job, j, k);
+      if (!closed) continue;
+      size_t c = ec_lz_file_closer(job, (size_t)job->am[j]);
+      if (c < job->F.n && c > end) end = c;
+      if (job->work > job->work_cap) return;
+    }
+    if (!end) continue;
+    for (size_t sk = si + 1; sk < job->nseg; sk++) {
+      const ec_lz_seg *sn = &job->seg[sk];
+      bool inside = false, past = false;
+      for (uint32_t j = sn->j0; j < sn->j1; j++) {
+        if (job->am[j] < 0) continue;
+        if ((size_t)job->am[j] <= end) inside = true;
+        else past = true;
+      }
+      if (!inside || !past) continue;
+      for (uint32_t j = sn->j0; j < sn->j1; j++)
+        if (job->am[j] >= 0 && (size_t)job->am[j] <= end) { job->am[j] = -1; job->how[j] = LZ_NONE; }
+    }
+  }
+}
+
 ec_error_code ec_lz_anchor(ec_lz_job *job) {
   ec_error_code rc = unique_pass(job);
   if (rc) return rc == EC_OUT_OF_MEMORY ? ec_fail(job->ctx, rc, "out of memory") : rc;
+  moved_out_of_shown_blocks(job);
   for (int round = 0; round < 4; round++) {
     bool changed = false;
     if ((rc = struct_pass(job, &changed))) return rc == EC_OUT_OF_MEMORY ? ec_fail(job->ctx, rc, "out of memory") : rc;
