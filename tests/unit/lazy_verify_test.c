@@ -2,8 +2,8 @@
  * one faithful and one for each failure it must catch — whatever merge produced them. */
 #include "test_util.h"
 #include "editcore.h"
-#include "engine/ctx.h"
-#include "engine/result.h"
+#include "request/ctx.h"
+#include "request/result.h"
 #include "formats/formats.h"
 #include <stdio.h>
 #include <string.h>
