@@ -418,10 +418,44 @@ static void moved_out_of_shown_blocks(ec_lz_job *job) {
   }
 }
 
+/* An edited opener between two anchors of its segment (`function f(a): void {` made
+ * `function f(a, b): boolean {`, its doc comment above and its body below unchanged): the one
+ * file line between those anchors that is its counterpart (same head), at the same indentation
+ * relative to the anchor below, is its place — so the block's closing line can be found too. */
+static void edited_openers(ec_lz_job *job) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  for (size_t si = 0; si < job->nseg; si++) {
+    const ec_lz_seg *sg = &job->seg[si];
+    for (uint32_t j = sg->j0; j < sg->j1; j++) {
+      if (job->am[j] >= 0 || (S->flags[j] & (LZ_WEAK | LZ_MARKER)) || ec_lz_bracket_net(S->line[j]) <= 0 || !ec_lz_head(S->line[j]).len) continue;
+      int64_t lo = -1, hi = -1;
+      uint32_t jb = LZ_NIL;
+      for (uint32_t k = j; k-- > sg->j0;)
+        if (job->am[k] >= 0) { lo = job->am[k]; break; }
+      for (uint32_t k = j + 1; k < sg->j1; k++)
+        if (job->am[k] >= 0) { hi = job->am[k]; jb = k; break; }
+      if (hi < 0 || hi - lo > 64) continue;
+      uint32_t found = LZ_NIL, n = 0;
+      for (int64_t i = lo + 1; i < hi; i++) {
+        job->work++;
+        if (!(F->flags[i] & (LZ_WEAK | LZ_MARKER)) && ec_lz_counterparts(S->line[j], F->line[i])) { found = (uint32_t)i; n++; }
+      }
+      if (n != 1) continue;
+      /* Same depth relative to the anchor below on both sides. */
+      long ds = (long)ec_lz_cols(S->line[jb], job->si.tab) - (long)ec_lz_cols(S->line[j], job->si.tab);
+      long df = (long)ec_lz_cols(F->line[hi], job->fi.tab) - (long)ec_lz_cols(F->line[found], job->fi.tab);
+      if ((ds > 0) != (df > 0) || (ds == 0) != (df == 0)) continue;
+      job->am[j] = (int32_t)found;
+      job->how[j] = LZ_COUNTERPART;
+    }
+  }
+}
+
 ec_error_code ec_lz_anchor(ec_lz_job *job) {
   ec_error_code rc = unique_pass(job);
   if (rc) return rc == EC_OUT_OF_MEMORY ? ec_fail(job->ctx, rc, "out of memory") : rc;
   moved_out_of_shown_blocks(job);
+  edited_openers(job);
   for (int round = 0; round < 4; round++) {
     bool changed = false;
     if ((rc = struct_pass(job, &changed))) return rc == EC_OUT_OF_MEMORY ? ec_fail(job->ctx, rc, "out of memory") : rc;
