@@ -123,8 +123,19 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
   if (*diff_style) {
     /* New lines written without their `+`: a context line the file does not have at all, next
      * to `+` lines (blank lines between aside), or anywhere in a snippet whose context carries no
-     * prefix, is new. Repeated until nothing changes, so a
-     * run of such lines joins the `+` line it hangs from. */
+     * prefix, or in a part between markers with no `+` or `-` line at all (context the file lacks
+     * cannot be context there), is new. Repeated until nothing changes, so a run of such lines
+     * joins the `+` line it hangs from. */
+    uint8_t *plain_part = ec_arena_calloc(a, n + 1, 1); /* line i is in a part with no +/- line */
+    if (!plain_part) return EC_OUT_OF_MEMORY;
+    for (size_t i = 0; i < n;) {
+      if (mark[i]) { i++; continue; }
+      size_t pe = i;
+      bool change = false;
+      while (pe < n && !mark[pe]) { if (op[pe] != ' ') change = true; pe++; }
+      for (size_t q = i; q < pe; q++) plain_part[q] = !change;
+      i = pe;
+    }
     bool changed = true;
     while (changed) {
       changed = false;
@@ -138,7 +149,7 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
         while (d < n && !mark[d] && (job->S.flags[d] & LZ_BLANK)) d++;
         /* Without prefixes on context (`+` lines among plain lines), any plain line the file
          * lacks is new: such snippets leave the `+` off whole new functions. */
-        if (loose || (u > 0 && !mark[u - 1] && op[u - 1] == '+') || (d < n && !mark[d] && op[d] == '+')) { op[i] = '+'; changed = true; }
+        if (loose || plain_part[i] || (u > 0 && !mark[u - 1] && op[u - 1] == '+') || (d < n && !mark[d] && op[d] == '+')) { op[i] = '+'; changed = true; }
       }
     }
   }
