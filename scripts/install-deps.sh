@@ -21,7 +21,8 @@ fi
 native_only=false; [ "${1:-}" = "--native" ] && native_only=true
 pkgs=(cmake make gcc pkg-config libpcre2-dev libcjson-dev)
 $native_only || pkgs+=(clang lld llvm wasi-libc libclang-rt-14-dev libclang-rt-14-dev-wasm32
-      emscripten node-acorn binaryen nodejs git patch diffutils dpkg-dev valgrind gzip time)
+      emscripten node-acorn binaryen nodejs git patch diffutils dpkg-dev valgrind gzip time
+      chromium)
 missing=()
 for p in "${pkgs[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ] || { ! $native_only && [ ! -d "$here/third_party/src" ]; }; then

@@ -43,6 +43,8 @@ static void summarise(ec_ctx *ctx) {
   if (r->status == EC_STATUS_ERROR && r->n_errors) {
     const ec_error *e = &r->errors[0];
     ec_buf_printf(&b, "%s: %.*s", ec_error_code_name(e->code), (int)e->message.len, e->message.ptr ? e->message.ptr : "");
+  } else if (ctx->preview && !r->n_files && !r->has_blocks) {
+    ec_buf_append_cstr(&b, "Preview: nothing changes yet (the edit is still being written).");
   } else if (r->has_blocks && !r->n_files) {
     ec_buf_printf(&b, "Parsed %zu block%s.", r->n_blocks, r->n_blocks == 1 ? "" : "s");
   } else {
