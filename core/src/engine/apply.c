@@ -37,42 +37,6 @@ void ec_request_init(ec_request *req, ec_format format) {
   ec_options_default(&req->options);
 }
 
-static void summarise(ec_ctx *ctx) {
-  ec_result *r = ctx->res;
-  ec_buf b;
-  ec_buf_init(&b, ec_arena_allocator(r->arena));
-  if (r->status == EC_STATUS_ERROR && r->n_errors) {
-    const ec_error *e = &r->errors[0];
-    ec_buf_printf(&b, "%s: %.*s", ec_error_code_name(e->code), (int)e->message.len, e->message.ptr ? e->message.ptr : "");
-  } else if (r->has_reply && !r->n_files) {
-    ec_buf_printf(&b, "Found %zu edit%s naming %zu file%s:", r->n_edits, r->n_edits == 1 ? "" : "s", r->n_paths,
-                  r->n_paths == 1 ? "" : "s");
-    for (size_t i = 0; i < r->n_paths; i++)
-      ec_buf_printf(&b, "%s '%.*s'", i ? "," : "", (int)r->paths[i].len, r->paths[i].ptr);
-    ec_buf_append_char(&b, '.');
-  } else if (ctx->preview && !r->n_files && !r->has_blocks) {
-    ec_buf_append_cstr(&b, "Preview: nothing changes yet (the edit is still being written).");
-  } else if (r->has_blocks && !r->n_files) {
-    ec_buf_printf(&b, "Parsed %zu block%s.", r->n_blocks, r->n_blocks == 1 ? "" : "s");
-  } else {
-    ec_buf_printf(&b, "%s %zu file%s (+%u -%u lines):", r->status == EC_STATUS_SUCCESS ? "Changed" : "Partly changed",
-                  r->n_files, r->n_files == 1 ? "" : "s", r->stats.lines_added, r->stats.lines_removed);
-    for (size_t i = 0; i < r->n_files; i++) {
-      const ec_file_result *f = &r->files[i];
-      ec_buf_printf(&b, "%s %s '%.*s'", i ? ";" : "", ec_action_name(f->action), (int)f->path.len, f->path.ptr);
-      if (f->n_matches) {
-        ec_buf_printf(&b, " (%u replacement%s, lines %u-%u by %s)", f->replacements, f->replacements == 1 ? "" : "s",
-                      f->matches[0].start_line, f->matches[0].end_line, ec_strategy_name(f->matches[0].strategy));
-      }
-    }
-    ec_buf_append_char(&b, '.');
-    for (size_t i = 0; i < r->n_errors; i++)
-      ec_buf_printf(&b, " %s: %.*s", ec_error_code_name(r->errors[i].code), (int)r->errors[i].message.len,
-                    r->errors[i].message.ptr ? r->errors[i].message.ptr : "");
-  }
-  r->text = ec_buf_finish(&b, r->arena);
-}
-
 /* Section - ownership: a result owns every byte it hands out (editcore.h promises it), so the
  * strings that still point into the caller's request (paths, a block's text, a candidate's lines,
  * a content the edit gave whole) are copied into the result's arena. Only those are copied: a
@@ -168,7 +132,7 @@ ec_result *ec_apply(const ec_request *req, const ec_host *host) {
   } else {
     r->status = rc || r->n_errors || truncated || ctx.preview ? EC_STATUS_PARTIAL : EC_STATUS_SUCCESS;
   }
-  summarise(&ctx);
+  ec_result_summarise(r, ctx.preview);
   if (host && host->clock_ms) r->stats.time_ms = host->clock_ms(host->clock_user) - t0;
   return r;
 }

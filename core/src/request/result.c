@@ -1,4 +1,5 @@
 #include "result.h"
+#include "../base/buf.h"
 #include "../base/alloc.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -101,3 +102,40 @@ bool ec_result_prompt(const ec_result *r, ec_str *system, ec_str *user, ec_str *
 }
 
 ec_str ec_result_explanation(const ec_result *r) { return r->explanation; }
+
+/* The one-paragraph summary (r->text) of what the result holds: the error, the files changed and
+ * how, or what was parsed. */
+void ec_result_summarise(ec_result *r, bool preview) {
+  ec_buf b;
+  ec_buf_init(&b, ec_arena_allocator(r->arena));
+  if (r->status == EC_STATUS_ERROR && r->n_errors) {
+    const ec_error *e = &r->errors[0];
+    ec_buf_printf(&b, "%s: %.*s", ec_error_code_name(e->code), (int)e->message.len, e->message.ptr ? e->message.ptr : "");
+  } else if (r->has_reply && !r->n_files) {
+    ec_buf_printf(&b, "Found %zu edit%s naming %zu file%s:", r->n_edits, r->n_edits == 1 ? "" : "s", r->n_paths,
+                  r->n_paths == 1 ? "" : "s");
+    for (size_t i = 0; i < r->n_paths; i++)
+      ec_buf_printf(&b, "%s '%.*s'", i ? "," : "", (int)r->paths[i].len, r->paths[i].ptr);
+    ec_buf_append_char(&b, '.');
+  } else if (preview && !r->n_files && !r->has_blocks) {
+    ec_buf_append_cstr(&b, "Preview: nothing changes yet (the edit is still being written).");
+  } else if (r->has_blocks && !r->n_files) {
+    ec_buf_printf(&b, "Parsed %zu block%s.", r->n_blocks, r->n_blocks == 1 ? "" : "s");
+  } else {
+    ec_buf_printf(&b, "%s %zu file%s (+%u -%u lines):", r->status == EC_STATUS_SUCCESS ? "Changed" : "Partly changed",
+                  r->n_files, r->n_files == 1 ? "" : "s", r->stats.lines_added, r->stats.lines_removed);
+    for (size_t i = 0; i < r->n_files; i++) {
+      const ec_file_result *f = &r->files[i];
+      ec_buf_printf(&b, "%s %s '%.*s'", i ? ";" : "", ec_action_name(f->action), (int)f->path.len, f->path.ptr);
+      if (f->n_matches) {
+        ec_buf_printf(&b, " (%u replacement%s, lines %u-%u by %s)", f->replacements, f->replacements == 1 ? "" : "s",
+                      f->matches[0].start_line, f->matches[0].end_line, ec_strategy_name(f->matches[0].strategy));
+      }
+    }
+    ec_buf_append_char(&b, '.');
+    for (size_t i = 0; i < r->n_errors; i++)
+      ec_buf_printf(&b, " %s: %.*s", ec_error_code_name(r->errors[i].code), (int)r->errors[i].message.len,
+                    r->errors[i].message.ptr ? r->errors[i].message.ptr : "");
+  }
+  r->text = ec_buf_finish(&b, r->arena);
+}

@@ -43,6 +43,9 @@ ec_block *ec_result_add_block(ec_result *r);
 /** Appends a zeroed reply edit / a path (format reply); NULL / false on OOM. */
 ec_reply_edit *ec_result_add_edit(ec_result *r);
 bool ec_result_add_path(ec_result *r, ec_str path);
+/** Writes r->text from what r holds (`preview`: a dry run or streaming preview). Call it again
+ *  after changing a result's files or matches. */
+void ec_result_summarise(ec_result *r, bool preview);
 /** Drops every file result (a transaction that failed applies nothing). */
 void ec_result_clear_files(ec_result *r);
 
