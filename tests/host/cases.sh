@@ -199,3 +199,15 @@ native_case_full_disk() {
   run_limited 200 ec replace big.txt --old 'END' --new 'THE END'
   expect_exit 2; expect_err "IO_ERROR"; expect_same big.txt "$T/big.orig"; expect_no_temps
 }
+
+native_case_full_tmpfs() {
+  # A real full disk: a small tmpfs (root only; a note in the transcript otherwise).
+  mkdir fs
+  if ! mount -t tmpfs -o size=400k tmpfs fs 2>/dev/null; then echo "note: no tmpfs here (not root?); ulimit -f case only"; ok; return; fi
+  ( cd fs && head -c 150000 /dev/zero | tr '\0' 'a' > f.txt && printf '\nEND\n' >> f.txt && cp f.txt ../f.orig &&
+    head -c 200000 /dev/zero > filler.bin 2>/dev/null; true )
+  run ec replace f.txt --root fs --old 'END' --new 'THE END'
+  expect_exit 2; expect_err "IO_ERROR"; expect_same fs/f.txt f.orig
+  local left; left="$(find fs -name '.*.editcore-*.tmp')"; [ -z "$left" ] && ok || fail "temporaries left on the full disk: $left"
+  umount fs
+}
