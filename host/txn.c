@@ -265,6 +265,16 @@ static void test_pause(void) {
   }
 }
 
+/* Test hook: EDITCORE_TEST_RENAME_GAP_MS=<n> sleeps n ms between two renames, so the durability
+ * test's kills also land between the renames of one edit (a few microseconds apart otherwise). */
+static void test_rename_gap(void) {
+  const char *p = getenv("EDITCORE_TEST_RENAME_GAP_MS");
+  long ms = p ? strtol(p, NULL, 10) : 0;
+  if (ms <= 0) return;
+  struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+  nanosleep(&ts, NULL);
+}
+
 /* Puts one finished op back from the bytes read (best effort; reports what it could not). */
 static void undo(op *o) {
   if (!o->done) return;
@@ -319,6 +329,7 @@ ec_error_code eh_txn_commit(eh_txn *t, eh_err *err) {
   for (i = 0; i < t->n && !rc; i++) {
     op *o = &t->ops[i];
     if (o->del) continue;
+    if (i) test_rename_gap();
     if (rename(o->tmp, o->p->full) != 0) { rc = eh_fail_errno(err, errno, o->p->shown, "replace"); break; }
     free(o->tmp);
     o->tmp = NULL;

@@ -43,7 +43,9 @@ for run in $(seq 1 "$runs"); do
   # A random moment between 0.3 and 1.1 whole runs: the writes happen in the second half (the
   # reads and the matching come first), and a few kills land after the end.
   delay_us=$(( full_us * 3 / 10 + (RANDOM * 32768 + RANDOM) % (full_us * 8 / 10 + 1) ))
-  (cd "$T/root" && exec "$bin" apply --quiet "$T/patch.txt") >/dev/null 2>&1 &
+  # Every other run spaces its renames 40 ms apart (a test hook), so kills land between them too.
+  gap=0; [ $((run % 2)) = 0 ] && { gap=40; delay_us=$((delay_us + (RANDOM % 4) * 40000)); }
+  (cd "$T/root" && EDITCORE_TEST_RENAME_GAP_MS=$gap exec "$bin" apply --quiet "$T/patch.txt") >/dev/null 2>&1 &
   pid=$!
   sleep "$(printf '0.%06d' "$delay_us")" 2>/dev/null || sleep "$(awk -v u="$delay_us" 'BEGIN{printf "%.6f", u/1e6}')"
   kill -9 "$pid" 2>/dev/null
@@ -64,7 +66,7 @@ for run in $(seq 1 "$runs"); do
   if [ -n "$left" ]; then failed=$((failed + 1)); echo "FAIL run $run: temporaries survive the next run: $left"; continue; fi
   passed=$((passed + 1))
 done
-echo "durability: $runs SIGKILLed runs of apply over $nfiles files of $mb MiB (a whole run: $((full_us / 1000)) ms):" \
+echo "durability: $runs SIGKILLed runs (half with renames 40 ms apart) of apply over $nfiles files of $mb MiB (a whole run: $((full_us / 1000)) ms):" \
      "$all_old all old, $all_new all new, $mixed killed between renames (each file whole)," \
      "$temps_seen left temporaries (all removed by the next run)"
 echo "$passed passed, $failed failed"
