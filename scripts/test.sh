@@ -18,6 +18,8 @@ for preset in native wasi emscripten; do build "$preset"; done
 
 echo "== C unit tests"
 ctest --preset native -j"$jobs"
+echo "== protocol docs: every example in docs/*.md is run"
+node tests/docs/examples.mjs
 echo "== conformance (native, WASI, Emscripten)"
 node tests/conformance/run.mjs
 echo "== npm package"
