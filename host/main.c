@@ -76,7 +76,7 @@ static const char HELP_BATCH[] =
     "--files each request's files are read from (and written to) the root, as `json --files`.\n"
     "Exit status: the worst of the lines (0 all applied, 1 some did not, 2 I/O).\n"
     "Split a big batch across cores with GNU parallel:\n"
-    "  parallel --pipe -N1000 -k editcore batch < requests.jsonl > responses.jsonl\n";
+    "  parallel --pipepart -a requests.jsonl --block -1 -k -j2 editcore batch > responses.jsonl\n";
 
 static int print_capabilities(void) {
   printf("{\"version\":\"%s\",\"supports\":{", ec_version());
