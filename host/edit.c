@@ -115,18 +115,19 @@ ec_error_code eh_inputs_finish(eh_inputs *in, const eh_opts *o, eh_err *err) {
                        in->n);
       shown = in->paths[0].shown;
     } else {
-      size_t pl = strlen(h->path);
+      size_t pl = h->path_len;
       char *norm = malloc(pl + 2);
       size_t nl = 0;
       if (!norm) return oom(err);
       if (ec_path_normalize((ec_str){h->path, pl}, norm, &nl) != EC_OK) {
         free(norm);
-        return eh_fail(err, EC_INVALID_PARAM, EH_EXIT_USAGE_IO, h->path, "--expect-hash: '%s' is not a path inside the root", h->path);
+        return eh_fail(err, EC_INVALID_PARAM, EH_EXIT_USAGE_IO, NULL, "--expect-hash: '%.*s' is not a path inside the root", (int)pl, h->path);
       }
       ssize_t at = eh_inputs_find(in, norm, nl);
       free(norm);
       if (at < 0)
-        return eh_fail(err, EC_INVALID_PARAM, EH_EXIT_USAGE_IO, h->path, "--expect-hash names '%s', which the edit does not touch", h->path);
+        return eh_fail(err, EC_INVALID_PARAM, EH_EXIT_USAGE_IO, NULL, "--expect-hash names '%.*s', which the edit does not touch", (int)pl,
+                       h->path);
       shown = in->paths[at].shown;
     }
     in->hashes[in->n_hashes++] = (ec_file){{shown, strlen(shown)}, {h->hash, strlen(h->hash)}};

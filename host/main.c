@@ -167,14 +167,10 @@ static int parse(int argc, char **argv, eh_opts *o) {
       if (o->n_hashes == sizeof o->hashes / sizeof *o->hashes) return usage_error("too many %s", "--expect-hash");
       /* PATH=HASH, or HASH alone; a hash has no '=' so the last '=' splits. */
       const char *eq = strrchr(v, '=');
-      eh_hash_arg h = {NULL, v};
+      eh_hash_arg h = {NULL, 0, v};
       if (eq) {
-        size_t pl = (size_t)(eq - v);
-        char *path = malloc(pl + 1);
-        if (!path) return 2;
-        memcpy(path, v, pl);
-        path[pl] = '\0';
-        h.path = path; /* lives for the process */
+        h.path = v;
+        h.path_len = (size_t)(eq - v);
         h.hash = eq + 1;
       }
       o->hashes[o->n_hashes++] = h;
