@@ -12,7 +12,7 @@ set -u
 mode="$1"; target="$2"; transcript="${3:-/dev/null}"
 here="$(cd "$(dirname "$0")" && pwd)"; repo="$(cd "$here/../.." && pwd)"
 T="$(mktemp -d "${TMPDIR:-/tmp}/ec_host.XXXXXX")"
-trap 'chmod -R u+w "$T" 2>/dev/null; rm -rf "$T"' EXIT
+trap 'umount "$T/root/fs" 2>/dev/null; chmod -R u+w "$T" 2>/dev/null; rm -rf "$T"' EXIT
 : > "$transcript"
 
 case "$mode" in
