@@ -22,8 +22,8 @@ echo "== protocol docs: every example in docs/*.md is run"
 node tests/docs/examples.mjs
 echo "== conformance (native, WASI, Emscripten)"
 node tests/conformance/run.mjs
-echo "== npm package"
-(cd js && node --test test/)
+echo "== npm package (its devDependencies: typescript, esbuild, webpack, vite for the packaging tests)"
+(cd js && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/)
 
 if [ "${EDITCORE_QUICK:-0}" != 1 ]; then
   build asan
