@@ -15,5 +15,7 @@ ec_error_code ec_format_search_replace(ec_ctx *ctx);
 ec_error_code ec_format_unified_diff(ec_ctx *ctx);
 ec_error_code ec_format_codex_patch(ec_ctx *ctx);
 ec_error_code ec_format_lazy(ec_ctx *ctx);
+/* A model's raw reply: finds the edits (reply/) and runs each through the formats above. */
+ec_error_code ec_format_reply(ec_ctx *ctx);
 
 #endif
