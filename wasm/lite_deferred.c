@@ -7,8 +7,8 @@
  * run again on the full editcore.wasm; a run that did not never came near the missing code, so
  * its response is the full build's, byte for byte (tests/conformance/lite.mjs checks every vector).
  */
-#include "dialects/dialects.h"
-#include "dialects/udiff_parse.h"
+#include "peers/peers.h"
+#include "parse/udiff_parse.h"
 #include "formats/formats.h"
 #include "match/ladder.h"
 #include "match/lineutil.h"
