@@ -9,8 +9,6 @@ import { platform } from './platform.js';
 
 const encoder = new TextEncoder();
 
-/** Errors the hook asks the model about; the core refuses a prompt for any other (INVALID_PARAM). */
-const CORRECTABLE = new Set(['NO_MATCH', 'AMBIGUOUS', 'COUNT_MISMATCH', 'MALFORMED_EDIT']);
 /** A refused correction worth another attempt (a fresh answer from the model). */
 const RETRYABLE = new Set(['NO_MATCH', 'AMBIGUOUS', 'COUNT_MISMATCH', 'INVALID_REPLY']);
 const DEFAULT_SKIP = ['.json', '.ipynb'];
@@ -238,7 +236,9 @@ export async function applyWithFixer(request, options) {
   await init();
   const original = applyRequestSync(request);
   const info = { attempts: 0, calls: 0, cached: false };
-  if (original.status !== 'error' || !CORRECTABLE.has(original.error?.code)) return original;
+  // Which failures a model may repair is the core's call (correction_prompt answers an error for
+  // the others: NOT_FOUND, CONFLICT, ...); NOOP (the edit is already there) is never worth a call.
+  if (original.status !== 'error' || original.error?.code === 'NOOP') return original;
   const path = failedPath(request, original);
   if (path !== null && o.skip(path)) return withNote(original, 'skipped', `not attempted for '${path}' (skipped file type)`, info);
   if (o.signal?.aborted) return withNote(original, 'aborted', 'aborted before the model was asked', info);
