@@ -7,9 +7,9 @@
  * run again on the full editcore.wasm; a run that did not never came near the missing code, so
  * its response is the full build's, byte for byte (tests/conformance/lite.mjs checks every vector).
  */
-#include "peers/peers.h"
-#include "parse/udiff_parse.h"
 #include "formats/formats.h"
+#include "parse/udiff_parse.h"
+#include "peers/peers.h"
 #include "match/ladder.h"
 #include "match/lineutil.h"
 #include <emscripten/emscripten.h>
