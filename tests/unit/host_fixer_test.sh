@@ -116,6 +116,13 @@ EOF
 check "apply: corrected and written" '[ $st = 0 ] && [ "$(cat app.py)" = "$FIXED" ]'
 check "apply: the prompt shows the failed block" 'grep -q "def total(values)" prompt.json'
 
+# 9b. apply: a reply's diff hunk corrected
+printf 'a = 1\nb = 2\nc = 3\n' > cfg.py
+printf 'Here:\n```diff\n--- a/cfg.py\n+++ b/cfg.py\n@@ -1,2 +1,2 @@\n a = 1\n-b = 5\n+b = 20\n```\n' > diff.md
+printf '%s' '{"search": "a = 1\nb = 2", "replace": "a = 1\nb = 20", "no_changes_required": false, "explanation": "b is 2"}' > hunk.txt
+"$E" apply diff.md --fixer './fixer.sh hunk.txt' > /dev/null 2>&1; st=$?
+check "apply: a diff hunk corrected" '[ $st = 0 ] && [ "$(cat cfg.py)" = "$(printf "a = 1\nb = 20\nc = 3")" ]'
+
 # 10. the file changed on disk while the model thought: CONFLICT, the other writer's text kept
 reset
 cat > racing.sh <<'EOF'
