@@ -19,6 +19,7 @@ typedef struct eh_opts {
   ec_profile profile;
   const char *format;     /* --format NAME (apply: the reply's dialect) */
   const char *path;       /* --path FILE (apply: the file for edits that name none) */
+  const char *fixer;      /* --fixer CMD: the model command a failed edit's correction prompt goes to */
   const char *old_text, *old_file, *new_text, *new_file;
   eh_hash_arg hashes[64];
   size_t n_hashes;

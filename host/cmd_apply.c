@@ -6,6 +6,7 @@
  */
 #include "cli.h"
 #include "sys.h"
+#include "fixer.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,14 @@ int eh_cmd_apply(const eh_opts *o) {
     rc = eh_inputs_add(&in, &root, p.ptr, p.len, false, NULL, &err);
   }
   if (!rc) rc = eh_inputs_finish(&in, o, &err);
+  /* --fixer: a reply whose edits are all of one dialect a correction repairs (SEARCH/REPLACE
+   * blocks, or diffs) is corrected as that format over the reply's text. */
+  ec_format fix_as = EC_FORMAT__COUNT;
+  for (size_t i = 0; i < ec_result_edit_count(r); i++) {
+    ec_format d = ec_result_edit(r, i)->dialect;
+    if (i == 0 && (d == EC_FORMAT_SEARCH_REPLACE || d == EC_FORMAT_UNIFIED_DIFF)) fix_as = d;
+    else if (d != fix_as) fix_as = EC_FORMAT__COUNT;
+  }
   ec_result_free(r);
   r = NULL;
   if (rc) { status = eh_report_err(&err, o); goto done; }
@@ -63,6 +72,12 @@ int eh_cmd_apply(const eh_opts *o) {
   req.options.expected_hash = in.hashes;
   req.options.n_expected_hash = in.n_hashes;
   r = ec_apply(&req, eh_core_host());
+  if (r && o->fixer && fix_as != EC_FORMAT__COUNT && ec_result_status(r) == EC_STATUS_ERROR) {
+    ec_request failed = req;
+    failed.format = fix_as;
+    failed.edit.dialect = (ec_str){NULL, 0};
+    r = eh_fix(r, eh_correct_typed, &failed, in.files, in.n_files, o);
+  }
   if (!r) { eh_fail(&err, EC_OUT_OF_MEMORY, EH_EXIT_USAGE_IO, NULL, "out of memory"); status = eh_report_err(&err, o); goto done; }
   if (ec_result_status(r) != EC_STATUS_ERROR && !o->dry_run && eh_write_result(r, &root, &in, &err))
     status = eh_report_err(&err, o);

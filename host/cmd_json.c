@@ -1,9 +1,39 @@
 /* `editcore json` and `editcore batch`: the JSON protocol, one request or one per line. */
 #include "cli.h"
 #include "sys.h"
+#include "fixer.h"
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A correction step (fixer.h) over a JSON request: correction_prompt / correction_apply around it. */
+static ec_result *correct_json(void *failed, const ec_str *reply) {
+  const cJSON *doc = failed;
+  cJSON *req = cJSON_CreateObject(), *edit = cJSON_CreateObject(), *f = cJSON_CreateObject();
+  cJSON_AddStringToObject(req, "format", reply ? "correction_apply" : "correction_prompt");
+  static const char *const copied[] = {"files", "profile", "options"};
+  for (size_t i = 0; i < 3; i++) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(doc, copied[i]);
+    if (v) cJSON_AddItemToObject(req, copied[i], cJSON_Duplicate(v, true));
+  }
+  const cJSON *format = cJSON_GetObjectItemCaseSensitive(doc, "format"), *e = cJSON_GetObjectItemCaseSensitive(doc, "edit");
+  if (format) cJSON_AddItemToObject(f, "format", cJSON_Duplicate(format, true));
+  if (e) cJSON_AddItemToObject(f, "edit", cJSON_Duplicate(e, true));
+  cJSON_AddItemToObject(edit, "failed", f);
+  ec_result *r = NULL;
+  char *text = NULL;
+  if (reply) {
+    char *rt = strndup(reply->ptr, reply->len); /* a reply with a NUL in it is cut there: no JSON answer holds one */
+    if (rt) cJSON_AddStringToObject(edit, "reply", rt);
+    free(rt);
+  }
+  cJSON_AddItemToObject(req, "edit", edit);
+  text = cJSON_PrintUnformatted(req);
+  if (text) r = ec_apply_json(text, strlen(text), eh_core_host());
+  cJSON_free(text);
+  cJSON_Delete(req);
+  return r;
+}
 
 /*
  * json --files: the request names its files (`files` as an array of paths, or an object whose
@@ -41,6 +71,7 @@ static ec_result *run_with_files(const char *req, size_t len, const eh_opts *o, 
     n++;
   }
   ec_result *r = NULL;
+  cJSON *detached = NULL;
   if (!rc) {
     /* The request again, with the contents read, keyed by the names as the request wrote them. */
     cJSON *obj = cJSON_CreateObject();
@@ -48,8 +79,9 @@ static ec_result *run_with_files(const char *req, size_t len, const eh_opts *o, 
       if (!in.stamps[idx[i]].exists || cJSON_GetObjectItemCaseSensitive(obj, names[i])) continue;
       cJSON_AddItemToObject(obj, names[i], cJSON_CreateString(in.data[idx[i]]));
     }
-    if (files) cJSON_ReplaceItemInObjectCaseSensitive(doc, "files", obj);
-    else cJSON_AddItemToObject(doc, "files", obj);
+    /* names[] point into the old `files`: keep it alive (detached) until the end. */
+    if (files) detached = cJSON_DetachItemFromObjectCaseSensitive(doc, "files");
+    cJSON_AddItemToObject(doc, "files", obj);
     if (o->has_profile) {
       cJSON_DeleteItemFromObjectCaseSensitive(doc, "profile");
       cJSON_AddStringToObject(doc, "profile", ec_profile_name(o->profile));
@@ -90,10 +122,17 @@ static ec_result *run_with_files(const char *req, size_t len, const eh_opts *o, 
     if (text) {
       r = ec_apply_json(text, strlen(text), eh_core_host());
       cJSON_free(text);
+      if (r && o->fixer && ec_result_status(r) == EC_STATUS_ERROR) {
+        ec_file named[1024];
+        size_t n_named = 0;
+        for (size_t i = 0; i < n; i++) named[n_named++] = (ec_file){{names[i], strlen(names[i])}, {NULL, 0}};
+        r = eh_fix(r, correct_json, doc, named, n_named, o);
+      }
       if (!r) rc = eh_fail(err, EC_OUT_OF_MEMORY, EH_EXIT_USAGE_IO, NULL, "out of memory");
     }
   }
   cJSON_Delete(doc);
+  cJSON_Delete(detached);
   if (!rc && ec_result_status(r) != EC_STATUS_ERROR && !o->dry_run) {
     rc = eh_write_result(r, root, &in, err);
     if (rc) { ec_result_free(r); r = NULL; }

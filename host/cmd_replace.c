@@ -1,6 +1,7 @@
 /* `editcore replace FILE (--old TEXT|--old-file F) (--new TEXT|--new-file F) [--all]`. */
 #include "cli.h"
 #include "sys.h"
+#include "fixer.h"
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,7 +53,7 @@ int eh_cmd_replace(const eh_opts *o) {
     req.edit.replace_all = o->all;
     req.options.expected_hash = in.hashes;
     req.options.n_expected_hash = in.n_hashes;
-    ec_result *r = ec_apply(&req, eh_core_host());
+    ec_result *r = eh_fix(ec_apply(&req, eh_core_host()), eh_correct_typed, &req, in.files, in.n_files, o);
     if (!r) {
       eh_fail(&err, EC_OUT_OF_MEMORY, EH_EXIT_USAGE_IO, NULL, "out of memory");
       status = eh_report_err(&err, o);

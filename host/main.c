@@ -2,6 +2,7 @@
 #include "host.h"
 #include "cli.h"
 #include "sys.h"
+#include "fixer.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,10 @@ static const char USAGE[] =
     "  --expect-hash [PATH=]sha256:HEX   refuse (CONFLICT) unless the file is exactly this\n"
     "  --quiet, -q           print nothing on success\n"
     "  --color=auto|always|never         colour diffs (auto: when stdout is a terminal)\n"
+    "  --fixer CMD           apply, replace, json --files: when the edit fails with an error a model\n"
+    "                        can repair, run CMD (sh -c) with the correction prompt as JSON\n"
+    "                        {system, user, schema} on stdin; its stdout, the model's reply, is\n"
+    "                        checked and applied like any edit (docs/correction.md). Native only\n"
     "\n"
     "exit status: 0 applied, 1 the edit did not apply, 2 usage or I/O error.\n"
     "`editcore <command> --help` tells more.\n";
@@ -140,6 +145,7 @@ static int parse(int argc, char **argv, eh_opts *o) {
     TAKES("--new-file", new_file)
     TAKES("--format", format)
     TAKES("--path", path)
+    TAKES("--fixer", fixer)
 #undef TAKES
     if (!strcmp(a, "--dry-run")) { o->dry_run = true; continue; }
     if (!strcmp(a, "--json")) { o->json = true; continue; }
@@ -208,6 +214,10 @@ int eh_main(int argc, char **argv, int no_command_is_json) {
     if (strcmp(cmd, cmds[i].name)) continue;
     if (o.help) { fputs(cmds[i].help, stdout); return 0; }
     if (!strcmp(cmd, "json") && o.n_pos) return usage_error("json takes its request on stdin, not '%s'", o.pos[0]);
+    if (o.fixer && !eh_fixer_supported())
+      return usage_error("--fixer runs a command (%s), which a WASI program cannot do; use the native editcore for --fixer", o.fixer);
+    if (o.fixer && (!strcmp(cmd, "batch") || (!strcmp(cmd, "json") && !o.files)))
+      return usage_error("--fixer is for commands that apply edits to files: apply, replace, json --files (not %s)", cmd);
     return cmds[i].run(&o);
   }
   if (!strcmp(cmd, "capabilities") || !strcmp(cmd, "version")) {
