@@ -240,6 +240,9 @@ if (cold.length) {
 // bench/browser.mjs's section (Chromium), when run.sh could run it.
 const browser = join(RES, 'browser.md');
 if (existsSync(browser)) { p(readFileSync(browser, 'utf8').trim()); p(); }
+// The host benchmarks (bench/host/run.sh; issue 19) are measured apart and written by hand.
+const hostResults = join(here, 'host', 'RESULTS.md');
+if (existsSync(hostResults)) { p(readFileSync(hostResults, 'utf8').trim()); p(); }
 const findings = join(here, 'findings.md');
 if (existsSync(findings)) { p(readFileSync(findings, 'utf8').trim()); p(); }
 process.stdout.write(out.join('\n'));

@@ -92,8 +92,91 @@ async function apply() {
   }
   if (id !== latest) return; // a newer edit is on its way
   show(request, response, performance.now() - t0);
+  if (response.status === 'error') await offerCorrection(request, id);
+  else hideCorrection();
+  if (id !== latest) return;
   compareProfiles(request, id);
 }
+
+// Section - self-correction: the prompt for a model, its pasted reply checked by the engine
+
+let correctionFor = null; // the failed request the prompt shown was built for
+let replyTimer = 0;
+
+function hideCorrection() {
+  correctionFor = null;
+  $('correction').hidden = true;
+  document.body.dataset.correction = 'none';
+}
+
+/** Shows the correction prompt for a failed request, when the engine builds one for its error. */
+async function offerCorrection(request, id) {
+  const p = await engine.correctionPrompt(request).catch(() => null);
+  if (id !== latest) return;
+  if (!p || p.status !== 'success' || !p.data.prompt) { hideCorrection(); return; } // not a model's to repair
+  const { system, user, schema } = p.data.prompt;
+  if ($('prompt-user').textContent !== user) { // a new failure: the old reply does not belong to it
+    $('correction-reply').value = '';
+    $('correction-result').replaceChildren();
+  }
+  correctionFor = request;
+  $('prompt-system').textContent = system;
+  $('prompt-user').textContent = user;
+  $('prompt-schema').textContent = JSON.stringify(schema, null, 2);
+  $('correction').hidden = false;
+  document.body.dataset.correction = 'offered';
+  if ($('correction-reply').value.trim()) applyReply();
+}
+
+/** Runs the pasted reply through correction_apply in the worker and shows what it gives. */
+async function applyReply() {
+  const request = correctionFor;
+  const reply = $('correction-reply').value;
+  const box = $('correction-result');
+  if (!request || !reply.trim()) { box.replaceChildren(); return; }
+  document.body.dataset.correction = 'applying';
+  let r;
+  try {
+    r = await engine.correctionApply(request, reply, { promptFiles: request.files });
+  } catch (e) {
+    box.replaceChildren(el('p', '', `engine failed: ${e.message ?? e}`));
+    return;
+  }
+  if (request !== correctionFor || reply !== $('correction-reply').value) return; // superseded
+  const failed = r.status === 'error';
+  const badge = el('span', `badge ${r.status}`, failed ? `error · ${r.error.code}` : 'corrected');
+  box.replaceChildren(badge, el('p', 'explanation', failed ? r.error.message : `The model: ${r.data.explanation ?? ''}`));
+  document.body.dataset.correctionOutcome = failed ? r.error.code : 'success';
+  if (!failed) {
+    const table = el('table', 'matches', el('thead', '', el('tr', '', el('th', '', 'file'), el('th', '', 'lines'), el('th', '', 'strategy'), el('th', '', 'confidence'))), el('tbody'));
+    renderMatches(table.tBodies[0], r.data.files);
+    const diff = el('pre', 'diff');
+    diff.id = 'correction-diff';
+    renderDiff(diff, Object.values(r.data.files).map((f) => f.diff ?? '').join(''));
+    const keep = el('button', '', 'Use it as the file');
+    keep.type = 'button';
+    const first = Object.values(r.data.files)[0];
+    keep.addEventListener('click', () => { $('content').value = first.content; apply(); });
+    box.append(table, diff, keep);
+  }
+  document.body.dataset.correction = 'done';
+}
+
+$('correction-reply').addEventListener('input', () => { clearTimeout(replyTimer); replyTimer = setTimeout(applyReply, 120); });
+$('copy-prompt').addEventListener('click', async () => {
+  const text = `${$('prompt-system').textContent}\n\n${$('prompt-user').textContent}`;
+  try {
+    await navigator.clipboard.writeText(text);
+    $('copy-prompt').textContent = 'Copied';
+  } catch {
+    const range = document.createRange(); // no clipboard permission: select it for Ctrl+C instead
+    range.selectNodeContents($('prompt-user'));
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+    $('copy-prompt').textContent = 'Select and copy (the clipboard is not available here)';
+  }
+  setTimeout(() => { $('copy-prompt').textContent = 'Copy the prompt (system + user)'; }, 2000);
+});
 
 function showFailure(message) {
   $('status').textContent = 'engine failed';

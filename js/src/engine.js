@@ -7,6 +7,7 @@
 import createEditcore from '../dist/editcore.mjs';
 import createEditcoreLite from '../dist/editcore-lite.mjs';
 import { platform } from './platform.js';
+import { applyWithFixer } from './fixer.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -228,10 +229,16 @@ export function applyRequestSync(request) {
 /**
  * Applies one request (SPEC §1: {format, files, edit, profile?, options?}) and returns the
  * response object ({status, data: {files}, text, stats, error?}). A bad edit is a response with
- * status "error", never an exception.
+ * status "error", never an exception. With `hook.fixer` (the host's model call), an edit that
+ * fails with an error the model can repair is corrected through it (src/fixer.js,
+ * docs/correction.md): `{ fixer, maxAttempts, signal, timeoutMs, cache, skip, correction }`.
  */
-export async function applyRequest(request) {
+export async function applyRequest(request, hook) {
   checkRequest(request);
+  if (hook !== undefined && hook !== null) {
+    if (typeof hook !== 'object') throw new TypeError('editcore: applyRequest(request, options) takes options as an object, e.g. { fixer }');
+    if (hook.fixer !== undefined) return applyWithFixer(request, hook);
+  }
   return JSON.parse(await runAsync(...textArgs(JSON.stringify(request))));
 }
 

@@ -164,6 +164,42 @@ test('a file over 1 MB is applied without the eight-profile comparison', async (
   assert.deepEqual(await page.evaluate(() => [...document.querySelectorAll('#matches tbody td')].map((c) => c.textContent)), ['cart.py', '200001', 'exact', '1']);
 });
 
+test('self-correction: a failed edit shows the prompt; a pasted reply is checked and its diff shown', async () => {
+  await apply('replace');
+  await page.selectOption('#profile', 'editcore');
+  await page.fill('#edit-old_string', '    if not items:\n        return None');
+  await page.fill('#edit-new_string', '    if not items:\n        return 0.0');
+  await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.body.dataset.correction === 'offered' &&
+    document.getElementById('prompt-user').textContent.includes('return None'));
+  assert.equal(await page.evaluate(() => document.body.dataset.outcome), 'NO_MATCH');
+  const user = await page.locator('#prompt-user').textContent();
+  assert.match(user, /# Failed search text\n```\n {4}if not items:\n {8}return None\n```/);
+  assert.match(user, /\n20 \| {9}return 0\n/, 'the file region, numbered');
+  assert.match(await page.locator('#prompt-system').textContent(), /^You repair a failed code edit\./);
+  assert.ok(await page.locator('#copy-prompt').isVisible());
+
+  // A correction that names code the file lacks: refused, nothing shown as applied.
+  await page.fill('#correction-reply', '{"search": "    if not items:\\n        return None", "replace": "x", "no_changes_required": false, "explanation": "guess"}');
+  await page.waitForFunction(() => document.body.dataset.correction === 'done' && document.body.dataset.correctionOutcome !== 'success');
+  assert.equal(await page.evaluate(() => document.body.dataset.correctionOutcome), 'NO_MATCH');
+  assert.equal(await page.locator('#correction-diff').count(), 0);
+
+  // The model's real answer, in prose and a fence: applied, strategy llm, the diff shown.
+  const reply = 'The file returns 0, not None:\n```json\n{"search": "    if not items:\\n        return 0", "replace": "    if not items:\\n        return 0.0", "no_changes_required": false, "explanation": "the function returns 0 for an empty cart"}\n```';
+  await page.fill('#correction-reply', reply);
+  await page.waitForFunction(() => document.body.dataset.correction === 'done' && document.body.dataset.correctionOutcome === 'success');
+  const diff = [...await page.locator('#correction-diff .line').allTextContents()].map((t) => t.replace(/\n$/, ''));
+  assert.deepEqual(diff.filter((l) => /^[-+][^-+]/.test(l)), ['-        return 0', '+        return 0.0']);
+  assert.deepEqual(await page.locator('#correction-result td.strategy').allTextContents(), ['llm']);
+  assert.match(await page.locator('#correction-result .explanation').textContent(), /returns 0 for an empty cart/);
+  await page.screenshot({ path: join(artifacts, 'demo-correction.png'), fullPage: true });
+
+  // An edit that applies offers no correction.
+  await page.fill('#edit-old_string', '    if not items:\n        return 0');
+  await page.waitForFunction(() => document.body.dataset.state === 'ready' && document.body.dataset.outcome === 'success');
+  assert.equal(await page.locator('#correction').isVisible(), false);
+});
+
 test('the page raised no errors', () => {
   assert.deepEqual(b.errors, []);
 });

@@ -17,12 +17,18 @@ struct ec_result {
   ec_block *blocks;
   size_t n_blocks, cap_blocks;
   bool has_blocks;         /* parse_only: emit data.blocks even when empty */
+  ec_reply_edit *edits;    /* format reply, parse_only: data.edits and data.paths */
+  size_t n_edits, cap_edits;
+  ec_str *paths;
+  size_t n_paths, cap_paths;
+  bool has_reply;          /* emit data.edits and data.paths */
   ec_str text;
   ec_str prompt_system, prompt_user, prompt_schema; /* ec_correction_prompt */
   bool has_prompt;
   ec_str explanation;      /* ec_correction_apply: the model's explanation */
   ec_stats stats;
   bool oom;
+  bool applied;            /* the host wrote the files (ec_result_set_applied) */
 };
 
 ec_result *ec_result_new(const ec_allocator *alc);
@@ -35,6 +41,12 @@ ec_error *ec_result_add_error(ec_result *r, ec_error_code code, const char *fmt,
 #endif
     ;
 ec_block *ec_result_add_block(ec_result *r);
+/** Appends a zeroed reply edit / a path (format reply); NULL / false on OOM. */
+ec_reply_edit *ec_result_add_edit(ec_result *r);
+bool ec_result_add_path(ec_result *r, ec_str path);
+/** Writes r->text from what r holds (`preview`: a dry run or streaming preview). Call it again
+ *  after changing a result's files or matches. */
+void ec_result_summarise(ec_result *r, bool preview);
 /** Drops every file result (a transaction that failed applies nothing). */
 void ec_result_clear_files(ec_result *r);
 
