@@ -65,6 +65,17 @@ static int run_json(int human) {
   char *req = read_all(stdin, &len);
   if (!req) { fprintf(stderr, "editcore: could not read the request from stdin\n"); return 2; }
   ec_host host = {NULL, now_ms, NULL};
+  if (!human && ec_json_is_tool_call(req, len)) { /* a tool call's phase (docs/tools.md) */
+    size_t n = 0;
+    char *out = ec_tool_json(req, len, &host, &n);
+    free(req);
+    if (!out) { fprintf(stderr, "editcore: out of memory\n"); return 2; }
+    int failed = ec_tool_response_failed(out, n);
+    fwrite(out, 1, n, stdout);
+    fputc('\n', stdout);
+    ec_free(NULL, out);
+    return fflush(stdout) != 0 ? 2 : failed;
+  }
   ec_result *r = ec_apply_json(req, len, &host);
   free(req);
   if (!r) { fprintf(stderr, "editcore: out of memory\n"); return 2; }

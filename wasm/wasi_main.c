@@ -32,6 +32,17 @@ int main(void) {
   }
   if (!buf) { fputs("editcore: could not read the request\n", stderr); return 2; }
   ec_host host = {NULL, now_ms, NULL};
+  if (ec_json_is_tool_call(buf, n)) { /* a tool call's phase (docs/tools.md) */
+    size_t len = 0;
+    char *out = ec_tool_json(buf, n, &host, &len);
+    free(buf);
+    if (!out) { fputs("editcore: out of memory\n", stderr); return 2; }
+    int failed = ec_tool_response_failed(out, len);
+    size_t wrote = fwrite(out, 1, len, stdout);
+    fputc('\n', stdout);
+    ec_free(NULL, out);
+    return wrote == len && fflush(stdout) == 0 ? failed : 2;
+  }
   ec_result *r = ec_apply_json(buf, n, &host);
   free(buf);
   if (!r) { fputs("editcore: out of memory\n", stderr); return 2; }
