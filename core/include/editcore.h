@@ -346,6 +346,55 @@ EC_API ec_str ec_result_text(const ec_result *r);
 EC_API ec_stats ec_result_stats(const ec_result *r);
 EC_API void ec_result_free(ec_result *r);
 
+/**
+ * A result that carries one error and no files, for a host that fails before the engine runs
+ * (a path outside the root, an unreadable file), so its answer has the same envelope and JSON
+ * as the engine's. `path` and `message` are copied. NULL only when out of memory.
+ * Free with ec_result_free.
+ */
+EC_API ec_result *ec_result_new_error(ec_error_code code, ec_str path, ec_str message, const ec_host *host);
+
+/** Marks a result as written to disk by the host: its JSON then says `"applied":true`. */
+EC_API void ec_result_set_applied(ec_result *r, bool applied);
+
+/****************************/
+/* Section - Paths (hosts)  */
+/****************************/
+
+/**
+ * Lexical normalisation of a POSIX path, shared by every sandboxing host: repeated slashes
+ * collapsed, "." components dropped, "x/.." pairs folded; "" or a path that folds to nothing
+ * is "." (the root itself). An absolute path stays absolute ("/.." is "/"); whether it lies
+ * inside the host's root is ec_path_within's question. Symlinks are not looked at: the host
+ * walks the normalised path on disk and checks every link it meets.
+ * `out` must hold path.len bytes (the result is never longer; no NUL is written).
+ * Returns EC_OK, EC_ACCESS_DENIED when a relative path climbs above its start with "..",
+ * or EC_INVALID_PARAM for an empty path or one holding a NUL byte.
+ */
+EC_API ec_error_code ec_path_normalize(ec_str path, char *out, size_t *out_len);
+
+/**
+ * Whether normalised absolute `path` is `root` or lies below it (component-wise: "/ab" is not
+ * inside "/a"). On true, *rest (when not NULL) is the part below the root, "." for the root
+ * itself; it points into `path`.
+ */
+EC_API bool ec_path_within(ec_str root, ec_str path, ec_str *rest);
+
+/****************************/
+/* Section - Diff           */
+/****************************/
+
+/**
+ * A unified diff of two texts, as `diff -u` writes it: headers "--- <old_label>" and
+ * "+++ <new_label>" taken verbatim (no a/ b/ prefixes, no timestamps), hunks with `context`
+ * lines (negative = 3), "\ No newline at end of file" where a side ends without one. The same
+ * diff engine as every result's `diff`. Equal texts give an empty string.
+ * Returns the NUL-terminated text (length in *len when not NULL) or NULL when out of memory or
+ * past the diff's limits. Free with ec_free(host, text).
+ */
+EC_API char *ec_diff_text(ec_str old_text, ec_str new_text, ec_str old_label, ec_str new_label, int context,
+                          const ec_host *host, size_t *len);
+
 /****************************/
 /* Section - JSON protocol  */
 /****************************/

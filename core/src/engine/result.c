@@ -55,6 +55,20 @@ ec_error *ec_result_add_error(ec_result *r, ec_error_code code, const char *fmt,
 
 void ec_result_clear_files(ec_result *r) { r->n_files = 0; }
 
+ec_result *ec_result_new_error(ec_error_code code, ec_str path, ec_str message, const ec_host *host) {
+  ec_result *r = ec_result_new(host ? host->allocator : NULL);
+  if (!r) return NULL;
+  r->status = EC_STATUS_ERROR;
+  ec_error *e = ec_result_add_error(r, code, "%.*s", (int)message.len, message.ptr ? message.ptr : "");
+  if (!e) { ec_result_free(r); return NULL; }
+  e->path = ec_arena_strdup(r->arena, path.ptr ? path.ptr : "", path.len);
+  r->text = e->message;
+  if (!e->path.ptr || r->oom) { ec_result_free(r); return NULL; }
+  return r;
+}
+
+void ec_result_set_applied(ec_result *r, bool applied) { r->applied = applied; }
+
 /* Section - public accessors */
 
 ec_status ec_result_status(const ec_result *r) { return r->status; }

@@ -20,6 +20,7 @@ struct ec_result {
   ec_str text;
   ec_stats stats;
   bool oom;
+  bool applied;            /* the host wrote the files (ec_result_set_applied) */
 };
 
 ec_result *ec_result_new(const ec_allocator *alc);

@@ -127,7 +127,8 @@ static void write_file(ec_buf *b, const ec_file_result *f) {
 
 void ec_json_write_result(ec_buf *b, const ec_result *r) {
   static const char *const STATUS[] = {"success", "partial", "error"};
-  ec_buf_printf(b, "{\"status\":\"%s\",\"data\":{\"applied\":false,\"files\":{", STATUS[r->status]);
+  ec_buf_printf(b, "{\"status\":\"%s\",\"data\":{\"applied\":%s,\"files\":{", STATUS[r->status],
+                r->applied ? "true" : "false");
   for (size_t i = 0; i < r->n_files; i++) {
     if (i) ec_buf_append_char(b, ',');
     ec_json_write_string(b, r->files[i].path);
