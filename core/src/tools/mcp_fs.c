@@ -397,7 +397,7 @@ static void edit_run(ec_tool_call *c) {
     req.edit.content = cur;
     req.edit.has_content = true;
     req.options.diff_context = 4;
-    req.options.diff_max_bytes = (size_t)1 << 40;
+    req.options.diff_max_bytes = SIZE_MAX;
     ec_result *r = ec_apply(&req, NULL);
     if (!r) { c->oom = true; return; }
     if (r->n_files) diff = ec_arena_strdup(c->a, r->files[0].diff.ptr, r->files[0].diff.len);
