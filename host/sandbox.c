@@ -40,7 +40,14 @@ ec_error_code eh_root_open(eh_root *root, const char *dir, eh_err *err) {
   if (!S_ISDIR(st.st_mode))
     return eh_fail(err, EC_INVALID_PARAM, EH_EXIT_USAGE_IO, dir, "the root '%s' is not a directory", dir);
   root->dir = strdup(dir);
+#ifdef __wasi__
+  /* No realpath in WASI, and a guest's absolute paths name preopens, not the host's files: only
+   * a root given as an absolute guest path (`--dir /src::/src ... --root /src`) has one. Without
+   * it every absolute path, and every symlink to one, is outside the root, as natively. */
+  char *abs = dir[0] == '/' ? strdup(dir) : NULL;
+#else
   char *abs = realpath(dir, NULL);
+#endif
   if (abs && abs[0] == '/') {
     normalize(abs, strlen(abs), &root->abs);
   }

@@ -100,6 +100,7 @@ typedef enum ec_format {
   EC_FORMAT_WHOLE_FILE,     /* {path?, content} */
   EC_FORMAT_INSERT,         /* {path?, insert_line, new_str} */
   EC_FORMAT_LAZY,           /* {path?, snippet} */
+  EC_FORMAT_REPLY,          /* {text, dialect?, path?, parse_only?}: a model's raw reply (docs/reply.md) */
   EC_FORMAT__COUNT
 } ec_format;
 
@@ -236,9 +237,10 @@ typedef struct ec_edit {
   bool has_old_string, has_new_string;
   int64_t expected_replacements;/* -1 = not given */
   bool replace_all;
-  /* search_replace, unified_diff, codex_patch */
+  /* search_replace, unified_diff, codex_patch, reply */
   ec_str text;
-  ec_str dialect;               /* "cline" | "aider" | "roo"; empty = the profile's */
+  ec_str dialect;               /* search_replace: "cline" | "aider" | "roo"; empty = the profile's.
+                                   reply: "auto" (empty) | "search_replace" | "unified_diff" | "codex_patch" | "whole_file" */
   bool is_final;                /* default true */
   bool parse_only;
   const ec_str *valid_fnames;   /* Aider's parser: known file names */
@@ -317,6 +319,24 @@ typedef struct ec_block {
   ec_str path, search, replace;
 } ec_block;
 
+/**
+ * One edit found in a model's reply (format `reply`, parse_only). `dialect` is the format that
+ * reads it: EC_FORMAT_SEARCH_REPLACE (one block), EC_FORMAT_UNIFIED_DIFF (one file's part of a
+ * diff), EC_FORMAT_CODEX_PATCH (one Add/Delete/Update hunk) or EC_FORMAT_WHOLE_FILE.
+ * `action` is what the edit says it does (update unless a /dev/null side, a rename or a Codex
+ * Add/Delete/Move says otherwise), not what the files are.
+ */
+typedef struct ec_reply_edit {
+  ec_format dialect;
+  ec_str path;                   /* the file it edits, as the reply names it ("./" dropped) */
+  ec_action action;
+  ec_str moved_to;               /* EC_ACTION_MOVE only */
+  uint32_t line;                 /* 1-based line of the reply where the edit starts */
+  ec_str search, replace;        /* search_replace: the two sections, LF text */
+  ec_str text;                   /* unified_diff / codex_patch: the edit's lines of the reply;
+                                    whole_file: the new content */
+} ec_reply_edit;
+
 typedef struct ec_stats {
   double time_ms;
   uint64_t bytes_in, bytes_out;
@@ -341,6 +361,17 @@ EC_API size_t ec_result_error_count(const ec_result *r);
 EC_API const ec_error *ec_result_error(const ec_result *r, size_t i);
 EC_API size_t ec_result_block_count(const ec_result *r);
 EC_API const ec_block *ec_result_block(const ec_result *r, size_t i);
+/**
+ * Format `reply` with parse_only: the edits found, in reply order, and every file the reply
+ * names (edited, created, deleted, or a move's destination), in first-mention order, without
+ * duplicates — the files a host reads (when they exist) before it applies the reply. Both are
+ * empty for any other request. The strings belong to the result and die with ec_result_free.
+ * ec_result_path returns {NULL, 0} past the end; ec_result_edit returns NULL past the end.
+ */
+EC_API size_t ec_result_edit_count(const ec_result *r);
+EC_API const ec_reply_edit *ec_result_edit(const ec_result *r, size_t i);
+EC_API size_t ec_result_path_count(const ec_result *r);
+EC_API ec_str ec_result_path(const ec_result *r, size_t i);
 /** One-paragraph summary for a model or a person. */
 EC_API ec_str ec_result_text(const ec_result *r);
 EC_API ec_stats ec_result_stats(const ec_result *r);

@@ -1,4 +1,4 @@
-export type Format = 'replace' | 'search_replace' | 'unified_diff' | 'codex_patch' | 'whole_file' | 'insert' | 'lazy';
+export type Format = 'replace' | 'search_replace' | 'unified_diff' | 'codex_patch' | 'whole_file' | 'insert' | 'lazy' | 'reply';
 export type Profile = 'editcore' | 'gemini' | 'cline' | 'aider' | 'roo' | 'codex' | 'claude' | 'openhands';
 export interface Request {
   format: Format;
@@ -28,9 +28,27 @@ export interface EditError {
   line?: number;
   candidates?: { start_line: number; end_line: number; similarity: number; text: string }[];
 }
+export interface ReplyEdit {
+  dialect: 'search_replace' | 'unified_diff' | 'codex_patch' | 'whole_file';
+  path: string;
+  line: number;
+  action: 'update' | 'add' | 'delete' | 'move';
+  moved_to?: string;
+  search?: string;
+  replace?: string;
+  text?: string;
+  content?: string;
+}
 export interface Response {
   status: 'success' | 'partial' | 'error';
-  data: { applied: boolean; files: Record<string, FileResult>; blocks?: { path: string; search: string; replace: string }[] };
+  data: {
+    applied: boolean;
+    files: Record<string, FileResult>;
+    blocks?: { path: string; search: string; replace: string }[];
+    /** format 'reply' with parse_only: the edits found and the files the reply names (docs/reply.md) */
+    edits?: ReplyEdit[];
+    paths?: string[];
+  };
   text: string;
   stats: { time_ms: number; bytes_in: number; bytes_out: number; lines_added: number; lines_removed: number };
   error?: EditError;

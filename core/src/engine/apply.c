@@ -16,6 +16,7 @@ static const format_fn FORMATS[EC_FORMAT__COUNT] = {
     [EC_FORMAT_WHOLE_FILE] = ec_format_whole_file,
     [EC_FORMAT_INSERT] = ec_format_insert,
     [EC_FORMAT_LAZY] = ec_format_lazy,
+    [EC_FORMAT_REPLY] = ec_format_reply,
 };
 
 void ec_options_default(ec_options *opt) {
@@ -43,6 +44,12 @@ static void summarise(ec_ctx *ctx) {
   if (r->status == EC_STATUS_ERROR && r->n_errors) {
     const ec_error *e = &r->errors[0];
     ec_buf_printf(&b, "%s: %.*s", ec_error_code_name(e->code), (int)e->message.len, e->message.ptr ? e->message.ptr : "");
+  } else if (r->has_reply && !r->n_files) {
+    ec_buf_printf(&b, "Found %zu edit%s naming %zu file%s:", r->n_edits, r->n_edits == 1 ? "" : "s", r->n_paths,
+                  r->n_paths == 1 ? "" : "s");
+    for (size_t i = 0; i < r->n_paths; i++)
+      ec_buf_printf(&b, "%s '%.*s'", i ? "," : "", (int)r->paths[i].len, r->paths[i].ptr);
+    ec_buf_append_char(&b, '.');
   } else if (r->has_blocks && !r->n_files) {
     ec_buf_printf(&b, "Parsed %zu block%s.", r->n_blocks, r->n_blocks == 1 ? "" : "s");
   } else {
@@ -89,6 +96,8 @@ ec_result *ec_apply(const ec_request *req, const ec_host *host) {
   if (r->oom) rc = EC_OUT_OF_MEMORY;
   if (rc && !ctx.partial) {
     ec_result_clear_files(r);
+    r->n_edits = r->n_paths = 0;
+    r->has_reply = false;
     r->stats.lines_added = r->stats.lines_removed = 0;
     r->stats.bytes_out = 0;
     r->status = EC_STATUS_ERROR;

@@ -32,6 +32,18 @@ ec_block *ec_result_add_block(ec_result *r) {
   return push(r, &r->blocks, &r->n_blocks, &r->cap_blocks, sizeof(ec_block));
 }
 
+ec_reply_edit *ec_result_add_edit(ec_result *r) {
+  r->has_reply = true;
+  return push(r, &r->edits, &r->n_edits, &r->cap_edits, sizeof(ec_reply_edit));
+}
+
+bool ec_result_add_path(ec_result *r, ec_str path) {
+  r->has_reply = true;
+  ec_str *p = push(r, &r->paths, &r->n_paths, &r->cap_paths, sizeof(ec_str));
+  if (p) *p = path;
+  return p != NULL;
+}
+
 ec_error *ec_result_add_error(ec_result *r, ec_error_code code, const char *fmt, ...) {
   ec_error *e = push(r, &r->errors, &r->n_errors, &r->cap_errors, sizeof(ec_error));
   if (!e) return NULL;
@@ -78,6 +90,13 @@ size_t ec_result_error_count(const ec_result *r) { return r->n_errors; }
 const ec_error *ec_result_error(const ec_result *r, size_t i) { return i < r->n_errors ? &r->errors[i] : NULL; }
 size_t ec_result_block_count(const ec_result *r) { return r->n_blocks; }
 const ec_block *ec_result_block(const ec_result *r, size_t i) { return i < r->n_blocks ? &r->blocks[i] : NULL; }
+size_t ec_result_edit_count(const ec_result *r) { return r->n_edits; }
+const ec_reply_edit *ec_result_edit(const ec_result *r, size_t i) { return i < r->n_edits ? &r->edits[i] : NULL; }
+size_t ec_result_path_count(const ec_result *r) { return r->n_paths; }
+ec_str ec_result_path(const ec_result *r, size_t i) {
+  ec_str none = {NULL, 0};
+  return i < r->n_paths ? r->paths[i] : none;
+}
 ec_str ec_result_text(const ec_result *r) { return r->text; }
 ec_stats ec_result_stats(const ec_result *r) { return r->stats; }
 void ec_result_free(ec_result *r) {

@@ -17,6 +17,11 @@ struct ec_result {
   ec_block *blocks;
   size_t n_blocks, cap_blocks;
   bool has_blocks;         /* parse_only: emit data.blocks even when empty */
+  ec_reply_edit *edits;    /* format reply, parse_only: data.edits and data.paths */
+  size_t n_edits, cap_edits;
+  ec_str *paths;
+  size_t n_paths, cap_paths;
+  bool has_reply;          /* emit data.edits and data.paths */
   ec_str text;
   ec_stats stats;
   bool oom;
@@ -33,6 +38,9 @@ ec_error *ec_result_add_error(ec_result *r, ec_error_code code, const char *fmt,
 #endif
     ;
 ec_block *ec_result_add_block(ec_result *r);
+/** Appends a zeroed reply edit / a path (format reply); NULL / false on OOM. */
+ec_reply_edit *ec_result_add_edit(ec_result *r);
+bool ec_result_add_path(ec_result *r, ec_str path);
 /** Drops every file result (a transaction that failed applies nothing). */
 void ec_result_clear_files(ec_result *r);
 

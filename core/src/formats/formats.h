@@ -15,6 +15,8 @@ ec_error_code ec_format_search_replace(ec_ctx *ctx);
 ec_error_code ec_format_unified_diff(ec_ctx *ctx);
 ec_error_code ec_format_codex_patch(ec_ctx *ctx);
 ec_error_code ec_format_lazy(ec_ctx *ctx);
+/* A model's raw reply: finds the edits (reply/) and runs each through the formats above. */
+ec_error_code ec_format_reply(ec_ctx *ctx);
 
 /** The file a single-file edit targets: edit.path, or the only file. Records INVALID_PARAM. */
 ec_ws_file *ec_format_target(ec_ctx *ctx);

@@ -213,6 +213,7 @@ static bool edit_key_allowed(ec_format f, const char *k) {
       [EC_FORMAT_WHOLE_FILE] = {"path", "content"},
       [EC_FORMAT_INSERT] = {"path", "insert_line", "new_str"},
       [EC_FORMAT_LAZY] = {"path", "snippet"},
+      [EC_FORMAT_REPLY] = {"text", "dialect", "path", "parse_only"},
   };
   for (int i = 0; COMMON[i]; i++) if (!strcmp(COMMON[i], k)) return true;
   for (int i = 0; i < 10 && BY_FORMAT[f][i]; i++) if (!strcmp(BY_FORMAT[f][i], k)) return true;
@@ -333,7 +334,7 @@ ec_error_code ec_json_parse_request(ec_arena *a, const char *json, size_t len, e
   ec_format fmt = EC_FORMAT_REPLACE;
   if (!rc && !format) rc = FAIL(&p, "the request needs a 'format'");
   if (!rc && (!cJSON_IsString(format) || !ec_format_from_name(ec_cstr(format->valuestring), &fmt)))
-    rc = FAIL(&p, "format must be one of replace, search_replace, unified_diff, codex_patch, whole_file, insert, lazy");
+    rc = FAIL(&p, "format must be one of replace, search_replace, unified_diff, codex_patch, whole_file, insert, lazy, reply");
   if (!rc) ec_request_init(req, fmt);
   if (!rc && !edit) rc = FAIL(&p, "the request needs an 'edit' object");
   if (!rc && profile && (!cJSON_IsString(profile) || !ec_profile_from_name(ec_cstr(profile->valuestring), &req->profile)))
