@@ -17,6 +17,7 @@ typedef struct eh_opts {
   bool has_profile;
   ec_profile profile;
   const char *format;     /* --format NAME */
+  const char *state_file; /* tool: --state FILE, the history undo_edit needs */
   const char *old_text, *old_file, *new_text, *new_file;
   eh_hash_arg hashes[64];
   size_t n_hashes;
@@ -67,5 +68,6 @@ int eh_cmd_replace(const eh_opts *o);
 int eh_cmd_diff(const eh_opts *o);
 int eh_cmd_batch(const eh_opts *o);
 int eh_cmd_apply(const eh_opts *o);
+int eh_cmd_tool(const eh_opts *o);
 
 #endif
