@@ -1,4 +1,5 @@
 #include "json_request.h"
+#include "../base/buf.h"
 #include "../base/str.h"
 #include <cjson/cJSON.h>
 #include <math.h>
@@ -197,27 +198,40 @@ static ec_error_code parse_peer_options(parser *p, const cJSON *obj, ec_peer_opt
       rc = get_string_list(p, it, "edit.options.fence", &pair, &n);
       if (!rc && n != 2) rc = FAIL(p, "edit.options.fence must be a pair of strings [open, close]");
       if (!rc) { po->fence_open = pair[0]; po->fence_close = pair[1]; }
-    } else rc = FAIL(p, "unknown field 'edit.options.%s'", it->string);
+    } else rc = FAIL(p, "unknown field 'edit.options.%s' (known: cline_version, fence, chat_files, dry_run, confirm, "
+                        "raw_llm_text, dialect, fuzzy_threshold, buffer_lines)", it->string);
   }
   return rc;
 }
 
 /* Which edit fields each format takes; anything else is an error, not silently ignored. */
-static bool edit_key_allowed(ec_format f, const char *k) {
-  static const char *const COMMON[] = {"options", NULL};
-  static const char *const BY_FORMAT[EC_FORMAT__COUNT][10] = {
-      [EC_FORMAT_REPLACE] = {"path", "old_string", "new_string", "expected_replacements", "replace_all", "instruction"},
-      [EC_FORMAT_SEARCH_REPLACE] = {"path", "text", "dialect", "is_final", "parse_only", "valid_fnames"},
-      [EC_FORMAT_UNIFIED_DIFF] = {"text"},
-      [EC_FORMAT_CODEX_PATCH] = {"text"},
-      [EC_FORMAT_WHOLE_FILE] = {"path", "content"},
-      [EC_FORMAT_INSERT] = {"path", "insert_line", "new_str"},
-      [EC_FORMAT_LAZY] = {"path", "snippet"},
-      [EC_FORMAT_REPLY] = {"text", "dialect", "path", "parse_only"},
+#define MAX_EDIT_KEYS 10
+static const char *const *edit_keys(ec_format f) {
+  static const char *const BY_FORMAT[EC_FORMAT__COUNT][MAX_EDIT_KEYS + 1] = {
+      [EC_FORMAT_REPLACE] = {"path", "old_string", "new_string", "expected_replacements", "replace_all", "instruction", "options"},
+      [EC_FORMAT_SEARCH_REPLACE] = {"path", "text", "dialect", "is_final", "parse_only", "valid_fnames", "options"},
+      [EC_FORMAT_UNIFIED_DIFF] = {"text", "options"},
+      [EC_FORMAT_CODEX_PATCH] = {"text", "options"},
+      [EC_FORMAT_WHOLE_FILE] = {"path", "content", "options"},
+      [EC_FORMAT_INSERT] = {"path", "insert_line", "new_str", "options"},
+      [EC_FORMAT_LAZY] = {"path", "snippet", "options"},
+      [EC_FORMAT_REPLY] = {"text", "dialect", "path", "parse_only", "options"},
   };
-  for (int i = 0; COMMON[i]; i++) if (!strcmp(COMMON[i], k)) return true;
-  for (int i = 0; i < 10 && BY_FORMAT[f][i]; i++) if (!strcmp(BY_FORMAT[f][i], k)) return true;
+  return BY_FORMAT[f];
+}
+
+static bool edit_key_allowed(ec_format f, const char *k) {
+  for (const char *const *key = edit_keys(f); *key; key++) if (!strcmp(*key, k)) return true;
   return false;
+}
+
+/* "a, b, c": the known names, for an `unknown field` message (a model fixes its call from it). */
+static const char *known_list(parser *p, const char *const *keys) {
+  ec_buf b;
+  ec_buf_init(&b, ec_arena_allocator(p->a));
+  for (size_t i = 0; keys[i]; i++) ec_buf_printf(&b, "%s%s", i ? ", " : "", keys[i]);
+  ec_str s = ec_buf_finish(&b, p->a);
+  return s.ptr ? s.ptr : "";
 }
 
 static ec_error_code parse_edit(parser *p, const cJSON *obj, ec_request *req) {
@@ -226,7 +240,8 @@ static ec_error_code parse_edit(parser *p, const cJSON *obj, ec_request *req) {
   ec_error_code rc = check_duplicates(p, obj, "edit");
   for (const cJSON *it = obj->child; it && !rc; it = it->next) {
     if (!edit_key_allowed(req->format, it->string))
-      return FAIL(p, "unknown field 'edit.%s' for format '%s'", it->string, ec_format_name(req->format));
+      return FAIL(p, "unknown field 'edit.%s' for format '%s' (known: %s)", it->string, ec_format_name(req->format),
+                  known_list(p, edit_keys(req->format)));
     if (is_key(it, "path")) rc = get_string(p, it, "edit.path", &e->path);
     else if (is_key(it, "old_string")) { rc = get_string(p, it, "edit.old_string", &e->old_string); e->has_old_string = true; }
     else if (is_key(it, "new_string")) { rc = get_string(p, it, "edit.new_string", &e->new_string); e->has_new_string = true; }
@@ -266,7 +281,8 @@ static ec_error_code parse_limits(parser *p, const cJSON *obj, ec_limits *l) {
     else if (is_key(it, "regex_depth_limit")) l->regex_depth_limit = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
     else if (is_key(it, "fuzzy_work")) l->fuzzy_work = (uint64_t)v;
     else if (is_key(it, "diff_work")) l->diff_work = (uint64_t)v;
-    else rc = FAIL(p, "unknown field 'options.limits.%s'", it->string);
+    else rc = FAIL(p, "unknown field 'options.limits.%s' (known: max_input_bytes, max_lines, max_line_bytes, max_blocks, "
+                      "regex_match_limit, regex_depth_limit, fuzzy_work, diff_work)", it->string);
   }
   return rc;
 }
@@ -308,7 +324,8 @@ static ec_error_code parse_options(parser *p, const cJSON *obj, ec_options *o) {
       o->expected_hash = list;
       o->n_expected_hash = n;
     } else if (is_key(it, "limits")) rc = parse_limits(p, it, &o->limits);
-    else rc = FAIL(p, "unknown field 'options.%s'", it->string);
+    else rc = FAIL(p, "unknown field 'options.%s' (known: diff_context, diff_max_bytes, strategies, fuzzy_threshold, "
+                      "line_hint, expected_hash, limits)", it->string);
   }
   return rc;
 }
