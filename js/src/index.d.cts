@@ -192,3 +192,27 @@ export interface MemoryAdapter extends FileAdapter {
 export function memoryAdapter(initial?: Record<string, string | Uint8Array>): MemoryAdapter;
 /** The host's lexical path rule: a relative path that stays inside the root, normalised; throws otherwise. */
 export function checkPath(path: string): string;
+
+// Agent tools (docs/tools.md)
+export type ToolId = 'Edit' | 'Read' | 'Write' | 'str_replace_based_edit_tool' | 'str_replace_editor' | 'openhands/str_replace_editor'
+  | 'gemini/replace' | 'gemini/write_file' | 'mcp/read_text_file' | 'mcp/write_file' | 'mcp/edit_file' | 'mcp/list_allowed_directories';
+export interface ToolOptions {
+  /** The file adapter the tool works on (memoryAdapter, nodeAdapter, ...). */
+  host: FileAdapter | { adapter: FileAdapter };
+  /** Answer as if, write nothing. */
+  dryRun?: boolean;
+  /** Shown to the model as the working directory (absolute); default the adapter's root or "/". */
+  root?: string;
+  /** Every allowed directory (MCP tools). */
+  roots?: string[];
+  /** The history undo_edit needs, as the previous call returned it. */
+  state?: unknown;
+  /** Edit: editcore's matching ladder instead of exact matching. */
+  ladder?: boolean;
+  diffMaxBytes?: number;
+}
+export interface ToolRun<R = any> { status: 'success' | 'partial' | 'error'; result: R; state?: unknown }
+/** Runs one agent tool call; the result is in the tool's own shape. */
+export function runTool<R = any>(name: ToolId | string, args: Record<string, unknown>, options: ToolOptions): Promise<ToolRun<R>>;
+/** The tools' definitions in OpenAI or Anthropic function-calling form (or 'raw', with prompts). */
+export function toolDefinitions(form?: 'openai' | 'anthropic' | 'raw', ids?: string[]): Promise<any[]>;
