@@ -370,15 +370,27 @@ static void edit_run(ec_tool_call *c) {
     req.edit.old_string = old_s;
     req.edit.new_string = new_s;
     req.edit.has_old_string = req.edit.has_new_string = true;
+    /* The reference forgives whitespace at the ends of lines (exact, then line-trimmed): so do
+     * these, with editcore's re-indentation and uniqueness; nothing looser. */
+    static const ec_strategy LINES[] = {EC_STRATEGY_EXACT, EC_STRATEGY_TRIM_END, EC_STRATEGY_INDENT};
+    req.options.strategies = LINES;
+    req.options.n_strategies = 3;
     ec_result *r = ec_apply(&req, NULL);
     if (!r) { c->oom = true; return; }
     if (r->status == EC_STATUS_ERROR || !r->n_files) {
       const ec_error *err = r->n_errors ? &r->errors[0] : NULL;
-      const char *lead = err && err->code == EC_AMBIGUOUS ? "Edit matches more than one place, so it was not applied:\n"
-                         : "Could not find exact match for edit:\n";
-      ec_tool_failf(c, t, err ? ec_error_code_name(err->code) : "NO_MATCH",
-                    "%s%.*s\n\n(edit %zu of %zu; nothing was written) %.*s", lead, (int)old_s.len, old_s.ptr, k + 1, n_edits,
-                    err ? (int)err->message.len : 0, err ? err->message.ptr : "");
+      const char *code = err ? ec_error_code_name(err->code) : "NO_MATCH";
+      if (!old_s.len)
+        ec_tool_failf(c, t, "INVALID_PARAM", "Edit %zu of %zu has an empty oldText, which matches nowhere in particular; nothing "
+                      "was written. Put the text to replace in oldText (to add text, include the line it goes next to).", k + 1, n_edits);
+      else if (err && err->code == EC_AMBIGUOUS)
+        ec_tool_failf(c, t, code, "Edit %zu of %zu matches more than one place, so nothing was written:\n%.*s\n\n%.*s", k + 1,
+                      n_edits, (int)old_s.len, old_s.ptr, (int)err->message.len, err->message.ptr);
+      else if (err && err->code != EC_NO_MATCH)
+        ec_tool_failf(c, t, code, "Edit %zu of %zu was not applied, so nothing was written: %.*s", k + 1, n_edits,
+                      (int)err->message.len, err->message.ptr);
+      else /* the reference's words exactly: clients match on them */
+        ec_tool_failf(c, t, code, "Could not find exact match for edit:\n%.*s", (int)old_s.len, old_s.ptr);
       ec_result_free(r);
       return;
     }
