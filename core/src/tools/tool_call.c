@@ -240,7 +240,7 @@ bool ec_tool_path_inside(ec_tool_call *c, ec_str path, ec_str *rel) {
   if (p.len && p.ptr[0] == '/') {
     ec_str root = c->root;
     while (root.len > 1 && root.ptr[root.len - 1] == '/') root.len--;
-    if (!root.len) return false; /* no root given: absolute paths cannot be placed */
+    if (!root.len || root.ptr[0] != '/') return false; /* no absolute root: absolute paths cannot be placed */
     if (root.len == 1) p = ec_str_drop(p, 1);
     else if (p.len >= root.len && !memcmp(p.ptr, root.ptr, root.len) && (p.len == root.len || p.ptr[root.len] == '/'))
       p = ec_str_drop(p, root.len);

@@ -31,6 +31,7 @@ v("Edit#unknown parameter", {"tool": "Edit", "args": E(replace_all=True), "root"
 v("Edit#invalid before access", {"tool": "Edit", "args": {"path": "../x", "old_string": 1, "new_string": "y"}, "root": R}, err("INVALID_PARAM"), semantics="step 1 comes before step 2")
 v("Edit#dotdot escape", {"tool": "Edit", "args": E(path="../outside/a.py"), "root": R}, err("ACCESS_DENIED"), semantics="step 2: .. leading out")
 v("Edit#absolute outside", {"tool": "Edit", "args": E(path="/etc/passwd"), "root": R}, err("ACCESS_DENIED"), semantics="step 2: absolute path outside the root")
+v("Edit#absolute with a relative root", {"tool": "Edit", "args": E(path="/etc/hostname"), "root": "."}, err("ACCESS_DENIED"), semantics="step 2: a root known only as '.' places no absolute path")
 v("Edit#root prefix is not inside", {"tool": "Edit", "args": E(path="/r2/a.py"), "root": R}, err("ACCESS_DENIED"), semantics="step 2: /r2 is not under /r")
 v("Edit#symlink escape", {"tool": "Edit", "phase": "run", "args": E(), "root": R, "observed": {"a.py": {"error": "ACCESS_DENIED", "real_path": "/outside/a.py"}}}, err("ACCESS_DENIED"), semantics="step 2: the host found a symlink leading out")
 v("Edit#not found", {"tool": "Edit", "phase": "run", "args": E(), "root": R, "observed": {"a.py": {"kind": "missing"}}}, err("NOT_FOUND"), {"result.error.message": "Write creates them"}, semantics="step 3: missing file")
