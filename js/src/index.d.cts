@@ -195,7 +195,8 @@ export function checkPath(path: string): string;
 
 // Agent tools (docs/tools.md)
 export type ToolId = 'Edit' | 'Read' | 'Write' | 'str_replace_based_edit_tool' | 'str_replace_editor' | 'openhands/str_replace_editor'
-  | 'gemini/replace' | 'gemini/write_file' | 'mcp/read_text_file' | 'mcp/write_file' | 'mcp/edit_file' | 'mcp/list_allowed_directories';
+  | 'gemini/replace' | 'gemini/write_file' | 'mcp/read_text_file' | 'mcp/write_file' | 'mcp/edit_file' | 'mcp/list_allowed_directories'
+  | 'cline/replace_in_file' | 'cline/write_to_file' | 'cline/editor' | 'codex/apply_patch' | 'openai/apply_patch' | 'lazy/edit_file';
 export interface ToolOptions {
   /** The file adapter the tool works on (memoryAdapter, nodeAdapter, ...). */
   host: FileAdapter | { adapter: FileAdapter };

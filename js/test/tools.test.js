@@ -165,3 +165,22 @@ test('definitions in both function-calling forms, from one table', async () => {
   const raw = await toolDefinitions('raw', ['Edit']);
   assert.match(raw[0].prompt, /2-5 lines/);
 });
+
+test('Codex apply_patch, OpenAI apply_patch, Cline, lazy edit_file', async () => {
+  const M = 'def f():\n    return 1\n\n\ndef g():\n    return 2\n';
+  const host = memoryAdapter({ 'm.py': M });
+  let r = await runTool('codex/apply_patch', { input: '*** Begin Patch\n*** Update File: m.py\n@@ def g():\n-    return 2\n+    return 3\n*** Add File: n.py\n+x\n*** End Patch\n' }, { host });
+  assert.equal(r.result.content, 'Success. Updated the following files:\nM m.py\nA n.py\n');
+  r = await runTool('openai/apply_patch', { type: 'delete_file', path: 'n.py' }, { host });
+  assert.deepEqual(r.result, { status: 'completed', output: 'Deleted n.py' });
+  assert.equal('n.py' in host.snapshot(), false);
+  r = await runTool('openai/apply_patch', { type: 'update_file', path: 'm.py', diff: '@@\n-nope\n+x\n' }, { host });
+  assert.equal(r.result.status, 'failed');
+  r = await runTool('cline/editor', { path: 'm.py', new_text: '# top\n', insert_line: 1 }, { host });
+  assert.ok(host.snapshot()['m.py'].startsWith('# top\ndef f()'));
+  r = await runTool('lazy/edit_file', { target_file: 'm.py', instructions: 'g', code_edit: '# ... existing code ...\ndef g():\n    return 4\n' }, { host });
+  assert.match(host.snapshot()['m.py'], /return 4\n$/);
+  r = await runTool('lazy/edit_file', { target_file: 'm.py', instructions: 'x', code_edit: '# ... existing code ...\n    return 5\n# ... existing code ...\n' }, { host });
+  assert.equal(r.result.is_error, true);
+  assert.match(r.result.content, /Send code_edit again/);
+});

@@ -135,5 +135,66 @@ const ec_tool_def ec_tool_defs[] = {
      "\"content\":{\"type\":\"string\",\"description\":\"The content to write.\"}},"
      "\"required\":[\"file_path\",\"content\"]}",
      ""},
+
+    /* Cline. */
+    {"cline/replace_in_file", "replace_in_file",
+     "Replace sections of an existing file with SEARCH/REPLACE blocks: each block's SEARCH text must match the file "
+     "exactly (whitespace included) and is replaced by its REPLACE text; several blocks go in file order.",
+     "{\"type\":\"object\",\"properties\":{"
+     "\"path\":{\"type\":\"string\",\"description\":\"The path of the file to modify, relative to the working directory.\"},"
+     "\"diff\":{\"type\":\"string\",\"description\":\"One or more blocks: ------- SEARCH / exact text / ======= / new text / +++++++ REPLACE.\"}},"
+     "\"required\":[\"path\",\"diff\"]}",
+     "Each SEARCH section must match the file character for character; keep blocks short and in the order they "
+     "appear in the file."},
+    {"cline/write_to_file", "write_to_file",
+     "Write a whole file (created, with its directories, or overwritten). Give the complete content.",
+     "{\"type\":\"object\",\"properties\":{"
+     "\"path\":{\"type\":\"string\",\"description\":\"The path of the file, relative to the working directory.\"},"
+     "\"content\":{\"type\":\"string\",\"description\":\"The complete content of the file.\"}},"
+     "\"required\":[\"path\",\"content\"]}",
+     ""},
+    {"cline/editor", "editor",
+     "Edit a file: replace the one occurrence of old_text with new_text, or (with insert_line instead of old_text) "
+     "insert new_text before line insert_line (1-based; one past the last line appends).",
+     "{\"type\":\"object\",\"properties\":{"
+     "\"path\":{\"type\":\"string\"},"
+     "\"old_text\":{\"type\":\"string\",\"description\":\"The exact text to replace; it must occur once.\"},"
+     "\"new_text\":{\"type\":\"string\",\"description\":\"The replacement, or the text to insert.\"},"
+     "\"insert_line\":{\"type\":\"integer\",\"minimum\":1,\"description\":\"Insert before this line instead of replacing.\"}},"
+     "\"required\":[\"path\",\"new_text\"]}",
+     ""},
+
+    /* Codex CLI, and the OpenAI Responses built-in apply_patch (one operation per call). */
+    {"codex/apply_patch", "apply_patch",
+     "Edit files with a patch: *** Begin Patch, then *** Add File: / *** Update File: / *** Delete File: sections "
+     "(@@ context lines, then lines starting with space, - or +; *** Move to: renames), then *** End Patch. "
+     "All files or none.",
+     "{\"type\":\"object\",\"properties\":{"
+     "\"input\":{\"type\":\"string\",\"description\":\"The whole patch, from *** Begin Patch to *** End Patch.\"}},"
+     "\"required\":[\"input\"],\"additionalProperties\":false}",
+     "Paths in the patch are relative to the working directory. Give 3 lines of context around each change and an "
+     "@@ line naming the function or class when the context alone is not unique."},
+    {"openai/apply_patch", "apply_patch",
+     "One file operation: create_file (diff: the new file's lines, each starting with +), update_file (diff: @@ "
+     "context sections with space, - and + lines, no *** Begin Patch envelope) or delete_file.",
+     "{\"type\":\"object\",\"properties\":{"
+     "\"type\":{\"type\":\"string\",\"enum\":[\"create_file\",\"update_file\",\"delete_file\"]},"
+     "\"path\":{\"type\":\"string\"},"
+     "\"diff\":{\"type\":\"string\",\"description\":\"create_file and update_file: the per-file diff.\"}},"
+     "\"required\":[\"type\",\"path\"],\"additionalProperties\":false}",
+     ""},
+
+    /* The lazy-snippet edit_file of Cursor- and Morph-style agents, applied deterministically. */
+    {"lazy/edit_file", "edit_file",
+     "Propose an edit to a file: code_edit holds the changed code with the unchanged parts left out behind comments "
+     "such as // ... existing code ..., with enough unchanged lines around each change to place it.",
+     "{\"type\":\"object\",\"properties\":{"
+     "\"target_file\":{\"type\":\"string\",\"description\":\"The file to edit, relative to the working directory.\"},"
+     "\"instructions\":{\"type\":\"string\",\"description\":\"One sentence saying what the edit does.\"},"
+     "\"code_edit\":{\"type\":\"string\",\"description\":\"The edited code, unchanged spans as // ... existing code ... comments.\"}},"
+     "\"required\":[\"target_file\",\"instructions\",\"code_edit\"]}",
+     "Show only the lines you change, each with 2-3 unchanged lines around it copied exactly, and mark every unchanged "
+     "span you leave out with a comment in the file's language, e.g. // ... existing code .... Never leave out code "
+     "without a marker: it would be deleted."},
 };
 const size_t ec_n_tool_defs = sizeof ec_tool_defs / sizeof ec_tool_defs[0];

@@ -16,12 +16,16 @@ extern const ec_tool ec_tool_mcp_read_text_file, ec_tool_mcp_write_file, ec_tool
     ec_tool_mcp_list_allowed_directories;
 extern const ec_tool ec_tool_claude_text_editor, ec_tool_claude_str_replace_editor, ec_tool_openhands_editor;
 extern const ec_tool ec_tool_gemini_replace, ec_tool_gemini_write_file;
+extern const ec_tool ec_tool_codex_apply_patch, ec_tool_openai_apply_patch, ec_tool_cline_replace_in_file,
+    ec_tool_cline_write_to_file, ec_tool_cline_editor, ec_tool_lazy_edit_file;
 
 const ec_tool *const ec_tools[] = {
     &ec_tool_std_edit, &ec_tool_std_read, &ec_tool_std_write,
     &ec_tool_mcp_read_text_file, &ec_tool_mcp_write_file, &ec_tool_mcp_edit_file, &ec_tool_mcp_list_allowed_directories,
     &ec_tool_claude_text_editor, &ec_tool_claude_str_replace_editor, &ec_tool_openhands_editor,
     &ec_tool_gemini_replace, &ec_tool_gemini_write_file,
+    &ec_tool_cline_replace_in_file, &ec_tool_cline_write_to_file, &ec_tool_cline_editor,
+    &ec_tool_codex_apply_patch, &ec_tool_openai_apply_patch, &ec_tool_lazy_edit_file,
 };
 const size_t ec_n_tools = sizeof ec_tools / sizeof ec_tools[0];
 

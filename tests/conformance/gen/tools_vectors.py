@@ -155,6 +155,37 @@ v("gemini/replace#create with empty old", {**G("replace", {"file_path": "n.py", 
 v("gemini/write_file#overwrite", {**G("write_file", {"file_path": "a.py", "content": "z\n"}), "phase": "run", "observed": f(PY)},
   {"phase": "write", "writes": [{"path": "a.py", "content": "z\n"}], "pending": {"result": {"llmContent": "Successfully overwrote file: a.py."}}}, semantics="write_file")
 
+# --- Cline, Codex, OpenAI apply_patch, lazy edit_file
+M2 = "def f():\n    return 1\n\n\ndef g():\n    return 2\n"
+v("codex/apply_patch#plan names every file", {"tool": "codex/apply_patch", "args": {"input": "*** Begin Patch\n*** Update File: m.py\n@@\n-x\n+y\n*** Add File: n/new.py\n+z\n*** Delete File: old.py\n*** End Patch"}, "root": R},
+  {"phase": "read", "reads": [{"path": "m.py", "content": True}, {"path": "n/new.py", "content": True}, {"path": "old.py", "content": True}]}, semantics="the plan reads every file the patch names")
+v("codex/apply_patch#escape", {"tool": "codex/apply_patch", "args": {"input": "*** Begin Patch\n*** Add File: ../evil.py\n+x\n*** End Patch"}, "root": R},
+  {"phase": "done", "status": "error", "result": {"is_error": True}}, {"result.content": "outside the workspace"}, semantics="a patch path leading out is refused before anything is read")
+v("codex/apply_patch#update and add", {"tool": "codex/apply_patch", "phase": "run", "args": {"input": "*** Begin Patch\n*** Update File: m.py\n@@ def g():\n-    return 2\n+    return 3\n*** Add File: n/new.py\n+x = 1\n*** End Patch\n"}, "root": R,
+  "observed": {**f(M2, path="m.py"), "n/new.py": {"kind": "missing"}}},
+  {"phase": "write", "writes": [{"path": "m.py", "content": M2.replace("return 2", "return 3"), "create_dirs": False}, {"path": "n/new.py", "content": "x = 1\n", "create_dirs": True}],
+   "pending": {"result": {"content": "Success. Updated the following files:\nM m.py\nA n/new.py\n", "is_error": False}}}, semantics="Codex's success text, one write per file")
+v("codex/apply_patch#context missing", {"tool": "codex/apply_patch", "phase": "run", "args": {"input": "*** Begin Patch\n*** Update File: m.py\n@@\n-    return 9\n+    return 3\n*** End Patch\n"}, "root": R, "observed": f(M2, path="m.py")},
+  {"phase": "done", "status": "error", "result": {"is_error": True}}, absent=["writes"], semantics="a chunk that does not match: an error, nothing written")
+v("openai/apply_patch#update", {"tool": "openai/apply_patch", "phase": "run", "args": {"type": "update_file", "path": "m.py", "diff": "@@ def f():\n-    return 1\n+    return 10\n"}, "root": R, "observed": f(M2, path="m.py")},
+  {"phase": "write", "writes": [{"path": "m.py", "content": M2.replace("return 1", "return 10")}], "pending": {"result": {"status": "completed", "output": "Updated m.py"}}}, semantics="update_file: a V4A diff without the envelope")
+v("openai/apply_patch#create", {"tool": "openai/apply_patch", "phase": "run", "args": {"type": "create_file", "path": "a/b.py", "diff": "+x = 1\n+y = 2\n"}, "root": R, "observed": {"a/b.py": {"kind": "missing"}}},
+  {"phase": "write", "writes": [{"path": "a/b.py", "content": "x = 1\ny = 2\n", "create_dirs": True}], "pending": {"result": {"status": "completed"}}}, semantics="create_file: + lines")
+v("openai/apply_patch#delete", {"tool": "openai/apply_patch", "phase": "run", "args": {"type": "delete_file", "path": "m.py"}, "root": R, "observed": f(M2, path="m.py")},
+  {"phase": "write", "writes": [{"path": "m.py", "delete": True}], "pending": {"result": {"status": "completed", "output": "Deleted m.py"}}}, semantics="delete_file")
+v("openai/apply_patch#failed", {"tool": "openai/apply_patch", "phase": "run", "args": {"type": "update_file", "path": "m.py", "diff": "@@\n-nope\n+x\n"}, "root": R, "observed": f(M2, path="m.py")},
+  {"phase": "done", "status": "error", "result": {"status": "failed"}}, semantics="answered {status: failed, output}")
+v("cline/replace_in_file#block", {"tool": "cline/replace_in_file", "phase": "run", "args": {"path": "m.py", "diff": "------- SEARCH\n    return 1\n=======\n    return 11\n+++++++ REPLACE\n"}, "root": R, "observed": f(M2, path="m.py")},
+  {"phase": "write", "writes": [{"path": "m.py", "content": M2.replace("return 1", "return 11")}]}, {"pending.result.content": "<final_file_content path=\"m.py\">"}, semantics="Cline's SEARCH/REPLACE blocks; the final content echoed")
+v("cline/editor#insert before", {"tool": "cline/editor", "phase": "run", "args": {"path": "m.py", "new_text": "# top\n", "insert_line": 1}, "root": R, "observed": f(M2, path="m.py")},
+  {"phase": "write", "writes": [{"path": "m.py", "content": "# top\n" + M2}]}, semantics="insert_line inserts before that line")
+v("cline/editor#both", {"tool": "cline/editor", "args": {"path": "m.py", "new_text": "x", "insert_line": 1, "old_text": "y"}, "root": R},
+  {"phase": "done", "status": "error"}, semantics="old_text and insert_line exclude each other")
+v("lazy/edit_file#merge", {"tool": "lazy/edit_file", "phase": "run", "args": {"target_file": "m.py", "instructions": "g returns 4", "code_edit": "# ... existing code ...\ndef g():\n    return 4\n"}, "root": R, "observed": f(M2, path="m.py")},
+  {"phase": "write", "writes": [{"path": "m.py", "content": M2.replace("return 2", "return 4")}]}, semantics="the lazy format merges the snippet")
+v("lazy/edit_file#decline asks for more", {"tool": "lazy/edit_file", "phase": "run", "args": {"target_file": "m.py", "instructions": "x", "code_edit": "# ... existing code ...\n    return 5\n# ... existing code ...\n"}, "root": R, "observed": f(M2, path="m.py")},
+  {"phase": "done", "status": "error", "result": {"is_error": True}}, {"result.content": "Send code_edit again"}, semantics="a snippet that cannot be placed is declined with a request for a fuller one")
+
 # --- definitions and protocol
 v("definitions#anthropic", {"tool_definitions": "anthropic", "tools": ["Edit"]},
   {"tools": [{"name": "Edit", "input_schema": {"required": ["path", "old_string", "new_string"]}}]}, semantics="Anthropic form")
