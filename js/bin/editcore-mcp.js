@@ -8,7 +8,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
-import { promises as fs } from 'node:fs';
+import { promises as fs, realpathSync, statSync, readFileSync, openSync, writeSync, fchmodSync, fsyncSync, closeSync, renameSync, unlinkSync } from 'node:fs';
 import { resolve, join, dirname, basename, sep } from 'node:path';
 import { runTool, toolDefinitions, createHost } from '../src/index.js';
 import { nodeAdapter } from '../src/node.js';
@@ -27,14 +27,18 @@ for (const d of given) {
 }
 const inside = (p) => allowed.some((d) => p === d || p.startsWith(d.endsWith(sep) ? d : d + sep));
 
+// The file calls below are synchronous on purpose: a stdio server answers one call at a time,
+// and a blocking stat/read/write skips the thread-pool hop each async call costs (most of a small
+// edit's time on a busy machine).
+
 /** The real path of `full`, or of its deepest existing ancestor with the rest joined (and that ancestor). */
-async function realOf(full) {
+function realOf(full) {
   const rest = [];
   let at = full;
   for (;;) {
     try {
-      const real = await fs.realpath(at);
-      return { real: join(real, ...rest.reverse()), existing: real };
+      const real = realpathSync(at);
+      return { real: rest.length ? join(real, ...rest.reverse()) : real, existing: real };
     } catch (e) {
       if (e.code !== 'ENOENT' && e.code !== 'ENOTDIR') throw e;
       const up = dirname(at);
@@ -46,10 +50,10 @@ async function realOf(full) {
 }
 
 // The adapter the MCP tools work on: paths relative to "/" (the core names absolute paths),
-// each followed through symlinks and refused unless it lands in an allowed directory.
-const disk = nodeAdapter('/');
-async function guard(p) {
-  const { real, existing } = await realOf('/' + p);
+// each followed through symlinks and refused unless it lands in an allowed directory; then the
+// system calls go to that real path (one realpath per operation, as the reference's validatePath).
+function guard(p) {
+  const { real, existing } = realOf('/' + p);
   if (!inside(real)) {
     const e = new Error(`'/${p}' leads outside the allowed directories`);
     e.code = 'ACCESS_DENIED';
@@ -60,13 +64,42 @@ async function guard(p) {
 }
 const mcpAdapter = {
   root: '/',
-  async stat(p) { await guard(p); return disk.stat(p); },
-  async readFile(p) { await guard(p); return disk.readFile(p); },
-  async writeFile(p, data) { await guard(p); return disk.writeFile(p, data); },
-  async delete(p) { await guard(p); return disk.delete(p); },
-  realpath: guard,
+  async stat(p) {
+    const real = guard(p);
+    try {
+      const s = statSync(real);
+      return { type: s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other', size: s.size, mtime: s.mtimeMs, real };
+    } catch (e) {
+      if (e.code === 'ENOENT' || e.code === 'ENOTDIR') return null;
+      throw e;
+    }
+  },
+  async readFile(p) { return readFileSync(guard(p)); },
+  async writeFile(p, data) { atomicWrite(guard(p), data); },
+  async delete(p) { unlinkSync(guard(p)); },
+  async realpath(p) { return guard(p); },
 };
-const projectAdapter = { ...nodeAdapter(allowed[0]), realpath: async (p) => (await realOf(join(allowed[0], p))).real };
+
+/** Temp file beside the target, written, mode kept, fsynced, renamed over it (SPEC §7). */
+function atomicWrite(real, data) {
+  let mode = 0o666 & ~process.umask();
+  try { mode = statSync(real).mode & 0o7777; } catch (e) { if (e.code !== 'ENOENT') throw e; }
+  const tmp = join(dirname(real), `.${basename(real)}.editcore-${process.pid}-${Math.random().toString(16).slice(2, 10)}.tmp`);
+  const fd = openSync(tmp, 'wx', mode);
+  try {
+    writeSync(fd, data);
+    fchmodSync(fd, mode);
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(tmp, real);
+  } catch (e) {
+    try { closeSync(fd); } catch {}
+    try { unlinkSync(tmp); } catch {}
+    throw e;
+  }
+}
+
+const projectAdapter = { ...nodeAdapter(allowed[0]), realpath: async (p) => realOf(join(allowed[0], p)).real };
 
 const defs = Object.fromEntries((await toolDefinitions('raw')).map((d) => [d.id, d]));
 const server = new McpServer({ name: 'editcore-mcp', version: '0.1.0' }, { capabilities: { tools: {} } });

@@ -46,7 +46,7 @@ async function observe(adapter, root, path, want) {
   }
   try {
     const st = await adapter.stat(rel);
-    const real = !st ? null : adapter.realpath ? await adapter.realpath(rel) : `${root.replace(/\/$/, '')}/${rel}`;
+    const real = !st ? null : st.real ?? (adapter.realpath ? await adapter.realpath(rel) : `${root.replace(/\/$/, '')}/${rel}`);
     if (!st) {
       const parent = parentOf(rel);
       const gone = parent && !(await adapter.stat(parent).catch(() => null));

@@ -357,7 +357,7 @@ static void edit_run(ec_tool_call *c) {
                   (int)e.path.len, e.path.ptr);
     return;
   }
-  ec_str cur = o->content;
+  ec_str cur = o->content, single_diff = {0, 0};
   size_t n_edits = (size_t)cJSON_GetArraySize(e.edits), k = 0;
   for (const cJSON *it = e.edits->child; it; it = it->next, k++) {
     ec_str old_s = ec_json_reader_string(c->reader, cJSON_GetObjectItemCaseSensitive(it, "oldText")->valuestring);
@@ -375,6 +375,9 @@ static void edit_run(ec_tool_call *c) {
     static const ec_strategy LINES[] = {EC_STRATEGY_EXACT, EC_STRATEGY_TRIM_END, EC_STRATEGY_INDENT};
     req.options.strategies = LINES;
     req.options.n_strategies = 3;
+    /* With one edit its own diff is the call's (the reference's 4 lines of context, never cut). */
+    req.options.diff_context = 4;
+    req.options.diff_max_bytes = SIZE_MAX;
     ec_result *r = ec_apply(&req, NULL);
     if (!r) { c->oom = true; return; }
     if (r->status == EC_STATUS_ERROR || !r->n_files) {
@@ -395,12 +398,16 @@ static void edit_run(ec_tool_call *c) {
       return;
     }
     cur = ec_arena_strdup(c->a, r->files[0].content.ptr, r->files[0].content.len);
+    if (n_edits == 1) {
+      single_diff = ec_arena_strdup(c->a, r->files[0].diff.ptr, r->files[0].diff.len);
+      if (!single_diff.ptr) c->oom = true;
+    }
     ec_result_free(r);
     if (!cur.ptr) { c->oom = true; return; }
   }
   /* One diff, original to final, in the reference's form (4 lines of context). */
-  ec_str diff = ec_cstr("");
-  if (!ec_str_eq(cur, o->content)) {
+  ec_str diff = single_diff.ptr ? single_diff : ec_cstr("");
+  if (!single_diff.ptr && !ec_str_eq(cur, o->content)) {
     ec_request req;
     ec_request_init(&req, EC_FORMAT_WHOLE_FILE);
     ec_file f = {ec_cstr("file"), o->content};
