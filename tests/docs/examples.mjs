@@ -29,7 +29,8 @@ const withoutTime = (o) => ({ ...o, stats: { ...o.stats, time_ms: 0.05 } });
 // One field per line at the top, the files and error objects one line each: readable, and the
 // long strings stay JSON-escaped as the protocol sends them.
 function pretty(o) {
-  const inner = Object.entries(o).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+  // Backticks are written as \u0060 so a fence inside a string cannot close the Markdown block.
+  const inner = Object.entries(o).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v).replace(/`/g, '\\u0060')}`);
   return `{\n${inner.join(',\n')}\n}`;
 }
 

@@ -10,7 +10,8 @@ static const char *const STRATEGIES[EC_STRATEGY__COUNT] = {"exact", "unescape", 
                                                            "elision", "anchor", "regex", "fuzzy"};
 static const char *const ERRORS[EC_ERROR__COUNT] = {
     "OK", "INVALID_PARAM", "MALFORMED_EDIT", "NO_MATCH", "AMBIGUOUS", "COUNT_MISMATCH", "NOOP", "NOT_FOUND",
-    "FILE_EXISTS", "BINARY_FILE", "CONFLICT", "TOO_LARGE", "ACCESS_DENIED", "IO_ERROR", "OUT_OF_MEMORY"};
+    "FILE_EXISTS", "BINARY_FILE", "CONFLICT", "TOO_LARGE", "ACCESS_DENIED", "IO_ERROR", "OUT_OF_MEMORY",
+    "INVALID_REPLY"};
 static const char *const ACTIONS[] = {"update", "add", "delete", "move"};
 
 const char *ec_version(void) { return EDITCORE_VERSION_STRING; }
@@ -19,7 +20,9 @@ const char *ec_format_name(ec_format f) {
   return (unsigned)f < EC_FORMAT__COUNT ? FORMATS[f] : "unknown";
 }
 const char *ec_profile_name(ec_profile p) { return (unsigned)p < EC_PROFILE__COUNT ? PROFILES[p] : "unknown"; }
-const char *ec_strategy_name(ec_strategy s) { return (unsigned)s < EC_STRATEGY__COUNT ? STRATEGIES[s] : "unknown"; }
+const char *ec_strategy_name(ec_strategy s) {
+  return (unsigned)s < EC_STRATEGY__COUNT ? STRATEGIES[s] : s == EC_STRATEGY_LLM ? "llm" : "unknown";
+}
 const char *ec_error_code_name(ec_error_code c) { return (unsigned)c < EC_ERROR__COUNT ? ERRORS[c] : "UNKNOWN"; }
 const char *ec_action_name(ec_action a) { return (unsigned)a <= EC_ACTION_MOVE ? ACTIONS[a] : "unknown"; }
 

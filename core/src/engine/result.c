@@ -105,3 +105,13 @@ void ec_result_free(ec_result *r) {
   ec_arena_free(r->arena);
   ec_arena_free(req);
 }
+
+bool ec_result_prompt(const ec_result *r, ec_str *system, ec_str *user, ec_str *schema) {
+  if (!r || !r->has_prompt) return false;
+  if (system) *system = r->prompt_system;
+  if (user) *user = r->prompt_user;
+  if (schema) *schema = r->prompt_schema;
+  return true;
+}
+
+ec_str ec_result_explanation(const ec_result *r) { return r->explanation; }

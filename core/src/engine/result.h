@@ -23,6 +23,9 @@ struct ec_result {
   size_t n_paths, cap_paths;
   bool has_reply;          /* emit data.edits and data.paths */
   ec_str text;
+  ec_str prompt_system, prompt_user, prompt_schema; /* ec_correction_prompt */
+  bool has_prompt;
+  ec_str explanation;      /* ec_correction_apply: the model's explanation */
   ec_stats stats;
   bool oom;
   bool applied;            /* the host wrote the files (ec_result_set_applied) */

@@ -22,8 +22,9 @@ ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host 
   if (!a) return NULL;
   double t0 = host && host->clock_ms ? host->clock_ms(host->clock_user) : 0;
   ec_request req;
+  ec_json_extras extras;
   ec_str message = {0, 0};
-  ec_error_code rc = ec_json_parse_request(a, request ? request : "", request ? request_len : 0, &req, &message);
+  ec_error_code rc = ec_json_parse_request_ex(a, request ? request : "", request ? request_len : 0, &req, &extras, &message);
   ec_result *r;
   if (rc) {
     r = ec_result_new(alc);
@@ -32,6 +33,10 @@ ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host 
       r->status = EC_STATUS_ERROR;
       r->text = ec_arena_printf(r->arena, "%s: %.*s", ec_error_code_name(rc), (int)message.len, message.ptr ? message.ptr : "");
     }
+  } else if (extras.kind == EC_JSON_CORRECTION_PROMPT) {
+    r = ec_correction_prompt(&req, &extras.correction, host);
+  } else if (extras.kind == EC_JSON_CORRECTION_APPLY) {
+    r = ec_correction_apply(&req, &extras.correction, host);
   } else {
     r = ec_apply(&req, host);
   }

@@ -330,11 +330,77 @@ static ec_error_code parse_options(parser *p, const cJSON *obj, ec_options *o) {
   return rc;
 }
 
+/* Section - self-correction: the failed request's format and edit travel in edit.failed; files,
+ * profile and options are the failed request's own. */
+
+static ec_error_code parse_correction(parser *p, const cJSON *obj, ec_request *req, ec_json_extras *x) {
+  if (!cJSON_IsObject(obj)) return FAIL(p, "edit must be an object");
+  ec_error_code rc = check_duplicates(p, obj, "edit");
+  const cJSON *failed = NULL;
+  ec_correction *c = &x->correction;
+  for (const cJSON *it = obj->child; it && !rc; it = it->next) {
+    int64_t v = 0;
+    if (is_key(it, "failed")) failed = it;
+    else if (is_key(it, "mode")) rc = get_string(p, it, "edit.mode", &c->mode);
+    else if (is_key(it, "reply") && x->kind == EC_JSON_CORRECTION_APPLY) rc = get_string(p, it, "edit.reply", &c->reply);
+    else if (is_key(it, "corrected_old_string")) rc = get_string(p, it, "edit.corrected_old_string", &c->corrected_old_string);
+    else if (is_key(it, "instruction")) rc = get_string(p, it, "edit.instruction", &c->instruction);
+    else if (is_key(it, "max_region_lines")) { rc = get_int(p, it, "edit.max_region_lines", 1, 1e6, &v); c->max_region_lines = (size_t)v; }
+    else if (is_key(it, "max_region_bytes")) { rc = get_int(p, it, "edit.max_region_bytes", 64, 64e6, &v); c->max_region_bytes = (size_t)v; }
+    else
+      rc = FAIL(p, "unknown field 'edit.%s' for format '%s' (known: failed, mode, %sinstruction, corrected_old_string, "
+                   "max_region_lines, max_region_bytes)", it->string,
+                x->kind == EC_JSON_CORRECTION_APPLY ? "correction_apply" : "correction_prompt",
+                x->kind == EC_JSON_CORRECTION_APPLY ? "reply, " : "");
+  }
+  if (rc) return rc;
+  if (x->kind == EC_JSON_CORRECTION_APPLY && !c->reply.ptr) return FAIL(p, "correction_apply needs edit.reply: the model's reply text");
+  if (!cJSON_IsObject(failed)) return FAIL(p, "edit.failed must be the failed edit: {\"format\": ..., \"edit\": {...}}");
+  const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(failed, "format"), *edit = cJSON_GetObjectItemCaseSensitive(failed, "edit");
+  ec_format f;
+  if (!cJSON_IsString(fmt) || !ec_format_from_name(ec_cstr(fmt->valuestring), &f))
+    return FAIL(p, "edit.failed.format must be the failed edit's format (replace, search_replace, unified_diff or lazy)");
+  for (const cJSON *it = failed->child; it; it = it->next)
+    if (!is_key(it, "format") && !is_key(it, "edit"))
+      return FAIL(p, "unknown field 'edit.failed.%s' (known: format, edit)", it->string);
+  if ((rc = check_duplicates(p, failed, "edit.failed"))) return rc;
+  if (!edit) return FAIL(p, "edit.failed needs the failed 'edit' object");
+  ec_request outer = *req; /* files and profile, parsed already */
+  ec_request_init(req, f);
+  req->profile = outer.profile;
+  req->files = outer.files;
+  req->n_files = outer.n_files;
+  return parse_edit(p, edit, req);
+}
+
 ec_error_code ec_json_parse_request(ec_arena *a, const char *json, size_t len, ec_request *req, ec_str *message) {
+  return ec_json_parse_request_ex(a, json, len, req, NULL, message);
+}
+
+ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len, ec_request *req, ec_json_extras *extras,
+                                       ec_str *message) {
   parser p = {a, {0}, {0, 0}};
-  cJSON *root = ec_json_read(&p, json, len);
-  if (!root) { *message = p.message; return p.message.len ? EC_INVALID_PARAM : EC_OUT_OF_MEMORY; }
-  ec_error_code rc = EC_OK;
+  ec_json_extras none;
+  ec_json_extras *x = extras ? extras : &none;
+  memset(x, 0, sizeof *x);
+  const char *text;
+  ec_error_code rc = prepare_text(&p, json, len, &text);
+  if (rc) { *message = p.message; return rc; }
+  const char *end = NULL;
+  cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
+  if (!root) {
+    size_t at = end && end >= text ? (size_t)(end - text) : 0;
+    *message = ec_arena_printf(a, "the request is not valid JSON (error near byte %zu)", at);
+    return EC_INVALID_PARAM;
+  }
+  /* Text after the object is a second request or a corrupted stream; applying the first part
+   * would act on something the caller did not send as a whole. */
+  for (const char *q = end; q && q < text + len; q++) {
+    if (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r') continue;
+    cJSON_Delete(root);
+    *message = ec_arena_printf(a, "the request is not valid JSON: unexpected text after it (byte %zu)", (size_t)(q - text));
+    return EC_INVALID_PARAM;
+  }
   const cJSON *format = NULL, *files = NULL, *edit = NULL, *profile = NULL, *options = NULL;
   if (!cJSON_IsObject(root)) rc = FAIL(&p, "the request must be a JSON object");
   else rc = check_duplicates(&p, root, "request");
@@ -350,14 +416,17 @@ ec_error_code ec_json_parse_request(ec_arena *a, const char *json, size_t len, e
   }
   ec_format fmt = EC_FORMAT_REPLACE;
   if (!rc && !format) rc = FAIL(&p, "the request needs a 'format'");
-  if (!rc && (!cJSON_IsString(format) || !ec_format_from_name(ec_cstr(format->valuestring), &fmt)))
-    rc = FAIL(&p, "format must be one of replace, search_replace, unified_diff, codex_patch, whole_file, insert, lazy, reply");
+  if (!rc && extras && cJSON_IsString(format) && !strcmp(format->valuestring, "correction_prompt")) x->kind = EC_JSON_CORRECTION_PROMPT;
+  if (!rc && extras && cJSON_IsString(format) && !strcmp(format->valuestring, "correction_apply")) x->kind = EC_JSON_CORRECTION_APPLY;
+  if (!rc && !x->kind && (!cJSON_IsString(format) || !ec_format_from_name(ec_cstr(format->valuestring), &fmt)))
+    rc = FAIL(&p, "format must be one of replace, search_replace, unified_diff, codex_patch, whole_file, insert, lazy, "
+                  "correction_prompt, correction_apply (docs/protocol.md)");
   if (!rc) ec_request_init(req, fmt);
   if (!rc && !edit) rc = FAIL(&p, "the request needs an 'edit' object");
   if (!rc && profile && (!cJSON_IsString(profile) || !ec_profile_from_name(ec_cstr(profile->valuestring), &req->profile)))
     rc = FAIL(&p, "profile must be one of editcore, gemini, cline, aider, roo, codex, claude, openhands");
   if (!rc && files) rc = parse_files(&p, files, req);
-  if (!rc) rc = parse_edit(&p, edit, req);
+  if (!rc) rc = x->kind ? parse_correction(&p, edit, req, x) : parse_edit(&p, edit, req);
   if (!rc && options) rc = parse_options(&p, options, &req->options);
   cJSON_Delete(root);
   if (rc == EC_OUT_OF_MEMORY && !p.message.len) p.message = ec_cstr("out of memory");
