@@ -16,7 +16,8 @@ typedef struct eh_opts {
   int color;              /* 0 never, 1 always, -1 auto */
   bool has_profile;
   ec_profile profile;
-  const char *format;     /* --format NAME */
+  const char *format;     /* --format NAME (apply: the reply's dialect) */
+  const char *path;       /* --path FILE (apply: the file for edits that name none) */
   const char *state_file; /* tool: --state FILE, the history undo_edit needs */
   const char *old_text, *old_file, *new_text, *new_file;
   eh_hash_arg hashes[64];

@@ -64,6 +64,7 @@ ec_error_code eh_inputs_add(eh_inputs *in, const eh_root *root, const char *name
     if (!np || !nd || !nl || !ns) { eh_path_free(&p); return oom(err); }
     in->cap = cap;
   }
+  eh_clean_stale_for(p.full);
   size_t i = in->n;
   in->data[i] = NULL;
   in->len[i] = 0;

@@ -31,13 +31,16 @@ static const char USAGE[] =
     "`editcore <command> --help` tells more.\n";
 
 static const char HELP_APPLY[] =
-    "usage: editcore apply [--format NAME] [options] [FILE|-]\n"
+    "usage: editcore apply [--format NAME] [--path FILE] [options] [FILE|-]\n"
     "\n"
     "Reads a model's reply (FILE, or stdin when FILE is - or absent) and applies every edit in it\n"
     "to the files it names under the root: SEARCH/REPLACE blocks, ```diff fences, unified diffs,\n"
     "*** Begin Patch envelopes, with file names as models write them. New files and deletions are\n"
     "made where the dialect has them. All files change or none does.\n"
-    "  --format NAME   read the reply as this format only (default: every dialect editcore knows)\n"
+    "  --format NAME   read the reply as this dialect only: auto (default), search_replace,\n"
+    "                  unified_diff, codex_patch, or whole_file (fenced code that names a file is\n"
+    "                  that file's new content; never guessed in auto)\n"
+    "  --path FILE     the file for edits that name none (Cline's and Roo's blocks)\n"
     "  --dry-run       print the diff, write nothing (try this first)\n"
     "  plus the common options (editcore --help).\n";
 
@@ -149,6 +152,7 @@ static int parse(int argc, char **argv, eh_opts *o) {
     TAKES("--new-file", new_file)
     TAKES("--format", format)
     TAKES("--state", state_file)
+    TAKES("--path", path)
 #undef TAKES
     if (!strcmp(a, "--dry-run")) { o->dry_run = true; continue; }
     if (!strcmp(a, "--json")) { o->json = true; continue; }

@@ -10,7 +10,15 @@
 #define BOLD "\033[1m"
 #define RESET "\033[0m"
 
-bool eh_color_on(const eh_opts *o) { return o->color > 0 || (o->color < 0 && eh_stdout_is_tty()); }
+/* Under WASI a runtime may call any stdout a terminal (jco's shim does), so auto means no colour
+ * there: the same bytes from every build unless --color=always is asked for. */
+bool eh_color_on(const eh_opts *o) {
+#ifdef __wasi__
+  return o->color > 0;
+#else
+  return o->color > 0 || (o->color < 0 && eh_stdout_is_tty());
+#endif
+}
 
 void eh_print_diff(const char *text, size_t len, const eh_opts *o) {
   if (!eh_color_on(o)) { fwrite(text, 1, len, stdout); return; }

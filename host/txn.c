@@ -105,18 +105,70 @@ static bool is_tmp_of(const char *name, const char *base) {
   return strcmp(h + TMP_HEX, TMP_SUFFIX) == 0;
 }
 
-/* Removes temporaries a killed run left for this target. */
-static void clean_stale(const char *dir, const char *base) {
+/* Whether `name` looks like any of our temporaries ("." + name + TMP_TAG + hex + TMP_SUFFIX). */
+static bool is_tmp(const char *name) {
+  size_t n = strlen(name), tl = strlen(TMP_TAG), sl = strlen(TMP_SUFFIX);
+  if (name[0] != '.' || n < 1 + tl + TMP_HEX + sl) return false;
+  const char *tag = name + n - sl - TMP_HEX - tl;
+  return !strncmp(tag, TMP_TAG, tl) && !strcmp(name + n - sl, TMP_SUFFIX);
+}
+
+/*
+ * Temporaries seen in each directory, read once per process (a batch of 10 000 files in one
+ * directory must not list it 10 000 times). Only a target's own temporaries are removed, when
+ * that target is looked at: another live editcore may be writing other files of the directory.
+ */
+typedef struct dir_scan {
+  char *dir;
+  char **names;
+  size_t n;
+} dir_scan;
+static dir_scan *scans;
+static size_t n_scans;
+
+static dir_scan *scan_of(const char *dir) {
+  for (size_t i = 0; i < n_scans; i++)
+    if (!strcmp(scans[i].dir, dir)) return &scans[i];
+  dir_scan *grown = realloc(scans, (n_scans + 1) * sizeof *scans);
+  if (!grown) return NULL;
+  scans = grown;
+  dir_scan *s = &scans[n_scans];
+  memset(s, 0, sizeof *s);
+  s->dir = strdup(dir);
+  if (!s->dir) return NULL;
+  n_scans++;
   DIR *d = opendir(dir);
-  if (!d) return;
+  if (!d) return s;
   struct dirent *e;
   while ((e = readdir(d)) != NULL) {
-    if (!is_tmp_of(e->d_name, base)) continue;
-    char *full = eh_join(dir, e->d_name);
-    if (full) unlink(full);
-    free(full);
+    if (!is_tmp(e->d_name)) continue;
+    char **names = realloc(s->names, (s->n + 1) * sizeof *names);
+    if (!names) break;
+    s->names = names;
+    if ((s->names[s->n] = strdup(e->d_name)) != NULL) s->n++;
   }
   closedir(d);
+  return s;
+}
+
+static void clean_stale(const char *dir, const char *base) {
+  dir_scan *s = scan_of(dir);
+  if (!s) return;
+  for (size_t i = 0; i < s->n;) {
+    if (!is_tmp_of(s->names[i], base)) { i++; continue; }
+    char *full = eh_join(dir, s->names[i]);
+    if (full) unlink(full);
+    free(full);
+    free(s->names[i]);
+    s->names[i] = s->names[--s->n];
+  }
+}
+
+void eh_clean_stale_for(const char *full) {
+  const char *base;
+  char *dir = dir_of(full, &base);
+  if (dir) clean_stale(dir, base);
+  free(dir);
 }
 
 static void sync_dir(const char *dir) {
@@ -213,6 +265,16 @@ static void test_pause(void) {
   }
 }
 
+/* Test hook: EDITCORE_TEST_RENAME_GAP_MS=<n> sleeps n ms between two renames, so the durability
+ * test's kills also land between the renames of one edit (a few microseconds apart otherwise). */
+static void test_rename_gap(void) {
+  const char *p = getenv("EDITCORE_TEST_RENAME_GAP_MS");
+  long ms = p ? strtol(p, NULL, 10) : 0;
+  if (ms <= 0) return;
+  struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+  nanosleep(&ts, NULL);
+}
+
 /* Puts one finished op back from the bytes read (best effort; reports what it could not). */
 static void undo(op *o) {
   if (!o->done) return;
@@ -267,6 +329,7 @@ ec_error_code eh_txn_commit(eh_txn *t, eh_err *err) {
   for (i = 0; i < t->n && !rc; i++) {
     op *o = &t->ops[i];
     if (o->del) continue;
+    if (i) test_rename_gap();
     if (rename(o->tmp, o->p->full) != 0) { rc = eh_fail_errno(err, errno, o->p->shown, "replace"); break; }
     free(o->tmp);
     o->tmp = NULL;

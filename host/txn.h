@@ -24,6 +24,12 @@ bool eh_txn_write(eh_txn *t, const eh_path *p, const char *content, size_t len, 
                   const char *old_bytes, size_t old_len);
 /** Plans the deletion of `p` (read before, as `old`). */
 bool eh_txn_delete(eh_txn *t, const eh_path *p, const eh_stamp *old, const char *old_bytes, size_t old_len);
+/**
+ * Removes the temporaries a killed run left beside `full` (a resolved path). Every run calls it
+ * for each file it looks at, so the debris of a killed run is gone after the next run that
+ * names the same files, whatever that run then does.
+ */
+void eh_clean_stale_for(const char *full);
 /** Does it. On failure nothing is changed (as far as the system lets us put it back). */
 ec_error_code eh_txn_commit(eh_txn *t, eh_err *err);
 

@@ -211,3 +211,78 @@ native_case_full_tmpfs() {
   local left; left="$(find fs -name '.*.editcore-*.tmp')"; [ -z "$left" ] && ok || fail "temporaries left on the full disk: $left"
   umount fs
 }
+
+case_apply() {
+  seed
+  cat > reply.md <<'R'
+I'll type the function and add a README.
+
+src/greet.py
+```python
+<<<<<<< SEARCH
+def greet(name):
+    print("Hello, " + name)
+=======
+def greet(name: str) -> None:
+    print(f"Hello, {name}!")
+>>>>>>> REPLACE
+```
+
+```diff
+--- /dev/null
++++ b/docs/README.md
+@@ -0,0 +1 @@
++hello
+```
+R
+  run ec apply --dry-run reply.md
+  expect_exit 0; expect_out '+def greet(name: str) -> None:'; expect_out '+++ b/docs/README.md'; expect_err 'dry run'
+  expect_unchanged src/greet.py; expect_absent docs
+  run ec apply reply.md
+  expect_exit 0; expect_contains src/greet.py 'def greet(name: str) -> None:'; expect_file docs/README.md 'hello\n'
+  run ec apply reply.md; expect_exit 1; expect_err 'NOOP'
+  run ec apply --json - < reply.md; expect_exit 1; expect_out '"status":"error"'
+  printf 'Sure! Nothing to change.\n' > none.md
+  run ec apply none.md; expect_exit 1; expect_err 'no edit was found'
+  run ec apply missing.md; expect_exit 2; expect_err 'NOT_FOUND'
+  expect_no_temps
+}
+
+case_apply_codex_and_escape() {
+  seed
+  printf 'old\n' > gone.txt
+  cat > patch.txt <<'R'
+*** Begin Patch
+*** Update File: src/pkg/conf.py
+@@
+-VALUE = 1
++VALUE = 2
+*** Delete File: gone.txt
+*** Add File: made/new.txt
++new
+*** End Patch
+R
+  run ec apply --format codex_patch patch.txt
+  expect_exit 0; expect_file src/pkg/conf.py 'VALUE = 2\n'; expect_absent gone.txt; expect_file made/new.txt 'new\n'
+  # One file of the reply outside the root: nothing at all is written.
+  cat > evil.md <<'R'
+notes.txt
+<<<<<<< SEARCH
+line one
+=======
+line 1
+>>>>>>> REPLACE
+
+../outside.txt
+<<<<<<< SEARCH
+a
+=======
+b
+>>>>>>> REPLACE
+R
+  run ec apply evil.md; expect_exit 1; expect_err 'ACCESS_DENIED'; expect_unchanged notes.txt
+  # Blocks that name no file (Cline's) go to --path.
+  printf '<<<<<<< SEARCH\nline two\n=======\nline 2\n>>>>>>> REPLACE\n' > cline.md
+  run ec apply --path notes.txt cline.md; expect_exit 0; expect_file notes.txt 'line one\nline 2\n'
+  run ec apply --format unified_diff cline.md; expect_exit 1; expect_err 'MALFORMED_EDIT'
+}
