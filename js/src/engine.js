@@ -221,6 +221,22 @@ export async function diff(before, after, options = {}) {
   return { status: res.status, diff: f.diff, diff_truncated: f.diff_truncated, lines_added: f.lines_added, lines_removed: f.lines_removed, stats: res.stats };
 }
 
+/**
+ * A model's raw reply — prose with edits in any dialect (SEARCH/REPLACE blocks, unified diffs,
+ * Codex patches, whole files in fences) — applied to `files` all or nothing (format "reply",
+ * docs/reply.md). `options`: `dialect` (default "auto"), `path` (the file for blocks that name
+ * none), `profile` and the request options.
+ */
+export async function applyReply(files, replyText, options = {}) {
+  checkFiles(files, 'applyReply');
+  if (typeof replyText !== 'string') throw new TypeError('editcore: applyReply(files, replyText) takes the reply as a string');
+  const { dialect, path, ...rest } = options ?? {};
+  const edit = { text: replyText };
+  if (dialect !== undefined) edit.dialect = dialect;
+  if (path !== undefined) edit.path = path;
+  return applyRequest(withOptions({ format: 'reply', files, edit }, rest, 'applyReply'));
+}
+
 /** The engine's version string. */
 export async function version() {
   const m = await init();

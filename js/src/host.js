@@ -102,6 +102,10 @@ export function createHost(adapter, defaults = {}) {
 
   /** The files the edit names, as the engine reads them (null: ask the engine by NOT_FOUND). */
   async function namedPaths(format, fields) {
+    if (format === 'reply') {
+      const probe = await applyRequest({ format, files: {}, edit: { ...fields, parse_only: true } });
+      return Array.isArray(probe.data?.paths) ? probe.data.paths : [];
+    }
     if (!TEXT_FORMATS.has(format)) return typeof fields.path === 'string' ? [fields.path] : [];
     const probe = await applyRequest({ format: 'reply', files: {}, edit: { text: fields.text, dialect: format, parse_only: true } });
     if (Array.isArray(probe.data?.paths)) return probe.data.paths;
@@ -193,6 +197,16 @@ export function createHost(adapter, defaults = {}) {
 
   return {
     applyEdit,
+    /**
+     * A model's raw reply applied to the files it names (format "reply"): the engine lists them
+     * (parse_only), the host reads them, then the reply applies all or nothing. `options`:
+     * `dialect`, `path` (for blocks that name no file), `profile`, `dry_run`, request options.
+     */
+    applyReply(text, options = {}) {
+      if (typeof text !== 'string') throw new TypeError('editcore: host.applyReply(text) takes the reply as a string');
+      const { dialect, path, ...rest } = options ?? {};
+      return applyEdit({ format: 'reply', text, ...(dialect !== undefined ? { dialect } : {}), ...(path !== undefined ? { path } : {}) }, rest);
+    },
     /** The protocol's request without `files`: {format, edit, profile?, options?}. */
     applyRequest(request) {
       if (request === null || typeof request !== 'object') throw new TypeError('editcore: host.applyRequest(request) takes {format, edit, profile?, options?}');

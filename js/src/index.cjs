@@ -11,7 +11,7 @@ const now = (name) => (...args) => {
   return esm[name](...args);
 };
 
-for (const name of ['init', 'applyRequest', 'replace', 'applyEdit', 'diff', 'version', 'runTool', 'toolDefinitions']) exports[name] = later(name);
+for (const name of ['init', 'applyRequest', 'replace', 'applyEdit', 'applyReply', 'diff', 'version', 'runTool', 'toolDefinitions']) exports[name] = later(name);
 for (const name of ['applyJson', 'applyRequestSync', 'checkPath']) exports[name] = now(name);
 exports.memoryAdapter = (initial) => {
   if (!esm) throw new TypeError('editcore: memoryAdapter() is synchronous; call `await init()` first');
@@ -25,5 +25,6 @@ exports.createHost = (adapter, defaults) => {
   return {
     applyEdit: (...args) => host.then((h) => h.applyEdit(...args)),
     applyRequest: (...args) => host.then((h) => h.applyRequest(...args)),
+    applyReply: (...args) => host.then((h) => h.applyReply(...args)),
   };
 };

@@ -1,7 +1,7 @@
 // Types of the editcore package (the protocol of docs/protocol.md, as objects). This file serves
 // require() (index.cjs); index.d.ts re-exports it for import, so the API is declared once.
 
-export type Format = 'replace' | 'search_replace' | 'unified_diff' | 'codex_patch' | 'whole_file' | 'insert' | 'lazy';
+export type Format = 'replace' | 'search_replace' | 'unified_diff' | 'codex_patch' | 'whole_file' | 'insert' | 'lazy' | 'reply';
 export type Profile = 'editcore' | 'gemini' | 'cline' | 'aider' | 'roo' | 'codex' | 'claude' | 'openhands';
 export type Strategy = 'exact' | 'unescape' | 'trim_end' | 'indent' | 'unicode' | 'elision' | 'anchor' | 'regex' | 'fuzzy';
 
@@ -27,7 +27,10 @@ export interface EditFields {
   whole_file: { path?: string; content: string | null; options?: PeerOptions };
   insert: { path?: string; insert_line: number; new_str: string; options?: PeerOptions };
   lazy: { path?: string; snippet: string; options?: PeerOptions };
+  /** A model's raw reply (docs/reply.md); `path` names the file for blocks that name none. */
+  reply: { text: string; dialect?: ReplyDialect; path?: string; parse_only?: boolean; options?: PeerOptions };
 }
+export type ReplyDialect = 'auto' | 'search_replace' | 'unified_diff' | 'codex_patch' | 'whole_file';
 
 /** An edit with its format beside its fields (applyEdit, createHost): a union on `format`. */
 export type Edit = { [F in Format]: { format: F } & EditFields[F] }[Format];
@@ -38,6 +41,7 @@ export type CodexPatchEdit = Extract<Edit, { format: 'codex_patch' }>;
 export type WholeFileEdit = Extract<Edit, { format: 'whole_file' }>;
 export type InsertEdit = Extract<Edit, { format: 'insert' }>;
 export type LazyEdit = Extract<Edit, { format: 'lazy' }>;
+export type ReplyEditRequest = Extract<Edit, { format: 'reply' }>;
 
 export interface Limits {
   max_input_bytes?: number; max_lines?: number; max_line_bytes?: number; max_blocks?: number;
@@ -59,10 +63,23 @@ export interface Options {
 /** File contents by path; null (or absent) = the file does not exist. */
 export type Files = Record<string, string | null>;
 
+/** Self-correction (docs/correction.md): the failed edit, and for correction_apply the model's reply. */
+export type CorrectableFormat = 'replace' | 'search_replace' | 'unified_diff' | 'lazy';
+export interface CorrectionFields {
+  failed: { [F in CorrectableFormat]: { format: F; edit: EditFields[F] } }[CorrectableFormat];
+  reply?: string;
+  mode?: 'search' | 'old_string' | 'new_string' | 'fast_apply';
+  corrected_old_string?: string;
+  instruction?: string;
+  max_region_lines?: number;
+  max_region_bytes?: number;
+}
+export type CorrectionFormat = 'correction_prompt' | 'correction_apply';
+
 /** One request of the protocol: a union on `format`, so `edit` is checked against that format's fields. */
-export type Request = {
-  [F in Format]: { format: F; files: Files; edit: EditFields[F]; profile?: Profile; options?: Options };
-}[Format];
+export type Request =
+  | { [F in Format]: { format: F; files: Files; edit: EditFields[F]; profile?: Profile; options?: Options } }[Format]
+  | { format: CorrectionFormat; files: Files; edit: CorrectionFields; profile?: Profile; options?: Options };
 
 export interface Match { start_line: number; end_line: number; strategy: Strategy | string; confidence: number }
 export interface FileResult {
@@ -91,9 +108,31 @@ export interface EditError {
 }
 export interface Stats { time_ms: number; bytes_in: number; bytes_out: number; lines_added: number; lines_removed: number }
 export interface Block { path: string; search: string; replace: string }
+/** One edit found in a reply (format 'reply' with parse_only). */
+export interface ReplyEdit {
+  dialect: Exclude<ReplyDialect, 'auto'>;
+  path: string;
+  line: number;
+  action: 'update' | 'add' | 'delete' | 'move';
+  moved_to?: string;
+  search?: string;
+  replace?: string;
+  text?: string;
+  content?: string;
+}
 export interface Response {
   status: 'success' | 'partial' | 'error';
-  data: { applied: boolean; files: Record<string, FileResult>; blocks?: Block[]; paths?: string[] };
+  data: {
+    applied: boolean;
+    files: Record<string, FileResult>;
+    /** search_replace with parse_only: the blocks parsed. */
+    blocks?: Block[];
+    /** reply with parse_only: the edits found and every file the reply names. */
+    edits?: ReplyEdit[];
+    paths?: string[];
+    /** correction_prompt: the prompt for the host's model (docs/correction.md). */
+    prompt?: { system: string; user: string; schema: unknown };
+  };
   text: string;
   stats: Stats;
   error?: EditError;
@@ -112,7 +151,7 @@ export interface DiffResult {
 }
 
 /** Where init() finds editcore.wasm when the package cannot (bundles, CSP-strict pages, extensions). */
-export type WasmSource = ArrayBuffer | ArrayBufferView | URL | string | Response | PromiseLike<Response> | WebAssembly.Module;
+export type WasmSource = ArrayBuffer | ArrayBufferView | URL | string | globalThis.Response | PromiseLike<globalThis.Response> | WebAssembly.Module;
 export interface InitOptions { wasm?: WasmSource }
 
 /** The low-level Emscripten module (for diagnostics and benchmarks). */
@@ -149,6 +188,10 @@ export interface ApplyOptions extends Options { profile?: Profile }
 /** An edit of any format applied to `files`. */
 export function applyEdit(files: Files, edit: Edit, options?: ApplyOptions): Promise<Response>;
 
+export interface ReplyOptions extends ApplyOptions { dialect?: ReplyDialect; path?: string }
+/** A model's raw reply (edits in any dialect, amid prose) applied to `files`, all or nothing. */
+export function applyReply(files: Files, replyText: string, options?: ReplyOptions): Promise<Response>;
+
 export interface DiffOptions { path?: string; diff_context?: number; diff_max_bytes?: number }
 /** The unified diff from `before` (null: absent) to `after`, computed by the engine. */
 export function diff(before: string | null, after: string, options?: DiffOptions): Promise<DiffResult>;
@@ -181,6 +224,8 @@ export interface Host {
   applyEdit(edit: Edit, options?: HostOptions): Promise<Response>;
   /** The protocol's request without `files` (the host reads them). */
   applyRequest(request: HostRequest): Promise<Response>;
+  /** A model's raw reply applied to the files it names (the engine lists them). */
+  applyReply(text: string, options?: ReplyOptions & { dry_run?: boolean }): Promise<Response>;
 }
 export function createHost(adapter: FileAdapter, defaults?: { profile?: Profile; options?: HostOptions }): Host;
 export interface MemoryAdapter extends FileAdapter {

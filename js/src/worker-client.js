@@ -48,6 +48,7 @@ export function createWorkerClient(worker, options = {}) {
     applyJson: call('applyJson'),
     replace: call('replace'),
     applyEdit: call('applyEdit'),
+    applyReply: call('applyReply'),
     diff: call('diff'),
     version: call('version'),
     /** Stops the worker; pending calls are rejected. */

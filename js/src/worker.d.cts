@@ -1,5 +1,5 @@
 // Declarations of editcore/worker (declared once here; worker.d.ts re-exports them).
-import type { Request, Response, ReplaceOptions, Files, Edit, ApplyOptions, DiffOptions, DiffResult } from './index.cjs';
+import type { Request, Response, ReplaceOptions, Files, Edit, ApplyOptions, DiffOptions, DiffResult, ReplyOptions } from './index.cjs';
 
 /** editcore.wasm in a form a worker can receive (cloned by postMessage). */
 export type WorkerWasm = ArrayBuffer | ArrayBufferView | string | WebAssembly.Module;
@@ -19,6 +19,7 @@ export interface WorkerClient {
   applyJson(request: string | ArrayBuffer | ArrayBufferView): Promise<string>;
   replace(content: string, oldString: string, newString: string, options?: ReplaceOptions): Promise<Response>;
   applyEdit(files: Files, edit: Edit, options?: ApplyOptions): Promise<Response>;
+  applyReply(files: Files, replyText: string, options?: ReplyOptions): Promise<Response>;
   diff(before: string | null, after: string, options?: DiffOptions): Promise<DiffResult>;
   version(): Promise<string>;
   /** Stops the worker; pending calls are rejected. */

@@ -21,6 +21,14 @@ test('applyEdit applies each format from {format, ...fields}', async () => {
   assert.equal(wf.data.files['new.txt'].action, 'add');
 });
 
+test('self-correction requests go through applyRequest as they are (correction_prompt)', async () => {
+  const res = await applyRequest({ format: 'correction_prompt', files: { 'a.py': 'def total(xs):\n    return sum(xs)\n' },
+    edit: { failed: { format: 'replace', edit: { old_string: 'def total(values):', new_string: 'def total(values, start=0):' } } } });
+  assert.equal(res.status, 'success', res.text);
+  assert.equal(typeof res.data.prompt.system, 'string');
+  assert.match(res.data.prompt.user, /def total\(xs\)/);
+});
+
 test('an unknown edit field is an INVALID_PARAM response naming the known fields', async () => {
   const res = await applyEdit({ f: 'a\n' }, { format: 'search_replace', content: 'x' });
   assert.equal(res.error.code, 'INVALID_PARAM');

@@ -96,14 +96,19 @@ const fs = require('node:fs');
 
 // TypeScript: the same source checked as ESM and as CommonJS, under each module resolution users
 // have (node16 ESM/CJS; bundler; module commonjs as the VS Code extension template sets it).
-const TS_SOURCE = `import { init, applyEdit, applyRequest, replace, diff, createHost, memoryAdapter, type Response, type Edit } from 'editcore';
+const TS_SOURCE = `import { init, applyEdit, applyRequest, applyReply, replace, diff, createHost, memoryAdapter, type Response, type Edit } from 'editcore';
 import { createNodeHost } from 'editcore/node';
 import { createWorkerClient, serveWorker } from 'editcore/worker';
 export async function main(): Promise<string> {
   await init({ wasm: new Uint8Array(0) });
+  await init({ wasm: fetch('/editcore.wasm') });
+  await init({ wasm: await fetch(new URL('https://example.com/editcore.wasm')) });
+  await init({ wasm: new WebAssembly.Module(new Uint8Array(0)) });
   const r: Response = await applyEdit({ 'a.py': 'x\\n' }, { format: 'replace', path: 'a.py', old_string: 'x', new_string: 'y' }, { profile: 'gemini', diff_context: 1 });
   const e: Edit = { format: 'lazy', snippet: '// ... existing code ...' };
   await applyRequest({ format: 'unified_diff', files: {}, edit: { text: '' } });
+  const cp = await applyRequest({ format: 'correction_prompt', files: {}, edit: { failed: { format: 'replace', edit: { old_string: 'a', new_string: 'b' } } } });
+  void cp.data.prompt?.system;
   // @ts-expect-error: search_replace edits have no 'content' field
   await applyEdit({}, { format: 'search_replace', content: 'x' });
   // @ts-expect-error: a replace request's edit needs new_string
@@ -113,6 +118,10 @@ export async function main(): Promise<string> {
   const d = await diff('a', 'b', { path: 'p' });
   const host = createHost(memoryAdapter({ 'a.py': 'x\\n' }));
   await host.applyEdit(e, { dry_run: true });
+  await host.applyReply('reply', { dialect: 'auto' });
+  await applyReply({ 'a.py': 'x' }, 'reply', { path: 'a.py' });
+  // @ts-expect-error: not a reply dialect
+  await applyReply({}, 'reply', { dialect: 'aider' });
   await createNodeHost('.').applyRequest({ format: 'codex_patch', edit: { text: '' } });
   const client = createWorkerClient(undefined, { wasm: new ArrayBuffer(0) });
   await client.replace('a', 'a', 'b', { replace_all: true });

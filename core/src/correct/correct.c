@@ -11,7 +11,7 @@
 #include "unit.h"
 #include "../base/buf.h"
 #include "../base/str.h"
-#include "../engine/result.h"
+#include "../request/result.h"
 #include <string.h>
 
 #define DEFAULT_REGION_LINES 80

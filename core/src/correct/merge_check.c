@@ -23,15 +23,8 @@ typedef struct checker {
   size_t budget;
 } checker;
 
-static ec_str trim_end(ec_str s) {
-  while (s.len && (s.ptr[s.len - 1] == ' ' || s.ptr[s.len - 1] == '\t' || s.ptr[s.len - 1] == '\r')) s.len--;
-  return s;
-}
-
 static bool same(ec_str a, ec_str b) {
-  a = trim_end(a);
-  b = trim_end(b);
-  return a.len == b.len && (!a.len || !memcmp(a.ptr, b.ptr, a.len));
+  return ec_str_eq(ec_str_trim_end(a, EC_WS_LINE), ec_str_trim_end(b, EC_WS_LINE));
 }
 
 static bool split(ec_arena *a, ec_str text, line_list *out) {

@@ -2,7 +2,7 @@
 #include "unit.h"
 #include "../base/buf.h"
 #include "../base/str.h"
-#include "../dialects/udiff_parse.h"
+#include "../parse/udiff_parse.h"
 #include <string.h>
 
 static ec_str only_or(const ec_request *req, ec_str path) {

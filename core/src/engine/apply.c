@@ -1,7 +1,7 @@
 /* ec_apply: one request, start to finish — check, dispatch to the format, commit, summarise. */
-#include "ctx.h"
+#include "../request/ctx.h"
 #include "lock.h"
-#include "profiles.h"
+#include "../request/profiles.h"
 #include "../formats/formats.h"
 #include "../base/buf.h"
 #include <string.h>

@@ -15,7 +15,6 @@
 static bool is_delim(char c) {
   return c == '(' || c == ')' || c == ':' || c == '[' || c == ']' || c == '{' || c == '}' || c == '>' || c == '<' || c == '=';
 }
-static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 static bool is_word(unsigned char c) { return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z') || c >= 0x80; }
 
 /* PCRE2 allocates through the host's allocator too (editcore.h: every allocation of a request
@@ -35,12 +34,12 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
   bool ws = false;
   for (size_t i = 0; i < old_text.len;) {
     char c = old_text.ptr[i];
-    if (is_space(c)) { ws = true; i++; continue; }
+    if (ec_is_ws(c, EC_WS_ASCII)) { ws = true; i++; continue; }
     /* editcore: every punctuation character is a token of its own, so `f(a, b)`, `f(a,b)` and
      * `x + 1` / `x+1` match; two word tokens are never joined (\s+ between them below). */
     size_t j = i + 1;
     if (!is_delim(c) && !(strict && !is_word((unsigned char)c)))
-      while (j < old_text.len && !is_space(old_text.ptr[j]) && !is_delim(old_text.ptr[j]) &&
+      while (j < old_text.len && !ec_is_ws(old_text.ptr[j], EC_WS_ASCII) && !is_delim(old_text.ptr[j]) &&
              !(strict && !is_word((unsigned char)old_text.ptr[j])))
         j++;
     if (n_tok)

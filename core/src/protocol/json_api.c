@@ -2,7 +2,7 @@
 #include "json_request.h"
 #include "json_response.h"
 #include "../base/alloc.h"
-#include "../engine/result.h"
+#include "../request/result.h"
 #include <string.h>
 
 void ec_free(const ec_host *host, void *ptr) { ec_mem_free(host ? host->allocator : NULL, ptr); }

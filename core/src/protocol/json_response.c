@@ -1,5 +1,5 @@
 #include "json_response.h"
-#include "../engine/result.h"
+#include "../request/result.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -21,7 +21,7 @@
  */
 #include "reply.h"
 #include "../base/str.h"
-#include "../dialects/sr_blocks.h"
+#include "../parse/sr_blocks.h"
 
 typedef struct walker {
   ec_ctx *ctx;

@@ -14,9 +14,9 @@
  */
 #include "reply.h"
 #include "../formats/formats.h"
-#include "../dialects/udiff_parse.h"
-#include "../dialects/codex_patch_parse.h"
-#include "../dialects/sr_blocks.h"
+#include "../parse/udiff_parse.h"
+#include "../parse/codex_patch_parse.h"
+#include "../parse/sr_blocks.h"
 #include "../base/str.h"
 
 #define PAD_BUDGET ((size_t)32 << 20) /* blank bytes handed out over all edits of one reply */

@@ -13,7 +13,7 @@
  */
 #ifndef EC_REPLY_REPLY_H
 #define EC_REPLY_REPLY_H
-#include "../engine/ctx.h"
+#include "../request/ctx.h"
 
 /* Section - fences (fence.c) */
 

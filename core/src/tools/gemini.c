@@ -6,7 +6,7 @@
  */
 #include "tool.h"
 #include "../base/str.h"
-#include "../engine/result.h"
+#include "../request/result.h"
 #include <stdio.h>
 #include <string.h>
 

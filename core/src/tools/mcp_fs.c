@@ -11,7 +11,7 @@
  */
 #include "tool.h"
 #include "../base/str.h"
-#include "../engine/result.h"
+#include "../request/result.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,50 @@
+/*
+ * The result a request builds: changed files, errors, parsed blocks, summary. Everything lives
+ * in the result's arena, freed by ec_result_free.
+ */
+#ifndef EC_REQUEST_RESULT_H
+#define EC_REQUEST_RESULT_H
+#include "../base/arena.h"
+
+struct ec_result {
+  ec_arena *arena;
+  ec_arena *request_arena;  /* the parsed JSON request the result points into, if any */
+  ec_status status;
+  ec_file_result *files;
+  size_t n_files, cap_files;
+  ec_error *errors;
+  size_t n_errors, cap_errors;
+  ec_block *blocks;
+  size_t n_blocks, cap_blocks;
+  bool has_blocks;         /* parse_only: emit data.blocks even when empty */
+  ec_reply_edit *edits;    /* format reply, parse_only: data.edits and data.paths */
+  size_t n_edits, cap_edits;
+  ec_str *paths;
+  size_t n_paths, cap_paths;
+  bool has_reply;          /* emit data.edits and data.paths */
+  ec_str text;
+  ec_str prompt_system, prompt_user, prompt_schema; /* ec_correction_prompt */
+  bool has_prompt;
+  ec_str explanation;      /* ec_correction_apply: the model's explanation */
+  ec_stats stats;
+  bool oom;
+  bool applied;            /* the host wrote the files (ec_result_set_applied) */
+};
+
+ec_result *ec_result_new(const ec_allocator *alc);
+/** Appends a zeroed file result; NULL on OOM. */
+ec_file_result *ec_result_add_file(ec_result *r);
+/** Appends an error with a printf-formatted message; NULL on OOM. */
+ec_error *ec_result_add_error(ec_result *r, ec_error_code code, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+ec_block *ec_result_add_block(ec_result *r);
+/** Appends a zeroed reply edit / a path (format reply); NULL / false on OOM. */
+ec_reply_edit *ec_result_add_edit(ec_result *r);
+bool ec_result_add_path(ec_result *r, ec_str path);
+/** Drops every file result (a transaction that failed applies nothing). */
+void ec_result_clear_files(ec_result *r);
+
+#endif
