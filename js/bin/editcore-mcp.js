@@ -13,9 +13,14 @@ import { resolve, join, dirname, basename, sep } from 'node:path';
 import { runTool, toolDefinitions, createHost } from '../src/index.js';
 import { nodeAdapter } from '../src/node.js';
 
-const given = process.argv.slice(2);
+// --no-fsync: rename without syncing the new file first, as the reference server writes (atomic,
+// not durable across a power cut). The default syncs (SPEC §7).
+const flags = new Set(process.argv.slice(2).filter((a) => a.startsWith('--')));
+const given = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+for (const f of flags) if (f !== '--no-fsync') { console.error(`editcore-mcp: unknown option ${f}`); process.exit(2); }
+const FSYNC = !flags.has('--no-fsync');
 if (!given.length) {
-  console.error('usage: editcore-mcp DIR [DIR...]   (the directories the tools may read and write)');
+  console.error('usage: editcore-mcp [--no-fsync] DIR [DIR...]   (the directories the tools may read and write)');
   process.exit(2);
 }
 // Allowed directories: as given (absolute) and their real paths when those differ, as the reference keeps both.
@@ -89,7 +94,7 @@ function atomicWrite(real, data) {
   try {
     writeSync(fd, data);
     fchmodSync(fd, mode);
-    fsyncSync(fd);
+    if (FSYNC) fsyncSync(fd);
     closeSync(fd);
     renameSync(tmp, real);
   } catch (e) {
