@@ -21,7 +21,8 @@ fi
 native_only=false; [ "${1:-}" = "--native" ] && native_only=true
 pkgs=(cmake make gcc pkg-config libpcre2-dev libcjson-dev)
 $native_only || pkgs+=(clang lld llvm wasi-libc libclang-rt-14-dev libclang-rt-14-dev-wasm32
-      emscripten node-acorn binaryen nodejs git patch diffutils dpkg-dev valgrind gzip time parallel)
+      emscripten node-acorn binaryen nodejs git patch diffutils dpkg-dev valgrind gzip time parallel
+      chromium)
 # npm (tests/host's jco): Debian's, unless a node install already brought its own.
 $native_only || command -v npm >/dev/null 2>&1 || pkgs+=(npm)
 missing=()

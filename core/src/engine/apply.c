@@ -50,6 +50,8 @@ static void summarise(ec_ctx *ctx) {
     for (size_t i = 0; i < r->n_paths; i++)
       ec_buf_printf(&b, "%s '%.*s'", i ? "," : "", (int)r->paths[i].len, r->paths[i].ptr);
     ec_buf_append_char(&b, '.');
+  } else if (ctx->preview && !r->n_files && !r->has_blocks) {
+    ec_buf_append_cstr(&b, "Preview: nothing changes yet (the edit is still being written).");
   } else if (r->has_blocks && !r->n_files) {
     ec_buf_printf(&b, "Parsed %zu block%s.", r->n_blocks, r->n_blocks == 1 ? "" : "s");
   } else {
