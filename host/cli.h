@@ -6,7 +6,8 @@
 #include <sys/types.h>
 
 typedef struct eh_hash_arg {
-  const char *path; /* NULL: the command's one file */
+  const char *path; /* NULL: the command's one file; else path_len bytes (inside argv) */
+  size_t path_len;
   const char *hash;
 } eh_hash_arg;
 

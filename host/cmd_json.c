@@ -63,7 +63,7 @@ static ec_result *run_with_files(const char *req, size_t len, const eh_opts *o, 
         if (!o->hashes[k].path) {
           if (n == 1) at = 0;
         } else {
-          size_t pl = strlen(o->hashes[k].path), nl = 0;
+          size_t pl = o->hashes[k].path_len, nl = 0;
           char *norm = malloc(pl + 2);
           if (norm && ec_path_normalize((ec_str){o->hashes[k].path, pl}, norm, &nl) == EC_OK) {
             ssize_t want = eh_inputs_find(&in, norm, nl);
@@ -73,7 +73,7 @@ static ec_result *run_with_files(const char *req, size_t len, const eh_opts *o, 
           free(norm);
         }
         if (at < 0)
-          rc = eh_fail(err, EC_INVALID_PARAM, EH_EXIT_USAGE_IO, o->hashes[k].path,
+          rc = eh_fail(err, EC_INVALID_PARAM, EH_EXIT_USAGE_IO, NULL,
                        "--expect-hash: say which file (PATH=sha256:...), one the request names");
         else
           cJSON_AddStringToObject(eh, names[at], o->hashes[k].hash);

@@ -64,6 +64,19 @@ ec_error_code eh_inputs_add(eh_inputs *in, const eh_root *root, const char *name
     if (!np || !nd || !nl || !ns) { eh_path_free(&p); return oom(err); }
     in->cap = cap;
   }
+  /* Two names for one file (a symlink, a hard link) in one edit would be two edits of the same
+   * bytes, the last write silently dropping the first: refuse instead. */
+  for (size_t k = 0; k < in->n; k++) {
+    const eh_path *q = &in->paths[k];
+    bool same = !strcmp(q->real, p.real) ||
+                (p.exists && q->exists && p.st.st_ino != 0 && q->st.st_dev == p.st.st_dev && q->st.st_ino == p.st.st_ino &&
+                 S_ISREG(p.st.st_mode));
+    if (!same) continue;
+    rc = eh_fail(err, EC_INVALID_PARAM, EH_EXIT_NOT_APPLIED, p.shown,
+                 "'%s' and '%s' are the same file (through a link); name it one way in one edit", q->shown, p.shown);
+    eh_path_free(&p);
+    return rc;
+  }
   eh_clean_stale_for(p.full);
   size_t i = in->n;
   in->data[i] = NULL;
@@ -102,18 +115,19 @@ ec_error_code eh_inputs_finish(eh_inputs *in, const eh_opts *o, eh_err *err) {
                        in->n);
       shown = in->paths[0].shown;
     } else {
-      size_t pl = strlen(h->path);
+      size_t pl = h->path_len;
       char *norm = malloc(pl + 2);
       size_t nl = 0;
       if (!norm) return oom(err);
       if (ec_path_normalize((ec_str){h->path, pl}, norm, &nl) != EC_OK) {
         free(norm);
-        return eh_fail(err, EC_INVALID_PARAM, EH_EXIT_USAGE_IO, h->path, "--expect-hash: '%s' is not a path inside the root", h->path);
+        return eh_fail(err, EC_INVALID_PARAM, EH_EXIT_USAGE_IO, NULL, "--expect-hash: '%.*s' is not a path inside the root", (int)pl, h->path);
       }
       ssize_t at = eh_inputs_find(in, norm, nl);
       free(norm);
       if (at < 0)
-        return eh_fail(err, EC_INVALID_PARAM, EH_EXIT_USAGE_IO, h->path, "--expect-hash names '%s', which the edit does not touch", h->path);
+        return eh_fail(err, EC_INVALID_PARAM, EH_EXIT_USAGE_IO, NULL, "--expect-hash names '%.*s', which the edit does not touch", (int)pl,
+                       h->path);
       shown = in->paths[at].shown;
     }
     in->hashes[in->n_hashes++] = (ec_file){{shown, strlen(shown)}, {h->hash, strlen(h->hash)}};

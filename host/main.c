@@ -77,7 +77,7 @@ static const char HELP_BATCH[] =
     "--files each request's files are read from (and written to) the root, as `json --files`.\n"
     "Exit status: the worst of the lines (0 all applied, 1 some did not, 2 I/O).\n"
     "Split a big batch across cores with GNU parallel:\n"
-    "  parallel --pipe -N1000 -k editcore batch < requests.jsonl > responses.jsonl\n";
+    "  parallel --pipepart -a requests.jsonl --block -1 -k -j2 editcore batch > responses.jsonl\n";
 
 static int print_capabilities(void) {
   printf("{\"version\":\"%s\",\"supports\":{", ec_version());
@@ -180,14 +180,10 @@ static int parse(int argc, char **argv, eh_opts *o) {
       if (o->n_hashes == sizeof o->hashes / sizeof *o->hashes) return usage_error("too many %s", "--expect-hash");
       /* PATH=HASH, or HASH alone; a hash has no '=' so the last '=' splits. */
       const char *eq = strrchr(v, '=');
-      eh_hash_arg h = {NULL, v};
+      eh_hash_arg h = {NULL, 0, v};
       if (eq) {
-        size_t pl = (size_t)(eq - v);
-        char *path = malloc(pl + 1);
-        if (!path) return 2;
-        memcpy(path, v, pl);
-        path[pl] = '\0';
-        h.path = path; /* lives for the process */
+        h.path = v;
+        h.path_len = (size_t)(eq - v);
         h.hash = eq + 1;
       }
       o->hashes[o->n_hashes++] = h;

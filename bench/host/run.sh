@@ -10,7 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs="${RUNS:-11}"
-out="bench/out/host"
+repo="$PWD"
+out="$PWD/bench/out/host"
 native="$PWD/build/native/editcore"; wasm="$PWD/build/wasi/editcore.wasm"
 node bench/host/make_inputs.mjs "$out" 10000 >/dev/null
 cp "$out/big/src/big.py" "$out/big.orig"
@@ -27,7 +28,7 @@ c=$(timeit "cp big.orig big/src/big.py")
 echo "10 MB: apply ${a}s, json ${j}s, the cp alone ${c}s"
 b=$(timeit "$native batch < batch.jsonl > /dev/null")
 echo "batch native: ${b}s for 10000 requests = $(awk -v t="$b" 'BEGIN{printf "%.0f", 10000/t}') req/s"
-w=$(RUNS=3 timeit "node ../../../wasm/run-wasi.mjs $wasm batch < batch.jsonl > /dev/null")
+w=$(runs=3 timeit "node $repo/wasm/run-wasi.mjs $wasm batch < batch.jsonl > /dev/null")
 echo "batch WASI (node:wasi): ${w}s = $(awk -v t="$w" 'BEGIN{printf "%.0f", 10000/t}') req/s"
-p=$(timeit "parallel --pipe -N 5000 -k -j2 $native batch < batch.jsonl > /dev/null")
+p=$(timeit "parallel --pipepart -a batch.jsonl --block -1 -k -j2 $native batch > /dev/null")
 echo "batch parallel -j2: ${p}s (one process: ${b}s)"

@@ -286,3 +286,24 @@ R
   run ec apply --path notes.txt cline.md; expect_exit 0; expect_file notes.txt 'line one\nline 2\n'
   run ec apply --format unified_diff cline.md; expect_exit 1; expect_err 'MALFORMED_EDIT'
 }
+
+case_two_names_one_file() {
+  seed
+  ln -s greet.py src/alias.py
+  cat > both.md <<'R'
+src/greet.py
+<<<<<<< SEARCH
+def greet(name):
+=======
+def greet(who):
+>>>>>>> REPLACE
+
+src/alias.py
+<<<<<<< SEARCH
+def main():
+=======
+def main() -> None:
+>>>>>>> REPLACE
+R
+  run ec apply both.md; expect_exit 1; expect_err "are the same file"; expect_unchanged src/greet.py
+}
