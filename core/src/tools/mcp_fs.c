@@ -386,9 +386,22 @@ static void edit_run(ec_tool_call *c) {
       if (!old_s.len)
         ec_tool_failf(c, t, "INVALID_PARAM", "Edit %zu of %zu has an empty oldText, which matches nowhere in particular; nothing "
                       "was written. Put the text to replace in oldText (to add text, include the line it goes next to).", k + 1, n_edits);
-      else if (err && err->code == EC_AMBIGUOUS)
-        ec_tool_failf(c, t, code, "Edit %zu of %zu matches more than one place, so nothing was written:\n%.*s\n\n%.*s", k + 1,
-                      n_edits, (int)old_s.len, old_s.ptr, (int)err->message.len, err->message.ptr);
+      else if (err && err->code == EC_AMBIGUOUS) {
+        /* Where the reference edits the first place silently, say every place and ask for context. */
+        uint32_t lines[16];
+        size_t n = ec_tool_exact_places(c, cur, old_s, lines, 16);
+        char list[200] = "";
+        for (size_t i = 0, w = 0; i < n && i < 16 && w < sizeof list - 16; i++)
+          w += (size_t)snprintf(list + w, sizeof list - w, "%s%u", i ? ", " : "", lines[i]);
+        if (n >= 2)
+          ec_tool_failf(c, t, code, "Edit %zu of %zu matches more than one place (%zu times, at lines %s), so nothing was "
+                        "written:\n%.*s\n\nInclude more of the surrounding lines in oldText so that it matches one place only.",
+                        k + 1, n_edits, n, list, (int)old_s.len, old_s.ptr);
+        else
+          ec_tool_failf(c, t, code, "Edit %zu of %zu matches more than one place once whitespace at the ends of lines is "
+                        "ignored, so nothing was written:\n%.*s\n\n%.*s", k + 1, n_edits, (int)old_s.len, old_s.ptr,
+                        (int)err->message.len, err->message.ptr);
+      }
       else if (err && err->code != EC_NO_MATCH)
         ec_tool_failf(c, t, code, "Edit %zu of %zu was not applied, so nothing was written: %.*s", k + 1, n_edits,
                       (int)err->message.len, err->message.ptr);
