@@ -257,7 +257,8 @@ typedef struct ec_peer_options {
 
 /** The edit. Which members matter depends on the format (docs/protocol.md, Formats); the rest stay zero. */
 typedef struct ec_edit {
-  ec_str path;                  /* target in files; may be empty when files has one entry */
+  ec_str path;                  /* target in files; may be empty when files has one entry.
+                                   reply: the file for edits that name none */
   /* replace */
   ec_str old_string, new_string, instruction;
   bool has_old_string, has_new_string;
@@ -268,7 +269,7 @@ typedef struct ec_edit {
   ec_str dialect;               /* search_replace: "cline" | "aider" | "roo"; empty = the profile's.
                                    reply: "auto" (empty) | "search_replace" | "unified_diff" | "codex_patch" | "whole_file" */
   bool is_final;                /* default true */
-  bool parse_only;
+  bool parse_only;              /* search_replace: data.blocks; reply: data.edits and data.paths; nothing applied */
   const ec_str *valid_fnames;   /* Aider's parser: known file names */
   size_t n_valid_fnames;
   /* whole_file */
@@ -399,16 +400,18 @@ EC_API const ec_error *ec_result_error(const ec_result *r, size_t i);
 EC_API size_t ec_result_block_count(const ec_result *r);
 /** The i-th parsed block; NULL past the end. */
 EC_API const ec_block *ec_result_block(const ec_result *r, size_t i);
-/**
- * Format `reply` with parse_only: the edits found, in reply order, and every file the reply
+/* Format `reply` with parse_only: the edits found, in reply order, and every file the reply
  * names (edited, created, deleted, or a move's destination), in first-mention order, without
  * duplicates — the files a host reads (when they exist) before it applies the reply. Both are
- * empty for any other request. The strings belong to the result and die with ec_result_free.
- * ec_result_path returns {NULL, 0} past the end; ec_result_edit returns NULL past the end.
- */
+ * empty for any other request. The result owns every string and struct they give (copies),
+ * which die with ec_result_free. */
+/** The number of edits found (format reply, parse_only; 0 otherwise). */
 EC_API size_t ec_result_edit_count(const ec_result *r);
+/** The i-th edit found, owned by the result; NULL past the end. */
 EC_API const ec_reply_edit *ec_result_edit(const ec_result *r, size_t i);
+/** The number of files the reply names (format reply, parse_only; 0 otherwise). */
 EC_API size_t ec_result_path_count(const ec_result *r);
+/** The i-th file the reply names, owned by the result; {NULL, 0} past the end. */
 EC_API ec_str ec_result_path(const ec_result *r, size_t i);
 /** One-paragraph summary for a model or a person. */
 EC_API ec_str ec_result_text(const ec_result *r);

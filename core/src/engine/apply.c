@@ -117,6 +117,15 @@ static void own_request_strings(ec_result *r, const ec_request *req) {
     own(r, req, &e->path);
     for (size_t k = 0; k < e->n_candidates; k++) own(r, req, (ec_str *)&e->candidates[k].text);
   }
+  for (size_t i = 0; i < r->n_edits; i++) {
+    ec_reply_edit *e = &r->edits[i];
+    own(r, req, &e->path);
+    own(r, req, &e->moved_to);
+    own(r, req, &e->search);
+    own(r, req, &e->replace);
+    own(r, req, &e->text);
+  }
+  for (size_t i = 0; i < r->n_paths; i++) own(r, req, &r->paths[i]);
   for (size_t i = 0; i < r->n_blocks; i++) {
     own(r, req, &r->blocks[i].path);
     own(r, req, &r->blocks[i].search);

@@ -22,8 +22,13 @@ ec_error_code ec_format_reply(ec_ctx *ctx) {
     return ec_fail(ctx, EC_INVALID_PARAM, "edit.dialect must be auto, search_replace, unified_diff, codex_patch or whole_file, not '%.*s'",
                    ec_echo_len(e->dialect), e->dialect.ptr);
   ec_rp_scan scan;
-  ec_error_code rc = ec_rp_detect(ctx, MODES[m].mode, &scan);
-  if (!rc) rc = ec_rp_dispatch(ctx, &scan);
+  ec_error_code rc;
+  if (ctx->req->profile == EC_PROFILE_AIDER) {
+    rc = ec_rp_aider(ctx, MODES[m].mode);
+  } else {
+    rc = ec_rp_detect(ctx, MODES[m].mode, &scan);
+    if (!rc) rc = ec_rp_dispatch(ctx, &scan);
+  }
   /* The search_replace format lists blocks as data.blocks under parse_only; a reply lists them as data.edits. */
   ctx->res->has_blocks = false;
   ctx->res->n_blocks = 0;

@@ -419,8 +419,8 @@ ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len
   if (!rc && extras && cJSON_IsString(format) && !strcmp(format->valuestring, "correction_prompt")) x->kind = EC_JSON_CORRECTION_PROMPT;
   if (!rc && extras && cJSON_IsString(format) && !strcmp(format->valuestring, "correction_apply")) x->kind = EC_JSON_CORRECTION_APPLY;
   if (!rc && !x->kind && (!cJSON_IsString(format) || !ec_format_from_name(ec_cstr(format->valuestring), &fmt)))
-    rc = FAIL(&p, "format must be one of replace, search_replace, unified_diff, codex_patch, whole_file, insert, lazy, "
-                  "reply, correction_prompt, correction_apply (docs/protocol.md)");
+    rc = FAIL(&p, "format must be one of replace, search_replace, unified_diff, codex_patch, whole_file, insert, lazy, reply, "
+                  "correction_prompt, correction_apply (docs/protocol.md)");
   if (!rc) ec_request_init(req, fmt);
   if (!rc && !edit) rc = FAIL(&p, "the request needs an 'edit' object");
   if (!rc && profile && (!cJSON_IsString(profile) || !ec_profile_from_name(ec_cstr(profile->valuestring), &req->profile)))

@@ -4,7 +4,7 @@
  * One walk over the lines, in order; what a line starts decides:
  *   - `*** Begin Patch` (trimmed): a Codex patch, up to `*** End Patch` (or the end of the fence
  *     holding it); nothing inside is read as anything else;
- *   - a SEARCH marker (`<<<<<<< SEARCH`, `------- SEARCH`, the shapes of dialects/sr_blocks.h,
+ *   - a SEARCH marker (`<<<<<<< SEARCH`, `------- SEARCH`, the shapes of parse/sr_blocks.h,
  *     at the start of its line): one SEARCH/REPLACE block, up to its REPLACE marker; Roo's when
  *     the next line is `:start_line:` or a `-------` separator. Its file is named on the lines
  *     before it (Aider's find_filename: up to 3 lines back, looking through fence lines), else
@@ -15,7 +15,9 @@
  *     file is a whole file, but only with edit.dialect "whole_file": code shown in prose is far
  *     more common than a whole file, and taking an example for the file would destroy it;
  *   - `diff --git`, or a `--- ` line followed by a `+++ ` line: a unified diff, up to the next
- *     fence, SEARCH marker or patch envelope (prose after it is the diff parser's to skip).
+ *     fence, SEARCH marker or patch envelope (prose after it is the diff parser's to skip);
+ *   - `<content>` right after `<path>p</path>` (Cline's <write_to_file> tool call): the whole
+ *     file p, up to `</content>`.
  * A fenced block whose edits are of two dialects is refused: there is no telling which one the
  * model meant, and guessing could apply the wrong one.
  */
@@ -60,23 +62,6 @@ static bool is_replace_end(ec_str line) { return ec_sr_is_replace_end(ec_sr_trim
 static bool is_begin_patch(ec_str line) { return ec_str_eq_cstr(ec_rp_trim(line), "*** Begin Patch"); }
 static bool is_blank(ec_str line) { return ec_rp_trim(line).len == 0; }
 
-/* Aider's find_filename: up to three lines before the marker, nearest first, looking through
- * fence lines (```python / the name inside the fence / the name before it). */
-static ec_str sr_name(const walker *w, size_t i) {
-  ec_str none = {NULL, 0};
-  for (size_t back = 1; back <= 3 && back <= i; back++) {
-    ec_str l = line_at(w, i - back);
-    ec_rp_fence f;
-    if (ec_rp_fence_open(l, &f)) {
-      ec_str n = ec_rp_fence_name(&f);
-      if (n.len) return n;
-      continue;
-    }
-    return ec_rp_line_name(l);
-  }
-  return none;
-}
-
 /* The file a fence names: its info string, else the line before it (one blank line between allowed). */
 static ec_str fence_name(const walker *w, size_t open, const ec_rp_fence *f) {
   ec_str n = ec_rp_fence_name(f);
@@ -84,6 +69,24 @@ static ec_str fence_name(const walker *w, size_t open, const ec_rp_fence *f) {
   ec_str before = line_at(w, open - 1);
   if (is_blank(before) && open >= 2) before = line_at(w, open - 2);
   return ec_rp_line_name(before);
+}
+
+/* Aider's find_filename: up to three lines before the marker, nearest first, looking through
+ * fence lines (```python / the name inside the fence / the name before it, or in its info). */
+static ec_str sr_name(const walker *w, size_t i) {
+  ec_str none = {NULL, 0};
+  for (size_t back = 1; back <= 3 && back <= i; back++) {
+    ec_str l = line_at(w, i - back);
+    ec_rp_fence f;
+    if (ec_rp_fence_open(l, &f)) {
+      ec_str n = fence_name(w, i - back, &f);
+      if (n.len) return n;
+      continue;
+    }
+    if (ec_str_eq_cstr(ec_rp_trim(l), "<diff>")) continue; /* Cline's <replace_in_file>, Roo's <apply_diff> */
+    return ec_rp_line_name(l);
+  }
+  return none;
 }
 
 static const char *dialect_words(ec_format d) {
@@ -115,6 +118,20 @@ static ec_error_code close_fence(walker *w, size_t at) {
   if (w->mode == EC_RP_ONLY_WHOLE_FILE) {
     if (!name.len) name = ec_rp_clean_path(w->ctx->req->edit.path);
     if (!name.len) return EC_OK;
+    /* A file with fences of its own (a README) in a fence as long as them: its first bare ```
+     * closed the block, and the file would be written cut short. */
+    for (size_t k = w->fence_line + 1; k < at; k++) {
+      ec_rp_fence inner;
+      if (!ec_rp_fence_open(s->lines[k], &inner) || inner.ch != w->fence.ch || inner.count < w->fence.count || !inner.info.len) continue;
+      ec_error_code rc = ec_fail(w->ctx, EC_MALFORMED_EDIT,
+                                 "the whole file for '%.*s' (the fence at line %zu) holds a fence of its own at line %zu, so the "
+                                 "block's end at line %zu may be that fence's end and the file cut short; nothing was changed. Wrap "
+                                 "the file in a longer fence (%.*s%c) than any inside it.",
+                                 ec_echo_len(name), name.ptr, w->fence_line + 1, k + 1, at + 1, (int)w->fence.count,
+                                 w->fence.ch == '`' ? "``````````" : "~~~~~~~~~~", w->fence.ch);
+      ec_last_error(w->ctx)->line = (uint32_t)k + 1;
+      return rc;
+    }
     w->in_fence = true; /* the region belongs to this fence */
     ec_error_code rc = add_region(w, EC_FORMAT_WHOLE_FILE, w->fence_line + 1, at, name, false);
     w->in_fence = false;
@@ -164,18 +181,33 @@ static ec_error_code walk(walker *w) {
         if (is_replace_end(line_at(w, k))) { k++; break; }
         if (is_search(line_at(w, k))) break; /* unclosed: the block parser says so */
       }
+      /* Roo's grammar: `<<<<<<< SEARCH` then `:start_line:N`, `:end_line:N` or the `-------`
+       * separator (exactly seven: a YAML `---` opening the SEARCH text is text). */
       bool roo = false;
-      if (i + 1 < n) {
+      if (i + 1 < n && ec_str_starts_with(line, "<<<<<<< SEARCH")) {
         ec_str next = ec_rp_trim(line_at(w, i + 1));
-        bool dashes = next.len >= 3;
-        for (size_t c = 0; c < next.len && dashes; c++) dashes = next.ptr[c] == '-';
-        roo = dashes || ec_str_starts_with(next, ":start_line:") || ec_str_starts_with(next, ":end_line:");
+        roo = ec_str_eq_cstr(next, "-------") || ec_str_starts_with(next, ":start_line:") || ec_str_starts_with(next, ":end_line:");
       }
       ec_str name = sr_name(w, i);
       if (!name.len) name = w->last_sr_name;
       else w->last_sr_name = name;
       if ((rc = add_region(w, EC_FORMAT_SEARCH_REPLACE, i, k, name, roo))) return rc;
       i = k - 1;
+      continue;
+    }
+    if (ec_str_eq_cstr(ec_rp_trim(line), "<content>") && i > 0 && ec_rp_xml_path(line_at(w, i - 1)).len) {
+      /* Cline's <write_to_file>: <path>p</path> then <content> ... </content>, a whole file the
+       * tool call states outright (unlike code in a fence). */
+      size_t k = i + 1;
+      while (k < n && !ec_str_eq_cstr(ec_rp_trim(line_at(w, k)), "</content>")) k++;
+      if (k >= n) {
+        ec_error_code e = ec_fail(w->ctx, EC_MALFORMED_EDIT, "the <content> at line %zu of the reply has no </content> line after it "
+                                  "(was the reply cut off?); nothing was changed.", i + 1);
+        ec_last_error(w->ctx)->line = (uint32_t)i + 1;
+        return e;
+      }
+      if ((rc = add_region(w, EC_FORMAT_WHOLE_FILE, i + 1, k, ec_rp_xml_path(line_at(w, i - 1)), false))) return rc;
+      i = k;
       continue;
     }
     ec_rp_fence f;
@@ -220,8 +252,8 @@ static ec_error_code no_edit(walker *w) {
       "editcore reads SEARCH/REPLACE blocks ('<<<<<<< SEARCH' / '=======' / '>>>>>>> REPLACE', or Cline's '------- SEARCH' / "
       "'=======' / '+++++++ REPLACE', each marker at the start of its line, the file's path alone on the line before the block "
       "or its fence), unified diffs ('--- a/path' and '+++ b/path' lines then '@@' hunks, bare or in a ```diff fence), Codex "
-      "patches ('*** Begin Patch' ... '*** End Patch') and, with edit.dialect \"whole_file\", whole files in fences named by the "
-      "line before them. Code in other fences is read as prose.";
+      "patches ('*** Begin Patch' ... '*** End Patch'), Cline's <write_to_file> calls and, with edit.dialect \"whole_file\", whole "
+      "files in fences named by the line before them. Code in other fences is read as prose.";
   /* What came close, so the model can fix it. */
   for (size_t i = 0; i < s->n_lines; i++) {
     ec_str t = ec_rp_trim(s->lines[i]);
@@ -240,6 +272,24 @@ static ec_error_code no_edit(walker *w) {
                    FORMS);
   }
   return ec_fail(ctx, EC_MALFORMED_EDIT, "no edit was found in the reply. %s", FORMS);
+}
+
+/* A diff hunk outside every edit found (no ---/+++ header, not in a ```diff fence): it would be
+ * left out while the rest applies, so the reply is refused instead. */
+static ec_error_code stray_hunks(ec_ctx *ctx, const ec_rp_scan *s) {
+  size_t r = 0;
+  for (size_t i = 0; i + 1 < s->n_lines; i++) {
+    while (r < s->n_regions && s->regions[r].end <= i) r++;
+    if (r < s->n_regions && s->regions[r].first <= i) { i = s->regions[r].end - 1; continue; }
+    ec_str l = s->lines[i], next = s->lines[i + 1];
+    if (!ec_str_starts_with(l, "@@") || !next.len || !strchr("+- ", next.ptr[0])) continue;
+    ec_fail(ctx, EC_MALFORMED_EDIT, "line %zu of the reply holds a diff hunk ('%.*s%s') outside any diff, so it names no file; "
+            "nothing was changed. Give it '--- a/path' and '+++ b/path' lines, or send it alone in a ```diff fence named by the "
+            "line before it.", i + 1, ec_echo_len(l), l.ptr, ec_echo_more(l));
+    ec_last_error(ctx)->line = (uint32_t)i + 1;
+    return EC_MALFORMED_EDIT;
+  }
+  return EC_OK;
 }
 
 static const char *mode_name(ec_rp_mode m) {
@@ -283,6 +333,7 @@ ec_error_code ec_rp_detect(ec_ctx *ctx, ec_rp_mode mode, ec_rp_scan *out) {
   w.mode = mode;
   ec_error_code rc = walk(&w);
   if (rc) return rc;
+  if ((rc = stray_hunks(ctx, out))) return rc;
   if (!out->n_regions) return no_edit(&w);
   if (mode == EC_RP_AUTO) return EC_OK;
   for (size_t i = 0; mode == EC_RP_ONLY_WHOLE_FILE && i < out->n_regions; i++)

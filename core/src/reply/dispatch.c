@@ -19,7 +19,9 @@
 #include "../parse/sr_blocks.h"
 #include "../base/str.h"
 
-#define PAD_BUDGET ((size_t)32 << 20) /* blank bytes handed out over all edits of one reply */
+/* Blank bytes handed out over all edits of one reply. The parsers read each blank line, so this
+ * bounds the extra work (4 MiB: ~0.1 s at worst; a reply of 2,000 lines and 50 edits uses 50 KB). */
+#define PAD_BUDGET ((size_t)4 << 20)
 
 typedef struct run {
   ec_ctx *ctx;
@@ -28,6 +30,8 @@ typedef struct run {
   size_t padded;        /* blank bytes used so far */
   ec_reply_edit *edits; /* parse_only */
   size_t n_edits, cap_edits;
+  ec_str (*also)[4];   /* per edit: other files it may edit (the names of a diff's ---, +++ lines) */
+  size_t cap_also;
 } run;
 
 static ec_error_code oom(ec_ctx *ctx) { return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
@@ -62,6 +66,32 @@ static ec_str format_text(run *r, size_t first, size_t end, ec_str head, int64_t
   return ec_str_make(p, len);
 }
 
+/* format_text for SEARCH/REPLACE regions [a, b) of one file: what lies between the blocks (prose,
+ * fence lines, a code example with a '=======' underline) becomes blank lines, so the block
+ * parser sees the blocks alone, at their own line numbers. */
+static ec_str blocks_text(run *r, size_t a, size_t b, int64_t *shift) {
+  const ec_rp_region *R = r->s->regions;
+  ec_str all = lines_text(r->s, R[a].first, R[b - 1].end);
+  ec_str text = format_text(r, R[a].first, R[b - 1].end, ec_str_make("", 0), shift);
+  if (!text.ptr || b - a < 2) return text;
+  char *p = (char *)text.ptr + (text.len - all.len - 1); /* where line R[a].first starts */
+  size_t line = R[a].first, k = a;
+  const char *q = all.ptr, *end = all.ptr + all.len;
+  while (q <= end && line < R[b - 1].end) {
+    const char *nl = memchr(q, '\n', (size_t)(end - q));
+    size_t len = nl ? (size_t)(nl - q) : (size_t)(end - q);
+    while (k < b && R[k].end <= line) k++;
+    bool keep = k < b && R[k].first <= line;
+    if (keep) { memcpy(p, q, len); p += len; }
+    *p++ = '\n';
+    line++;
+    q += len + 1;
+  }
+  size_t used = (size_t)(p - text.ptr);
+  ((char *)text.ptr)[used] = 0;
+  return ec_str_make(text.ptr, used);
+}
+
 /* A request of `format` for one edit, on the same files, profile and options. */
 static void sub_request(const ec_ctx *ctx, ec_format format, ec_request *sub) {
   const ec_request *req = ctx->req;
@@ -93,6 +123,8 @@ static ec_error_code run_format(run *r, format_fn fn, const ec_request *sub, int
 
 static ec_reply_edit *new_edit(run *r, ec_format d, ec_str path, size_t line) {
   if (!EC_ARENA_RESERVE(r->ctx->arena, r->edits, r->n_edits, r->cap_edits, 8)) return NULL;
+  if (!EC_ARENA_RESERVE(r->ctx->arena, r->also, r->n_edits, r->cap_also, 8)) return NULL;
+  memset(r->also[r->n_edits], 0, sizeof r->also[r->n_edits]);
   ec_reply_edit *e = &r->edits[r->n_edits++];
   memset(e, 0, sizeof *e);
   e->dialect = d;
@@ -124,7 +156,7 @@ static ec_error_code do_blocks(run *r, size_t a, size_t b) {
   if (!path.len)
     return unnamed(ctx, g, "SEARCH/REPLACE block", "Put the file's path alone on the line before the block (or before its fence)");
   int64_t shift;
-  ec_str text = format_text(r, g->first, r->s->regions[b - 1].end, ec_str_make("", 0), &shift);
+  ec_str text = blocks_text(r, a, b, &shift);
   if (!text.ptr) return oom(ctx);
   ec_request sub;
   sub_request(ctx, EC_FORMAT_SEARCH_REPLACE, &sub);
@@ -153,11 +185,14 @@ static ec_str strip_dot(ec_str s) {
 
 /* The path a diff's file part edits, by the rules of formats/unified_diff.c: ./ dropped, and git's
  * a/ b/ prefixes when the diff is git-style. */
+static bool ud_gitty(const ec_ud_file *uf) {
+  return uf->git || (ec_str_starts_with(uf->old_path, "a/") && (uf->new_null || ec_str_starts_with(uf->new_path, "b/"))) ||
+         (uf->old_null && ec_str_starts_with(strip_dot(uf->new_path), "b/"));
+}
+
 static ec_str ud_path(const ec_ud_file *uf, ec_str raw) {
   ec_str s = strip_dot(raw);
-  bool gitty = uf->git || (ec_str_starts_with(uf->old_path, "a/") && (uf->new_null || ec_str_starts_with(uf->new_path, "b/"))) ||
-               (uf->old_null && ec_str_starts_with(s, "b/"));
-  if (gitty && (ec_str_starts_with(s, "a/") || ec_str_starts_with(s, "b/"))) s = strip_dot(ec_str_drop(s, 2));
+  if (ud_gitty(uf) && (ec_str_starts_with(s, "a/") || ec_str_starts_with(s, "b/"))) s = strip_dot(ec_str_drop(s, 2));
   return s;
 }
 
@@ -182,8 +217,29 @@ static ec_error_code list_diff(run *r, ec_str text, int64_t shift, ec_str fallba
                   : uf->rename_to.len ? ud_path(uf, uf->rename_from.len ? uf->rename_from : uf->old_path)
                   : !uf->old_null && uf->old_path.len ? ud_path(uf, uf->old_path) : ud_path(uf, uf->new_path);
     size_t first = uf->line ? uf->line : (uf->n_hunks ? uf->hunks[0].line : 1);
+    if (!path.len) {
+      rc = ec_fail(ctx, EC_MALFORMED_EDIT, "the diff's file part at line %lld of the reply names no file (both sides /dev/null, or "
+                   "empty names); nothing was changed. Give it '--- a/path' and '+++ b/path' lines.", (long long)((int64_t)first + shift));
+      ec_last_error(ctx)->line = (uint32_t)((int64_t)first + shift);
+      return rc;
+    }
     ec_reply_edit *e = new_edit(r, EC_FORMAT_UNIFIED_DIFF, path, (size_t)((int64_t)first + shift));
     if (!e) return oom(ctx);
+    /* formats/unified_diff.c looks a name up as written, then without its a/ or b/: when the diff is
+     * not git-style, a file named either way may be the one it edits. */
+    if (uf->has_header) {
+      ec_str *also = r->also[r->n_edits - 1];
+      size_t na = 0;
+      bool gitty = ud_gitty(uf);
+      for (int side = 0; side < 2; side++) {
+        ec_str raw = side ? uf->new_path : uf->old_path;
+        if ((side ? uf->new_null : uf->old_null) || !raw.len) continue;
+        ec_str s0 = strip_dot(raw);
+        bool prefixed = ec_str_starts_with(s0, "a/") || ec_str_starts_with(s0, "b/");
+        if (!gitty || !prefixed) also[na++] = s0;
+        if (prefixed) also[na++] = strip_dot(ec_str_drop(s0, 2));
+      }
+    }
     if (uf->old_null) e->action = EC_ACTION_ADD;
     else if (uf->new_null) e->action = EC_ACTION_DELETE;
     else if (uf->rename_to.len) { e->action = EC_ACTION_MOVE; e->moved_to = strip_dot(uf->rename_to); }
@@ -314,8 +370,14 @@ static ec_error_code publish(run *r) {
     ec_reply_edit *e = ec_result_add_edit(res);
     if (!e) return oom(r->ctx);
     *e = r->edits[i];
+    if (!e->path.len) { /* every edit names its file: a host reads it before applying */
+      ec_error_code rc = ec_fail(r->ctx, EC_MALFORMED_EDIT, "the edit at line %u of the reply names no file; nothing was changed.", e->line);
+      ec_last_error(r->ctx)->line = e->line;
+      return rc;
+    }
     ec_error_code rc = add_path(r, e->path);
     if (!rc && e->action == EC_ACTION_MOVE) rc = add_path(r, e->moved_to);
+    for (int k = 0; k < 4 && !rc; k++) rc = add_path(r, r->also[i][k]);
     if (rc) return rc;
   }
   return EC_OK;

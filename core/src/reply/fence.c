@@ -2,19 +2,10 @@
 #include "reply.h"
 #include "../base/str.h"
 
-static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
-
-ec_str ec_rp_trim(ec_str s) {
-  while (s.len && is_space(s.ptr[0])) s.ptr++, s.len--;
-  while (s.len && is_space(s.ptr[s.len - 1])) s.len--;
-  return s;
-}
-
 /* Models indent fences inside list items, so any indentation opens one; a closing fence may not
  * be indented more than its opening one, so a diff's context line " ```" stays inside. */
 bool ec_rp_fence_open(ec_str line, ec_rp_fence *out) {
-  size_t i = 0;
-  while (i < line.len && (line.ptr[i] == ' ' || line.ptr[i] == '\t')) i++;
+  size_t i = line.len - ec_str_trim_start(line, EC_WS_BLANK).len; /* indentation */
   if (i >= line.len || (line.ptr[i] != '`' && line.ptr[i] != '~')) return false;
   char ch = line.ptr[i];
   size_t n = 0;
@@ -30,8 +21,7 @@ bool ec_rp_fence_open(ec_str line, ec_rp_fence *out) {
 }
 
 bool ec_rp_fence_closes(ec_str line, const ec_rp_fence *f) {
-  size_t i = 0;
-  while (i < line.len && (line.ptr[i] == ' ' || line.ptr[i] == '\t')) i++;
+  size_t i = line.len - ec_str_trim_start(line, EC_WS_BLANK).len;
   if (i > f->indent) return false;
   size_t n = 0;
   while (i + n < line.len && line.ptr[i + n] == f->ch) n++;
@@ -42,6 +32,6 @@ bool ec_rp_fence_closes(ec_str line, const ec_rp_fence *f) {
 bool ec_rp_fence_is_diff(const ec_rp_fence *f) {
   ec_str w = f->info;
   for (size_t i = 0; i < w.len; i++)
-    if (is_space(w.ptr[i]) || w.ptr[i] == ':') { w.len = i; break; }
+    if (ec_is_ws(w.ptr[i], EC_WS_HSPACE) || w.ptr[i] == ':') { w.len = i; break; }
   return ec_str_eq_cstr(w, "diff") || ec_str_eq_cstr(w, "patch") || ec_str_eq_cstr(w, "udiff");
 }

@@ -5,6 +5,7 @@
  * taken when it reads as a path (precision before recall: a word of prose taken for a file would
  * send an edit to the wrong place); the rules never look at which files the request holds, so a
  * host that asks for the paths first (parse_only) and the apply that follows read the same names.
+ * Cline's and Roo's tool calls name it in a tag: <path>src/a.ts</path>, then <diff> or <content>.
  */
 #include "reply.h"
 #include "../base/str.h"
@@ -65,10 +66,20 @@ static ec_str undecorate(ec_str s) {
   return ec_rp_trim(s);
 }
 
+ec_str ec_rp_xml_path(ec_str line) {
+  ec_str none = {NULL, 0};
+  ec_str t = ec_rp_trim(line);
+  if (t.len < 14 || !ec_str_starts_with(t, "<path>") || memcmp(t.ptr + t.len - 7, "</path>", 7)) return none;
+  ec_str p = ec_rp_trim(ec_str_make(t.ptr + 6, t.len - 13));
+  return p.len && !memchr(p.ptr, '<', p.len) ? ec_rp_clean_path(p) : none;
+}
+
 ec_str ec_rp_line_name(ec_str line) {
   ec_str none = {NULL, 0};
   ec_str t = ec_rp_trim(line);
   if (!t.len || ec_str_starts_with(t, "```") || ec_str_starts_with(t, "~~~")) return none;
+  ec_str xml = ec_rp_xml_path(t); /* Cline's and Roo's tool calls: <path>src/a.ts</path> */
+  if (xml.len) return xml;
   ec_str bare = undecorate(t);
   if (ec_rp_path_like(bare)) return ec_rp_clean_path(bare);
   /* "Update `src/a.py`:" / "### Changes to `a.py`": one code span that reads as a path, on a line

@@ -7,13 +7,15 @@
  *   detect.c    the walk over the reply that finds each edit and tells its dialect (regions);
  *   dispatch.c  each region run through the existing format (search_replace, unified_diff,
  *               codex_patch, whole_file) over the request's one workspace; parse_only's edits and
- *               paths.
+ *               paths;
+ *   peer_aider.c  profile aider: the reply handed whole to Aider's own coders.
  * The format's entry point is formats/reply.c. Nothing here applies an edit itself: parsing and
  * applying stay with the formats, so a reply and the same edit sent directly behave alike.
  */
 #ifndef EC_REPLY_REPLY_H
 #define EC_REPLY_REPLY_H
 #include "../request/ctx.h"
+#include "../base/str.h"
 
 /* Section - fences (fence.c) */
 
@@ -31,8 +33,8 @@ bool ec_rp_fence_open(ec_str line, ec_rp_fence *out);
 bool ec_rp_fence_closes(ec_str line, const ec_rp_fence *f);
 /** Whether the fence's language says its body is a diff (diff, patch, udiff). */
 bool ec_rp_fence_is_diff(const ec_rp_fence *f);
-/** ASCII white space trimmed. */
-ec_str ec_rp_trim(ec_str s);
+/** A line with the white space around it trimmed (EC_WS_HSPACE: a CR of CRLF included). */
+static inline ec_str ec_rp_trim(ec_str s) { return ec_str_trim(s, EC_WS_HSPACE); }
 
 /* Section - names (names.c) */
 
@@ -40,6 +42,8 @@ ec_str ec_rp_trim(ec_str s);
 bool ec_rp_path_like(ec_str s);
 /** The file a line names on its own (`a.py`, `# a.py`, `**a.py**:`, "Update `a.py`:"); len 0 when none. */
 ec_str ec_rp_line_name(ec_str line);
+/** The path of a `<path>src/a.ts</path>` line (Cline's and Roo's tool calls); len 0 when none. */
+ec_str ec_rp_xml_path(ec_str line);
 /** The file a fence's info string names (```a.py, ```python a.py, ```python:a.py); len 0 when none. */
 ec_str ec_rp_fence_name(const ec_rp_fence *f);
 /** A path as the workspace keys it: leading "./" dropped. */
@@ -85,5 +89,10 @@ ec_error_code ec_rp_detect(ec_ctx *ctx, ec_rp_mode mode, ec_rp_scan *out);
 /** Runs every region through its format over ctx's workspace (all or nothing), or, for
  * parse_only, records data.edits and data.paths. */
 ec_error_code ec_rp_dispatch(ec_ctx *ctx, const ec_rp_scan *scan);
+
+/* Section - profile aider (peer_aider.c) */
+
+/** The reply handed whole to Aider's own coder for its dialect (auto: the detector picks it). */
+ec_error_code ec_rp_aider(ec_ctx *ctx, ec_rp_mode mode);
 
 #endif

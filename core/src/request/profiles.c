@@ -33,6 +33,7 @@ static const bool SUPPORTED[EC_PROFILE__COUNT][EC_FORMAT__COUNT] = {
         [SR] = true,
         [UD] = true,
         [WF] = true,
+        [RP] = true,
     },
     [EC_PROFILE_ROO] = {
         [SR] = true,
