@@ -1,7 +1,8 @@
 /*
  * editcore-lite.wasm, the browser's first download: the same core and exports as editcore.wasm,
  * without the parts most edits never reach — the regex strategy (and with it PCRE2), the lazy
- * and Codex formats, and the peer dialects of Aider, Cline and Roo. Each of their entry points
+ * and Codex formats, the peer dialects of Aider, Cline and Roo, and the agent tools (tool calls
+ * and tool definitions, core/src/tools/: runTool). Each of their entry points
  * is replaced here by a stub that only raises a flag (so the linker leaves the real objects and
  * everything only they use out of the module). A run that raised it is discarded by the host and
  * run again on the full editcore.wasm; a run that did not never came near the missing code, so
@@ -13,6 +14,8 @@
 #include "match/ladder.h"
 #include "match/lineutil.h"
 #include <emscripten/emscripten.h>
+#include <stdlib.h>
+#include <string.h>
 
 static int needs_full;
 
@@ -47,4 +50,16 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
   *n = 0;
   needs_full = 1;
   return EC_INVALID_PARAM;
+}
+
+/* A tool call or a definitions request (the JSON entry point's other branch): the whole of tools/
+ * stays in the full module. The response must still be one editcore_free can free; it is discarded. */
+char *ec_tool_json(const char *request, size_t request_len, const ec_host *host, size_t *response_len) {
+  (void)request; (void)request_len; (void)host;
+  needs_full = 1;
+  char *out = malloc(3);
+  if (!out) return NULL;
+  memcpy(out, "{}", 3);
+  if (response_len) *response_len = 2;
+  return out;
 }

@@ -9,10 +9,19 @@ import { init, applyJson } from './engine.js';
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const encoder = new TextEncoder();
 
-function core(request) {
+async function core(request) {
   // "tool" (or "tool_definitions") first: that is how the JSON entry point knows a tool call.
   const text = JSON.stringify(request);
-  const res = JSON.parse(applyJson(text));
+  let out;
+  try {
+    out = applyJson(text);
+  } catch (e) {
+    // A phase the lite module leaves to the full one (src/engine.js): load it and run it there.
+    if (e?.code !== 'EDITCORE_NEEDS_FULL') throw e;
+    await init({ full: true });
+    out = applyJson(text);
+  }
+  const res = JSON.parse(out);
   if (res.phase === 'error') throw new TypeError(`editcore: ${res.error?.message ?? 'bad tool call'}`);
   return res;
 }
@@ -24,7 +33,7 @@ function core(request) {
  */
 export async function toolDefinitions(form = 'openai', ids) {
   await init();
-  return core({ tool_definitions: form, ...(ids ? { tools: ids } : {}) }).tools;
+  return (await core({ tool_definitions: form, ...(ids ? { tools: ids } : {}) })).tools;
 }
 
 const codeOf = (e) => (e?.code === 'ACCESS_DENIED' ? 'ACCESS_DENIED'
@@ -87,11 +96,11 @@ export async function runTool(name, args, options = {}) {
   if (roots) base.roots = roots;
   if (state !== undefined) base.state = state;
   if (ladder !== undefined || diffMaxBytes !== undefined) base.options = { ...(ladder !== undefined ? { ladder } : {}), ...(diffMaxBytes !== undefined ? { diff_max_bytes: diffMaxBytes } : {}) };
-  let res = core({ ...base, phase: 'plan' });
+  let res = await core({ ...base, phase: 'plan' });
   if (res.phase === 'read') {
     const observed = {};
     for (const r of res.reads) observed[r.path] = await observe(adapter, root, r.path, r);
-    res = core({ ...base, phase: 'run', observed });
+    res = await core({ ...base, phase: 'run', observed });
   }
   if (res.phase === 'write') {
     const outcomes = [];
@@ -109,7 +118,7 @@ export async function runTool(name, args, options = {}) {
         outcomes.push({ path: w.path, error: codeOf(e), message: String(e?.message ?? e) });
       }
     }
-    res = core({ ...base, phase: 'finish', pending: res.pending, outcomes });
+    res = await core({ ...base, phase: 'finish', pending: res.pending, outcomes });
   }
   return { status: res.status, result: res.result, state: res.state ?? state };
 }
