@@ -36,7 +36,8 @@ function requestTexts() {
     for (const f of readdirSync(dir).sort().filter((f) => f.endsWith('.jsonl')))
       for (const line of readFileSync(join(dir, f), 'utf8').split('\n').filter((l) => l.trim())) {
         const v = JSON.parse(line);
-        texts.push(v.request_text ?? JSON.stringify({ format: v.format, files: v.files, edit: v.edit, profile: v.peer, ...(v.options ? { options: v.options } : {}) }));
+        texts.push(v.tool_request ? JSON.stringify({ tool: v.tool_request.tool, ...v.tool_request })
+          : v.request_text ?? JSON.stringify({ format: v.format, files: v.files, edit: v.edit, profile: v.peer, ...(v.options ? { options: v.options } : {}) }));
       }
   return texts;
 }

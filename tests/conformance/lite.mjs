@@ -62,7 +62,9 @@ let same = 0, deferred = 0;
 const mismatches = [];
 const byPeer = {}; // peer -> [answered by lite, deferred]
 for (const v of vectors()) {
-  const text = v.request_text ?? JSON.stringify({ format: v.format, files: v.files, edit: v.edit, profile: v.peer, ...(v.options ? { options: v.options } : {}) });
+  // As run.mjs builds it: a tool call ("tool" first), the raw text, or the edit request.
+  const text = v.tool_request ? JSON.stringify({ tool: v.tool_request.tool, ...v.tool_request })
+    : v.request_text ?? JSON.stringify({ format: v.format, files: v.files, edit: v.edit, profile: v.peer, ...(v.options ? { options: v.options } : {}) });
   const want = untimed(full.applyJson(text));
   const got = lite(text);
   const counts = (byPeer[v.peer ?? 'editcore'] ??= [0, 0]);
