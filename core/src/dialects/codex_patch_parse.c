@@ -265,6 +265,8 @@ static ec_error_code parse_hunk(parser *p, size_t i, size_t end, size_t codex_ln
     h->op = EC_CP_ADD;
     h->path = first.len > strlen(ADD_MARKER) ? rest(first, strlen(ADD_MARKER)) : rest(first, first.len);
     if (p->ec && !ec_u8_trim(h->path).len) return missing_path(p, &L[i]);
+    /* editcore: "*** Add File:   b" names "b" (Codex takes "  b", a file no one meant) */
+    if (p->ec) h->path = ec_u8_trim(h->path);
     size_t k = i + 1, bytes = 0;
     for (size_t j = k; j < end; j++) {
       if (starts(L[j].s, "+")) { bytes += L[j].s.len; k = j + 1; continue; }
@@ -293,6 +295,7 @@ static ec_error_code parse_hunk(parser *p, size_t i, size_t end, size_t codex_ln
     h->op = EC_CP_DELETE;
     h->path = first.len > strlen(DELETE_MARKER) ? rest(first, strlen(DELETE_MARKER)) : rest(first, first.len);
     if (p->ec && !ec_u8_trim(h->path).len) return missing_path(p, &L[i]);
+    if (p->ec) h->path = ec_u8_trim(h->path);
     *used = 1;
     return EC_OK;
   }
@@ -300,12 +303,14 @@ static ec_error_code parse_hunk(parser *p, size_t i, size_t end, size_t codex_ln
   h->op = EC_CP_UPDATE;
   h->path = first.len > strlen(UPDATE_MARKER) ? rest(first, strlen(UPDATE_MARKER)) : rest(first, first.len);
   if (p->ec && !ec_u8_trim(h->path).len) return missing_path(p, &L[i]);
+  if (p->ec) h->path = ec_u8_trim(h->path);
   size_t k = i + 1, cap = 0;
   if (k < end) {
     ec_str mv = p->ec ? ec_u8_trim(L[k].s) : L[k].s;
     if (starts(mv, MOVE_MARKER)) {
       h->move_to = rest(mv, strlen(MOVE_MARKER));
       if (p->ec && !ec_u8_trim(h->move_to).len) return missing_path(p, &L[k]);
+      if (p->ec) h->move_to = ec_u8_trim(h->move_to);
       k++;
     }
   }

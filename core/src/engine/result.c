@@ -55,6 +55,24 @@ ec_error *ec_result_add_error(ec_result *r, ec_error_code code, const char *fmt,
 
 void ec_result_clear_files(ec_result *r) { r->n_files = 0; }
 
+void ec_result_set_out_of_memory(ec_result *r) {
+  r->n_files = 0;
+  r->n_blocks = 0;
+  r->has_blocks = false;
+  r->status = EC_STATUS_ERROR;
+  r->stats.lines_added = r->stats.lines_removed = 0;
+  r->stats.bytes_out = 0;
+  memset(&r->oom_error, 0, sizeof r->oom_error);
+  r->oom_error.code = EC_OUT_OF_MEMORY;
+  r->oom_error.message.ptr = EC_OOM_MESSAGE;
+  r->oom_error.message.len = sizeof EC_OOM_MESSAGE - 1;
+  r->errors = &r->oom_error;
+  r->n_errors = r->cap_errors = 1;
+  r->text.ptr = "OUT_OF_MEMORY: " EC_OOM_MESSAGE;
+  r->text.len = sizeof("OUT_OF_MEMORY: " EC_OOM_MESSAGE) - 1;
+  r->oom = true;
+}
+
 /* Section - public accessors */
 
 ec_status ec_result_status(const ec_result *r) { return r->status; }

@@ -20,6 +20,7 @@ struct ec_result {
   ec_str text;
   ec_stats stats;
   bool oom;
+  ec_error oom_error;      /* the one error of an out-of-memory result: needs no allocation */
 };
 
 ec_result *ec_result_new(const ec_allocator *alc);
@@ -32,6 +33,13 @@ ec_error *ec_result_add_error(ec_result *r, ec_error_code code, const char *fmt,
 #endif
     ;
 ec_block *ec_result_add_block(ec_result *r);
+/** The message of OUT_OF_MEMORY: what happened and what to send instead (docs/limits.md). */
+#define EC_OOM_MESSAGE                                                                                      \
+  "out of memory: the host could not give this request the memory it needs, and nothing was applied. Send " \
+  "less at once: only the files the edit touches, fewer blocks or hunks per request (split the edit), or a " \
+  "shorter old_string or snippet; a host can also give the engine more memory"
+/** Turns r into an OUT_OF_MEMORY error: no file, no block, no partial anything; allocates nothing. */
+void ec_result_set_out_of_memory(ec_result *r);
 /** Drops every file result (a transaction that failed applies nothing). */
 void ec_result_clear_files(ec_result *r);
 

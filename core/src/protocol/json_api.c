@@ -25,12 +25,16 @@ ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host 
   ec_str message = {0, 0};
   ec_error_code rc = ec_json_parse_request(a, request ? request : "", request ? request_len : 0, &req, &message);
   ec_result *r;
-  if (rc) {
+  if (rc == EC_OUT_OF_MEMORY) {
+    r = ec_result_new(alc);
+    if (r) ec_result_set_out_of_memory(r);
+  } else if (rc) {
     r = ec_result_new(alc);
     if (r) {
       ec_result_add_error(r, rc, "%.*s", (int)message.len, message.ptr ? message.ptr : "invalid request");
       r->status = EC_STATUS_ERROR;
       r->text = ec_arena_printf(r->arena, "%s: %.*s", ec_error_code_name(rc), (int)message.len, message.ptr ? message.ptr : "");
+      if (r->oom || !r->text.ptr) ec_result_set_out_of_memory(r);
     }
   } else {
     r = ec_apply(&req, host);
