@@ -60,6 +60,9 @@ static void summarise(ec_ctx *ctx) {
     for (size_t i = 0; i < r->n_errors; i++)
       ec_buf_printf(&b, " %s: %.*s", ec_error_code_name(r->errors[i].code), (int)r->errors[i].message.len,
                     r->errors[i].message.ptr ? r->errors[i].message.ptr : "");
+    if (r->n_unlisted_errors)
+      ec_buf_printf(&b, " (%zu more error%s not listed: at most %d are)", r->n_unlisted_errors, r->n_unlisted_errors == 1 ? "" : "s",
+                    EC_MAX_ERRORS);
   }
   r->text = ec_buf_finish(&b, r->arena);
 }

@@ -48,6 +48,16 @@ static ec_error_code resolve_limits(ec_ctx *ctx, const ec_limits *host) {
 }
 
 ec_error_code ec_fail(ec_ctx *ctx, ec_error_code code, const char *fmt, ...) {
+  /* Past EC_MAX_ERRORS (a peer profile reporting each of 10,000 failed blocks) errors are counted,
+   * not kept: the response stays a small multiple of the request. */
+  if (ctx->res->n_errors >= EC_MAX_ERRORS) {
+    ctx->res->n_unlisted_errors++;
+    memset(&ctx->dropped, 0, sizeof ctx->dropped);
+    ctx->dropped.code = code;
+    ctx->last_dropped = true;
+    return code;
+  }
+  ctx->last_dropped = false;
   char small[512];
   va_list ap;
   va_start(ap, fmt);
@@ -69,6 +79,7 @@ ec_error_code ec_fail(ec_ctx *ctx, ec_error_code code, const char *fmt, ...) {
 }
 
 ec_error *ec_last_error(ec_ctx *ctx) {
+  if (ctx->last_dropped) return &ctx->dropped;
   return ctx->res->n_errors ? &ctx->res->errors[ctx->res->n_errors - 1] : NULL;
 }
 

@@ -38,6 +38,8 @@ typedef struct ec_ctx {
   uint32_t next_seq;
   bool partial;            /* commit what applied even though the format failed (peer profiles) */
   bool preview;            /* a dry run or streaming preview: status partial */
+  ec_error dropped;        /* the last error past EC_MAX_ERRORS (counted, not listed) */
+  bool last_dropped;
 } ec_ctx;
 
 /** Sets up ctx for req, its limits resolved against the host's ceilings (NULL = the build's);

@@ -20,8 +20,12 @@ struct ec_result {
   ec_str text;
   ec_stats stats;
   bool oom;
+  size_t n_unlisted_errors; /* errors past EC_MAX_ERRORS: counted in the text, not listed */
   ec_error oom_error;      /* the one error of an out-of-memory result: needs no allocation */
 };
+
+/* At most this many errors are listed in a result (docs/limits.md). */
+#define EC_MAX_ERRORS 100
 
 ec_result *ec_result_new(const ec_allocator *alc);
 /** Appends a zeroed file result; NULL on OOM. */
