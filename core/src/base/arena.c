@@ -19,30 +19,55 @@ typedef struct big {
 } big;
 
 struct ec_arena {
-  ec_allocator alc;
-  bool has_alc;
+  ec_allocator host;  /* the allocator the arena was made with */
+  bool has_host;
+  ec_allocator alc;   /* what the arena and its users allocate through: the host's, noting failures */
+  bool failed;        /* an allocation through alc failed (ec_arena_failed) */
   chunk *chunks;
   big *bigs;
 };
 
-static const ec_allocator *alc_of(const ec_arena *a) { return a->has_alc ? &a->alc : NULL; }
+/* Every allocation made for a request goes through its arena's allocator (the arena's own, the
+ * growable buffers', the scratch arenas made from it), so one flag here sees every failure, even
+ * one a caller forgot to check: the request then answers OUT_OF_MEMORY, never a wrong result. */
+static const ec_allocator *host_of(const ec_arena *a) { return a->has_host ? &a->host : NULL; }
+static void *noting_malloc(void *user, size_t n) {
+  ec_arena *a = user;
+  void *p = ec_mem_malloc(host_of(a), n);
+  if (!p) a->failed = true;
+  return p;
+}
+static void *noting_realloc(void *user, void *old, size_t n) {
+  ec_arena *a = user;
+  void *p = ec_mem_realloc(host_of(a), old, n);
+  if (!p) a->failed = true;
+  return p;
+}
+static void noting_free(void *user, void *p) { ec_mem_free(host_of((ec_arena *)user), p); }
+
+static const ec_allocator *alc_of(const ec_arena *a) { return &a->alc; }
 const ec_allocator *ec_arena_allocator(const ec_arena *a) { return alc_of(a); }
+bool ec_arena_failed(const ec_arena *a) { return a->failed; }
 
 ec_arena *ec_arena_new(const ec_allocator *alc) {
   ec_arena *a = ec_mem_malloc(alc, sizeof *a);
   if (!a) return NULL;
   memset(a, 0, sizeof *a);
-  if (alc) { a->alc = *alc; a->has_alc = true; }
+  if (alc) { a->host = *alc; a->has_host = true; }
+  a->alc.malloc = noting_malloc;
+  a->alc.realloc = noting_realloc;
+  a->alc.free = noting_free;
+  a->alc.user = a;
   return a;
 }
 
 void ec_arena_free(ec_arena *a) {
   if (!a) return;
-  const ec_allocator *alc = alc_of(a);
+  const ec_allocator *alc = host_of(a);
   for (big *b = a->bigs; b;) { big *n = b->next; ec_mem_free(alc, b->block); b = n; }
   for (chunk *c = a->chunks; c;) { chunk *n = c->next; ec_mem_free(alc, c); c = n; }
-  ec_allocator copy = a->alc;
-  ec_mem_free(a->has_alc ? &copy : NULL, a);
+  ec_allocator copy = a->host;
+  ec_mem_free(a->has_host ? &copy : NULL, a);
 }
 
 static void *small_alloc(ec_arena *a, size_t n) {
@@ -73,7 +98,7 @@ bool ec_arena_adopt(ec_arena *a, void *block) {
 }
 
 void *ec_arena_alloc(ec_arena *a, size_t n) {
-  if (n > SIZE_MAX - 64) return NULL;
+  if (n > SIZE_MAX - 64) { a->failed = true; return NULL; }
   if (n < BIG_THRESHOLD) return small_alloc(a, n ? n : 1);
   void *block = ec_mem_malloc(alc_of(a), n);
   if (!block) return NULL;
@@ -91,7 +116,7 @@ void ec_arena_release(ec_arena *a, void *block) {
 }
 
 void *ec_arena_calloc(ec_arena *a, size_t count, size_t size) {
-  if (size && count > SIZE_MAX / size) return NULL;
+  if (size && count > SIZE_MAX / size) { a->failed = true; return NULL; }
   void *p = ec_arena_alloc(a, count * size);
   if (p) memset(p, 0, count * size);
   return p;

@@ -102,7 +102,7 @@ ec_result *ec_apply(const ec_request *req, const ec_host *host) {
   summarise(&ctx);
   /* Out of memory anywhere (a failed allocation recorded as an error, or one the result noticed)
    * is one answer: OUT_OF_MEMORY with what to send instead, and nothing partial. */
-  bool oom = r->oom || rc == EC_OUT_OF_MEMORY || !r->text.ptr;
+  bool oom = r->oom || rc == EC_OUT_OF_MEMORY || !r->text.ptr || ec_arena_failed(r->arena);
   for (size_t i = 0; i < r->n_errors && !oom; i++) oom = r->errors[i].code == EC_OUT_OF_MEMORY;
   if (oom) ec_result_set_out_of_memory(r);
   if (host && host->clock_ms) r->stats.time_ms = host->clock_ms(host->clock_user) - t0;

@@ -24,6 +24,7 @@ ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host 
   ec_request req;
   ec_str message = {0, 0};
   ec_error_code rc = ec_json_parse_request(a, request ? request : "", request ? request_len : 0, &req, &message);
+  if (ec_arena_failed(a)) rc = EC_OUT_OF_MEMORY; /* whatever the parser made of a failed allocation */
   ec_result *r;
   if (rc == EC_OUT_OF_MEMORY) {
     r = ec_result_new(alc);

@@ -289,6 +289,7 @@ static ec_error_code parse_limits(parser *p, const cJSON *obj, ec_limits *l) {
     else if (is_key(it, "regex_depth_limit")) l->regex_depth_limit = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
     else if (is_key(it, "fuzzy_work")) l->fuzzy_work = (uint64_t)v;
     else if (is_key(it, "diff_work")) l->diff_work = (uint64_t)v;
+    else if (is_key(it, "max_files")) l->max_files = (size_t)v;
     else rc = FAIL(p, "unknown field 'options.limits.%s'", it->string);
   }
   return rc;

@@ -105,7 +105,7 @@ static bool number(scan *c) {
   if (c->i >= c->len || c->s[c->i] < '0' || c->s[c->i] > '9') return fail(c, "a number without digits");
   if (c->s[c->i] == '0') {
     c->i++;
-    if (c->i < c->len && c->s[c->i] >= '0' && c->s[c->i] <= '9') return fail(c, "a leading zero in a number");
+    if (c->i < c->len && c->s[c->i] >= '0' && c->s[c->i] <= '9') { c->i--; return fail(c, "a leading zero in a number"); }
   } else {
     digits(c);
   }
