@@ -60,11 +60,11 @@ static int print_capabilities(void) {
   return 0;
 }
 
-static int run_json(int human) {
+static int run_json(int human, const ec_limits *ceilings) {
   size_t len = 0;
   char *req = read_all(stdin, &len);
   if (!req) { fprintf(stderr, "editcore: could not read the request from stdin\n"); return 2; }
-  ec_host host = {NULL, now_ms, NULL};
+  ec_host host = {NULL, now_ms, NULL, ceilings};
   ec_result *r = ec_apply_json(req, len, &host);
   free(req);
   if (!r) { fprintf(stderr, "editcore: out of memory\n"); return 2; }
@@ -89,8 +89,22 @@ static int run_json(int human) {
   return status;
 }
 
+/* --ceiling NAME=VALUE: the host's ceiling for options.limits.NAME (docs/limits.md). */
+static int parse_ceiling(const char *arg, ec_limits *l) {
+  const char *eq = strchr(arg, '=');
+  char name[64];
+  if (!eq || (size_t)(eq - arg) >= sizeof name) return 0;
+  memcpy(name, arg, (size_t)(eq - arg));
+  name[eq - arg] = 0;
+  char *end = NULL;
+  unsigned long long v = strtoull(eq + 1, &end, 10);
+  if (!eq[1] || *end || eq[1] == '-') return 0;
+  return ec_limits_set(l, name, v);
+}
+
 static int usage(void) {
-  fprintf(stderr, "usage: editcore json [--diff] < request.json\n"
+  fprintf(stderr, "usage: editcore json [--diff] [--ceiling NAME=VALUE]... < request.json\n"
+                  "         (--ceiling: the most options.limits.NAME a request may ask for; see docs/limits.md)\n"
                   "       editcore capabilities\n"
                   "       editcore version\n");
   return 2;
@@ -99,9 +113,15 @@ static int usage(void) {
 int main(int argc, char **argv) {
   if (argc < 2) return usage();
   if (!strcmp(argv[1], "json")) {
-    if (argc == 2) return run_json(0);
-    if (argc == 3 && !strcmp(argv[2], "--diff")) return run_json(1);
-    return usage();
+    int human = 0;
+    ec_limits ceilings;
+    memset(&ceilings, 0, sizeof ceilings);
+    for (int i = 2; i < argc; i++) {
+      if (!strcmp(argv[i], "--diff")) human = 1;
+      else if (!strcmp(argv[i], "--ceiling") && i + 1 < argc && parse_ceiling(argv[i + 1], &ceilings)) i++;
+      else return usage();
+    }
+    return run_json(human, &ceilings);
   }
   if (!strcmp(argv[1], "capabilities") && argc == 2) return print_capabilities();
   if (!strcmp(argv[1], "version") && argc == 2) { printf("%s\n", ec_version()); return 0; }

@@ -7,6 +7,7 @@
 #include "editcore.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static double now_ms(void *user) {
@@ -16,7 +17,27 @@ static double now_ms(void *user) {
   return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
-int main(void) {
+/* --ceiling NAME=VALUE, as the native CLI's `json` (docs/limits.md). */
+static int parse_ceiling(const char *arg, ec_limits *l) {
+  const char *eq = strchr(arg, '=');
+  char name[64];
+  if (!eq || (size_t)(eq - arg) >= sizeof name) return 0;
+  memcpy(name, arg, (size_t)(eq - arg));
+  name[eq - arg] = 0;
+  char *end = NULL;
+  unsigned long long v = strtoull(eq + 1, &end, 10);
+  if (!eq[1] || *end || eq[1] == '-') return 0;
+  return ec_limits_set(l, name, v);
+}
+
+int main(int argc, char **argv) {
+  ec_limits ceilings;
+  memset(&ceilings, 0, sizeof ceilings);
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--ceiling") && i + 1 < argc && parse_ceiling(argv[i + 1], &ceilings)) { i++; continue; }
+    fputs("usage: editcore.wasm [--ceiling NAME=VALUE]... < request.json\n", stderr);
+    return 2;
+  }
   size_t cap = 1 << 16, n = 0;
   char *buf = malloc(cap);
   while (buf) {
@@ -31,7 +52,7 @@ int main(void) {
     if (got == 0) break;
   }
   if (!buf) { fputs("editcore: could not read the request\n", stderr); return 2; }
-  ec_host host = {NULL, now_ms, NULL};
+  ec_host host = {NULL, now_ms, NULL, &ceilings};
   ec_result *r = ec_apply_json(buf, n, &host);
   free(buf);
   if (!r) { fputs("editcore: out of memory\n", stderr); return 2; }

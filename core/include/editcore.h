@@ -209,6 +209,14 @@ typedef struct ec_limits {
   size_t max_files;            /* entries of files, expected_hash, chat_files, valid_fnames; default 10000 */
 } ec_limits;
 
+/**
+ * Sets the limit called `name` ("max_input_bytes", "max_files", ... as in options.limits) in
+ * *l to `value`. False for an unknown name or a value that does not fit. Hosts use it to fill
+ * the ec_limits they give as ec_host.ceilings from their own flags (`editcore json --ceiling
+ * max_files=20000`, the npm package's setCeilings).
+ */
+EC_API bool ec_limits_set(ec_limits *l, const char *name, uint64_t value);
+
 /** Options of SPEC §1. Initialise with ec_options_default(). */
 typedef struct ec_options {
   int diff_context;             /* lines of context in hunks; default 3 */

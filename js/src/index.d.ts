@@ -42,3 +42,6 @@ export function applyRequestSync(request: Request): Response;
 export function applyJson(text: string): string;
 export function replace(content: string, oldString: string, newString: string, options?: Record<string, unknown>): Promise<Response>;
 export function version(): Promise<string>;
+
+/** Sets the host's ceilings for options.limits (docs/limits.md); `{}` restores the build's. After init(). */
+export function setCeilings(ceilings?: Partial<Record<'max_input_bytes' | 'max_lines' | 'max_line_bytes' | 'max_blocks' | 'regex_match_limit' | 'regex_depth_limit' | 'fuzzy_work' | 'diff_work' | 'max_files', number>>): void;

@@ -110,6 +110,30 @@ export async function replace(content, oldString, newString, options = {}) {
   return res;
 }
 
+/**
+ * Sets the host's ceilings for `options.limits` (docs/limits.md), after init(): e.g.
+ * `setCeilings({ max_input_bytes: 256 * 2 ** 20, max_files: 50000 })`. A request may lower a
+ * limit, never raise it past its ceiling; a name left out keeps the build's ceiling, and
+ * `setCeilings({})` restores them all. Throws on an unknown name or a value that is not a
+ * positive integer. Only the host calls this: whoever writes a request cannot.
+ */
+export function setCeilings(ceilings = {}) {
+  if (!mod) throw new Error('editcore: call await init() first');
+  mod._editcore_clear_ceilings();
+  for (const [name, value] of Object.entries(ceilings)) {
+    const bytes = encoder.encode(`${name}\0`);
+    const p = mod._malloc(bytes.length);
+    if (!p) throw new Error('editcore: out of memory');
+    mod.HEAPU8.set(bytes, p);
+    const ok = mod._editcore_set_ceiling(p, Number(value));
+    mod._free(p);
+    if (!ok) {
+      mod._editcore_clear_ceilings();
+      throw new Error(`editcore: setCeilings: '${name}' is not a limit, or ${value} is not a positive integer`);
+    }
+  }
+}
+
 /** The engine's version string. */
 export async function version() {
   const m = mod ?? (mod = await init());

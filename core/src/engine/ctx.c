@@ -90,6 +90,27 @@ static ec_ws_file *ws_push(ec_ctx *ctx) {
   return f;
 }
 
+bool ec_limits_set(ec_limits *l, const char *name, uint64_t value) {
+  if (!l || !name || !value) return false;
+#define SET(field, type, max)                             \
+  if (!strcmp(name, #field)) {                            \
+    if (value > (uint64_t)(max)) return false;            \
+    l->field = (type)value;                               \
+    return true;                                          \
+  }
+  SET(max_input_bytes, size_t, SIZE_MAX)
+  SET(max_lines, size_t, SIZE_MAX)
+  SET(max_line_bytes, size_t, SIZE_MAX)
+  SET(max_blocks, size_t, SIZE_MAX)
+  SET(regex_match_limit, uint32_t, UINT32_MAX)
+  SET(regex_depth_limit, uint32_t, UINT32_MAX)
+  SET(fuzzy_work, uint64_t, UINT64_MAX)
+  SET(diff_work, uint64_t, UINT64_MAX)
+  SET(max_files, size_t, SIZE_MAX)
+#undef SET
+  return false;
+}
+
 /* A list the request gives, capped by max_files before anything walks it. */
 static ec_error_code check_count(ec_ctx *ctx, size_t n, const char *what) {
   if (n <= ctx->opt.limits.max_files) return EC_OK;
