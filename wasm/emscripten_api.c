@@ -25,3 +25,7 @@ EMSCRIPTEN_KEEPALIVE int editcore_set_ceiling(const char *name, double value) {
   if (!(value >= 1 && value <= 9007199254740992.0) || value != (double)(uint64_t)value) return 0;
   return ec_limits_set(&ceilings, name, (uint64_t)value) ? 1 : 0;
 }
+
+EMSCRIPTEN_KEEPALIVE void editcore_free(char *response) { ec_free(NULL, response); }
+
+EMSCRIPTEN_KEEPALIVE const char *editcore_version(void) { return ec_version(); }
