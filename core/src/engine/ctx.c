@@ -29,9 +29,9 @@ static ec_error_code resolve_limits(ec_ctx *ctx, const ec_limits *host) {
   do {                                                                                                  \
     uint64_t ceiling = host && host->name ? (uint64_t)host->name : (uint64_t)BUILD_CEILINGS.name;       \
     if ((uint64_t)l->name > ceiling)                                                                    \
-      return ec_fail(ctx, EC_INVALID_PARAM, "options.limits." #name " is %llu, above its ceiling %llu: a request may only " \
+      return ec_fail(ctx, EC_INVALID_PARAM, "options.limits." #name " is above its ceiling %llu: a request may only " \
                      "lower its limits (the host sets the ceilings); leave it out to get %llu",          \
-                     (unsigned long long)l->name, (unsigned long long)ceiling, (unsigned long long)ceiling); \
+                     (unsigned long long)ceiling, (unsigned long long)ceiling);                         \
     if (!l->name) l->name = ceiling;                                                                    \
   } while (0)
   LIMIT(max_input_bytes);

@@ -281,15 +281,17 @@ static ec_error_code parse_limits(parser *p, const cJSON *obj, ec_limits *l) {
     int64_t v = 0;
     rc = get_int(p, it, it->string, 1, 9.0e15, &v);
     if (rc) break;
-    if (is_key(it, "max_input_bytes")) l->max_input_bytes = (size_t)v;
-    else if (is_key(it, "max_lines")) l->max_lines = (size_t)v;
-    else if (is_key(it, "max_line_bytes")) l->max_line_bytes = (size_t)v;
-    else if (is_key(it, "max_blocks")) l->max_blocks = (size_t)v;
+    /* saturating: a value past size_t (on wasm32) stays above every ceiling, never wraps below one */
+    size_t z = (uint64_t)v > (uint64_t)SIZE_MAX ? SIZE_MAX : (size_t)v;
+    if (is_key(it, "max_input_bytes")) l->max_input_bytes = z;
+    else if (is_key(it, "max_lines")) l->max_lines = z;
+    else if (is_key(it, "max_line_bytes")) l->max_line_bytes = z;
+    else if (is_key(it, "max_blocks")) l->max_blocks = z;
     else if (is_key(it, "regex_match_limit")) l->regex_match_limit = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
     else if (is_key(it, "regex_depth_limit")) l->regex_depth_limit = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
     else if (is_key(it, "fuzzy_work")) l->fuzzy_work = (uint64_t)v;
     else if (is_key(it, "diff_work")) l->diff_work = (uint64_t)v;
-    else if (is_key(it, "max_files")) l->max_files = (size_t)v;
+    else if (is_key(it, "max_files")) l->max_files = z;
     else rc = FAIL(p, "unknown field 'options.limits.%s'", it->string);
   }
   return rc;
