@@ -18,10 +18,12 @@ for preset in native wasi emscripten; do build "$preset"; done
 
 echo "== C unit tests"
 ctest --preset native -j"$jobs"
+echo "== protocol docs: every example in docs/*.md is run"
+node tests/docs/examples.mjs
 echo "== conformance (native, WASI, Emscripten)"
 node tests/conformance/run.mjs
-echo "== npm package"
-(cd js && node --test test/)
+echo "== npm package (its devDependencies: typescript, esbuild, webpack, vite for the packaging tests)"
+(cd js && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/)
 
 if [ "${EDITCORE_QUICK:-0}" != 1 ]; then
   build asan

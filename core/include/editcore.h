@@ -12,11 +12,23 @@
  * Two ways in, with identical results:
  *   - the typed API (ec_request -> ec_apply -> ec_result), and
  *   - the JSON protocol (ec_run_json), a thin layer over the typed API, which is what the CLI,
- *     the WASI command and the npm package speak. See SPEC.md §1 for the JSON shapes.
+ *     the WASI command and the npm package speak. The protocol's reference — every format's
+ *     fields, every option, error code and profile, with examples — is docs/protocol.md (shipped
+ *     in the repository and in the npm package).
  *
- * Ownership, in one rule: what you pass in stays yours and must outlive the call; what the
- * library returns belongs to the returned object and dies with its one free function
- * (ec_result_free, ec_free).
+ * Ownership, in one rule: what you pass in stays yours and need only live for the call; what the
+ * library returns belongs to the returned object (every string in it, paths included, is a copy
+ * it owns) and dies with its one free function (ec_result_free, ec_free).
+ *
+ * Threads: the library keeps no global state, so any number of calls may run at once on
+ * different threads, each with its own request and result. One result may be read from several
+ * threads; it must not be freed while another thread reads it.
+ *
+ * Memory: every allocation a call makes goes through the host's ec_allocator when one is given
+ * (PCRE2 included, through a general context), with one exception: the JSON entry points parse
+ * the request text with cJSON, whose short-lived parse tree uses malloc/free (cJSON's hooks are
+ * process-global, so setting them per call would break the thread rule above). The typed API
+ * (ec_apply) never calls cJSON.
  */
 #ifndef EDITCORE_H
 #define EDITCORE_H
@@ -50,7 +62,8 @@ extern "C" {
 #define EDITCORE_VERSION_PATCH 0
 #define EDITCORE_VERSION_STRING "0.1.0"
 
-/** The library's version at run time, e.g. "0.1.0". Static storage. */
+/** The library's version at run time, e.g. "0.1.0" (EDITCORE_VERSION_STRING of the build that
+ *  made it; compare with the macro to detect a header/library mismatch). Static storage. */
 EC_API const char *ec_version(void);
 
 /****************************/
@@ -59,8 +72,9 @@ EC_API const char *ec_version(void);
 
 /**
  * Memory functions the host may supply. Every allocation the library makes for a request or a
- * result goes through them (the JSON parser's short-lived tree aside, which uses cJSON's own).
- * Leave the struct NULL to use malloc/realloc/free.
+ * result goes through them, PCRE2's included (the JSON parser's short-lived cJSON tree aside:
+ * see the top of this file). Leave the pointer NULL to use malloc/realloc/free. A function that
+ * returns NULL makes the request fail with EC_OUT_OF_MEMORY, never crash or half-apply.
  */
 typedef struct ec_allocator {
   void *(*malloc)(void *user, size_t size);
@@ -87,7 +101,8 @@ typedef struct ec_host {
   const struct ec_limits *ceilings;
 } ec_host;
 
-/** Frees a buffer the library returned (ec_run_json, ec_result_to_json) with the same host. */
+/** Frees a buffer the library returned (ec_run_json, ec_result_to_json), through the same host's
+ *  allocator it was made with. `ptr` may be NULL. */
 EC_API void ec_free(const ec_host *host, void *ptr);
 
 /****************************/
@@ -111,7 +126,7 @@ typedef enum ec_format {
   EC_FORMAT__COUNT
 } ec_format;
 
-/** Whose semantics to reproduce (SPEC §5). EDITCORE is ours: strict, transactional. */
+/** Whose semantics to reproduce (docs/protocol.md, Profiles). EDITCORE is ours: strict, transactional. */
 typedef enum ec_profile {
   EC_PROFILE_EDITCORE,
   EC_PROFILE_GEMINI,
@@ -124,7 +139,7 @@ typedef enum ec_profile {
   EC_PROFILE__COUNT
 } ec_profile;
 
-/** The matching ladder, strict to loose (SPEC §4). */
+/** The matching ladder, strict to loose (docs/protocol.md, replace). */
 typedef enum ec_strategy {
   EC_STRATEGY_EXACT,
   EC_STRATEGY_UNESCAPE,
@@ -135,7 +150,10 @@ typedef enum ec_strategy {
   EC_STRATEGY_ANCHOR,
   EC_STRATEGY_REGEX,
   EC_STRATEGY_FUZZY,
-  EC_STRATEGY__COUNT
+  EC_STRATEGY__COUNT,
+  /* Not a ladder step (never in options.strategies): the host's model corrected the edit and
+   * the engine checked its correction (ec_correction_apply). Named "llm". */
+  EC_STRATEGY_LLM = 64
 } ec_strategy;
 
 typedef enum ec_status {
@@ -160,6 +178,7 @@ typedef enum ec_error_code {
   EC_ACCESS_DENIED, /* hosts only */
   EC_IO_ERROR,      /* hosts only */
   EC_OUT_OF_MEMORY,
+  EC_INVALID_REPLY, /* self-correction: the model's reply holds no usable answer */
   EC_ERROR__COUNT
 } ec_error_code;
 
@@ -170,15 +189,22 @@ typedef enum ec_action {
   EC_ACTION_MOVE
 } ec_action;
 
-/** Names as they appear in JSON ("replace", "editcore", "trim_end", "NO_MATCH", "update"). */
+/* Names as they appear in JSON. Each returns a static string ("unknown", or "UNKNOWN" for an error code, out of range). */
+/** The format's JSON name: "replace", "search_replace", "unified_diff", ... */
 EC_API const char *ec_format_name(ec_format f);
+/** The profile's JSON name: "editcore", "gemini", "cline", ... */
 EC_API const char *ec_profile_name(ec_profile p);
+/** The strategy's JSON name: "exact", "unescape", "trim_end", ... */
 EC_API const char *ec_strategy_name(ec_strategy s);
+/** The error code's JSON name: "INVALID_PARAM", "NO_MATCH", ... ("OK" for EC_OK). */
 EC_API const char *ec_error_code_name(ec_error_code c);
+/** The action's JSON name: "update", "add", "delete", "move". */
 EC_API const char *ec_action_name(ec_action a);
-/** Reverse lookups; return false for an unknown name. */
+/** Reverse lookup of ec_format_name; false (and *out untouched) for an unknown name. */
 EC_API bool ec_format_from_name(ec_str name, ec_format *out);
+/** Reverse lookup of ec_profile_name; false (and *out untouched) for an unknown name. */
 EC_API bool ec_profile_from_name(ec_str name, ec_profile *out);
+/** Reverse lookup of ec_strategy_name; false (and *out untouched) for an unknown name. */
 EC_API bool ec_strategy_from_name(ec_str name, ec_strategy *out);
 
 /****************************/
@@ -217,7 +243,7 @@ typedef struct ec_limits {
  */
 EC_API bool ec_limits_set(ec_limits *l, const char *name, uint64_t value);
 
-/** Options of SPEC §1. Initialise with ec_options_default(). */
+/** Options (docs/protocol.md, Options). Initialise with ec_options_default(). */
 typedef struct ec_options {
   int diff_context;             /* lines of context in hunks; default 3 */
   size_t diff_max_bytes;        /* a longer diff is cut and diff_truncated set; default 65536 */
@@ -247,7 +273,7 @@ typedef struct ec_peer_options {
   int64_t roo_buffer_lines;     /* Roo: edit.options.buffer_lines; -1 / 0 = default 40 */
 } ec_peer_options;
 
-/** The edit. Which members matter depends on the format (SPEC §3); the rest stay zero. */
+/** The edit. Which members matter depends on the format (docs/protocol.md, Formats); the rest stay zero. */
 typedef struct ec_edit {
   ec_str path;                  /* target in files; may be empty when files has one entry */
   /* replace */
@@ -284,11 +310,14 @@ typedef struct ec_request {
   ec_options options;
 } ec_request;
 
-/** Whether this build implements `format` under `profile` (formats land profile by profile). */
+/** Whether this build implements `format` under `profile` (docs/protocol.md, Profiles). */
 EC_API bool ec_supports(ec_format format, ec_profile profile);
 
-/** Fills the defaults: profile editcore, is_final true, counts unset, options at their defaults. */
+/** Fills the defaults: profile editcore, is_final true, counts unset, options at their defaults.
+ *  Call it before setting fields: zero is not the default of every field. */
 EC_API void ec_request_init(ec_request *req, ec_format format);
+/** The default options alone (diff_context 3, diff_max_bytes 65536, fuzzy_threshold 0.9, the
+ *  profile's ladder, default limits). ec_request_init calls it. */
 EC_API void ec_options_default(ec_options *opt);
 
 /****************************/
@@ -347,32 +376,94 @@ typedef struct ec_result ec_result;
 /**
  * Applies one edit. Never writes anything: the new contents are in the result.
  * Returns NULL only when memory for the result itself cannot be had; every other failure is a
- * result with status EC_STATUS_ERROR. Free it with ec_result_free. `host` may be NULL.
+ * result with status EC_STATUS_ERROR. The result owns all it points to (the request may be freed
+ * as soon as the call returns). Free it with ec_result_free. `host` may be NULL.
  */
 EC_API ec_result *ec_apply(const ec_request *req, const ec_host *host);
 
+/* Reading a result. Every pointer these return is owned by the result and lives until
+ * ec_result_free(r); none may be freed by the caller. */
+
+/** success, partial or error (docs/protocol.md, Response). */
 EC_API ec_status ec_result_status(const ec_result *r);
+/** How many files the edit changed (0 on error). */
 EC_API size_t ec_result_file_count(const ec_result *r);
 /** Changed files, in the order the edit touched them. NULL past the end. */
 EC_API const ec_file_result *ec_result_file(const ec_result *r, size_t i);
 /** Errors: one for status error; one or more for partial results of peer profiles. */
 EC_API size_t ec_result_error_count(const ec_result *r);
+/** The i-th error; NULL past the end. */
 EC_API const ec_error *ec_result_error(const ec_result *r, size_t i);
+/** Parsed SEARCH/REPLACE blocks (only with edit.parse_only). */
 EC_API size_t ec_result_block_count(const ec_result *r);
+/** The i-th parsed block; NULL past the end. */
 EC_API const ec_block *ec_result_block(const ec_result *r, size_t i);
 /** One-paragraph summary for a model or a person. */
 EC_API ec_str ec_result_text(const ec_result *r);
+/** Sizes, line counts and time_ms (measured with host->clock_ms; 0 without one). */
 EC_API ec_stats ec_result_stats(const ec_result *r);
+/** Frees the result and everything it owns. NULL is allowed. */
 EC_API void ec_result_free(ec_result *r);
+
+/****************************/
+/* Section - Self-correction */
+/****************************/
+
+/*
+ * When an edit fails, the host may ask its own model to repair it (the core never calls a model).
+ * Two pure steps (docs/correction.md): ec_correction_prompt builds the prompt — the failed edit,
+ * the error and its nearest candidates, the relevant region of the file with line numbers, and
+ * the JSON schema of the answer; ec_correction_apply checks the model's raw reply and re-runs
+ * the corrected edit under the failed request's profile, so a correction is held to the same
+ * matching rules as any edit (a correction that names code the file lacks is refused).
+ */
+
+/** What to ask for. Zero-initialise; every member is optional. */
+typedef struct ec_correction {
+  ec_str mode;                  /* "" (by the edit: "search", or "fast_apply" for lazy), "search",
+                                   "old_string" (repair the search text only), "new_string" (adjust
+                                   the replacement after old_string was corrected), "fast_apply" */
+  ec_str reply;                 /* ec_correction_apply: the model's raw reply (prose and fences allowed) */
+  ec_str corrected_old_string;  /* mode "new_string": the old_string as corrected */
+  ec_str instruction;           /* the edit's intent, when the failed edit did not carry one */
+  size_t max_region_lines;      /* lines of the file shown around the candidates; 0 = 80 */
+  size_t max_region_bytes;      /* and at most these bytes; 0 = 12 KiB */
+} ec_correction;
+
+/**
+ * Builds the correction prompt for `failed` (a request that fails with ec_apply: replace,
+ * search_replace, unified_diff or lazy; the first failing block or hunk is the one repaired).
+ * The result has status success and the prompt (ec_result_prompt), or status error: the failed
+ * request's own parameter errors, or INVALID_PARAM when `failed` applies as it is. Free with
+ * ec_result_free. `host` may be NULL.
+ */
+EC_API ec_result *ec_correction_prompt(const ec_request *failed, const ec_correction *c, const ec_host *host);
+
+/**
+ * Checks the model's reply (c->reply) to the prompt ec_correction_prompt built for `failed` and
+ * applies the correction: its files are the edit's result, each match's strategy EC_STRATEGY_LLM
+ * and the model's explanation in ec_result_explanation. A reply without the JSON asked for is
+ * INVALID_REPLY; a corrected search that does not match the file is refused like any edit;
+ * `no_changes_required` is NOOP when the replacement is already in the file, else refused.
+ */
+EC_API ec_result *ec_correction_apply(const ec_request *failed, const ec_correction *c, const ec_host *host);
+
+/** The prompt of an ec_correction_prompt result: false when `r` holds none. The strings are the
+ *  result's (system and user prompt text; schema, the JSON Schema of the answer, as JSON text). */
+EC_API bool ec_result_prompt(const ec_result *r, ec_str *system, ec_str *user, ec_str *schema);
+
+/** The model's explanation carried by an ec_correction_apply result (empty otherwise). */
+EC_API ec_str ec_result_explanation(const ec_result *r);
 
 /****************************/
 /* Section - JSON protocol  */
 /****************************/
 
 /**
- * Runs one JSON request (SPEC §1) and returns the JSON response, NUL-terminated, its length in
- * *response_len when that is not NULL. Malformed JSON is an INVALID_PARAM response, not a NULL.
- * Returns NULL only when out of memory. Free the response with ec_free(host, response).
+ * Runs one JSON request (docs/protocol.md) and returns the JSON response, NUL-terminated, its
+ * length in *response_len when that is not NULL. Malformed JSON is an INVALID_PARAM response, not
+ * a NULL. Returns NULL only when out of memory. The caller owns the response: free it with
+ * ec_free(host, response).
  */
 EC_API char *ec_run_json(const char *request, size_t request_len, const ec_host *host,
                          size_t *response_len);
@@ -383,7 +474,8 @@ EC_API char *ec_run_json(const char *request, size_t request_len, const ec_host 
  */
 EC_API ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host *host);
 
-/** Serialises a result as the JSON response. Free with ec_free(host, json). */
+/** Serialises a result as the JSON response (NUL-terminated; length in *json_len when not NULL).
+ *  The caller owns the text: free it with ec_free(host, json). NULL only when out of memory. */
 EC_API char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_len);
 
 #ifdef __cplusplus

@@ -133,7 +133,23 @@ const ERROR_KINDS = {
   malformed: ['MALFORMED_EDIT'], file_missing: ['NOT_FOUND'], file_exists: ['FILE_EXISTS'], noop: ['NOOP'],
   // editcore's own vectors also use:
   invalid_param: ['INVALID_PARAM'], binary: ['BINARY_FILE'], too_large: ['TOO_LARGE'], conflict: ['CONFLICT'],
+  invalid_reply: ['INVALID_REPLY'],
 };
+
+// Self-correction vectors (vectors/correction.jsonl): the prompt's text, and the strategy the
+// corrected edit's matches report.
+function checkPrompt(resp, want) {
+  const p = resp.data?.prompt;
+  if (!p || typeof p.system !== 'string' || !p.system || typeof p.user !== 'string' || typeof p.schema !== 'object')
+    return 'expected data.prompt with system, user and schema';
+  for (const s of want) if (!p.user.includes(s)) return `the prompt's user text lacks ${JSON.stringify(s)}:\n${p.user.slice(0, 600)}`;
+  return null;
+}
+
+function checkStrategy(resp, want) {
+  const got = Object.values(resp.data?.files ?? {}).flatMap((f) => f.matches.map((m) => m.strategy));
+  return got.includes(want) ? null : `expected a match by '${want}', got [${got.join(', ')}]`;
+}
 
 function resultingFiles(vector, resp) {
   // What the host would have on disk after applying the response.
@@ -169,7 +185,8 @@ function check(vector, resp) {
       const want = exp.blocks.map((b) => ({ path: b.path, search: b.search, replace: b.replace }));
       return JSON.stringify(got) === JSON.stringify(want) ? null : `blocks differ:\n  want ${JSON.stringify(want).slice(0, 400)}\n  got  ${JSON.stringify(got).slice(0, 400)}`;
     }
-    return checkFiles(vector, resp, exp.files ?? {});
+    if (exp.prompt_includes) return checkPrompt(resp, exp.prompt_includes);
+    return checkFiles(vector, resp, exp.files ?? {}) ?? (exp.strategy ? checkStrategy(resp, exp.strategy) : null);
   }
   const codes = ERROR_KINDS[exp.error_kind];
   const errors = [resp.error, ...(resp.errors ?? [])].filter(Boolean);

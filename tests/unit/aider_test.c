@@ -1,8 +1,8 @@
 /* Unit tests of the aider profile's pieces: Python string/difflib semantics, the block parser,
  * replace_most_similar_chunk and strip_quoted_wrapping. Expected values come from CPython 3 and
  * Aider's editblock_coder.py run on the same inputs. */
-#include "dialects/aider_editblock.h"
-#include "dialects/aider_py.h"
+#include "peers/aider/aider_editblock.h"
+#include "peers/aider/aider_py.h"
 #include "editcore.h"
 #include <stdio.h>
 #include <string.h>

@@ -1,10 +1,10 @@
 /*
- * Unit tests for dialects/codex_patch_parse (both modes: Codex's exact grammar and messages,
- * editcore's leniencies) and dialects/codex_seek (levels, order, EOF anchoring, budget).
+ * Unit tests for parse/codex_patch_parse (both modes: Codex's exact grammar and messages,
+ * editcore's leniencies) and parse/codex_seek (levels, order, EOF anchoring, budget).
  */
 #include "test_util.h"
-#include "dialects/codex_patch_parse.h"
-#include "dialects/codex_seek.h"
+#include "parse/codex_patch_parse.h"
+#include "parse/codex_seek.h"
 #include "editcore.h"
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,5 @@
-/* SEARCH/REPLACE dialects: helpers of dialects/sr_blocks.h and whole requests in each profile. */
-#include "dialects/sr_blocks.h"
+/* SEARCH/REPLACE dialects: helpers of parse/sr_blocks.h and whole requests in each profile. */
+#include "parse/sr_blocks.h"
 #include "editcore.h"
 #include <stdio.h>
 #include <stdlib.h>

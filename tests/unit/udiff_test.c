@@ -1,5 +1,5 @@
-/* Unit tests for the unified-diff parser (dialects/udiff_parse.c) and format (formats/unified_diff.c). */
-#include "dialects/udiff_parse.h"
+/* Unit tests for the unified-diff parser (parse/udiff_parse.c) and format (formats/unified_diff.c). */
+#include "parse/udiff_parse.h"
 #include "base/str.h"
 #include "editcore.h"
 #include <stdio.h>

@@ -15,6 +15,41 @@ static inline bool ec_str_starts_with(ec_str s, const char *prefix) {
   size_t n = strlen(prefix);
   return s.len >= n && memcmp(s.ptr, prefix, n) == 0;
 }
+static inline bool ec_str_ends_with(ec_str s, const char *suffix) {
+  size_t n = strlen(suffix);
+  return s.len >= n && memcmp(s.ptr + s.len - n, suffix, n) == 0;
+}
+
+/*
+ * ASCII whitespace by named set, so every trim says which one it means. The sets differ on
+ * purpose: a peer's trim is reproduced byte for byte, and a line's own whitespace never
+ * includes the LF that ends it.
+ *   EC_WS_BLANK   ' ' '\t'                        indentation
+ *   EC_WS_LINE    ' ' '\t' '\r'                   what ends a line before its LF (a CR of CRLF too)
+ *   EC_WS_HSPACE  ' ' '\t' '\r' '\f' '\v'          whitespace inside a line (everything but LF)
+ *   EC_WS_ASCII   ' ' '\t' '\n' '\r' '\f' '\v'     C's isspace; the ASCII part of JS trim()
+ *   EC_WS_PYTHON  EC_WS_ASCII and 0x1C-0x1F           the ASCII part of Python's str.strip()
+ */
+typedef enum ec_ws { EC_WS_BLANK, EC_WS_LINE, EC_WS_HSPACE, EC_WS_ASCII, EC_WS_PYTHON } ec_ws;
+static inline bool ec_is_ws(char c, ec_ws set) {
+  switch (set) {
+    case EC_WS_BLANK: return c == ' ' || c == '\t';
+    case EC_WS_LINE: return c == ' ' || c == '\t' || c == '\r';
+    case EC_WS_HSPACE: return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+    case EC_WS_ASCII: return c == ' ' || (c >= '\t' && c <= '\r');
+    case EC_WS_PYTHON: return c == ' ' || (c >= '\t' && c <= '\r') || (c >= 0x1c && c <= 0x1f);
+  }
+  return false;
+}
+static inline ec_str ec_str_trim_start(ec_str s, ec_ws set) {
+  while (s.len && ec_is_ws(s.ptr[0], set)) { s.ptr++; s.len--; }
+  return s;
+}
+static inline ec_str ec_str_trim_end(ec_str s, ec_ws set) {
+  while (s.len && ec_is_ws(s.ptr[s.len - 1], set)) s.len--;
+  return s;
+}
+static inline ec_str ec_str_trim(ec_str s, ec_ws set) { return ec_str_trim_end(ec_str_trim_start(s, set), set); }
 /** s without its first n bytes (n <= s.len). */
 static inline ec_str ec_str_drop(ec_str s, size_t n) { ec_str r = {s.ptr + n, s.len - n}; return r; }
 /* The number of LF bytes in p[0, n). */

@@ -1,7 +1,7 @@
 /* ec_apply: one request, start to finish — check, dispatch to the format, commit, summarise. */
-#include "ctx.h"
+#include "../request/ctx.h"
 #include "lock.h"
-#include "profiles.h"
+#include "../request/profiles.h"
 #include "../formats/formats.h"
 #include "../base/buf.h"
 #include <string.h>
@@ -67,6 +67,57 @@ static void summarise(ec_ctx *ctx) {
   r->text = ec_buf_finish(&b, r->arena);
 }
 
+/* Section - ownership: a result owns every byte it hands out (editcore.h promises it), so the
+ * strings that still point into the caller's request (paths, a block's text, a candidate's lines,
+ * a content the edit gave whole) are copied into the result's arena. Only those are copied: a
+ * pointer is checked against the request's buffers, so a 10 MB new content built by the edit is
+ * never copied twice. */
+
+static bool inside(ec_str s, ec_str buf) {
+  return s.ptr && buf.ptr && s.ptr >= buf.ptr && s.ptr + s.len <= buf.ptr + buf.len;
+}
+
+static bool borrowed(const ec_request *req, ec_str s) {
+  if (!s.ptr || !s.len) return false;
+  for (size_t i = 0; i < req->n_files; i++)
+    if (inside(s, req->files[i].path) || inside(s, req->files[i].content)) return true;
+  const ec_edit *e = &req->edit;
+  const ec_str own[] = {e->path, e->old_string, e->new_string, e->instruction, e->text, e->dialect,
+                        e->content, e->new_str, e->snippet, e->peer.raw_llm_text, e->peer.fence_open, e->peer.fence_close};
+  for (size_t i = 0; i < sizeof own / sizeof own[0]; i++) if (inside(s, own[i])) return true;
+  for (size_t i = 0; i < e->n_valid_fnames; i++) if (inside(s, e->valid_fnames[i])) return true;
+  for (size_t i = 0; i < e->peer.n_chat_files; i++) if (inside(s, e->peer.chat_files[i])) return true;
+  for (size_t i = 0; i < req->options.n_expected_hash; i++)
+    if (inside(s, req->options.expected_hash[i].path)) return true;
+  return false;
+}
+
+static void own(ec_result *r, const ec_request *req, ec_str *s) {
+  if (!borrowed(req, *s)) return;
+  ec_str copy = ec_arena_strdup(r->arena, s->ptr, s->len);
+  if (copy.ptr) *s = copy;
+  else r->oom = true;
+}
+
+static void own_request_strings(ec_result *r, const ec_request *req) {
+  for (size_t i = 0; i < r->n_files; i++) {
+    ec_file_result *f = &r->files[i];
+    own(r, req, &f->path);
+    own(r, req, &f->moved_to);
+    own(r, req, &f->content);
+  }
+  for (size_t i = 0; i < r->n_errors; i++) {
+    ec_error *e = &r->errors[i];
+    own(r, req, &e->path);
+    for (size_t k = 0; k < e->n_candidates; k++) own(r, req, (ec_str *)&e->candidates[k].text);
+  }
+  for (size_t i = 0; i < r->n_blocks; i++) {
+    own(r, req, &r->blocks[i].path);
+    own(r, req, &r->blocks[i].search);
+    own(r, req, &r->blocks[i].replace);
+  }
+}
+
 ec_result *ec_apply(const ec_request *req, const ec_host *host) {
   ec_result *r = ec_result_new(host ? host->allocator : NULL);
   if (!r) return NULL;
@@ -87,6 +138,7 @@ ec_result *ec_apply(const ec_request *req, const ec_host *host) {
     ec_error_code crc = ec_ws_commit(&ctx);
     if (crc) rc = crc;
   }
+  own_request_strings(r, req); /* sets r->oom when a copy fails: the request then fails whole */
   bool truncated = false;
   for (size_t i = 0; i < r->n_files; i++) truncated |= r->files[i].diff_truncated;
   if (r->oom) rc = EC_OUT_OF_MEMORY;

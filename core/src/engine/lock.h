@@ -6,7 +6,7 @@
  */
 #ifndef EC_ENGINE_LOCK_H
 #define EC_ENGINE_LOCK_H
-#include "ctx.h"
+#include "../request/ctx.h"
 
 /**
  * EC_OK when every file named in expected_hash is in files with that hash. Otherwise each

@@ -1,7 +1,7 @@
 /*
  * The first stage of the codex_patch format: where each chunk of a `*** Update File` hunk goes.
  * Each chunk's @@ context lines are found in order, then its old lines (context and removed) with
- * Codex's sequence search (dialects/codex_seek.h) forward from the previous chunk; the result is a
+ * Codex's sequence search (parse/codex_seek.h) forward from the previous chunk; the result is a
  * list of runs (file lines replaced by new lines) that formats/codex_patch.c writes out in the
  * Codex or the editcore way. The profile rules for finding are here: Codex's retry without a
  * trailing blank line, and editcore's refusals (a place that is not unique, chunks that overlap,
@@ -12,7 +12,7 @@
 #include "../base/sort.h"
 #include "../base/str.h"
 #include "../match/lineutil.h"
-#include "../match/report.h"
+#include "../messages/report.h"
 #include <string.h>
 
 static ec_error_code oom(ec_ctx *ctx) { return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }

@@ -1,9 +1,9 @@
 /* Locating the chunks of a Codex `*** Update File` hunk: the first stage of the codex_patch format. */
 #ifndef EC_FORMATS_CODEX_LOCATE_H
 #define EC_FORMATS_CODEX_LOCATE_H
-#include "../engine/ctx.h"
-#include "../dialects/codex_patch_parse.h"
-#include "../dialects/codex_seek.h"
+#include "../request/ctx.h"
+#include "../parse/codex_patch_parse.h"
+#include "../parse/codex_seek.h"
 
 #define EC_CP_SEEK_BUDGET 400000000u /* window positions scanned per request */
 

@@ -1,5 +1,5 @@
 /*
- * Format `codex_patch`: OpenAI Codex's `*** Begin Patch` (dialects/codex_patch_parse.h), its
+ * Format `codex_patch`: OpenAI Codex's `*** Begin Patch` (parse/codex_patch_parse.h), its
  * hunks applied in order through the workspace. Each chunk is located by formats/codex_locate.h
  * (Codex's sequence search, forward from the previous chunk); this file turns the located runs
  * into the new file, the Codex way or the editcore way, and handles Add, Delete and Move.

@@ -1,12 +1,12 @@
 /*
  * One entry point per edit format (SPEC §3). Each edits files only through the workspace of
- * ctx (engine/ctx.h) and returns EC_OK to have its changes committed, or the error code it
+ * ctx (request/ctx.h) and returns EC_OK to have its changes committed, or the error code it
  * recorded. A peer profile that applies blocks independently sets ctx->partial to commit what
  * did apply alongside its errors.
  */
 #ifndef EC_FORMATS_FORMATS_H
 #define EC_FORMATS_FORMATS_H
-#include "../engine/ctx.h"
+#include "../request/ctx.h"
 
 ec_error_code ec_format_replace(ec_ctx *ctx);
 ec_error_code ec_format_whole_file(ec_ctx *ctx);
@@ -15,8 +15,5 @@ ec_error_code ec_format_search_replace(ec_ctx *ctx);
 ec_error_code ec_format_unified_diff(ec_ctx *ctx);
 ec_error_code ec_format_codex_patch(ec_ctx *ctx);
 ec_error_code ec_format_lazy(ec_ctx *ctx);
-
-/** The file a single-file edit targets: edit.path, or the only file. Records INVALID_PARAM. */
-ec_ws_file *ec_format_target(ec_ctx *ctx);
 
 #endif

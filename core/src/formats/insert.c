@@ -5,76 +5,13 @@
  * editcore: lines are the file's lines (a final newline does not make an extra one), so the range
  * is [0, n]; new_str is inserted as whole lines (a missing final newline is supplied), and the
  * file keeps its line endings and its final-newline state. An empty new_str is NOOP.
- * claude: Python's '\n'.join(lines[:k] + new.split('\n') + lines[k:]) over file.split('\n'),
- * tabs expanded everywhere (the whole file is written back expanded), range [0, len(split)].
- * openhands: the file's lines as Python iterates them (range [0, n]); every piece of
- * new_str.split('\n') is written followed by '\n', so a last line without newline is glued to
- * the insert. Both peers write LF.
+ * claude / openhands: peers/claude_openhands/editor.c.
  */
 #include "formats.h"
-#include "../match/peer_text.h"
+#include "../peers/claude_openhands/editor.h"
 #include "../base/buf.h"
 #include "../base/str.h"
 #include <string.h>
-
-static ec_error_code peer_insert(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, int64_t k) {
-  bool claude = ctx->req->profile == EC_PROFILE_CLAUDE;
-  const ec_edit *e = &ctx->req->edit;
-  ec_str text = ec_peer_read_text(ctx->arena, doc);
-  ec_str nw = e->new_str;
-  if (claude) { text = ec_peer_expandtabs(ctx->arena, text); nw = ec_peer_expandtabs(ctx->arena, nw); }
-  if ((doc->len && !text.ptr) || (e->new_str.len && !nw.ptr)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  size_t lf = 0;
-  for (size_t i = 0; i < text.len; i++) lf += text.ptr[i] == '\n';
-  /* claude: pieces of split('\n'); openhands: lines as a file iterates them. */
-  size_t n = claude ? lf + 1 : lf + (text.len && text.ptr[text.len - 1] != '\n');
-  if (k > (int64_t)n) {
-    ec_fail(ctx, EC_INVALID_PARAM, "Invalid `insert_line` parameter: %lld. It should be within the range of %s: [0, %zu]", (long long)k,
-            claude ? "lines of the file" : "allowed values", n);
-    ec_last_error(ctx)->path = f->path;
-    return EC_INVALID_PARAM;
-  }
-  /* Offset where line k+1 starts (text.len when past the end). */
-  size_t at = 0;
-  for (int64_t line = 0; line < k && at < text.len; line++) {
-    const char *nl = memchr(text.ptr + at, '\n', text.len - at);
-    at = nl ? (size_t)(nl - text.ptr) + 1 : text.len;
-  }
-  ec_buf b;
-  ec_buf_init(&b, ec_arena_allocator(ctx->arena));
-  if (claude) {
-    /* Joining lines[:k] + new + lines[k:] with '\n' = the text before line k+1, new, '\n', the rest;
-     * at the very end (k == n) the separator goes before new instead. */
-    if ((size_t)k == n) {
-      ec_buf_append_str(&b, text);
-      ec_buf_append_char(&b, '\n');
-      ec_buf_append_str(&b, nw);
-    } else {
-      ec_buf_append(&b, text.ptr, at);
-      ec_buf_append_str(&b, nw);
-      ec_buf_append_char(&b, '\n');
-      ec_buf_append(&b, text.ptr + at, text.len - at);
-    }
-  } else {
-    ec_buf_append(&b, text.ptr, at);
-    for (size_t i = 0; i <= nw.len;) {
-      const char *nl = i < nw.len ? memchr(nw.ptr + i, '\n', nw.len - i) : NULL;
-      size_t end = nl ? (size_t)(nl - nw.ptr) : nw.len;
-      ec_buf_append(&b, nw.ptr + i, end - i);
-      ec_buf_append_char(&b, '\n');
-      if (!nl) break;
-      i = end + 1;
-    }
-    ec_buf_append(&b, text.ptr + at, text.len - at);
-  }
-  if (b.oom) { ec_buf_free(&b); return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
-  ec_str out = ec_buf_finish(&b, ctx->arena);
-  if (!out.ptr) out = ec_arena_strdup(ctx->arena, "", 0);
-  ec_error_code rc = ec_peer_write(ctx, f, doc, out);
-  if (rc) return rc;
-  f->replacements = 1;
-  return EC_OK;
-}
 
 static ec_error_code editcore_insert(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, int64_t k) {
   const ec_edit *e = &ctx->req->edit;
@@ -139,6 +76,6 @@ ec_error_code ec_format_insert(ec_ctx *ctx) {
   ec_error_code rc = ec_ws_doc(ctx, f, &doc);
   if (rc) return rc;
   if (ctx->req->profile == EC_PROFILE_CLAUDE || ctx->req->profile == EC_PROFILE_OPENHANDS)
-    return peer_insert(ctx, f, doc, e->insert_line);
+    return ec_peer_editor_insert(ctx, f, doc, e->insert_line);
   return editcore_insert(ctx, f, doc, e->insert_line);
 }

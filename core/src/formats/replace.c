@@ -6,34 +6,24 @@
  * (COUNT_MISMATCH otherwise), all with replace_all — except that anchor and fuzzy matches must be
  * unique even then. new_string is literal. A new_string that introduces an omission placeholder
  * (`// ... rest of code ...`) is refused (INVALID_PARAM); old absent but new present is NOOP.
- * gemini: match/gemini.c (calculateReplacement) with the tool's count rule, messages, CRLF
- * restore and omission-placeholder check.
- * claude / openhands: exact-only, unique, their messages and quirks (../shared/peers). The
- * snippet of numbered lines they show after an edit is not part of the core response: the host
- * can build it from data.files[path].content and matches (the envelope has no room for it).
+ * gemini: peers/gemini/gemini.c (calculateReplacement) with the tool's count rule, messages,
+ * CRLF restore and omission-placeholder check (here: the placeholder rule is shared with editcore's).
+ * claude / openhands: peers/claude_openhands/editor.c. aider: peers/aider/.
  */
 #define _GNU_SOURCE 1
 #include "formats.h"
-#include "../engine/profiles.h"
-#include "../match/report.h"
-#include "../match/gemini.h"
+#include "../request/profiles.h"
+#include "../messages/report.h"
+#include "../peers/gemini/gemini.h"
 #include "../base/str.h"
 #include "../base/buf.h"
-#include "../dialects/dialects.h"
-#include "../match/peer_text.h"
+#include "../peers/peers.h"
+#include "../peers/claude_openhands/editor.h"
 #include "../match/restore.h"
 #include <string.h>
 
 /* Section - omission placeholders (the lazy-model guard) */
 
-static bool ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
-static ec_str trim(ec_str s) {
-  while (s.len && ws(s.ptr[0])) { s.ptr++; s.len--; }
-  while (s.len && ws(s.ptr[s.len - 1])) s.len--;
-  return s;
-}
-static bool starts(ec_str s, const char *p) { size_t n = strlen(p); return s.len >= n && !memcmp(s.ptr, p, n); }
-static bool ends(ec_str s, const char *p) { size_t n = strlen(p); return s.len >= n && !memcmp(s.ptr + s.len - n, p, n); }
 
 /* Gemini's normalizePlaceholder: "(rest of methods ...)", "// unchanged code ...". */
 static const char *const GEMINI_PREFIXES[] = {"rest of", "rest of method", "rest of methods", "rest of code",
@@ -45,7 +35,7 @@ static bool words(ec_str s, char *out, size_t cap) {
   bool pending = false;
   for (size_t i = 0; i < s.len; i++) {
     char c = s.ptr[i];
-    if (ws(c)) { pending = w > 0; continue; }
+    if (ec_is_ws(c, EC_WS_ASCII)) { pending = w > 0; continue; }
     if (pending) { if (w + 1 >= cap) return false; out[w++] = ' '; pending = false; }
     if (w + 1 >= cap) return false;
     out[w++] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
@@ -55,16 +45,16 @@ static bool words(ec_str s, char *out, size_t cap) {
 }
 
 static bool gemini_placeholder(ec_str line, char *key, size_t cap) {
-  ec_str t = trim(line);
+  ec_str t = ec_str_trim(line, EC_WS_ASCII);
   if (!t.len) return false;
-  if (starts(t, "//")) { t.ptr += 2; t.len -= 2; t = trim(t); }
-  if (t.len >= 2 && t.ptr[0] == '(' && t.ptr[t.len - 1] == ')') { t.ptr++; t.len -= 2; t = trim(t); }
+  if (ec_str_starts_with(t, "//")) { t.ptr += 2; t.len -= 2; t = ec_str_trim(t, EC_WS_ASCII); }
+  if (t.len >= 2 && t.ptr[0] == '(' && t.ptr[t.len - 1] == ')') { t.ptr++; t.len -= 2; t = ec_str_trim(t, EC_WS_ASCII); }
   const char *dots = NULL;
   for (size_t i = 0; i + 3 <= t.len && !dots; i++)
     if (!memcmp(t.ptr + i, "...", 3)) dots = t.ptr + i;
   if (!dots) return false;
-  ec_str prefix = trim(ec_str_make(t.ptr, (size_t)(dots - t.ptr)));
-  ec_str suffix = trim(ec_str_make(dots + 3, t.len - (size_t)(dots - t.ptr) - 3));
+  ec_str prefix = ec_str_trim(ec_str_make(t.ptr, (size_t)(dots - t.ptr)), EC_WS_ASCII);
+  ec_str suffix = ec_str_trim(ec_str_make(dots + 3, t.len - (size_t)(dots - t.ptr) - 3), EC_WS_ASCII);
   if (!words(prefix, key, cap)) return false;
   bool known = false;
   for (size_t i = 0; GEMINI_PREFIXES[i] && !known; i++) known = !strcmp(key, GEMINI_PREFIXES[i]);
@@ -82,12 +72,12 @@ static const char *const EDITCORE_PHRASES[] = {
     "other methods", "previous code", "same as before", "keep existing code", "code unchanged", "etc", NULL};
 
 static bool editcore_placeholder(ec_str line, char *key, size_t cap) {
-  ec_str t = trim(line);
+  ec_str t = ec_str_trim(line, EC_WS_ASCII);
   static const char *const OPEN[] = {"{/*", "/*", "<!--", "//", "#", "--", ";", "*", NULL};
   static const char *const CLOSE[] = {"*/}", "*/", "-->", NULL};
-  for (size_t i = 0; OPEN[i]; i++) if (starts(t, OPEN[i])) { t.ptr += strlen(OPEN[i]); t.len -= strlen(OPEN[i]); break; }
-  for (size_t i = 0; CLOSE[i]; i++) if (ends(t, CLOSE[i])) { t.len -= strlen(CLOSE[i]); break; }
-  t = trim(t);
+  for (size_t i = 0; OPEN[i]; i++) if (ec_str_starts_with(t, OPEN[i])) { t.ptr += strlen(OPEN[i]); t.len -= strlen(OPEN[i]); break; }
+  for (size_t i = 0; CLOSE[i]; i++) if (ec_str_ends_with(t, CLOSE[i])) { t.len -= strlen(CLOSE[i]); break; }
+  t = ec_str_trim(t, EC_WS_ASCII);
   if (t.len >= 2 && ((t.ptr[0] == '(' && t.ptr[t.len - 1] == ')') || (t.ptr[0] == '[' && t.ptr[t.len - 1] == ']'))) { t.ptr++; t.len -= 2; }
   /* Drop the ellipses; require at least one. */
   char buf[128];
@@ -127,7 +117,7 @@ static size_t new_placeholder(ec_str old_text, ec_str new_text, bool gemini, ec_
         if (!ol) break;
         j = oe + 1;
       }
-      if (!in_old) { *line_out = trim(l); return line_no; }
+      if (!in_old) { *line_out = ec_str_trim(l, EC_WS_ASCII); return line_no; }
     }
     if (!nl) break;
     i = e + 1;
@@ -136,12 +126,6 @@ static size_t new_placeholder(ec_str old_text, ec_str new_text, bool gemini, ec_
 }
 
 /* Section - helpers */
-
-static ec_error_code fail_at(ec_ctx *ctx, ec_ws_file *f, ec_error_code rc) {
-  ec_error *e = ec_last_error(ctx);
-  if (e) e->path = f->path;
-  return rc;
-}
 
 /* Section - gemini */
 
@@ -153,14 +137,14 @@ static ec_error_code gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
   if (!f->exists) {
     if (e->old_string.len) {
       ec_fail(ctx, EC_NOT_FOUND, "File not found: %.*s. Cannot apply edit. Use an empty old_string to create a new file.", (int)f->path.len, f->path.ptr);
-      return fail_at(ctx, f, EC_NOT_FOUND);
+      return ec_fail_at(ctx, f, EC_NOT_FOUND);
     }
     f->replacements = 1;
     return ec_ws_set_bytes(ctx, f, e->new_string);
   }
   if (!e->old_string.len) {
     ec_fail(ctx, EC_FILE_EXISTS, "Failed to edit. Attempted to create a file that already exists: %.*s", (int)f->path.len, f->path.ptr);
-    return fail_at(ctx, f, EC_FILE_EXISTS);
+    return ec_fail_at(ctx, f, EC_FILE_EXISTS);
   }
   ec_doc *doc;
   ec_error_code rc = ec_ws_doc(ctx, f, &doc);
@@ -171,7 +155,7 @@ static ec_error_code gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
   ec_gemini_result g;
   rc = ec_gemini_calculate(&env, e->old_string, e->new_string, allow, &g);
   if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
-  if (rc) { ec_fail(ctx, rc, "%.*s", (int)env.message.len, env.message.ptr ? env.message.ptr : "matching stopped"); return fail_at(ctx, f, rc); }
+  if (rc) { ec_fail(ctx, rc, "%.*s", (int)env.message.len, env.message.ptr ? env.message.ptr : "matching stopped"); return ec_fail_at(ctx, f, rc); }
   if (!g.occurrences) {
     ec_str old_text = ec_text_normalize_eol(ctx->arena, e->old_string);
     ec_diagnosis d;
@@ -186,17 +170,17 @@ static ec_error_code gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
   if (e->expected_replacements > 0 && g.occurrences != (size_t)e->expected_replacements) {
     ec_fail(ctx, EC_COUNT_MISMATCH, "Failed to edit, expected %lld occurrence%s but found %zu for old_string in file: %.*s",
             (long long)e->expected_replacements, e->expected_replacements == 1 ? "" : "s", g.occurrences, (int)f->path.len, f->path.ptr);
-    return fail_at(ctx, f, EC_COUNT_MISMATCH);
+    return ec_fail_at(ctx, f, EC_COUNT_MISMATCH);
   }
   if (!allow && g.occurrences != 1) {
     ec_fail(ctx, EC_COUNT_MISMATCH, "Failed to edit, Expected 1 occurrence but found %zu for old_string in file: %.*s. If you intended to "
             "replace multiple occurrences, set 'allow_multiple' to true.", g.occurrences, (int)f->path.len, f->path.ptr);
-    return fail_at(ctx, f, EC_COUNT_MISMATCH);
+    return ec_fail_at(ctx, f, EC_COUNT_MISMATCH);
   }
   ec_str on = ec_text_normalize_eol(ctx->arena, e->old_string), nn = ec_text_normalize_eol(ctx->arena, e->new_string);
   if (ec_str_eq(on, nn)) {
     ec_fail(ctx, EC_NOOP, "No changes to apply. The old_string and new_string are identical in file: %.*s", (int)f->path.len, f->path.ptr);
-    return fail_at(ctx, f, EC_NOOP);
+    return ec_fail_at(ctx, f, EC_NOOP);
   }
   /* The tool writes every line ending as CRLF when the file held any CRLF. */
   ec_buf b;
@@ -220,134 +204,6 @@ static ec_error_code gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
   return EC_OK;
 }
 
-/* Section - claude and openhands */
-
-/* Non-overlapping occurrences of needle (Python's str.count / re.finditer); empty: every position. */
-static size_t occurrences(ec_str hay, ec_str needle, size_t *first, ec_buf *lines, bool start_lines) {
-  size_t n = 0;
-  if (!needle.len) {
-    *first = 0;
-    if (lines) {
-      uint32_t line = 1;
-      for (size_t i = 0; i <= hay.len; i++) {
-        if (!i || hay.ptr[i - 1] == '\n') ec_buf_printf(lines, "%s%u", lines->len > 1 ? ", " : "", line);
-        if (i < hay.len && hay.ptr[i] == '\n') line++;
-      }
-    }
-    return hay.len + 1;
-  }
-  uint32_t line = 1, last_listed = 0;
-  size_t at = 0;
-  for (size_t i = 0; i + needle.len <= hay.len;) {
-    const char *hit = memmem(hay.ptr + i, hay.len - i, needle.ptr, needle.len);
-    if (!hit) break;
-    size_t pos = (size_t)(hit - hay.ptr);
-    for (const char *q = hay.ptr + at; (q = memchr(q, '\n', (size_t)(hit - q))); q++) line++;
-    at = pos;
-    if (!n) *first = pos;
-    n++;
-    if (lines && start_lines && line != last_listed) {
-      ec_buf_printf(lines, "%s%u", lines->len > 1 ? ", " : "", line);
-      last_listed = line;
-    }
-    i = pos + needle.len;
-  }
-  return n;
-}
-
-/* Claude's list: the lines of split('\n') that contain needle. */
-static void containing_lines(ec_str hay, ec_str needle, ec_buf *lines) {
-  uint32_t line = 1;
-  for (size_t i = 0; i <= hay.len;) {
-    const char *nl = i < hay.len ? memchr(hay.ptr + i, '\n', hay.len - i) : NULL;
-    size_t e = nl ? (size_t)(nl - hay.ptr) : hay.len;
-    if (!needle.len || (e - i >= needle.len && memmem(hay.ptr + i, e - i, needle.ptr, needle.len)))
-      ec_buf_printf(lines, "%s%u", lines->len > 1 ? ", " : "", line);
-    line++;
-    if (!nl) break;
-    i = e + 1;
-  }
-}
-
-static ec_str py_strip(ec_str s) {
-  while (s.len && (ws(s.ptr[0]) || (s.ptr[0] >= 0x1c && s.ptr[0] <= 0x1f))) { s.ptr++; s.len--; }
-  while (s.len && (ws(s.ptr[s.len - 1]) || (s.ptr[s.len - 1] >= 0x1c && s.ptr[s.len - 1] <= 0x1f))) s.len--;
-  return s;
-}
-
-static ec_error_code peer_replace(ec_ctx *ctx, ec_ws_file *f) {
-  const ec_edit *e = &ctx->req->edit;
-  bool claude = ctx->req->profile == EC_PROFILE_CLAUDE;
-  if (!f->exists) {
-    ec_fail(ctx, EC_NOT_FOUND, "The path %.*s does not exist. Please provide a valid path.", (int)f->path.len, f->path.ptr);
-    return fail_at(ctx, f, EC_NOT_FOUND);
-  }
-  ec_str old_s = e->old_string, new_s = e->new_string;
-  if (!claude && ec_str_eq(old_s, new_s)) {
-    ec_fail(ctx, EC_NOOP, "Invalid `new_str` parameter: %.*s. No replacement was performed. `new_str` and `old_str` must be different.",
-            (int)new_s.len, new_s.ptr ? new_s.ptr : "");
-    return fail_at(ctx, f, EC_NOOP);
-  }
-  ec_doc *doc;
-  ec_error_code rc = ec_ws_doc(ctx, f, &doc);
-  if (rc) return rc;
-  ec_str text = ec_peer_read_text(ctx->arena, doc);
-  if (claude) {
-    text = ec_peer_expandtabs(ctx->arena, text);
-    old_s = ec_peer_expandtabs(ctx->arena, old_s);
-    new_s = ec_peer_expandtabs(ctx->arena, new_s);
-  }
-  if ((doc->len && !text.ptr) || (e->old_string.len && !old_s.ptr) || (e->new_string.len && !new_s.ptr))
-    return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  ec_buf lines;
-  ec_buf_init(&lines, ec_arena_allocator(ctx->arena));
-  ec_buf_append_char(&lines, '[');
-  size_t first = 0;
-  size_t n = occurrences(text, old_s, &first, claude ? NULL : &lines, true);
-  if (!n && !claude) {
-    old_s = py_strip(old_s);
-    new_s = py_strip(new_s);
-    n = occurrences(text, old_s, &first, &lines, true);
-  }
-  if (!n) {
-    ec_buf_free(&lines);
-    ec_fail(ctx, EC_NO_MATCH, "No replacement was performed, old_str `%.*s` did not appear verbatim in %.*s.", (int)old_s.len,
-            old_s.ptr ? old_s.ptr : "", (int)f->path.len, f->path.ptr);
-    return fail_at(ctx, f, EC_NO_MATCH);
-  }
-  if (n > 1) {
-    if (claude) containing_lines(text, old_s, &lines);
-    ec_buf_append_char(&lines, ']');
-    ec_str l = ec_buf_finish(&lines, ctx->arena);
-    ec_fail(ctx, EC_AMBIGUOUS, "No replacement was performed. Multiple occurrences of old_str `%.*s` in lines %.*s. Please ensure it is unique%s",
-            (int)old_s.len, old_s.ptr ? old_s.ptr : "", (int)l.len, l.ptr ? l.ptr : "[]", claude ? "" : ".");
-    return fail_at(ctx, f, EC_AMBIGUOUS);
-  }
-  ec_buf_free(&lines);
-  ec_buf b;
-  ec_buf_init(&b, ec_arena_allocator(ctx->arena));
-  ec_buf_append(&b, text.ptr, first);
-  ec_buf_append_str(&b, new_s);
-  ec_buf_append(&b, text.ptr + first + old_s.len, text.len - first - old_s.len);
-  if (b.oom) { ec_buf_free(&b); return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
-  ec_str out = ec_buf_finish(&b, ctx->arena);
-  if (!out.ptr) out = ec_arena_strdup(ctx->arena, "", 0);
-  if ((rc = ec_peer_write(ctx, f, doc, out))) return rc;
-  uint32_t start_line = 1;
-  for (size_t i = 0; i < first; i++) start_line += text.ptr[i] == '\n';
-  uint32_t end_line = start_line;
-  for (size_t i = 0; i + 1 < old_s.len; i++) end_line += old_s.ptr[i] == '\n';
-  if (ec_ws_add_match(ctx, f, start_line, end_line, EC_STRATEGY_EXACT, 1.0)) return EC_OUT_OF_MEMORY;
-  f->replacements = 1;
-  if (claude && !old_s.len && !text.len) {
-    /* The peer wrote the file, then its snippet code raised ValueError: reported with the change. */
-    ctx->partial = true;
-    ec_fail(ctx, EC_INVALID_PARAM, "empty separator: the file was written, but the tool failed while building its snippet (ValueError)");
-    return fail_at(ctx, f, EC_INVALID_PARAM);
-  }
-  return EC_OK;
-}
-
 /* Section - editcore */
 
 static bool loose_must_be_unique(ec_strategy s) { return s == EC_STRATEGY_ANCHOR || s == EC_STRATEGY_FUZZY; }
@@ -367,7 +223,7 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
     if (old_text.len) {
       ec_fail(ctx, EC_NOT_FOUND, "'%.*s' does not exist. To create it, send an empty old_string with the whole content as new_string.",
               (int)f->path.len, f->path.ptr);
-      return fail_at(ctx, f, EC_NOT_FOUND);
+      return ec_fail_at(ctx, f, EC_NOT_FOUND);
     }
     f->replacements = 1;
     return ec_ws_set_bytes(ctx, f, new_text);
@@ -375,7 +231,7 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   if (!old_text.len) {
     ec_fail(ctx, EC_FILE_EXISTS, "'%.*s' already exists, so an empty old_string cannot create it. To change it, put the text to replace in old_string.",
             (int)f->path.len, f->path.ptr);
-    return fail_at(ctx, f, EC_FILE_EXISTS);
+    return ec_fail_at(ctx, f, EC_FILE_EXISTS);
   }
   ec_str ph;
   size_t ph_line = new_placeholder(old_text, new_text, false, &ph);
@@ -383,7 +239,7 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
     ec_fail(ctx, EC_INVALID_PARAM, "Line %zu of new_string ('%.*s') is an omission placeholder that old_string does not have: applying it "
             "would delete the code it stands for. Send new_string with the full literal text of that part.",
             ph_line, (int)(ph.len > 200 ? 200 : ph.len), ph.ptr);
-    return fail_at(ctx, f, EC_INVALID_PARAM);
+    return ec_fail_at(ctx, f, EC_INVALID_PARAM);
   }
   ec_doc *doc;
   ec_error_code rc = ec_ws_doc(ctx, f, &doc);
@@ -401,7 +257,7 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   }
   if (ec_str_eq(old_text, new_text)) {
     ec_fail(ctx, EC_NOOP, "old_string and new_string are identical, so the edit changes nothing in '%.*s'.", (int)f->path.len, f->path.ptr);
-    return fail_at(ctx, f, EC_NOOP);
+    return ec_fail_at(ctx, f, EC_NOOP);
   }
 
   ec_strategy order[EC_STRATEGY__COUNT];
@@ -418,7 +274,7 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
   if (rc) {
     ec_fail(ctx, rc, "%.*s", (int)env.message.len, env.message.ptr ? env.message.ptr : "matching stopped");
-    return fail_at(ctx, f, rc);
+    return ec_fail_at(ctx, f, rc);
   }
 
   if (!found.total) {
@@ -426,7 +282,7 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
     if (new_text.len && !ec_strategy_exact(&env, new_text, old_text, &again) && again.total) {
       ec_fail(ctx, EC_NOOP, "old_string was not found in '%.*s', but new_string already is (line %u): the edit looks already applied, so nothing was changed.",
               (int)f->path.len, f->path.ptr, again.items[0].start_line);
-      return fail_at(ctx, f, EC_NOOP);
+      return ec_fail_at(ctx, f, EC_NOOP);
     }
     return ec_report_no_match(ctx, &env, f, "old_string", old_text);
   }
@@ -437,7 +293,7 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
     ec_fail(ctx, EC_COUNT_MISMATCH, "expected %lld replacement%s but old_string matches %zu place%s in '%.*s' (lines %.*s); nothing was changed.",
             (long long)e->expected_replacements, e->expected_replacements == 1 ? "" : "s", found.total,
             found.total == 1 ? "" : "s", (int)f->path.len, f->path.ptr, (int)lines.len, lines.ptr ? lines.ptr : "");
-    return fail_at(ctx, f, EC_COUNT_MISMATCH);
+    return ec_fail_at(ctx, f, EC_COUNT_MISMATCH);
   }
   if (e->expected_replacements < 0 && !e->replace_all && found.total > 1)
     return ec_report_ambiguous(ctx, f, "old_string", &found, used);
@@ -485,7 +341,7 @@ ec_error_code ec_format_replace(ec_ctx *ctx) {
   switch (ctx->req->profile) {
     case EC_PROFILE_GEMINI: return gemini_replace(ctx, f);
     case EC_PROFILE_CLAUDE:
-    case EC_PROFILE_OPENHANDS: return peer_replace(ctx, f);
+    case EC_PROFILE_OPENHANDS: return ec_peer_editor_replace(ctx, f);
     default: return editcore_replace(ctx, f);
   }
 }

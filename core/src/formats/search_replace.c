@@ -5,7 +5,7 @@
  */
 #include "formats.h"
 #include "../base/str.h"
-#include "../dialects/dialects.h"
+#include "../peers/peers.h"
 
 ec_error_code ec_format_search_replace(ec_ctx *ctx) {
   const ec_edit *e = &ctx->req->edit;

@@ -1,9 +1,9 @@
 /* The working text of the unified_diff format: where each hunk of a file is looked for. */
 #ifndef EC_FORMATS_UDIFF_TEXT_H
 #define EC_FORMATS_UDIFF_TEXT_H
-#include "../engine/ctx.h"
+#include "../request/ctx.h"
 #include "../match/ladder.h"
-#include "../dialects/udiff_parse.h"
+#include "../parse/udiff_parse.h"
 
 /*
  * The text a hunk is located in is the file with the hunks before it applied. It is kept as a

@@ -1,5 +1,5 @@
 /*
- * Format `unified_diff`: {text}. The diff is parsed tolerantly (dialects/udiff_parse.h); then, in
+ * Format `unified_diff`: {text}. The diff is parsed tolerantly (parse/udiff_parse.h); then, in
  * the editcore profile, every hunk is located by its unchanged and removed lines, never by its
  * line numbers (models rarely get them right):
  *   - hunks of a file apply in order, each in the text its predecessors produced, so hunks whose
@@ -20,11 +20,11 @@
  *     (the hunk's number in the whole diff) and error.line (its @@ line in the diff).
  */
 #include "formats.h"
-#include "../engine/profiles.h"
-#include "../match/report.h"
+#include "../request/profiles.h"
+#include "../messages/report.h"
 #include "../base/str.h"
 #include "../base/buf.h"
-#include "../dialects/udiff_parse.h"
+#include "../parse/udiff_parse.h"
 #include "udiff_text.h"
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* Format `whole_file`: {path?, content}: replace or create the file. */
 #include "formats.h"
 #include "../base/str.h"
-#include "../dialects/dialects.h"
+#include "../peers/peers.h"
 #include "../lazy/lazy.h"
 
 ec_error_code ec_format_whole_file(ec_ctx *ctx) {

@@ -13,8 +13,9 @@
  */
 #ifndef EC_LAZY_LAZY_H
 #define EC_LAZY_LAZY_H
-#include "../engine/ctx.h"
+#include "../request/ctx.h"
 #include "../base/buf.h"
+#include "../base/str.h"
 
 /* Line flags. */
 enum { LZ_BLANK = 1, LZ_WEAK = 2, LZ_MARKER = 4 };
@@ -39,8 +40,8 @@ typedef struct ec_lz_side {
 
 #define LZ_NIL UINT32_MAX
 
-/** Trims ASCII whitespace on both ends. */
-ec_str ec_lz_trim(ec_str s);
+/** A line trimmed of its whitespace on both ends (not LF: a line holds none). */
+static inline ec_str ec_lz_trim(ec_str s) { return ec_str_trim(s, EC_WS_HSPACE); }
 /** Whether a line is a lazy marker. `bare_dots`: accept a line of only `...`. */
 bool ec_lz_is_marker(ec_str line, bool bare_dots);
 /** Whether text (LF or CRLF) holds a comment marker line not present in `file` (may be empty). */

@@ -12,22 +12,8 @@
 #include "../base/str.h"
 #include <ctype.h>
 
-static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
 
-ec_str ec_lz_trim(ec_str s) {
-  while (s.len && is_ws(s.ptr[0])) { s.ptr++; s.len--; }
-  while (s.len && is_ws(s.ptr[s.len - 1])) s.len--;
-  return s;
-}
 
-static bool starts(ec_str s, const char *p) {
-  size_t n = strlen(p);
-  return s.len >= n && !memcmp(s.ptr, p, n);
-}
-static bool ends(ec_str s, const char *p) {
-  size_t n = strlen(p);
-  return s.len >= n && !memcmp(s.ptr + s.len - n, p, n);
-}
 
 /* Substring search in a short body already lowercased (the words are lowercase). */
 static bool has_word(ec_str lower_body, const char *w) {
@@ -76,7 +62,7 @@ static size_t word_count(ec_str s) {
   size_t n = 0;
   bool in = false;
   for (size_t i = 0; i < s.len; i++) {
-    bool w = !is_ws(s.ptr[i]);
+    bool w = !ec_is_ws(s.ptr[i], EC_WS_HSPACE);
     if (w && !in) n++;
     in = w;
   }
@@ -97,7 +83,7 @@ bool ec_lz_is_marker(ec_str line, bool bare_dots) {
   static const char *const CLOSE[] = {"*/}", "*/", "-->", "*)", "--", NULL};
   bool opened = false;
   for (size_t i = 0; OPEN[i]; i++) {
-    if (starts(t, OPEN[i])) {
+    if (ec_str_starts_with(t, OPEN[i])) {
       size_t n = strlen(OPEN[i]);
       t.ptr += n;
       t.len -= n;
@@ -113,7 +99,7 @@ bool ec_lz_is_marker(ec_str line, bool bare_dots) {
   }
   if (!opened) return false;
   for (size_t i = 0; CLOSE[i]; i++)
-    if (ends(t, CLOSE[i])) { t.len -= strlen(CLOSE[i]); break; }
+    if (ec_str_ends_with(t, CLOSE[i])) { t.len -= strlen(CLOSE[i]); break; }
   ec_str body = ec_lz_trim(t);
   if (!body.len) return false;
   if (only_dots(body)) return true;

@@ -24,7 +24,7 @@
 #include "lazy.h"
 #include "../base/buf.h"
 #include "../base/str.h"
-#include "../match/report.h"
+#include "../messages/report.h"
 #include <stdarg.h>
 #include <stdio.h>
 

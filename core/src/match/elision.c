@@ -35,7 +35,7 @@ static bool all_blank(const ec_str *l, size_t n) {
 
 static bool blank_text(ec_str s) {
   for (size_t i = 0; i < s.len; i++)
-    if (!ec_is_hspace(s.ptr[i]) && s.ptr[i] != '\n') return false;
+    if (!ec_is_ws(s.ptr[i], EC_WS_HSPACE) && s.ptr[i] != '\n') return false;
   return true;
 }
 

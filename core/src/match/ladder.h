@@ -8,6 +8,7 @@
 #ifndef EC_MATCH_LADDER_H
 #define EC_MATCH_LADDER_H
 #include "../text/lines.h"
+#include "../base/edit_distance.h"
 
 typedef struct ec_found {
   size_t start, end;               /* bytes of the document's LF text */
@@ -36,8 +37,7 @@ typedef struct ec_match_env {
   uint64_t *norm_hash[2];          /* per-line hashes of trim_end / trimmed lines, built on first use */
   uint64_t work;                   /* comparison cells spent by anchor/fuzzy (bounded by limits.fuzzy_work) */
   uint32_t exact_searches;         /* exact searches run on this text (the second builds the line table) */
-  uint32_t *scratch;               /* edit-distance rows, grown on demand */
-  size_t scratch_cap;
+  ec_lev_rows lev_rows;            /* edit-distance rows, grown on demand */
 } ec_match_env;
 
 typedef ec_error_code (*ec_strategy_fn)(ec_match_env *env, ec_str old_text, ec_str new_text,

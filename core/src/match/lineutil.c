@@ -5,15 +5,7 @@
 #include "../base/str.h"
 #include <string.h>
 
-#define BIG (UINT32_MAX / 2)
 #define MAX_PAIRS 32
-
-ec_str ec_norm_apply(ec_str s, ec_norm m) {
-  if (m == EC_NORM_TRIM)
-    while (s.len && ec_is_hspace(s.ptr[0])) { s.ptr++; s.len--; }
-  while (s.len && ec_is_hspace(s.ptr[s.len - 1])) s.len--;
-  return s;
-}
 
 ec_str ec_line_indent(ec_str s) {
   size_t i = 0;
@@ -240,44 +232,8 @@ ec_str ec_reindent(ec_arena *a, ec_str new_text, const ec_split *old, const ec_l
   return r;
 }
 
-static uint32_t *scratch(ec_match_env *env, size_t n) {
-  if (env->scratch_cap < n) {
-    size_t nc = n < 256 ? 256 : n * 2;
-    uint32_t *p = ec_arena_alloc(env->arena, nc * sizeof *p);
-    if (!p) return NULL;
-    env->scratch = p;
-    env->scratch_cap = nc;
-  }
-  return env->scratch;
-}
-
 size_t ec_bounded_lev(ec_match_env *env, const char *x, size_t nx, const char *y, size_t ny, size_t max) {
-  size_t diff = nx > ny ? nx - ny : ny - nx;
-  if (diff > max) return max + 1;
-  if (!nx) return ny;
-  if (!ny) return nx;
-  if (max > BIG / 2) max = BIG / 2;
-  uint32_t *prev = scratch(env, 2 * (ny + 2));
-  if (!prev) return SIZE_MAX;
-  uint32_t *cur = prev + ny + 2;
-  for (size_t j = 0; j <= ny; j++) prev[j] = j <= max ? (uint32_t)j : BIG;
-  for (size_t i = 1; i <= nx; i++) {
-    size_t lo = i > max ? i - max : 1, hi = i + max < ny ? i + max : ny;
-    cur[lo - 1] = lo == 1 ? (uint32_t)i : BIG;
-    uint32_t row_min = cur[lo - 1];
-    for (size_t j = lo; j <= hi; j++) {
-      uint32_t v = prev[j - 1] + (x[i - 1] != y[j - 1]);
-      if (prev[j] + 1 < v) v = prev[j] + 1;
-      if (cur[j - 1] + 1 < v) v = cur[j - 1] + 1;
-      cur[j] = v;
-      if (v < row_min) row_min = v;
-    }
-    if (hi + 1 <= ny) cur[hi + 1] = BIG;
-    env->work += hi - lo + 1;
-    if (row_min > max) return max + 1;
-    uint32_t *t = prev; prev = cur; cur = t;
-  }
-  return prev[ny] > max ? max + 1 : prev[ny];
+  return ec_edit_distance(env->arena, &env->lev_rows, x, nx, y, ny, max, &env->work);
 }
 
 uint32_t ec_line_similarity(ec_match_env *env, ec_str x, ec_str y) {

@@ -7,6 +7,7 @@
 #ifndef EC_MATCH_LINEUTIL_H
 #define EC_MATCH_LINEUTIL_H
 #include "ladder.h"
+#include "../base/str.h"
 
 typedef enum ec_norm { EC_NORM_TRIM_END = 0, EC_NORM_TRIM = 1 } ec_norm;
 
@@ -17,8 +18,11 @@ typedef struct ec_split {
   bool final_lf;
 } ec_split;
 
-static inline bool ec_is_hspace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
-ec_str ec_norm_apply(ec_str s, ec_norm m);
+/** A line under m: whitespace other than LF trimmed from its end (and its start for EC_NORM_TRIM). */
+static inline ec_str ec_norm_apply(ec_str s, ec_norm m) {
+  if (m == EC_NORM_TRIM) s = ec_str_trim_start(s, EC_WS_HSPACE);
+  return ec_str_trim_end(s, EC_WS_HSPACE);
+}
 /** Leading spaces and tabs of a line. */
 ec_str ec_line_indent(ec_str s);
 ec_error_code ec_split_lines(ec_arena *a, ec_str text, bool drop_final_lf, ec_split *out);

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE 1
 #include "lineutil.h"
+#include "../base/alloc.h"
 #include "../base/buf.h"
 #include "../base/str.h"
 #include <pcre2.h>
@@ -14,8 +15,12 @@
 static bool is_delim(char c) {
   return c == '(' || c == ')' || c == ':' || c == '[' || c == ']' || c == '{' || c == '}' || c == '>' || c == '<' || c == '=';
 }
-static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 static bool is_word(unsigned char c) { return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z') || c >= 0x80; }
+
+/* PCRE2 allocates through the host's allocator too (editcore.h: every allocation of a request
+ * goes through it): a general context carries it into compile, match context and match data. */
+static void *rx_malloc(PCRE2_SIZE n, void *user) { return ec_mem_malloc((const ec_allocator *)user, n); }
+static void rx_free(void *p, void *user) { ec_mem_free((const ec_allocator *)user, p); }
 
 ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool strict, ec_rx_match **out, size_t *n_out) {
   *out = NULL;
@@ -29,12 +34,12 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
   bool ws = false;
   for (size_t i = 0; i < old_text.len;) {
     char c = old_text.ptr[i];
-    if (is_space(c)) { ws = true; i++; continue; }
+    if (ec_is_ws(c, EC_WS_ASCII)) { ws = true; i++; continue; }
     /* editcore: every punctuation character is a token of its own, so `f(a, b)`, `f(a,b)` and
      * `x + 1` / `x+1` match; two word tokens are never joined (\s+ between them below). */
     size_t j = i + 1;
     if (!is_delim(c) && !(strict && !is_word((unsigned char)c)))
-      while (j < old_text.len && !is_space(old_text.ptr[j]) && !is_delim(old_text.ptr[j]) &&
+      while (j < old_text.len && !ec_is_ws(old_text.ptr[j], EC_WS_ASCII) && !is_delim(old_text.ptr[j]) &&
              !(strict && !is_word((unsigned char)old_text.ptr[j])))
         j++;
     if (n_tok)
@@ -56,13 +61,24 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
   if (!pat.ptr) return EC_OUT_OF_MEMORY;
   int err;
   PCRE2_SIZE erroff;
-  pcre2_code *code = pcre2_compile((PCRE2_SPTR)pat.ptr, pat.len, PCRE2_MULTILINE, &err, &erroff, NULL);
-  /* The pattern is built from escaped tokens, so the one way it fails to compile is its size
-   * (PCRE2 error 120 past ~64 KB of old_string): then this strategy finds nothing, and the
-   * ladder goes on to its NO_MATCH with candidates, which is the true answer for the model. */
-  if (!code) return EC_OK;
-  pcre2_match_context *mc = pcre2_match_context_create(NULL);
-  pcre2_match_data *md = pcre2_match_data_create_from_pattern(code, NULL);
+  pcre2_general_context *gc = pcre2_general_context_create(rx_malloc, rx_free, (void *)ec_arena_allocator(env->arena));
+  pcre2_compile_context *cc = gc ? pcre2_compile_context_create(gc) : NULL;
+  if (!cc) {
+    if (gc) pcre2_general_context_free(gc);
+    return EC_OUT_OF_MEMORY;
+  }
+  pcre2_code *code = pcre2_compile((PCRE2_SPTR)pat.ptr, pat.len, PCRE2_MULTILINE, &err, &erroff, cc);
+  pcre2_compile_context_free(cc);
+  if (!code) {
+    pcre2_general_context_free(gc);
+    if (err == PCRE2_ERROR_NOMEMORY) return EC_OUT_OF_MEMORY;
+    /* The pattern is built from escaped tokens, so the other way it fails to compile is its size
+     * (PCRE2 error 120 past ~64 KB of old_string): then this strategy finds nothing, and the
+     * ladder goes on to its NO_MATCH with candidates, which is the true answer for the model. */
+    return EC_OK;
+  }
+  pcre2_match_context *mc = pcre2_match_context_create(gc);
+  pcre2_match_data *md = pcre2_match_data_create_from_pattern(code, gc);
   ec_error_code rc = EC_OK;
   if (!mc || !md) rc = EC_OUT_OF_MEMORY;
   else {
@@ -90,6 +106,7 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
     if (q < off || (q > 0 && text[q - 1] != '\n')) continue;
     int r = pcre2_match(code, (PCRE2_SPTR)text, env->len, q, PCRE2_ANCHORED, md, mc);
     if (r == PCRE2_ERROR_NOMATCH) continue;
+    if (r == PCRE2_ERROR_NOMEMORY) { rc = EC_OUT_OF_MEMORY; break; }
     if (r < 0) {
       env->message = ec_arena_printf(env->arena, "the token regex of old_string passed PCRE2's %s limit; send an old_string copied exactly from the file",
                                      r == PCRE2_ERROR_DEPTHLIMIT ? "depth" : "match");
@@ -109,6 +126,7 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
   if (md) pcre2_match_data_free(md);
   if (mc) pcre2_match_context_free(mc);
   pcre2_code_free(code);
+  pcre2_general_context_free(gc);
   if (rc) return rc;
   *out = res;
   *n_out = n;

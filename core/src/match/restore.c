@@ -22,9 +22,8 @@ static bool split(ec_arena *a, ec_str s, lines_t *out, bool *final_lf) {
   return true;
 }
 
-static bool hspace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
 static bool wordc(unsigned char c) { return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z') || c >= 0x80; }
-static bool blank(ec_str s) { for (size_t i = 0; i < s.len; i++) if (!hspace(s.ptr[i])) return false; return true; }
+static bool blank(ec_str s) { for (size_t i = 0; i < s.len; i++) if (!ec_is_ws(s.ptr[i], EC_WS_HSPACE)) return false; return true; }
 
 /* ASCII fold of a typographic character at p (bytes consumed, 0 if none). */
 static size_t fold(const unsigned char *p, size_t left, const char **rep) {
@@ -56,7 +55,7 @@ static ec_str key(ec_arena *a, ec_str s) {
     if (l) { cl = strlen(rep); i += l; }
     else { c = s.ptr + i; cl = 1; i++; }
     for (size_t k = 0; k < cl; k++) {
-      if (hspace(c[k])) { pend = w > 0; continue; }
+      if (ec_is_ws(c[k], EC_WS_HSPACE)) { pend = w > 0; continue; }
       if (pend && wordc((unsigned char)out[w - 1]) && wordc((unsigned char)c[k])) out[w++] = ' ';
       pend = false;
       out[w++] = c[k];

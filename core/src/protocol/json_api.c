@@ -2,7 +2,7 @@
 #include "json_request.h"
 #include "json_response.h"
 #include "../base/alloc.h"
-#include "../engine/result.h"
+#include "../request/result.h"
 #include <string.h>
 
 void ec_free(const ec_host *host, void *ptr) { ec_mem_free(host ? host->allocator : NULL, ptr); }
@@ -22,8 +22,9 @@ ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host 
   if (!a) return NULL;
   double t0 = host && host->clock_ms ? host->clock_ms(host->clock_user) : 0;
   ec_request req;
+  ec_json_extras extras;
   ec_str message = {0, 0};
-  ec_error_code rc = ec_json_parse_request(a, request ? request : "", request ? request_len : 0, &req, &message);
+  ec_error_code rc = ec_json_parse_request_ex(a, request ? request : "", request ? request_len : 0, &req, &extras, &message);
   if (ec_arena_failed(a)) rc = EC_OUT_OF_MEMORY; /* whatever the parser made of a failed allocation */
   ec_result *r;
   if (rc == EC_OUT_OF_MEMORY) {
@@ -37,6 +38,10 @@ ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host 
       r->text = ec_arena_printf(r->arena, "%s: %.*s", ec_error_code_name(rc), (int)message.len, message.ptr ? message.ptr : "");
       if (r->oom || !r->text.ptr) ec_result_set_out_of_memory(r);
     }
+  } else if (extras.kind == EC_JSON_CORRECTION_PROMPT) {
+    r = ec_correction_prompt(&req, &extras.correction, host);
+  } else if (extras.kind == EC_JSON_CORRECTION_APPLY) {
+    r = ec_correction_apply(&req, &extras.correction, host);
   } else {
     r = ec_apply(&req, host);
   }

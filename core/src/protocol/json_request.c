@@ -1,5 +1,6 @@
 #include "json_request.h"
 #include "json_strict.h"
+#include "../base/buf.h"
 #include "../base/str.h"
 #include "../base/strmap.h"
 #include <cjson/cJSON.h>
@@ -221,26 +222,39 @@ static ec_error_code parse_peer_options(parser *p, const cJSON *obj, ec_peer_opt
       rc = get_string_list(p, it, "edit.options.fence", &pair, &n);
       if (!rc && n != 2) rc = FAIL(p, "edit.options.fence must be a pair of strings [open, close]");
       if (!rc) { po->fence_open = pair[0]; po->fence_close = pair[1]; }
-    } else rc = FAIL(p, "unknown field 'edit.options.%s'", it->string);
+    } else rc = FAIL(p, "unknown field 'edit.options.%s' (known: cline_version, fence, chat_files, dry_run, confirm, "
+                        "raw_llm_text, dialect, fuzzy_threshold, buffer_lines)", it->string);
   }
   return rc;
 }
 
 /* Which edit fields each format takes; anything else is an error, not silently ignored. */
-static bool edit_key_allowed(ec_format f, const char *k) {
-  static const char *const COMMON[] = {"options", NULL};
-  static const char *const BY_FORMAT[EC_FORMAT__COUNT][10] = {
-      [EC_FORMAT_REPLACE] = {"path", "old_string", "new_string", "expected_replacements", "replace_all", "instruction"},
-      [EC_FORMAT_SEARCH_REPLACE] = {"path", "text", "dialect", "is_final", "parse_only", "valid_fnames"},
-      [EC_FORMAT_UNIFIED_DIFF] = {"text"},
-      [EC_FORMAT_CODEX_PATCH] = {"text"},
-      [EC_FORMAT_WHOLE_FILE] = {"path", "content"},
-      [EC_FORMAT_INSERT] = {"path", "insert_line", "new_str"},
-      [EC_FORMAT_LAZY] = {"path", "snippet"},
+#define MAX_EDIT_KEYS 10
+static const char *const *edit_keys(ec_format f) {
+  static const char *const BY_FORMAT[EC_FORMAT__COUNT][MAX_EDIT_KEYS + 1] = {
+      [EC_FORMAT_REPLACE] = {"path", "old_string", "new_string", "expected_replacements", "replace_all", "instruction", "options"},
+      [EC_FORMAT_SEARCH_REPLACE] = {"path", "text", "dialect", "is_final", "parse_only", "valid_fnames", "options"},
+      [EC_FORMAT_UNIFIED_DIFF] = {"text", "options"},
+      [EC_FORMAT_CODEX_PATCH] = {"text", "options"},
+      [EC_FORMAT_WHOLE_FILE] = {"path", "content", "options"},
+      [EC_FORMAT_INSERT] = {"path", "insert_line", "new_str", "options"},
+      [EC_FORMAT_LAZY] = {"path", "snippet", "options"},
   };
-  for (int i = 0; COMMON[i]; i++) if (!strcmp(COMMON[i], k)) return true;
-  for (int i = 0; i < 10 && BY_FORMAT[f][i]; i++) if (!strcmp(BY_FORMAT[f][i], k)) return true;
+  return BY_FORMAT[f];
+}
+
+static bool edit_key_allowed(ec_format f, const char *k) {
+  for (const char *const *key = edit_keys(f); *key; key++) if (!strcmp(*key, k)) return true;
   return false;
+}
+
+/* "a, b, c": the known names, for an `unknown field` message (a model fixes its call from it). */
+static const char *known_list(parser *p, const char *const *keys) {
+  ec_buf b;
+  ec_buf_init(&b, ec_arena_allocator(p->a));
+  for (size_t i = 0; keys[i]; i++) ec_buf_printf(&b, "%s%s", i ? ", " : "", keys[i]);
+  ec_str s = ec_buf_finish(&b, p->a);
+  return s.ptr ? s.ptr : "";
 }
 
 static ec_error_code parse_edit(parser *p, const cJSON *obj, ec_request *req) {
@@ -249,7 +263,8 @@ static ec_error_code parse_edit(parser *p, const cJSON *obj, ec_request *req) {
   ec_error_code rc = check_duplicates(p, obj, "edit");
   for (const cJSON *it = obj->child; it && !rc; it = it->next) {
     if (!edit_key_allowed(req->format, it->string))
-      return FAIL(p, "unknown field 'edit.%s' for format '%s'", it->string, ec_format_name(req->format));
+      return FAIL(p, "unknown field 'edit.%s' for format '%s' (known: %s)", it->string, ec_format_name(req->format),
+                  known_list(p, edit_keys(req->format)));
     if (is_key(it, "path")) rc = get_path(p, it, "edit.path", &e->path);
     else if (is_key(it, "old_string")) { rc = get_string(p, it, "edit.old_string", &e->old_string); e->has_old_string = true; }
     else if (is_key(it, "new_string")) { rc = get_string(p, it, "edit.new_string", &e->new_string); e->has_new_string = true; }
@@ -292,7 +307,8 @@ static ec_error_code parse_limits(parser *p, const cJSON *obj, ec_limits *l) {
     else if (is_key(it, "fuzzy_work")) l->fuzzy_work = (uint64_t)v;
     else if (is_key(it, "diff_work")) l->diff_work = (uint64_t)v;
     else if (is_key(it, "max_files")) l->max_files = z;
-    else rc = FAIL(p, "unknown field 'options.limits.%s'", it->string);
+    else rc = FAIL(p, "unknown field 'options.limits.%s' (known: max_input_bytes, max_lines, max_line_bytes, max_blocks, "
+                      "regex_match_limit, regex_depth_limit, fuzzy_work, diff_work, max_files)", it->string);
   }
   return rc;
 }
@@ -335,13 +351,65 @@ static ec_error_code parse_options(parser *p, const cJSON *obj, ec_options *o) {
       o->expected_hash = list;
       o->n_expected_hash = n;
     } else if (is_key(it, "limits")) rc = parse_limits(p, it, &o->limits);
-    else rc = FAIL(p, "unknown field 'options.%s'", it->string);
+    else rc = FAIL(p, "unknown field 'options.%s' (known: diff_context, diff_max_bytes, strategies, fuzzy_threshold, "
+                      "line_hint, expected_hash, limits)", it->string);
   }
   return rc;
 }
 
+/* Section - self-correction: the failed request's format and edit travel in edit.failed; files,
+ * profile and options are the failed request's own. */
+
+static ec_error_code parse_correction(parser *p, const cJSON *obj, ec_request *req, ec_json_extras *x) {
+  if (!cJSON_IsObject(obj)) return FAIL(p, "edit must be an object");
+  ec_error_code rc = check_duplicates(p, obj, "edit");
+  const cJSON *failed = NULL;
+  ec_correction *c = &x->correction;
+  for (const cJSON *it = obj->child; it && !rc; it = it->next) {
+    int64_t v = 0;
+    if (is_key(it, "failed")) failed = it;
+    else if (is_key(it, "mode")) rc = get_string(p, it, "edit.mode", &c->mode);
+    else if (is_key(it, "reply") && x->kind == EC_JSON_CORRECTION_APPLY) rc = get_string(p, it, "edit.reply", &c->reply);
+    else if (is_key(it, "corrected_old_string")) rc = get_string(p, it, "edit.corrected_old_string", &c->corrected_old_string);
+    else if (is_key(it, "instruction")) rc = get_string(p, it, "edit.instruction", &c->instruction);
+    else if (is_key(it, "max_region_lines")) { rc = get_int(p, it, "edit.max_region_lines", 1, 1e6, &v); c->max_region_lines = (size_t)v; }
+    else if (is_key(it, "max_region_bytes")) { rc = get_int(p, it, "edit.max_region_bytes", 64, 64e6, &v); c->max_region_bytes = (size_t)v; }
+    else
+      rc = FAIL(p, "unknown field 'edit.%s' for format '%s' (known: failed, mode, %sinstruction, corrected_old_string, "
+                   "max_region_lines, max_region_bytes)", it->string,
+                x->kind == EC_JSON_CORRECTION_APPLY ? "correction_apply" : "correction_prompt",
+                x->kind == EC_JSON_CORRECTION_APPLY ? "reply, " : "");
+  }
+  if (rc) return rc;
+  if (x->kind == EC_JSON_CORRECTION_APPLY && !c->reply.ptr) return FAIL(p, "correction_apply needs edit.reply: the model's reply text");
+  if (!cJSON_IsObject(failed)) return FAIL(p, "edit.failed must be the failed edit: {\"format\": ..., \"edit\": {...}}");
+  const cJSON *fmt = cJSON_GetObjectItemCaseSensitive(failed, "format"), *edit = cJSON_GetObjectItemCaseSensitive(failed, "edit");
+  ec_format f;
+  if (!cJSON_IsString(fmt) || !ec_format_from_name(ec_cstr(fmt->valuestring), &f))
+    return FAIL(p, "edit.failed.format must be the failed edit's format (replace, search_replace, unified_diff or lazy)");
+  for (const cJSON *it = failed->child; it; it = it->next)
+    if (!is_key(it, "format") && !is_key(it, "edit"))
+      return FAIL(p, "unknown field 'edit.failed.%s' (known: format, edit)", it->string);
+  if ((rc = check_duplicates(p, failed, "edit.failed"))) return rc;
+  if (!edit) return FAIL(p, "edit.failed needs the failed 'edit' object");
+  ec_request outer = *req; /* files and profile, parsed already */
+  ec_request_init(req, f);
+  req->profile = outer.profile;
+  req->files = outer.files;
+  req->n_files = outer.n_files;
+  return parse_edit(p, edit, req);
+}
+
 ec_error_code ec_json_parse_request(ec_arena *a, const char *json, size_t len, ec_request *req, ec_str *message) {
+  return ec_json_parse_request_ex(a, json, len, req, NULL, message);
+}
+
+ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len, ec_request *req, ec_json_extras *extras,
+                                       ec_str *message) {
   parser p = {a, {0}, {0, 0}};
+  ec_json_extras none;
+  ec_json_extras *x = extras ? extras : &none;
+  memset(x, 0, sizeof *x);
   const char *text;
   ec_error_code rc = prepare_text(&p, json, len, &text);
   if (rc) { *message = p.message; return rc; }
@@ -381,14 +449,17 @@ ec_error_code ec_json_parse_request(ec_arena *a, const char *json, size_t len, e
   }
   ec_format fmt = EC_FORMAT_REPLACE;
   if (!rc && !format) rc = FAIL(&p, "the request needs a 'format'");
-  if (!rc && (!cJSON_IsString(format) || !ec_format_from_name(ec_cstr(format->valuestring), &fmt)))
-    rc = FAIL(&p, "format must be one of replace, search_replace, unified_diff, codex_patch, whole_file, insert, lazy");
+  if (!rc && extras && cJSON_IsString(format) && !strcmp(format->valuestring, "correction_prompt")) x->kind = EC_JSON_CORRECTION_PROMPT;
+  if (!rc && extras && cJSON_IsString(format) && !strcmp(format->valuestring, "correction_apply")) x->kind = EC_JSON_CORRECTION_APPLY;
+  if (!rc && !x->kind && (!cJSON_IsString(format) || !ec_format_from_name(ec_cstr(format->valuestring), &fmt)))
+    rc = FAIL(&p, "format must be one of replace, search_replace, unified_diff, codex_patch, whole_file, insert, lazy, "
+                  "correction_prompt, correction_apply (docs/protocol.md)");
   if (!rc) ec_request_init(req, fmt);
   if (!rc && !edit) rc = FAIL(&p, "the request needs an 'edit' object");
   if (!rc && profile && (!cJSON_IsString(profile) || !ec_profile_from_name(ec_cstr(profile->valuestring), &req->profile)))
     rc = FAIL(&p, "profile must be one of editcore, gemini, cline, aider, roo, codex, claude, openhands");
   if (!rc && files) rc = parse_files(&p, files, req);
-  if (!rc) rc = parse_edit(&p, edit, req);
+  if (!rc) rc = x->kind ? parse_correction(&p, edit, req, x) : parse_edit(&p, edit, req);
   if (!rc && options) rc = parse_options(&p, options, &req->options);
   cJSON_Delete(root);
   if (rc == EC_OUT_OF_MEMORY && !p.message.len) p.message = ec_cstr("out of memory");

@@ -1,5 +1,5 @@
 #include "json_response.h"
-#include "../engine/result.h"
+#include "../request/result.h"
 #include "../base/utf8.h"
 #include <stdio.h>
 #include <string.h>
@@ -160,6 +160,20 @@ void ec_json_write_result(ec_buf *b, const ec_result *r) {
       ec_buf_append_char(b, '}');
     }
     ec_buf_append_char(b, ']');
+  }
+  if (r->has_prompt) {
+    /* the schema is JSON text the core wrote itself: emitted as an object, not a string */
+    ec_buf_append_cstr(b, ",\"prompt\":{\"system\":");
+    ec_json_write_string(b, r->prompt_system);
+    ec_buf_append_cstr(b, ",\"user\":");
+    ec_json_write_string(b, r->prompt_user);
+    ec_buf_append_cstr(b, ",\"schema\":");
+    ec_buf_append_str(b, r->prompt_schema);
+    ec_buf_append_char(b, '}');
+  }
+  if (r->explanation.len) {
+    ec_buf_append_cstr(b, ",\"explanation\":");
+    ec_json_write_string(b, r->explanation);
   }
   ec_buf_append_cstr(b, "},\"text\":");
   ec_json_write_string(b, r->text);

@@ -1,0 +1,152 @@
+/*
+ * Format `lazy`: {path?, snippet} (SPEC §3). The snippet is the model's new version of the file
+ * or of a region of it, with unchanged code left out behind marker lines; core/src/lazy/ does
+ * the work (see lazy/lazy.h). editcore profile only: no peer applies these deterministically.
+ * Each segment (the literal text between markers) is reported as one match: `exact`/`indent`/
+ * `trim_end` when its lines were found as they are (up to whitespace), `anchor` when it was
+ * placed by structure (a closing line at the end of its opener's block), by a changed first
+ * line's counterpart, or at the top/end of the file.
+ * Speed: the file's key map holds only the snippet's keys (one pass over the file), and the
+ * merge hands back only the rewritten middle of the file, spliced in place.
+ */
+#include "formats.h"
+#include "../lazy/lazy.h"
+#include "../messages/report.h"
+#include "../base/str.h"
+
+/*
+ * "segment N shares no line with the file" is what the merge says when no line of a segment
+ * anchors it; but a line that occurs several times in the file cannot anchor either, and then
+ * the model must be told that (its lines are there, too often), not that they are absent. The
+ * decline is kept; its message is retold when one of the segment's first lines occurs twice
+ * or more in the file (the first 16 non-blank lines are looked at: bounded work).
+ */
+static void retell_repeated_lines(ec_ctx *ctx, const ec_lz_job *job, const ec_ws_file *f) {
+  ec_error *err = ec_last_error(ctx);
+  if (!err || err->block < 1 || (size_t)err->block > job->nseg || !err->message.ptr) return;
+  static const char NO_LINE[] = "shares no line with";
+  const char *at = NULL;
+  for (size_t i = 0; !at && i + sizeof NO_LINE - 1 <= err->message.len; i++)
+    if (!memcmp(err->message.ptr + i, NO_LINE, sizeof NO_LINE - 1)) at = err->message.ptr + i;
+  if (!at) return;
+  const ec_lz_seg *seg = &job->seg[err->block - 1];
+  size_t looked = 0, best_j = SIZE_MAX, best_n = 0, first_at[3] = {0};
+  for (size_t j = seg->j0; j < seg->j1 && looked < 16; j++) {
+    if (job->S.flags[j] & (LZ_BLANK | LZ_MARKER)) continue;
+    looked++;
+    size_t n = 0, where[3] = {0};
+    ec_str t = ec_lz_trim(job->S.line[j]);
+    for (size_t i = 0; i < job->F.n; i++) {
+      if (job->F.key[i] != job->S.key[j] || !ec_str_eq(ec_lz_trim(job->F.line[i]), t)) continue;
+      if (n < 3) where[n] = i + 1;
+      n++;
+    }
+    if (n > best_n) { best_n = n; best_j = j; memcpy(first_at, where, sizeof where); }
+  }
+  if (best_n < 2) return;
+  ec_str t = ec_lz_trim(job->S.line[best_j]);
+  ec_str msg = ec_arena_printf(ctx->arena,
+      "segment %d of the lazy snippet (snippet lines %u-%u) has no line that occurs only once in '%.*s': its line '%.*s%s' occurs "
+      "%zu times there (lines %zu, %zu%s%s), so it could go in any of those places; nothing was changed. Include an unchanged "
+      "line right above or below the new code that occurs once in the file, or send a search_replace block.",
+      (int)err->block, seg->j0 + 1, seg->j1, (int)f->path.len, f->path.ptr, ec_echo_len(t), t.ptr, ec_echo_more(t), best_n,
+      first_at[0], first_at[1], best_n > 2 ? ", " : "",
+      best_n > 3 ? "..." : best_n == 3 ? ec_arena_printf(ctx->arena, "%zu", first_at[2]).ptr : "");
+  if (!msg.ptr) return;
+  err->code = EC_AMBIGUOUS;
+  err->message = msg;
+}
+
+ec_error_code ec_format_lazy(ec_ctx *ctx) {
+  const ec_edit *e = &ctx->req->edit;
+  if (!e->has_snippet) return ec_fail(ctx, EC_INVALID_PARAM, "edit.snippet is required for format 'lazy'");
+  if (ec_str_has_nul(e->snippet)) return ec_fail(ctx, EC_INVALID_PARAM, "edit.snippet must be text: it may not hold NUL bytes");
+  ec_ws_file *f = ec_format_target(ctx);
+  if (!f) return ec_last_error(ctx)->code;
+  ec_str snippet = ec_text_normalize_eol(ctx->arena, e->snippet);
+  if (!f->exists)
+    return ec_fail(ctx, EC_NOT_FOUND, "'%.*s' does not exist, so a lazy snippet has nothing to merge into. To create it, send the whole content with format 'whole_file'.",
+                   (int)f->path.len, f->path.ptr);
+  ec_doc *doc;
+  ec_error_code rc = ec_ws_doc(ctx, f, &doc);
+  if (rc) return rc;
+
+  ec_lz_job job;
+  memset(&job, 0, sizeof job);
+  job.ctx = ctx;
+  job.f = f;
+  job.a = ctx->arena;
+  job.work_cap = 200000000u;
+  job.file_final_lf = !doc->len || doc->text[doc->len - 1] == '\n';
+  job.file_len = doc->len;
+  job.out_head = 0;
+  job.out_tail = doc->len; /* the diff-style path writes the whole text */
+  /* The file's key map holds only what the snippet can ask: each snippet line's key, with and
+   * without its first character (a diff-style `+`/`-`/space prefix). */
+  ec_lz_side raw;
+  if (ec_lz_side_build(job.a, snippet, &raw)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  uint64_t *qk = ec_arena_alloc(job.a, (2 * raw.n + 1) * sizeof *qk);
+  if (!qk) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  size_t nq = 0;
+  for (size_t j = 0; j < raw.n; j++) {
+    qk[nq++] = raw.key[j];
+    if (raw.line[j].len) qk[nq++] = ec_lz_key(ec_str_make(raw.line[j].ptr + 1, raw.line[j].len - 1));
+  }
+  if (ec_lz_side_build_keyed(job.a, ec_str_make(doc->text, doc->len), doc->n_lf, qk, nq, &job.F)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  bool diff_style = false;
+  if (ec_lz_parse(&job, snippet, &diff_style)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  ec_lz_indent_infer(&job.F, &job.fi);
+  ec_lz_indent_infer(&job.S, &job.si);
+  size_t literal = 0;
+  for (size_t j = 0; j < job.S.n; j++)
+    if (!(job.S.flags[j] & (LZ_MARKER | LZ_BLANK))) literal++;
+  if (!literal)
+    return ec_fail(ctx, EC_INVALID_PARAM, "edit.snippet holds no code, only markers or blank lines; send the changed code with `// ... existing code ...` lines for the parts left out");
+  job.am = ec_arena_alloc(job.a, (job.S.n + 1) * sizeof *job.am);
+  job.how = ec_arena_calloc(job.a, job.S.n + 1, 1);
+  job.rep = ec_arena_calloc(job.a, job.S.n + 2, sizeof *job.rep);
+  if (!job.am || !job.how || !job.rep) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  for (size_t j = 0; j < job.S.n; j++) job.am[j] = -1;
+
+  ec_str merged;
+  if (diff_style) {
+    rc = ec_lz_merge_diff(&job, &merged);
+    if (rc) return rc;
+  } else {
+    rc = ec_lz_anchor(&job);
+    if (rc == EC_NO_MATCH || rc == EC_AMBIGUOUS) retell_repeated_lines(ctx, &job, f);
+    if (rc) return ec_last_error(ctx) ? ec_last_error(ctx)->code : rc;
+    ec_lz_refine_unit(&job.S, &job.F, job.am, &job.si, &job.fi);
+    rc = ec_lz_merge(&job, &merged);
+    if ((rc == EC_NO_MATCH || rc == EC_AMBIGUOUS) && ctx->res->n_errors) {
+      retell_repeated_lines(ctx, &job, f);
+      return ec_last_error(ctx)->code;
+    }
+    if (rc == EC_NO_MATCH && !ctx->res->n_errors) {
+      ec_match_env env;
+      ec_match_env_init(&env, ctx->arena, doc->text, doc->len, &ctx->opt, ctx->req->profile);
+      ec_str lit = snippet;
+      rc = ec_report_no_match(ctx, &env, f, "no line of the lazy snippet", lit);
+      ec_error *err = ec_last_error(ctx);
+      if (err) err->block = 1;
+      return rc;
+    }
+    if (rc) return rc;
+  }
+  /* The merge rewrote the file's bytes [r0, r1) as `merged`. */
+  size_t r0 = job.out_head, r1 = job.out_tail, rl = r1 - r0;
+  if (merged.len == rl && !memcmp(merged.ptr, doc->text + r0, rl))
+    return ec_fail(ctx, EC_NOOP, "the lazy snippet matches '%.*s' as it is: the change looks already applied, or the snippet holds no change.",
+                   (int)f->path.len, f->path.ptr);
+  for (size_t si = 0; si < job.nseg; si++) {
+    const ec_lz_report *r = &job.rep[si];
+    if (!r->start_line) continue;
+    if (ec_ws_add_match(ctx, f, r->start_line, r->end_line, r->strategy, r->confidence)) return EC_OUT_OF_MEMORY;
+  }
+  /* Splice only the lines that changed: unchanged lines keep their own line endings. */
+  ec_doc next;
+  if (ec_doc_replace_lines(ctx->arena, doc, r0, r1, merged, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  ec_ws_set(ctx, f, &next);
+  f->replacements = (uint32_t)job.nseg;
+  return EC_OK;
+}

@@ -1,0 +1,331 @@
+#include "ctx.h"
+#include "../base/str.h"
+#include "../diff/diff.h"
+#include "../base/sort.h"
+#include "../base/strmap.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The build's ceilings, which are also the defaults (docs/limits.md); a host may set its own
+ * through ec_host.ceilings. The same numbers on every build, so results stay identical. */
+static const ec_limits BUILD_CEILINGS = {
+    .max_input_bytes = 64u << 20,
+    .max_lines = 4u << 20,
+    .max_line_bytes = 16u << 20,
+    .max_blocks = 10000,
+    .regex_match_limit = 10000000,
+    .regex_depth_limit = 10000,
+    .fuzzy_work = 200000000,
+    .diff_work = 50000000,
+    .max_files = 10000,
+};
+
+/* Each limit: unset (0) is its ceiling; a request may lower it, never raise it. */
+static ec_error_code resolve_limits(ec_ctx *ctx, const ec_limits *host) {
+  ec_limits *l = &ctx->opt.limits;
+#define LIMIT(name)                                                                                     \
+  do {                                                                                                  \
+    uint64_t ceiling = host && host->name ? (uint64_t)host->name : (uint64_t)BUILD_CEILINGS.name;       \
+    if ((uint64_t)l->name > ceiling)                                                                    \
+      return ec_fail(ctx, EC_INVALID_PARAM, "options.limits." #name " is above its ceiling %llu: a request may only " \
+                     "lower its limits (the host sets the ceilings); leave it out to get %llu",          \
+                     (unsigned long long)ceiling, (unsigned long long)ceiling);                         \
+    if (!l->name) l->name = ceiling;                                                                    \
+  } while (0)
+  LIMIT(max_input_bytes);
+  LIMIT(max_lines);
+  LIMIT(max_line_bytes);
+  LIMIT(max_blocks);
+  LIMIT(regex_match_limit);
+  LIMIT(regex_depth_limit);
+  LIMIT(fuzzy_work);
+  LIMIT(diff_work);
+  LIMIT(max_files);
+#undef LIMIT
+  return EC_OK;
+}
+
+ec_error_code ec_fail(ec_ctx *ctx, ec_error_code code, const char *fmt, ...) {
+  /* Past EC_MAX_ERRORS (a peer profile reporting each of 10,000 failed blocks) errors are counted,
+   * not kept: the response stays a small multiple of the request. */
+  if (ctx->res->n_errors >= EC_MAX_ERRORS) {
+    ctx->res->n_unlisted_errors++;
+    memset(&ctx->dropped, 0, sizeof ctx->dropped);
+    ctx->dropped.code = code;
+    ctx->last_dropped = true;
+    return code;
+  }
+  ctx->last_dropped = false;
+  char small[512];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
+  va_end(ap);
+  if (n < 0) n = 0;
+  if ((size_t)n < sizeof small) {
+    ec_result_add_error(ctx->res, code, "%s", small);
+  } else {
+    char *big = ec_arena_alloc(ctx->arena, (size_t)n + 1);
+    if (big) {
+      va_start(ap, fmt);
+      vsnprintf(big, (size_t)n + 1, fmt, ap);
+      va_end(ap);
+    }
+    ec_result_add_error(ctx->res, code, "%s", big ? big : small);
+  }
+  return code;
+}
+
+ec_error *ec_last_error(ec_ctx *ctx) {
+  if (ctx->last_dropped) return &ctx->dropped;
+  return ctx->res->n_errors ? &ctx->res->errors[ctx->res->n_errors - 1] : NULL;
+}
+
+ec_error_code ec_fail_at(ec_ctx *ctx, const ec_ws_file *f, ec_error_code rc) {
+  ec_error *e = ec_last_error(ctx);
+  if (e) e->path = f->path;
+  return rc;
+}
+
+static ec_ws_file *ws_push(ec_ctx *ctx) {
+  if (!EC_ARENA_RESERVE(ctx->arena, ctx->files, ctx->n_files, ctx->cap_files, 8)) return NULL;
+  ec_ws_file *f = &ctx->files[ctx->n_files++];
+  memset(f, 0, sizeof *f);
+  return f;
+}
+
+bool ec_limits_set(ec_limits *l, const char *name, uint64_t value) {
+  if (!l || !name || !value) return false;
+#define SET(field, type, max)                             \
+  if (!strcmp(name, #field)) {                            \
+    if (value > (uint64_t)(max)) return false;            \
+    l->field = (type)value;                               \
+    return true;                                          \
+  }
+  SET(max_input_bytes, size_t, SIZE_MAX)
+  SET(max_lines, size_t, SIZE_MAX)
+  SET(max_line_bytes, size_t, SIZE_MAX)
+  SET(max_blocks, size_t, SIZE_MAX)
+  SET(regex_match_limit, uint32_t, UINT32_MAX)
+  SET(regex_depth_limit, uint32_t, UINT32_MAX)
+  SET(fuzzy_work, uint64_t, UINT64_MAX)
+  SET(diff_work, uint64_t, UINT64_MAX)
+  SET(max_files, size_t, SIZE_MAX)
+#undef SET
+  return false;
+}
+
+/* A list the request gives, capped by max_files before anything walks it. */
+static ec_error_code check_count(ec_ctx *ctx, size_t n, const char *what) {
+  if (n <= ctx->opt.limits.max_files) return EC_OK;
+  return ec_fail(ctx, EC_TOO_LARGE, "%s names %zu files; the limit (options.limits.max_files) is %zu: send the files "
+                 "the edit touches, in several requests if need be", what, n, ctx->opt.limits.max_files);
+}
+
+ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res, const ec_limits *ceilings) {
+  memset(ctx, 0, sizeof *ctx);
+  ctx->req = req;
+  ctx->res = res;
+  ctx->arena = res->arena;
+  ctx->opt = req->options;
+  ec_strmap_init(&ctx->index, ctx->arena);
+  ec_error_code lrc = resolve_limits(ctx, ceilings);
+  if (lrc) return lrc;
+  if (ctx->opt.strategies && !ctx->opt.n_strategies)
+    return ec_fail(ctx, EC_INVALID_PARAM, "options.strategies is empty: name at least one strategy (exact, unescape, trim_end, "
+                   "indent, unicode, elision, anchor, regex, fuzzy), or leave it out for the profile's own ladder");
+  const ec_peer_options *po = &req->edit.peer;
+  if ((lrc = check_count(ctx, req->n_files, "files")) || (lrc = check_count(ctx, req->options.n_expected_hash, "options.expected_hash")) ||
+      (lrc = check_count(ctx, po->n_chat_files, "edit.options.chat_files")) ||
+      (lrc = check_count(ctx, req->edit.n_valid_fnames, "edit.valid_fnames")))
+    return lrc;
+  if (ctx->opt.diff_context < 0) return ec_fail(ctx, EC_INVALID_PARAM, "options.diff_context must be >= 0");
+  if (!(ctx->opt.fuzzy_threshold >= 0.0 && ctx->opt.fuzzy_threshold <= 1.0))
+    return ec_fail(ctx, EC_INVALID_PARAM, "options.fuzzy_threshold must be between 0 and 1");
+  uint64_t total = 0;
+  for (size_t i = 0; i < req->n_files; i++) total += req->files[i].content.len + req->files[i].path.len;
+  const ec_edit *e = &req->edit;
+  total += e->old_string.len + e->new_string.len + e->text.len + e->content.len + e->new_str.len +
+           e->snippet.len + e->peer.raw_llm_text.len;
+  if (total > ctx->opt.limits.max_input_bytes)
+    return ec_fail(ctx, EC_TOO_LARGE, "the request holds %llu bytes of text; the limit (options.limits.max_input_bytes) is %llu",
+                   (unsigned long long)total, (unsigned long long)ctx->opt.limits.max_input_bytes);
+  for (size_t i = 0; i < req->n_files; i++) {
+    const ec_file *in = &req->files[i];
+    if (!in->path.len) return ec_fail(ctx, EC_INVALID_PARAM, "files: a file has an empty path");
+    if (ec_str_has_nul(in->path)) return ec_fail(ctx, EC_INVALID_PARAM, "files: a path holds a NUL character");
+    int added = ec_strmap_add(&ctx->index, in->path, ctx->n_files, NULL);
+    if (added < 0) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!added) return ec_fail(ctx, EC_INVALID_PARAM, "files: the path '%.*s' is given twice", (int)in->path.len, in->path.ptr);
+    ec_ws_file *f = ws_push(ctx);
+    if (!f) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    f->path = in->path;
+    f->existed = f->exists = true;
+    f->original = in->content;
+  }
+  return EC_OK;
+}
+
+ec_ws_file *ec_ws_find(ec_ctx *ctx, ec_str path) {
+  if (!path.len) return ctx->n_files == 1 ? &ctx->files[0] : NULL;
+  size_t i;
+  return ec_strmap_get(&ctx->index, path, &i) && i < ctx->n_files ? &ctx->files[i] : NULL;
+}
+
+ec_ws_file *ec_ws_get(ec_ctx *ctx, ec_str path) {
+  ec_ws_file *f = ec_ws_find(ctx, path);
+  if (f || !path.len) return f;
+  if (!ec_strmap_put(&ctx->index, path, ctx->n_files)) return NULL;
+  f = ws_push(ctx);
+  if (!f) return NULL; /* the index names an entry past the end: ec_ws_find checks */
+  f->path = path;
+  return f;
+}
+
+static void touch(ec_ctx *ctx, ec_ws_file *f) {
+  if (!f->touched) { f->touched = true; f->touch_seq = ctx->next_seq++; }
+}
+
+ec_error_code ec_ws_doc(ec_ctx *ctx, ec_ws_file *f, ec_doc **out) {
+  if (!f->exists) return ec_fail(ctx, EC_NOT_FOUND, "the file '%.*s' does not exist", (int)f->path.len, f->path.ptr);
+  if (!f->loaded) {
+    ec_error_code rc = ec_doc_load(ctx->arena, f->original, &f->doc);
+    if (rc == EC_BINARY_FILE) {
+      rc = ec_fail(ctx, EC_BINARY_FILE, "'%.*s' holds NUL bytes: it looks binary, and editcore edits only text files",
+                   (int)f->path.len, f->path.ptr);
+      ec_last_error(ctx)->path = f->path;
+      return rc;
+    }
+    if (rc) return ec_fail(ctx, rc, "out of memory loading '%.*s'", (int)f->path.len, f->path.ptr);
+    const ec_limits *lim = &ctx->opt.limits;
+    size_t lines = f->doc.n_lf + (f->doc.len && f->doc.text[f->doc.len - 1] != '\n');
+    if (lines > lim->max_lines || f->doc.longest_line > lim->max_line_bytes) {
+      rc = ec_fail(ctx, EC_TOO_LARGE, "'%.*s' has %zu lines, the longest %zu bytes; the limits (options.limits.max_lines, max_line_bytes) are %zu and %zu",
+                   (int)f->path.len, f->path.ptr, lines, f->doc.longest_line, lim->max_lines, lim->max_line_bytes);
+      ec_last_error(ctx)->path = f->path;
+      return rc;
+    }
+    f->loaded = true;
+  }
+  *out = &f->doc;
+  return EC_OK;
+}
+
+void ec_ws_set(ec_ctx *ctx, ec_ws_file *f, const ec_doc *doc) {
+  touch(ctx, f);
+  f->doc = *doc;
+  f->loaded = f->exists = true;
+}
+
+void ec_ws_replace_doc(ec_ctx *ctx, ec_ws_file *f, const ec_doc *doc) {
+  ec_doc old = f->doc;
+  bool release = f->exists && f->loaded && old.text && old.text != doc->text && !ctx->res->n_errors;
+  for (size_t i = 0; release && i < ctx->n_files; i++)
+    if (&ctx->files[i] != f && (ctx->files[i].doc.text == old.text || ctx->files[i].doc.cr == old.cr)) release = false;
+  ec_ws_set(ctx, f, doc);
+  if (!release) return;
+  ec_arena_release(ctx->arena, old.text); /* a small block stays with the arena */
+  if (old.cr != doc->cr) ec_arena_release(ctx->arena, old.cr);
+}
+
+ec_error_code ec_ws_set_bytes(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
+  ec_doc d;
+  if (ec_doc_load(ctx->arena, text, &d) == EC_BINARY_FILE)
+    return ec_fail(ctx, EC_BINARY_FILE, "the new content of '%.*s' holds NUL bytes", (int)f->path.len, f->path.ptr);
+  if (!d.text) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  ec_ws_set(ctx, f, &d);
+  return EC_OK;
+}
+
+void ec_ws_delete(ec_ctx *ctx, ec_ws_file *f) {
+  touch(ctx, f);
+  f->exists = false;
+  f->loaded = false;
+}
+
+ec_error_code ec_ws_add_match(ec_ctx *ctx, ec_ws_file *f, uint32_t start_line, uint32_t end_line,
+                              ec_strategy s, double confidence) {
+  if (!EC_ARENA_RESERVE(ctx->arena, f->matches, f->n_matches, f->cap_matches, 4)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  ec_match_info *m = &f->matches[f->n_matches++];
+  m->start_line = start_line;
+  m->end_line = end_line;
+  m->strategy = s;
+  m->confidence = confidence;
+  return EC_OK;
+}
+
+/* `now` is the file's rendered content (empty when it no longer exists). */
+static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
+  ec_file_result *out = ec_result_add_file(ctx->res);
+  if (!out) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  out->path = f->path;
+  out->matches = f->matches;
+  out->n_matches = f->n_matches;
+  out->replacements = f->replacements;
+  if (f->exists) {
+    out->content = now;
+    out->has_content = true;
+  }
+  out->action = !f->exists ? EC_ACTION_DELETE : !f->existed ? EC_ACTION_ADD : f->moved_to.len ? EC_ACTION_MOVE : EC_ACTION_UPDATE;
+  out->moved_to = f->moved_to;
+  ec_str new_path = f->moved_to.len ? f->moved_to : f->path;
+  ec_diff_opts o = {ctx->opt.diff_context, ctx->opt.diff_max_bytes, ctx->opt.limits.diff_work};
+  ec_diff_out d, u;
+  const ec_str *before = f->existed ? &f->original : NULL, *after = f->exists ? &now : NULL;
+  ec_error_code rc = ec_diff_unified_pair(ctx->arena, f->path, new_path, before, after, &o, &d, &u);
+  if (rc) return ec_fail(ctx, rc, "could not build the diff of '%.*s'", (int)f->path.len, f->path.ptr);
+  out->diff = d.text;
+  out->diff_truncated = d.truncated;
+  out->undo = u.text;
+  out->lines_added = d.added;
+  out->lines_removed = d.removed;
+  ctx->res->stats.lines_added += d.added;
+  ctx->res->stats.lines_removed += d.removed;
+  ctx->res->stats.bytes_out += now.len;
+  return EC_OK;
+}
+
+static int by_touch(const void *x, const void *y) {
+  uint32_t a = (*(ec_ws_file *const *)x)->touch_seq, b = (*(ec_ws_file *const *)y)->touch_seq;
+  return a < b ? -1 : a > b;
+}
+
+ec_error_code ec_ws_commit(ec_ctx *ctx) {
+  /* Output is bounded like input: replace_all of a short old_string by a long new_string grows a
+   * 16 KB file to 158 MB, and the diff and the response would grow with it. */
+  uint64_t out = 0, biggest = 0;
+  const ec_ws_file *big = NULL;
+  for (size_t i = 0; i < ctx->n_files; i++) {
+    const ec_ws_file *f = &ctx->files[i];
+    if (!f->touched || !f->exists || !f->loaded) continue;
+    out += f->doc.len;
+    if (f->doc.len >= biggest) biggest = f->doc.len, big = f;
+  }
+  if (big && out > ctx->opt.limits.max_input_bytes)
+    return ec_fail(ctx, EC_TOO_LARGE, "the edit would make '%.*s' %llu bytes (%llu in all); the limit (options.limits.max_input_bytes) "
+                   "is %llu", (int)big->path.len, big->path.ptr, (unsigned long long)biggest, (unsigned long long)out,
+                   (unsigned long long)ctx->opt.limits.max_input_bytes);
+  /* Touch order, not request order: the result reads as the edit was written. */
+  ec_ws_file **order = ec_arena_alloc(ctx->arena, (ctx->n_files + 1) * sizeof *order);
+  if (!order) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  size_t n = 0;
+  for (size_t i = 0; i < ctx->n_files; i++)
+    if (ctx->files[i].touched) order[n++] = &ctx->files[i];
+  ec_sort(order, n, sizeof *order, by_touch);
+  for (size_t i = 0; i < n; i++) {
+    ec_ws_file *f = order[i];
+    if (!f->existed && !f->exists) continue;
+    ec_str now = {"", 0};
+    if (f->exists) {
+      now = ec_doc_render(ctx->arena, &f->doc);
+      if (!now.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+      /* a file the request did not change is not listed */
+      if (f->existed && !f->moved_to.len && ec_str_eq(now, f->original)) continue;
+    }
+    ec_error_code rc = emit_file(ctx, f, now);
+    if (rc) return rc;
+  }
+  return EC_OK;
+}

@@ -1,0 +1,88 @@
+/*
+ * The state of one request while it runs: the resolved options, the result being built, and the
+ * workspace — every file the request may touch, as it was and as it is now. Formats edit files
+ * only through the workspace; when a format succeeds, ec_ws_commit turns each touched file into
+ * a file result (new content, diff, undo diff, counts), in the order the edit touched them.
+ * A failed transaction simply never commits, so nothing half-applied can escape.
+ */
+#ifndef EC_REQUEST_CTX_H
+#define EC_REQUEST_CTX_H
+#include "../text/doc.h"
+#include "result.h"
+#include "../base/strmap.h"
+
+typedef struct ec_ws_file {
+  ec_str path;
+  bool existed;           /* present in the request's files */
+  ec_str original;        /* the bytes given (existed only) */
+  bool exists;            /* present now */
+  bool loaded;
+  ec_doc doc;             /* current content, valid when exists && loaded */
+  bool touched;
+  uint32_t touch_seq;
+  ec_action action;
+  ec_str moved_to;
+  ec_match_info *matches;
+  size_t n_matches, cap_matches;
+  uint32_t replacements;
+} ec_ws_file;
+
+typedef struct ec_ctx {
+  const ec_request *req;
+  ec_options opt;          /* request options with defaults filled in */
+  ec_result *res;
+  ec_arena *arena;         /* = res->arena */
+  ec_ws_file *files;
+  size_t n_files, cap_files;
+  ec_strmap index;         /* path -> index in files */
+  uint32_t next_seq;
+  bool partial;            /* commit what applied even though the format failed (peer profiles) */
+  bool preview;            /* a dry run or streaming preview: status partial */
+  ec_error dropped;        /* the last error past EC_MAX_ERRORS (counted, not listed) */
+  bool last_dropped;
+} ec_ctx;
+
+/** Sets up ctx for req, its limits resolved against the host's ceilings (NULL = the build's);
+ * fails with INVALID_PARAM/TOO_LARGE/OOM (error already recorded). */
+ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res, const ec_limits *ceilings);
+
+/** Records an error on the result and returns its code (for `return ec_fail(...)`). */
+ec_error_code ec_fail(ec_ctx *ctx, ec_error_code code, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/** The last error recorded (to add path, block, candidates). */
+ec_error *ec_last_error(ec_ctx *ctx);
+/** Names file f as the path of the last error recorded; returns rc (for `return ec_fail_at(...)`). */
+ec_error_code ec_fail_at(ec_ctx *ctx, const ec_ws_file *f, ec_error_code rc);
+
+/* Section - workspace */
+
+/** The file named `path`, or NULL. An empty path names the only file when there is one. */
+ec_ws_file *ec_ws_find(ec_ctx *ctx, ec_str path);
+/** The file named `path`, adding an absent entry when the request did not give it. */
+ec_ws_file *ec_ws_get(ec_ctx *ctx, ec_str path);
+/** Current content as a doc (loads it on first use); BINARY_FILE is recorded with the path. */
+ec_error_code ec_ws_doc(ec_ctx *ctx, ec_ws_file *f, ec_doc **out);
+/** Replaces the current content. */
+void ec_ws_set(ec_ctx *ctx, ec_ws_file *f, const ec_doc *doc);
+/**
+ * ec_ws_set, and the previous doc's large blocks go back to the allocator at once, so a large file
+ * costs one working copy at commit, not one per step. Only for a caller that keeps no pointer
+ * into the previous doc. Nothing is released once an error is recorded (its candidates quote
+ * the file) or while another workspace entry (a moved file) shares the doc.
+ */
+void ec_ws_replace_doc(ec_ctx *ctx, ec_ws_file *f, const ec_doc *doc);
+/** Sets a file's content from raw bytes (its line endings and BOM as given), creating it when absent. */
+ec_error_code ec_ws_set_bytes(ec_ctx *ctx, ec_ws_file *f, ec_str text);
+void ec_ws_delete(ec_ctx *ctx, ec_ws_file *f);
+/** Records where a match landed (for data.files[path].matches). */
+ec_error_code ec_ws_add_match(ec_ctx *ctx, ec_ws_file *f, uint32_t start_line, uint32_t end_line,
+                              ec_strategy s, double confidence);
+/** The file a single-file edit targets: edit.path, or the only file. Records INVALID_PARAM. */
+ec_ws_file *ec_format_target(ec_ctx *ctx);
+/** Turns every touched file into a file result. */
+ec_error_code ec_ws_commit(ec_ctx *ctx);
+
+#endif

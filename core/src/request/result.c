@@ -1,0 +1,102 @@
+#include "result.h"
+#include "../base/alloc.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+ec_result *ec_result_new(const ec_allocator *alc) {
+  ec_arena *a = ec_arena_new(alc);
+  if (!a) return NULL;
+  ec_result *r = ec_arena_calloc(a, 1, sizeof *r);
+  if (!r) { ec_arena_free(a); return NULL; }
+  r->arena = a;
+  return r;
+}
+
+/* Grows one of the result's arrays by one zeroed element (items points at the array pointer). */
+static void *push(ec_result *r, void *items, size_t *n, size_t *cap, size_t size) {
+  if (!ec_arena_reserve(r->arena, items, size, *n, cap, 4)) { r->oom = true; return NULL; }
+  char *base;
+  memcpy(&base, items, sizeof base);
+  void *e = base + (*n)++ * size;
+  memset(e, 0, size);
+  return e;
+}
+
+ec_file_result *ec_result_add_file(ec_result *r) {
+  return push(r, &r->files, &r->n_files, &r->cap_files, sizeof(ec_file_result));
+}
+
+ec_block *ec_result_add_block(ec_result *r) {
+  r->has_blocks = true;
+  return push(r, &r->blocks, &r->n_blocks, &r->cap_blocks, sizeof(ec_block));
+}
+
+ec_error *ec_result_add_error(ec_result *r, ec_error_code code, const char *fmt, ...) {
+  ec_error *e = push(r, &r->errors, &r->n_errors, &r->cap_errors, sizeof(ec_error));
+  if (!e) return NULL;
+  e->code = code;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *m = n >= 0 ? ec_arena_alloc(r->arena, (size_t)n + 1) : NULL;
+  if (m) {
+    va_start(ap, fmt);
+    vsnprintf(m, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    e->message.ptr = m;
+    e->message.len = (size_t)n;
+  } else {
+    r->oom = true;
+  }
+  return e;
+}
+
+void ec_result_clear_files(ec_result *r) { r->n_files = 0; }
+
+void ec_result_set_out_of_memory(ec_result *r) {
+  r->n_files = 0;
+  r->n_blocks = 0;
+  r->has_blocks = false;
+  r->status = EC_STATUS_ERROR;
+  r->stats.lines_added = r->stats.lines_removed = 0;
+  r->stats.bytes_out = 0;
+  memset(&r->oom_error, 0, sizeof r->oom_error);
+  r->oom_error.code = EC_OUT_OF_MEMORY;
+  r->oom_error.message.ptr = EC_OOM_MESSAGE;
+  r->oom_error.message.len = sizeof EC_OOM_MESSAGE - 1;
+  r->errors = &r->oom_error;
+  r->n_errors = r->cap_errors = 1;
+  r->text.ptr = "OUT_OF_MEMORY: " EC_OOM_MESSAGE;
+  r->text.len = sizeof("OUT_OF_MEMORY: " EC_OOM_MESSAGE) - 1;
+  r->oom = true;
+}
+
+/* Section - public accessors */
+
+ec_status ec_result_status(const ec_result *r) { return r->status; }
+size_t ec_result_file_count(const ec_result *r) { return r->n_files; }
+const ec_file_result *ec_result_file(const ec_result *r, size_t i) { return i < r->n_files ? &r->files[i] : NULL; }
+size_t ec_result_error_count(const ec_result *r) { return r->n_errors; }
+const ec_error *ec_result_error(const ec_result *r, size_t i) { return i < r->n_errors ? &r->errors[i] : NULL; }
+size_t ec_result_block_count(const ec_result *r) { return r->n_blocks; }
+const ec_block *ec_result_block(const ec_result *r, size_t i) { return i < r->n_blocks ? &r->blocks[i] : NULL; }
+ec_str ec_result_text(const ec_result *r) { return r->text; }
+ec_stats ec_result_stats(const ec_result *r) { return r->stats; }
+void ec_result_free(ec_result *r) {
+  if (!r) return;
+  ec_arena *req = r->request_arena;
+  ec_arena_free(r->arena);
+  ec_arena_free(req);
+}
+
+bool ec_result_prompt(const ec_result *r, ec_str *system, ec_str *user, ec_str *schema) {
+  if (!r || !r->has_prompt) return false;
+  if (system) *system = r->prompt_system;
+  if (user) *user = r->prompt_user;
+  if (schema) *schema = r->prompt_schema;
+  return true;
+}
+
+ec_str ec_result_explanation(const ec_result *r) { return r->explanation; }

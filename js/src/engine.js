@@ -1,0 +1,271 @@
+// editcore for JavaScript: the C engine compiled by Emscripten, fed bytes, returning results.
+// Works in Node, browsers and web workers. The engine does no I/O: you pass file contents in
+// and decide what to do with the new contents that come back (or use createHost, src/host.js).
+//
+// Errors in an edit are values (a response with status "error"); only misuse of this API itself
+// (a missing init, a request that is not an object, ...) throws a TypeError.
+import createEditcore from '../dist/editcore.mjs';
+import { platform } from './platform.js';
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+let mod = null;
+let ready = null;
+
+// Section - loading the engine
+
+const isModule = (w) => typeof WebAssembly.Module === 'function' && w instanceof WebAssembly.Module;
+const isBytes = (w) => w instanceof ArrayBuffer || ArrayBuffer.isView(w);
+const isResponse = (w) => w != null && typeof w === 'object' && typeof w.arrayBuffer === 'function' && 'ok' in w;
+const isUrl = (w) => typeof w === 'string' || (typeof URL === 'function' && w instanceof URL);
+
+async function fetchWasm(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`editcore: could not load ${url}: HTTP ${res.status}`);
+  return res;
+}
+
+/** A WebAssembly.Instance of editcore.wasm from any of the sources init() accepts. */
+async function instantiate(source, imports) {
+  source = await source;
+  if (isUrl(source)) source = await fetchWasm(source);
+  if (isModule(source)) return WebAssembly.instantiate(source, imports);
+  if (isResponse(source)) {
+    if (!source.ok) throw new Error(`editcore: could not load ${source.url || 'editcore.wasm'}: HTTP ${source.status}`);
+    const type = source.headers?.get?.('content-type') || '';
+    if (typeof WebAssembly.instantiateStreaming === 'function' && type.startsWith('application/wasm')) {
+      return (await WebAssembly.instantiateStreaming(source, imports)).instance;
+    }
+    source = await source.arrayBuffer();
+  }
+  if (isBytes(source)) return (await WebAssembly.instantiate(source, imports)).instance;
+  throw new TypeError('editcore: init({ wasm }) takes bytes (ArrayBuffer, Uint8Array), a URL, a Response or a WebAssembly.Module');
+}
+
+/**
+ * Loads the engine once; later calls return the same promise. `options.wasm` is editcore.wasm
+ * as bytes, a URL (string or URL), a Response (or a promise of one) or a compiled
+ * WebAssembly.Module, for CSP-strict hosts, extensions and bundles that ship the file elsewhere.
+ * Without it the package finds the file itself (Node: beside the glue; elsewhere: by URL).
+ * Resolves to the low-level Emscripten module (HEAPU8, _malloc, ...), for diagnostics.
+ */
+export function init(options = {}) {
+  if (options === null || typeof options !== 'object') return Promise.reject(new TypeError('editcore: init(options) takes an object, e.g. init({ wasm })'));
+  const { wasm } = options;
+  if (wasm !== undefined && !(isModule(wasm) || isBytes(wasm) || isResponse(wasm) || isUrl(wasm) || typeof wasm?.then === 'function'))
+    return Promise.reject(new TypeError('editcore: init({ wasm }) takes bytes (ArrayBuffer, Uint8Array), a URL, a Response or a WebAssembly.Module'));
+  if (!ready) {
+    ready = new Promise((resolve, reject) => {
+      let source;
+      try { source = wasm ?? platform.defaultWasm(); } catch (e) { reject(e); return; }
+      createEditcore({
+        instantiateWasm(imports, receive) {
+          instantiate(source, imports).then((instance) => receive(instance), reject);
+          return {};
+        },
+      }).then((m) => { mod = m; resolve(m); }, reject);
+    });
+    ready.catch(() => { ready = null; });
+  }
+  return ready;
+}
+
+function loaded() {
+  if (!mod) throw new TypeError('editcore: the engine is not loaded; call `await init()` first (the async functions do it for you)');
+  return mod;
+}
+
+// Section - the byte boundary
+
+/** The response's bytes as a string: the ASCII fast path where the platform has one, else UTF-8. */
+function decodeAt(m, p, len) {
+  const view = m.HEAPU8.subarray(p, p + len);
+  return (platform.asciiDecoder && platform.asciiDecoder(view)) ?? decoder.decode(view);
+}
+
+/**
+ * Runs one request whose UTF-8 is written into wasm memory by `fill(dst) -> bytes written`
+ * (or -1 when `cap` was too small). The response is decoded straight from wasm memory and freed.
+ */
+function run(m, cap, fill, retryCap) {
+  const lenPtr = m._malloc(4);
+  let req = m._malloc(cap);
+  try {
+    if (!req || !lenPtr) throw new Error('editcore: out of memory');
+    let written = fill(m.HEAPU8.subarray(req, req + cap));
+    if (written < 0) {
+      m._free(req);
+      req = m._malloc(retryCap);
+      if (!req) throw new Error('editcore: out of memory');
+      written = fill(m.HEAPU8.subarray(req, req + retryCap));
+    }
+    const res = m._editcore_run(req, written, lenPtr);
+    if (!res) throw new Error('editcore: out of memory');
+    const out = decodeAt(m, res, m.HEAPU32[lenPtr >> 2]);
+    m._editcore_free(res);
+    return out;
+  } finally {
+    if (req) m._free(req);
+    if (lenPtr) m._free(lenPtr);
+  }
+}
+
+/** A request string: UTF-8 encoded straight into wasm memory (no intermediate array). */
+function runText(m, text) {
+  const fill = (dst) => {
+    const { read, written } = encoder.encodeInto(text, dst);
+    return read < text.length ? -1 : written;
+  };
+  return run(m, text.length + 16, fill, text.length * 3 + 16);
+}
+
+/**
+ * Runs a request given as JSON text (or its UTF-8 bytes) and returns the response JSON text.
+ * Synchronous: call after `await init()`.
+ */
+export function applyJson(text) {
+  const m = loaded();
+  if (isBytes(text)) {
+    const bytes = text instanceof Uint8Array ? text : new Uint8Array(ArrayBuffer.isView(text) ? text.buffer : text, text.byteOffset ?? 0, text.byteLength);
+    return run(m, bytes.length + 1, (dst) => { dst.set(bytes); return bytes.length; }, 0);
+  }
+  if (typeof text !== 'string') throw new TypeError('editcore: applyJson(text) takes the request as a JSON string or its UTF-8 bytes');
+  return runText(m, text);
+}
+
+// Section - the protocol as objects
+
+function checkRequest(request) {
+  if (request === null || typeof request !== 'object' || Array.isArray(request))
+    throw new TypeError('editcore: applyRequest(request) takes an object {format, files, edit, profile?, options?}');
+}
+
+/**
+ * Sets the host's ceilings for `options.limits` (docs/limits.md), after init(): e.g.
+ * `setCeilings({ max_input_bytes: 256 * 2 ** 20, max_files: 50000 })`. A request may lower a
+ * limit, never raise it past its ceiling; a name left out keeps the build's ceiling, and
+ * `setCeilings({})` restores them all. Throws on an unknown name or a value that is not a
+ * positive integer. Only the host calls this: whoever writes a request cannot.
+ */
+export function setCeilings(ceilings = {}) {
+  const m = loaded();
+  m._editcore_clear_ceilings();
+  for (const [name, value] of Object.entries(ceilings ?? {})) {
+    const bytes = encoder.encode(`${name}\0`);
+    const p = m._malloc(bytes.length);
+    if (!p) throw new Error('editcore: out of memory');
+    m.HEAPU8.set(bytes, p);
+    const ok = m._editcore_set_ceiling(p, Number(value));
+    m._free(p);
+    if (!ok) {
+      m._editcore_clear_ceilings();
+      throw new TypeError(`editcore: setCeilings: '${name}' is not a limit, or ${value} is not a positive integer`);
+    }
+  }
+}
+
+/** Synchronous form of applyRequest, for use after `await init()`. */
+export function applyRequestSync(request) {
+  checkRequest(request);
+  const m = loaded();
+  return JSON.parse(runText(m, JSON.stringify(request)));
+}
+
+/**
+ * Applies one request (SPEC §1: {format, files, edit, profile?, options?}) and returns the
+ * response object ({status, data: {files}, text, stats, error?}). A bad edit is a response with
+ * status "error", never an exception.
+ */
+export async function applyRequest(request) {
+  checkRequest(request);
+  await init();
+  return applyRequestSync(request);
+}
+
+function checkFiles(files, fn) {
+  if (files === null || typeof files !== 'object' || Array.isArray(files))
+    throw new TypeError(`editcore: ${fn}(files, ...) takes an object mapping paths to contents (string, or null for an absent file)`);
+  for (const [path, content] of Object.entries(files))
+    if (content !== null && typeof content !== 'string') throw new TypeError(`editcore: files['${path}'] must be a string (or null), not ${typeof content}`);
+}
+
+function withOptions(request, options, fn) {
+  if (options === null || typeof options !== 'object') throw new TypeError(`editcore: ${fn}'s options must be an object`);
+  const { profile, ...rest } = options;
+  if (profile !== undefined) request.profile = profile;
+  if (Object.keys(rest).length) request.options = rest;
+  return request;
+}
+
+/**
+ * One old/new string replacement in one file's content. `options`: the edit's `path` (default
+ * "file"), `expected_replacements`, `replace_all`, `instruction`; `profile`; the rest are request
+ * options (diff_context, strategies, ...).
+ */
+export async function replace(content, oldString, newString, options = {}) {
+  if (typeof content !== 'string') throw new TypeError('editcore: replace(content, old, new) takes the content as a string');
+  if (typeof oldString !== 'string' || typeof newString !== 'string') throw new TypeError('editcore: replace(content, old, new) takes old and new as strings');
+  const { path = 'file', expected_replacements, replace_all, instruction, ...rest } = options ?? {};
+  const edit = { path, old_string: oldString, new_string: newString };
+  if (expected_replacements !== undefined) edit.expected_replacements = expected_replacements;
+  if (replace_all !== undefined) edit.replace_all = replace_all;
+  if (instruction !== undefined) edit.instruction = instruction;
+  return applyRequest(withOptions({ format: 'replace', files: { [path]: content }, edit }, rest, 'replace'));
+}
+
+/**
+ * Applies an edit of any format to `files` ({path: content}). `edit` is the protocol's edit
+ * object with its `format` beside the fields: {format: 'search_replace', text}, ...
+ * `options`: `profile` and the request options.
+ */
+export async function applyEdit(files, edit, options = {}) {
+  checkFiles(files, 'applyEdit');
+  if (edit === null || typeof edit !== 'object' || typeof edit.format !== 'string')
+    throw new TypeError("editcore: applyEdit(files, edit) takes an edit object with its format, e.g. { format: 'search_replace', text }");
+  const { format, ...fields } = edit;
+  return applyRequest(withOptions({ format, files, edit: fields }, options, 'applyEdit'));
+}
+
+/**
+ * The unified diff from `before` to `after` (null: the file is absent on that side), computed by
+ * the engine as a whole-file edit. Resolves to {status, diff, lines_added, lines_removed,
+ * diff_truncated, stats, error?}; identical inputs give status "success" and an empty diff.
+ * `options`: `path` (the name in the diff headers, default "file"), diff_context, diff_max_bytes.
+ */
+export async function diff(before, after, options = {}) {
+  if ((before !== null && typeof before !== 'string') || typeof after !== 'string')
+    throw new TypeError('editcore: diff(before, after) takes two strings (before may be null for a new file)');
+  const { path = 'file', ...rest } = options ?? {};
+  const files = before === null ? {} : { [path]: before };
+  const res = await applyRequest(withOptions({ format: 'whole_file', files, edit: { path, content: after } }, rest, 'diff'));
+  const f = res.data?.files?.[path];
+  if (before === after && res.error?.code === 'NOOP')
+    return { status: 'success', diff: '', diff_truncated: false, lines_added: 0, lines_removed: 0, stats: res.stats };
+  if (!f) return { status: 'error', diff: '', diff_truncated: false, lines_added: 0, lines_removed: 0, stats: res.stats, error: res.error };
+  return { status: res.status, diff: f.diff, diff_truncated: f.diff_truncated, lines_added: f.lines_added, lines_removed: f.lines_removed, stats: res.stats };
+}
+
+/**
+ * A model's raw reply — prose with edits in any dialect (SEARCH/REPLACE blocks, unified diffs,
+ * Codex patches, whole files in fences) — applied to `files` all or nothing (format "reply",
+ * docs/reply.md). `options`: `dialect` (default "auto"), `path` (the file for blocks that name
+ * none), `profile` and the request options.
+ */
+export async function applyReply(files, replyText, options = {}) {
+  checkFiles(files, 'applyReply');
+  if (typeof replyText !== 'string') throw new TypeError('editcore: applyReply(files, replyText) takes the reply as a string');
+  const { dialect, path, ...rest } = options ?? {};
+  const edit = { text: replyText };
+  if (dialect !== undefined) edit.dialect = dialect;
+  if (path !== undefined) edit.path = path;
+  return applyRequest(withOptions({ format: 'reply', files, edit }, rest, 'applyReply'));
+}
+
+/** The engine's version string. */
+export async function version() {
+  const m = await init();
+  const p = m._editcore_version();
+  let end = p;
+  while (m.HEAPU8[end]) end++;
+  return decoder.decode(m.HEAPU8.subarray(p, end));
+}

@@ -1,0 +1,244 @@
+// Types of the editcore package (the protocol of docs/protocol.md, as objects). This file serves
+// require() (index.cjs); index.d.ts re-exports it for import, so the API is declared once.
+
+export type Format = 'replace' | 'search_replace' | 'unified_diff' | 'codex_patch' | 'whole_file' | 'insert' | 'lazy' | 'reply';
+export type Profile = 'editcore' | 'gemini' | 'cline' | 'aider' | 'roo' | 'codex' | 'claude' | 'openhands';
+export type Strategy = 'exact' | 'unescape' | 'trim_end' | 'indent' | 'unicode' | 'elision' | 'anchor' | 'regex' | 'fuzzy';
+
+/** `edit.options`: switches only peer profiles read. */
+export interface PeerOptions {
+  cline_version?: 'v1' | 'v2';
+  fence?: [string, string];
+  chat_files?: string[] | null;
+  dry_run?: boolean;
+  confirm?: boolean;
+  raw_llm_text?: string;
+  dialect?: string;
+  fuzzy_threshold?: number;
+  buffer_lines?: number;
+}
+
+/** The edit fields of each format (docs/protocol.md "Formats"). */
+export interface EditFields {
+  replace: { path?: string; old_string: string; new_string: string; expected_replacements?: number | null; replace_all?: boolean; instruction?: string; options?: PeerOptions };
+  search_replace: { text: string; path?: string; dialect?: 'cline' | 'aider' | 'roo'; is_final?: boolean; parse_only?: boolean; valid_fnames?: string[]; options?: PeerOptions };
+  unified_diff: { text: string; options?: PeerOptions };
+  codex_patch: { text: string; options?: PeerOptions };
+  whole_file: { path?: string; content: string | null; options?: PeerOptions };
+  insert: { path?: string; insert_line: number; new_str: string; options?: PeerOptions };
+  lazy: { path?: string; snippet: string; options?: PeerOptions };
+  /** A model's raw reply (docs/reply.md); `path` names the file for blocks that name none. */
+  reply: { text: string; dialect?: ReplyDialect; path?: string; parse_only?: boolean; options?: PeerOptions };
+}
+export type ReplyDialect = 'auto' | 'search_replace' | 'unified_diff' | 'codex_patch' | 'whole_file';
+
+/** An edit with its format beside its fields (applyEdit, createHost): a union on `format`. */
+export type Edit = { [F in Format]: { format: F } & EditFields[F] }[Format];
+export type ReplaceEdit = Extract<Edit, { format: 'replace' }>;
+export type SearchReplaceEdit = Extract<Edit, { format: 'search_replace' }>;
+export type UnifiedDiffEdit = Extract<Edit, { format: 'unified_diff' }>;
+export type CodexPatchEdit = Extract<Edit, { format: 'codex_patch' }>;
+export type WholeFileEdit = Extract<Edit, { format: 'whole_file' }>;
+export type InsertEdit = Extract<Edit, { format: 'insert' }>;
+export type LazyEdit = Extract<Edit, { format: 'lazy' }>;
+export type ReplyEditRequest = Extract<Edit, { format: 'reply' }>;
+
+export interface Limits {
+  max_input_bytes?: number; max_lines?: number; max_line_bytes?: number; max_blocks?: number;
+  regex_match_limit?: number; regex_depth_limit?: number; fuzzy_work?: number; diff_work?: number;
+}
+
+/** Request options (docs/protocol.md "Options"). */
+export interface Options {
+  diff_context?: number;
+  diff_max_bytes?: number;
+  strategies?: Strategy[];
+  fuzzy_threshold?: number;
+  line_hint?: number;
+  /** path -> SHA-256 of the bytes the host read (64 hex digits, `sha256:` allowed): the optimistic lock. */
+  expected_hash?: Record<string, string>;
+  limits?: Limits;
+}
+
+/** File contents by path; null (or absent) = the file does not exist. */
+export type Files = Record<string, string | null>;
+
+/** Self-correction (docs/correction.md): the failed edit, and for correction_apply the model's reply. */
+export type CorrectableFormat = 'replace' | 'search_replace' | 'unified_diff' | 'lazy';
+export interface CorrectionFields {
+  failed: { [F in CorrectableFormat]: { format: F; edit: EditFields[F] } }[CorrectableFormat];
+  reply?: string;
+  mode?: 'search' | 'old_string' | 'new_string' | 'fast_apply';
+  corrected_old_string?: string;
+  instruction?: string;
+  max_region_lines?: number;
+  max_region_bytes?: number;
+}
+export type CorrectionFormat = 'correction_prompt' | 'correction_apply';
+
+/** One request of the protocol: a union on `format`, so `edit` is checked against that format's fields. */
+export type Request =
+  | { [F in Format]: { format: F; files: Files; edit: EditFields[F]; profile?: Profile; options?: Options } }[Format]
+  | { format: CorrectionFormat; files: Files; edit: CorrectionFields; profile?: Profile; options?: Options };
+
+export interface Match { start_line: number; end_line: number; strategy: Strategy | string; confidence: number }
+export interface FileResult {
+  action: 'update' | 'add' | 'delete' | 'move';
+  moved_to?: string;
+  content?: string;
+  diff: string;
+  diff_truncated: boolean;
+  undo: string;
+  lines_added: number;
+  lines_removed: number;
+  replacements: number;
+  matches: Match[];
+}
+export type ErrorCode =
+  | 'INVALID_PARAM' | 'MALFORMED_EDIT' | 'NO_MATCH' | 'AMBIGUOUS' | 'COUNT_MISMATCH' | 'NOOP' | 'NOT_FOUND'
+  | 'FILE_EXISTS' | 'BINARY_FILE' | 'CONFLICT' | 'TOO_LARGE' | 'ACCESS_DENIED' | 'IO_ERROR' | 'OUT_OF_MEMORY';
+export interface Candidate { start_line: number; end_line: number; similarity: number; text: string }
+export interface EditError {
+  code: ErrorCode;
+  message: string;
+  path?: string;
+  block?: number;
+  line?: number;
+  candidates?: Candidate[];
+}
+export interface Stats { time_ms: number; bytes_in: number; bytes_out: number; lines_added: number; lines_removed: number }
+export interface Block { path: string; search: string; replace: string }
+/** One edit found in a reply (format 'reply' with parse_only). */
+export interface ReplyEdit {
+  dialect: Exclude<ReplyDialect, 'auto'>;
+  path: string;
+  line: number;
+  action: 'update' | 'add' | 'delete' | 'move';
+  moved_to?: string;
+  search?: string;
+  replace?: string;
+  text?: string;
+  content?: string;
+}
+export interface Response {
+  status: 'success' | 'partial' | 'error';
+  data: {
+    applied: boolean;
+    files: Record<string, FileResult>;
+    /** search_replace with parse_only: the blocks parsed. */
+    blocks?: Block[];
+    /** reply with parse_only: the edits found and every file the reply names. */
+    edits?: ReplyEdit[];
+    paths?: string[];
+    /** correction_prompt: the prompt for the host's model (docs/correction.md). */
+    prompt?: { system: string; user: string; schema: unknown };
+  };
+  text: string;
+  stats: Stats;
+  error?: EditError;
+  errors?: EditError[];
+}
+
+/** diff(): the engine's unified diff between two texts. */
+export interface DiffResult {
+  status: 'success' | 'partial' | 'error';
+  diff: string;
+  diff_truncated: boolean;
+  lines_added: number;
+  lines_removed: number;
+  stats: Stats;
+  error?: EditError;
+}
+
+/** Where init() finds editcore.wasm when the package cannot (bundles, CSP-strict pages, extensions). */
+export type WasmSource = ArrayBuffer | ArrayBufferView | URL | string | globalThis.Response | PromiseLike<globalThis.Response> | WebAssembly.Module;
+export interface InitOptions { wasm?: WasmSource }
+
+/** The low-level Emscripten module (for diagnostics and benchmarks). */
+export interface LowLevelModule {
+  HEAPU8: Uint8Array;
+  HEAPU32: Uint32Array;
+  _malloc(size: number): number;
+  _free(ptr: number): void;
+  _editcore_run(request: number, length: number, responseLength: number): number;
+  _editcore_free(response: number): void;
+  _editcore_version(): number;
+  _editcore_set_ceiling(name: number, value: number): number;
+  _editcore_clear_ceilings(): void;
+}
+
+/** Loads the engine once (later calls return the same promise). */
+export function init(options?: InitOptions): Promise<LowLevelModule>;
+/** Applies one request; a bad edit is a response with status "error", never an exception. */
+export function applyRequest(request: Request): Promise<Response>;
+/** applyRequest without the promise, after `await init()`. */
+export function applyRequestSync(request: Request): Response;
+/** The protocol as JSON text (or its UTF-8 bytes) in, JSON text out, after `await init()`. */
+export function applyJson(request: string | ArrayBuffer | ArrayBufferView): string;
+/** The host's ceilings for options.limits (docs/limits.md): a request may lower a limit, never
+ *  raise it past its ceiling. `{}` restores the build's. After `await init()`. */
+export function setCeilings(ceilings?: Partial<Record<'max_input_bytes' | 'max_lines' | 'max_line_bytes' | 'max_blocks' | 'regex_match_limit' | 'regex_depth_limit' | 'fuzzy_work' | 'diff_work' | 'max_files', number>>): void;
+
+export interface ReplaceOptions extends Options {
+  path?: string;
+  expected_replacements?: number | null;
+  replace_all?: boolean;
+  instruction?: string;
+  profile?: Profile;
+}
+/** One old/new string replacement in one file's content. */
+export function replace(content: string, oldString: string, newString: string, options?: ReplaceOptions): Promise<Response>;
+
+export interface ApplyOptions extends Options { profile?: Profile }
+/** An edit of any format applied to `files`. */
+export function applyEdit(files: Files, edit: Edit, options?: ApplyOptions): Promise<Response>;
+
+export interface ReplyOptions extends ApplyOptions { dialect?: ReplyDialect; path?: string }
+/** A model's raw reply (edits in any dialect, amid prose) applied to `files`, all or nothing. */
+export function applyReply(files: Files, replyText: string, options?: ReplyOptions): Promise<Response>;
+
+export interface DiffOptions { path?: string; diff_context?: number; diff_max_bytes?: number }
+/** The unified diff from `before` (null: absent) to `after`, computed by the engine. */
+export function diff(before: string | null, after: string, options?: DiffOptions): Promise<DiffResult>;
+
+/** The engine's version ("0.1.0"). */
+export function version(): Promise<string>;
+
+// Section - file hosts (createHost over an async adapter)
+
+/** What an adapter's stat() answers; null from stat() = the file does not exist. */
+export interface FileStat { type?: 'file' | 'directory' | 'other'; size: number; mtime: number }
+/**
+ * The I/O a host needs, over any file system. Paths are relative to the adapter's root, already
+ * checked (no `..` out of it, no absolute path), with `/` separators.
+ */
+export interface FileAdapter {
+  stat(path: string): Promise<FileStat | null>;
+  readFile(path: string): Promise<Uint8Array>;
+  /** Should replace the file atomically where the medium allows (the Node adapter does). */
+  writeFile(path: string, data: Uint8Array): Promise<void>;
+  delete(path: string): Promise<void>;
+}
+export interface HostOptions extends ApplyOptions {
+  /** Plan and report (with diffs), write nothing. */
+  dry_run?: boolean;
+}
+export type HostRequest = { [F in Format]: { format: F; edit: EditFields[F]; profile?: Profile; options?: HostOptions } }[Format];
+export interface Host {
+  /** Reads the files the edit names, applies it, writes every changed file or none. */
+  applyEdit(edit: Edit, options?: HostOptions): Promise<Response>;
+  /** The protocol's request without `files` (the host reads them). */
+  applyRequest(request: HostRequest): Promise<Response>;
+  /** A model's raw reply applied to the files it names (the engine lists them). */
+  applyReply(text: string, options?: ReplyOptions & { dry_run?: boolean }): Promise<Response>;
+}
+export function createHost(adapter: FileAdapter, defaults?: { profile?: Profile; options?: HostOptions }): Host;
+export interface MemoryAdapter extends FileAdapter {
+  files: Map<string, Uint8Array>;
+  /** Every file as text. */
+  snapshot(): Record<string, string>;
+}
+/** An adapter over a Map, for playgrounds and tests. */
+export function memoryAdapter(initial?: Record<string, string | Uint8Array>): MemoryAdapter;
+/** The host's lexical path rule: a relative path that stays inside the root, normalised; throws otherwise. */
+export function checkPath(path: string): string;

@@ -1,0 +1,14 @@
+// CommonJS entry of editcore/node: the ES module loaded on first use (see index.cjs).
+'use strict';
+const main = require('./index.cjs');
+let loading = null;
+const load = () => (loading ??= import('./node.js'));
+
+Object.assign(exports, main);
+/** The adapter's methods are async, so each one waits for the ES module on its first call. */
+exports.nodeAdapter = (root) => {
+  const real = load().then((m) => m.nodeAdapter(root));
+  const call = (fn) => (...args) => real.then((a) => a[fn](...args));
+  return { root, stat: call('stat'), readFile: call('readFile'), writeFile: call('writeFile'), delete: call('delete') };
+};
+exports.createNodeHost = (root, defaults) => main.createHost(exports.nodeAdapter(root), defaults);

@@ -1,0 +1,2 @@
+// Declarations for import 'editcore/node' (declared once in node.d.cts).
+export * from './node.cjs';

@@ -1,0 +1,90 @@
+// `editcore/node`: the engine's API plus the Node file adapter — every path resolved inside a
+// root (symlinks followed and kept inside it), atomic writes (a temp file in the same directory,
+// fsync, rename over the file, its mode kept, the directory fsynced). A process killed at any
+// moment leaves each file wholly old or wholly new.
+import { promises as fs, constants } from 'node:fs';
+import { dirname, basename, join, resolve, sep } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createHost } from './host.js';
+
+export * from './index.js';
+
+function denied(path, why) {
+  const e = new Error(`'${path}' ${why}`);
+  e.code = 'ACCESS_DENIED';
+  return Object.assign(e, { path });
+}
+
+/** The real path of `full`, or of its deepest existing ancestor joined with the rest. */
+async function realOf(full) {
+  const rest = [];
+  let at = full;
+  for (;;) {
+    try { return join(await fs.realpath(at), ...rest.reverse()); } catch (e) {
+      if (e.code !== 'ENOENT' && e.code !== 'ENOTDIR') throw e;
+      const up = dirname(at);
+      if (up === at) throw e;
+      rest.push(basename(at));
+      at = up;
+    }
+  }
+}
+
+/**
+ * The Node adapter over the directory `root` (for createHost). Paths arrive checked and relative
+ * (src/host.js); here each is resolved through symlinks and refused if it lands outside the root.
+ */
+export function nodeAdapter(root) {
+  if (typeof root !== 'string' && !(root instanceof URL)) throw new TypeError('editcore: nodeAdapter(root) takes the root directory (a path or file: URL)');
+  const rootReal = fs.realpath(root instanceof URL ? root : resolve(root));
+  rootReal.catch(() => {});
+  const locate = async (p) => {
+    const base = await rootReal;
+    const real = await realOf(join(base, p));
+    if (real !== base && !real.startsWith(base.endsWith(sep) ? base : base + sep)) throw denied(p, 'resolves outside the root (through a symlink)');
+    return real;
+  };
+  return {
+    root,
+    async stat(p) {
+      const real = await locate(p);
+      try {
+        const s = await fs.stat(real);
+        return { type: s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other', size: s.size, mtime: s.mtimeMs, mode: s.mode };
+      } catch (e) {
+        if (e.code === 'ENOENT') return null;
+        throw e;
+      }
+    },
+    async readFile(p) { return fs.readFile(await locate(p)); },
+    async writeFile(p, data) {
+      const real = await locate(p);
+      const dir = dirname(real);
+      let mode = 0o666 & ~process.umask();
+      try { mode = (await fs.stat(real)).mode & 0o7777; } catch (e) { if (e.code !== 'ENOENT') throw e; }
+      await fs.mkdir(dir, { recursive: true });
+      const tmp = join(dir, `.${basename(real)}.editcore-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+      const fh = await fs.open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
+      try {
+        await fh.writeFile(data);
+        await fh.chmod(mode); // the umask must not narrow the file's own mode
+        await fh.sync();
+        await fh.close();
+        await fs.rename(tmp, real);
+      } catch (e) {
+        await fh.close().catch(() => {});
+        await fs.unlink(tmp).catch(() => {});
+        throw e;
+      }
+      // The rename itself is durable once the directory is synced (best effort: not every FS allows it).
+      const d = await fs.open(dir, 'r').catch(() => null);
+      if (d) { await d.sync().catch(() => {}); await d.close(); }
+    },
+    async delete(p) { await fs.unlink(await locate(p)); },
+  };
+}
+
+/** createHost over nodeAdapter(root): `await createNodeHost('.').applyEdit({format, ...})`. */
+export function createNodeHost(root, defaults) {
+  return createHost(nodeAdapter(root), defaults);
+}

@@ -1,0 +1,9 @@
+// What the engine takes from its platform, set by the entry that loads it: index.js (through the
+// package's `#platform` import: Node or web) or browser.js (web, by a relative import, so the
+// package also runs unbundled in a page or a module worker, where `#...` imports do not resolve).
+export const platform = {
+  /** editcore.wasm in any form init() accepts, found without help from the host. */
+  defaultWasm: null,
+  /** A fast decoder of ASCII responses, or null (TextDecoder is used). */
+  asciiDecoder: null,
+};

@@ -1,0 +1,2 @@
+// editcore/worker-main: a ready worker (no exports).
+export {};

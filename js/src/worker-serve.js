@@ -1,0 +1,26 @@
+// The worker side of editcore/worker: answers the client's calls (src/worker-client.js) with the
+// engine, off the page's thread. Runs as a module worker or bundled into a classic one
+// (esbuild `iife`, webpack `webworker`): only relative imports, no Node built-ins.
+import * as api from './browser.js';
+
+const CALLS = new Set(['init', 'applyRequest', 'applyJson', 'replace', 'applyEdit', 'applyReply', 'diff', 'version']);
+
+/**
+ * Serves the engine to `createWorkerClient` over `scope`'s messages (default: the worker's
+ * global). `options.wasm`: editcore.wasm for bundles that carry it themselves (e.g. esbuild
+ * `loader: { '.wasm': 'binary' }`); a client may also send it with its init().
+ */
+export function serveWorker(options = {}, scope = globalThis) {
+  if (options.wasm !== undefined) api.init({ wasm: options.wasm }).catch(() => {}); // a client's init() reports the failure
+  scope.addEventListener('message', async (event) => {
+    const { id, call, args } = event.data ?? {};
+    if (typeof id !== 'number' || !CALLS.has(call)) return; // not ours
+    try {
+      let value = await api[call](...(Array.isArray(args) ? args : []));
+      if (call === 'init') value = undefined; // the low-level module stays in the worker
+      scope.postMessage({ id, ok: true, value });
+    } catch (e) {
+      scope.postMessage({ id, ok: false, error: { name: e?.name ?? 'Error', message: String(e?.message ?? e) } });
+    }
+  });
+}

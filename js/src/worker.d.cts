@@ -1,0 +1,36 @@
+// Declarations of editcore/worker (declared once here; worker.d.ts re-exports them).
+import type { Request, Response, ReplaceOptions, Files, Edit, ApplyOptions, DiffOptions, DiffResult, ReplyOptions } from './index.cjs';
+
+/** editcore.wasm in a form a worker can receive (cloned by postMessage). */
+export type WorkerWasm = ArrayBuffer | ArrayBufferView | string | WebAssembly.Module;
+
+/** A Worker, or anything that posts and receives messages like one. */
+export interface WorkerLike {
+  postMessage(message: unknown): void;
+  addEventListener(type: string, listener: (event: any) => void): void;
+  terminate?(): void;
+}
+
+/** The main API as promises, answered by the worker. */
+export interface WorkerClient {
+  readonly worker: WorkerLike;
+  init(options?: { wasm?: WorkerWasm }): Promise<void>;
+  applyRequest(request: Request): Promise<Response>;
+  applyJson(request: string | ArrayBuffer | ArrayBufferView): Promise<string>;
+  replace(content: string, oldString: string, newString: string, options?: ReplaceOptions): Promise<Response>;
+  applyEdit(files: Files, edit: Edit, options?: ApplyOptions): Promise<Response>;
+  applyReply(files: Files, replyText: string, options?: ReplyOptions): Promise<Response>;
+  diff(before: string | null, after: string, options?: DiffOptions): Promise<DiffResult>;
+  version(): Promise<string>;
+  /** Stops the worker; pending calls are rejected. */
+  terminate(): void;
+}
+
+/** A client over `worker` (default: a module worker running editcore/worker-main). */
+export function createWorkerClient(worker?: WorkerLike, options?: { wasm?: WorkerWasm }): WorkerClient;
+
+/** Inside a worker: answers a client's calls. `options.wasm` for bundles that carry the .wasm. */
+export function serveWorker(
+  options?: { wasm?: WorkerWasm },
+  scope?: { addEventListener(type: 'message', listener: (event: { data: any }) => void): void; postMessage(message: unknown): void },
+): void;

@@ -1,0 +1,2 @@
+// Declarations for import 'editcore/worker' (declared once in worker.d.cts).
+export * from './worker.cjs';
