@@ -252,7 +252,7 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
     if (ec_str_starts_with(new_text, "\xEF\xBB\xBF")) new_text = ec_str_drop(new_text, 3);
     if (!old_text.len) {
       ec_fail(ctx, EC_INVALID_PARAM, "old_string is only a byte-order mark (U+FEFF); put the text to replace in old_string.");
-      return fail_at(ctx, f, EC_INVALID_PARAM);
+      return ec_fail_at(ctx, f, EC_INVALID_PARAM);
     }
   }
   if (ec_str_eq(old_text, new_text)) {

@@ -9,7 +9,7 @@
 #define EC_PEERS_AIDER_AIDER_CODER_H
 #include "../../request/ctx.h"
 #include "aider_py.h"
-#include "../base/strmap.h"
+#include "../../base/strmap.h"
 
 typedef struct ec_aider_file {
   ec_str path;
