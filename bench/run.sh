@@ -125,6 +125,12 @@ for f in "$EM_BUILD/editcore.wasm" js/dist/editcore.wasm build/emscripten/editco
 done
 fi
 
+# The browser section: Debian's chromium through playwright-core (web-demo's devDependencies).
+if [ -x /usr/bin/chromium ] && [ -f build/emscripten/editcore-lite.wasm ]; then
+  log "browser (chromium)"
+  (cd web-demo && npm ci --no-audit --no-fund --loglevel=error) && node bench/browser.mjs > "$RES/browser.md" || rm -f "$RES/browser.md"
+fi
+
 { grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'; nproc; uname -sr; node --version; cc --version | head -1; git rev-parse --short HEAD; uptime; } > "$RES/machine.txt"
 
 if [ -z "${NO_REPORT:-}" ]; then

@@ -74,9 +74,10 @@ set(_pcre2_gen "${CMAKE_BINARY_DIR}/deps/pcre2")
 configure_file("${pcre2_SOURCE_DIR}/src/pcre2.h.generic" "${_pcre2_gen}/pcre2.h" COPYONLY)
 configure_file("${pcre2_SOURCE_DIR}/src/config.h.generic" "${_pcre2_gen}/config.h" COPYONLY)
 configure_file("${pcre2_SOURCE_DIR}/src/pcre2_chartables.c.dist" "${_pcre2_gen}/pcre2_chartables.c" COPYONLY)
-set(_pcre2_srcs auto_possess compile config context convert dfa_match error extuni find_bracket
-    maketables match match_data newline ord2utf pattern_info script_run serialize string_utils
-    study substitute substring tables ucd valid_utf xclass)
+# Only what pcre2_compile and pcre2_match (the interpreter, no DFA, no JIT) reach: no convert,
+# DFA, serialize, substitute, substring or table-making code is built.
+set(_pcre2_srcs auto_possess compile context extuni find_bracket match match_data newline
+    ord2utf script_run string_utils study tables ucd valid_utf xclass)
 list(TRANSFORM _pcre2_srcs PREPEND "${pcre2_SOURCE_DIR}/src/pcre2_")
 list(TRANSFORM _pcre2_srcs APPEND ".c")
 add_library(editcore_pcre2 STATIC ${_pcre2_srcs} "${_pcre2_gen}/pcre2_chartables.c")

@@ -28,7 +28,12 @@ for (const dir of dirs) {
       const e = v.edit;
       put('fuzz_json', name, Buffer.from(JSON.stringify({ format: v.format, files: v.files, edit: e, profile: v.peer })));
       const sel = Buffer.from([i & 0xff, i & 3]);
-      if (v.format === 'replace') {
+      if (v.format === 'reply') {
+        const names = Object.keys(v.files);
+        const fields = [names[0] ?? 'a.py', v.files[names[0]] ?? '', names[1] ?? 'b.txt', v.files[names[1]] ?? '', e.text ?? ''];
+        const flags = (e.parse_only ? 1 : 0) | ((['', 'auto', 'search_replace', 'unified_diff', 'codex_patch', 'whole_file'].indexOf(e.dialect ?? '') & 7) << 1) | (e.path ? 0x40 : 0);
+        put('fuzz_reply', name, Buffer.concat([Buffer.from([flags]), join3(...fields)]));
+      } else if (v.format === 'replace') {
         put('fuzz_replace', name, Buffer.concat([sel, join3(file, e.old_string, e.new_string)]));
         put('fuzz_strategy', name, Buffer.concat([Buffer.from([i & 0xff]), join3(file, e.old_string, e.new_string)]));
         put('fuzz_roundtrip', name, join3(file, e.old_string, e.new_string));

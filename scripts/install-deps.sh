@@ -21,7 +21,10 @@ fi
 native_only=false; [ "${1:-}" = "--native" ] && native_only=true
 pkgs=(cmake make gcc pkg-config libpcre2-dev libcjson-dev)
 $native_only || pkgs+=(clang lld llvm wasi-libc libclang-rt-14-dev libclang-rt-14-dev-wasm32
-      emscripten node-acorn binaryen nodejs git patch diffutils dpkg-dev valgrind gzip time)
+      emscripten node-acorn binaryen nodejs git patch diffutils dpkg-dev valgrind gzip time
+      chromium parallel)
+# npm (tests/host's jco): Debian's, unless a node install already brought its own.
+$native_only || command -v npm >/dev/null 2>&1 || pkgs+=(npm)
 missing=()
 for p in "${pkgs[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ] || { ! $native_only && [ ! -d "$here/third_party/src" ]; }; then
@@ -39,5 +42,10 @@ src="$here/third_party/src"
 mkdir -p "$src"
 if ! ls "$src"/pcre2_10.42.orig.tar.* >/dev/null 2>&1 || ! ls "$src"/cjson_1.7.15.orig.tar.* >/dev/null 2>&1; then
   (cd "$src" && apt-get source --download-only pcre2/bookworm cjson/bookworm)
+fi
+# The WASI command as a component (jco run) for tests/unit/host_cli_test.sh: tests/host's npm
+# devDependencies, pinned by its package-lock.json.
+if [ ! -x "$here/tests/host/node_modules/.bin/jco" ]; then
+  (cd "$here/tests/host" && npm ci --no-audit --no-fund --loglevel=error)
 fi
 echo "install-deps: done"

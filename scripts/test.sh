@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: installs what is missing, builds the three targets (native, WASI, Emscripten),
 # then runs the C unit tests (ctest), the conformance vectors through all three builds
-# (byte-identical responses required), the npm package's tests, and the hardening checks:
+# (byte-identical responses required), the npm package's tests, the web demo's tests in
+# Debian's chromium, and the hardening checks:
 # the same C and conformance suites under ASan + UBSan and under valgrind, and a short
 # libFuzzer run of every harness (fuzz-smoke). EDITCORE_QUICK=1 skips the hardening part.
 set -euo pipefail
@@ -22,8 +23,12 @@ echo "== protocol docs: every example in docs/*.md is run"
 node tests/docs/examples.mjs
 echo "== conformance (native, WASI, Emscripten)"
 node tests/conformance/run.mjs
+echo "== editcore-lite.wasm against editcore.wasm (every vector: the same bytes, or deferred)"
+node tests/conformance/lite.mjs
 echo "== npm package (its devDependencies: typescript, esbuild, webpack, vite for the packaging tests)"
 (cd js && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/)
+echo "== in the browser (web-demo: Debian's chromium driven by playwright-core)"
+(cd web-demo && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/)
 
 if [ "${EDITCORE_QUICK:-0}" != 1 ]; then
   build asan

@@ -6,6 +6,9 @@
 // response texts on stdout; each request runs in a fresh instance with its own stdio files.
 // (node:wasi never closes the descriptors it is given, so keep batches to a few hundred.)
 //   node wasm/run-wasi.mjs --batch [build/wasi/editcore.wasm] < requests.json
+// Commands with a preopened directory, as `wasmtime run --dir=HOST[::GUEST] editcore.wasm ARGS`:
+//   node wasm/run-wasi.mjs --dir . [--dir /tmp/x::work] [build/wasi/editcore.wasm] [--] apply reply.md
+// (a module path is recognised by its .wasm ending; everything after it, or after --, is argv).
 import { readFileSync, writeFileSync, openSync, mkdtempSync, rmSync } from 'node:fs';
 import { WASI } from 'node:wasi';
 import { join } from 'node:path';
@@ -19,13 +22,24 @@ process.removeAllListeners('warning'); // node:wasi's ExperimentalWarning
 // Marking without increments avoids it; the cost is longer but rarer pauses.
 setFlagsFromString('--no-incremental-marking');
 const args = process.argv.slice(2);
-const batch = args[0] === '--batch';
-if (batch) args.shift();
-const path = args[0] ?? fileURLToPath(new URL('../build/wasi/editcore.wasm', import.meta.url));
+let batch = false, path = null;
+const preopens = {}, argv = [];
+while (args.length) {
+  const a = args.shift();
+  if (a === '--batch') batch = true;
+  else if (a === '--dir' || a.startsWith('--dir=')) {
+    const spec = a === '--dir' ? args.shift() : a.slice(6);
+    const [host, guest] = spec.split('::');
+    preopens[guest ?? host] = host;
+  } else if (a === '--') { argv.push(...args.splice(0)); }
+  else if (path === null && argv.length === 0 && a.endsWith('.wasm')) path = a;
+  else { argv.push(a, ...args.splice(0)); }
+}
+path ??= fileURLToPath(new URL('../build/wasi/editcore.wasm', import.meta.url));
 const module = await WebAssembly.compile(readFileSync(path));
 
 async function run(stdio) {
-  const wasi = new WASI({ version: 'preview1', args: ['editcore', ...args.slice(1)], env: {}, returnOnExit: true, ...stdio });
+  const wasi = new WASI({ version: 'preview1', args: ['editcore', ...argv], env: {}, preopens, returnOnExit: true, ...stdio });
   const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
   return wasi.start(instance);
 }

@@ -123,6 +123,7 @@ typedef enum ec_format {
   EC_FORMAT_WHOLE_FILE,     /* {path?, content} */
   EC_FORMAT_INSERT,         /* {path?, insert_line, new_str} */
   EC_FORMAT_LAZY,           /* {path?, snippet} */
+  EC_FORMAT_REPLY,          /* {text, dialect?, path?, parse_only?}: a model's raw reply (docs/reply.md) */
   EC_FORMAT__COUNT
 } ec_format;
 
@@ -275,17 +276,19 @@ typedef struct ec_peer_options {
 
 /** The edit. Which members matter depends on the format (docs/protocol.md, Formats); the rest stay zero. */
 typedef struct ec_edit {
-  ec_str path;                  /* target in files; may be empty when files has one entry */
+  ec_str path;                  /* target in files; may be empty when files has one entry.
+                                   reply: the file for edits that name none */
   /* replace */
   ec_str old_string, new_string, instruction;
   bool has_old_string, has_new_string;
   int64_t expected_replacements;/* -1 = not given */
   bool replace_all;
-  /* search_replace, unified_diff, codex_patch */
+  /* search_replace, unified_diff, codex_patch, reply */
   ec_str text;
-  ec_str dialect;               /* "cline" | "aider" | "roo"; empty = the profile's */
+  ec_str dialect;               /* search_replace: "cline" | "aider" | "roo"; empty = the profile's.
+                                   reply: "auto" (empty) | "search_replace" | "unified_diff" | "codex_patch" | "whole_file" */
   bool is_final;                /* default true */
-  bool parse_only;
+  bool parse_only;              /* search_replace: data.blocks; reply: data.edits and data.paths; nothing applied */
   const ec_str *valid_fnames;   /* Aider's parser: known file names */
   size_t n_valid_fnames;
   /* whole_file */
@@ -365,6 +368,24 @@ typedef struct ec_block {
   ec_str path, search, replace;
 } ec_block;
 
+/**
+ * One edit found in a model's reply (format `reply`, parse_only). `dialect` is the format that
+ * reads it: EC_FORMAT_SEARCH_REPLACE (one block), EC_FORMAT_UNIFIED_DIFF (one file's part of a
+ * diff), EC_FORMAT_CODEX_PATCH (one Add/Delete/Update hunk) or EC_FORMAT_WHOLE_FILE.
+ * `action` is what the edit says it does (update unless a /dev/null side, a rename or a Codex
+ * Add/Delete/Move says otherwise), not what the files are.
+ */
+typedef struct ec_reply_edit {
+  ec_format dialect;
+  ec_str path;                   /* the file it edits, as the reply names it ("./" dropped) */
+  ec_action action;
+  ec_str moved_to;               /* EC_ACTION_MOVE only */
+  uint32_t line;                 /* 1-based line of the reply where the edit starts */
+  ec_str search, replace;        /* search_replace: the two sections, LF text */
+  ec_str text;                   /* unified_diff / codex_patch: the edit's lines of the reply;
+                                    whole_file: the new content */
+} ec_reply_edit;
+
 typedef struct ec_stats {
   double time_ms;
   uint64_t bytes_in, bytes_out;
@@ -398,12 +419,74 @@ EC_API const ec_error *ec_result_error(const ec_result *r, size_t i);
 EC_API size_t ec_result_block_count(const ec_result *r);
 /** The i-th parsed block; NULL past the end. */
 EC_API const ec_block *ec_result_block(const ec_result *r, size_t i);
+/* Format `reply` with parse_only: the edits found, in reply order, and every file the reply
+ * names (edited, created, deleted, or a move's destination), in first-mention order, without
+ * duplicates — the files a host reads (when they exist) before it applies the reply. Both are
+ * empty for any other request. The result owns every string and struct they give (copies),
+ * which die with ec_result_free. */
+/** The number of edits found (format reply, parse_only; 0 otherwise). */
+EC_API size_t ec_result_edit_count(const ec_result *r);
+/** The i-th edit found, owned by the result; NULL past the end. */
+EC_API const ec_reply_edit *ec_result_edit(const ec_result *r, size_t i);
+/** The number of files the reply names (format reply, parse_only; 0 otherwise). */
+EC_API size_t ec_result_path_count(const ec_result *r);
+/** The i-th file the reply names, owned by the result; {NULL, 0} past the end. */
+EC_API ec_str ec_result_path(const ec_result *r, size_t i);
 /** One-paragraph summary for a model or a person. */
 EC_API ec_str ec_result_text(const ec_result *r);
 /** Sizes, line counts and time_ms (measured with host->clock_ms; 0 without one). */
 EC_API ec_stats ec_result_stats(const ec_result *r);
 /** Frees the result and everything it owns. NULL is allowed. */
 EC_API void ec_result_free(ec_result *r);
+
+/**
+ * A result that carries one error and no files, for a host that fails before the engine runs
+ * (a path outside the root, an unreadable file), so its answer has the same envelope and JSON
+ * as the engine's. `path` and `message` are copied. NULL only when out of memory.
+ * Free with ec_result_free.
+ */
+EC_API ec_result *ec_result_new_error(ec_error_code code, ec_str path, ec_str message, const ec_host *host);
+
+/** Marks a result as written to disk by the host: its JSON then says `"applied":true`. */
+EC_API void ec_result_set_applied(ec_result *r, bool applied);
+
+/****************************/
+/* Section - Paths (hosts)  */
+/****************************/
+
+/**
+ * Lexical normalisation of a POSIX path, shared by every sandboxing host: repeated slashes
+ * collapsed, "." components dropped, "x/.." pairs folded; "" or a path that folds to nothing
+ * is "." (the root itself). An absolute path stays absolute ("/.." is "/"); whether it lies
+ * inside the host's root is ec_path_within's question. Symlinks are not looked at: the host
+ * walks the normalised path on disk and checks every link it meets.
+ * `out` must hold path.len bytes (the result is never longer; no NUL is written).
+ * Returns EC_OK, EC_ACCESS_DENIED when a relative path climbs above its start with "..",
+ * or EC_INVALID_PARAM for an empty path or one holding a NUL byte.
+ */
+EC_API ec_error_code ec_path_normalize(ec_str path, char *out, size_t *out_len);
+
+/**
+ * Whether normalised absolute `path` is `root` or lies below it (component-wise: "/ab" is not
+ * inside "/a"). On true, *rest (when not NULL) is the part below the root, "." for the root
+ * itself; it points into `path`.
+ */
+EC_API bool ec_path_within(ec_str root, ec_str path, ec_str *rest);
+
+/****************************/
+/* Section - Diff           */
+/****************************/
+
+/**
+ * A unified diff of two texts, as `diff -u` writes it: headers "--- <old_label>" and
+ * "+++ <new_label>" taken verbatim (no a/ b/ prefixes, no timestamps), hunks with `context`
+ * lines (negative = 3), "\ No newline at end of file" where a side ends without one. The same
+ * diff engine as every result's `diff`. Equal texts give an empty string.
+ * Returns the NUL-terminated text (length in *len when not NULL) or NULL when out of memory or
+ * past the diff's limits. Free with ec_free(host, text).
+ */
+EC_API char *ec_diff_text(ec_str old_text, ec_str new_text, ec_str old_label, ec_str new_label, int context,
+                          const ec_host *host, size_t *len);
 
 /****************************/
 /* Section - Self-correction */

@@ -7,3 +7,4 @@ import { platform } from './platform.js';
 Object.assign(platform, web);
 export * from './engine.js';
 export { createHost, memoryAdapter, checkPath } from './host.js';
+export { correctionPrompt, correctionApply, createFixerCache } from './fixer.js';

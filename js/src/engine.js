@@ -6,6 +6,7 @@
 // (a missing init, a request that is not an object, ...) throws a TypeError.
 import createEditcore from '../dist/editcore.mjs';
 import { platform } from './platform.js';
+import { applyWithFixer } from './fixer.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -174,10 +175,16 @@ export function applyRequestSync(request) {
 /**
  * Applies one request (SPEC §1: {format, files, edit, profile?, options?}) and returns the
  * response object ({status, data: {files}, text, stats, error?}). A bad edit is a response with
- * status "error", never an exception.
+ * status "error", never an exception. With `hook.fixer` (the host's model call), an edit that
+ * fails with an error the model can repair is corrected through it (src/fixer.js,
+ * docs/correction.md): `{ fixer, maxAttempts, signal, timeoutMs, cache, skip, correction }`.
  */
-export async function applyRequest(request) {
+export async function applyRequest(request, hook) {
   checkRequest(request);
+  if (hook !== undefined && hook !== null) {
+    if (typeof hook !== 'object') throw new TypeError('editcore: applyRequest(request, options) takes options as an object, e.g. { fixer }');
+    if (hook.fixer !== undefined) return applyWithFixer(request, hook);
+  }
   await init();
   return applyRequestSync(request);
 }

@@ -4,6 +4,7 @@
 // Code: ten lines over vscode.workspace.fs, see the README). What an edit means, which files it
 // touches and what they become is the engine's answer; this file only reads, checks and writes.
 import { applyRequest } from './engine.js';
+import { applyWithFixer } from './fixer.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }); // a BOM is kept, as bytes
 const encoder = new TextEncoder();
@@ -171,8 +172,10 @@ export function createHost(adapter, defaults = {}) {
    * Applies `edit` ({format, ...fields}) to the files it names. `options`: `profile`, `dry_run`
    * (plan and report, write nothing) and the request options (expected_hash, diff_context, ...).
    * Resolves to the engine's response with data.applied true when the files were written.
+   * `hook`: { fixer, ... } as for applyRequest — a failed edit is corrected by the host's model
+   * over the files read, and the correction is written like any edit (only files the edit named).
    */
-  async function applyEdit(edit, options = {}) {
+  async function applyEdit(edit, options = {}, hook = undefined) {
     if (edit === null || typeof edit !== 'object' || typeof edit.format !== 'string')
       throw new TypeError("editcore: host.applyEdit(edit) takes an edit object with its format, e.g. { format: 'search_replace', text }");
     const { format, ...fields } = edit;
@@ -183,7 +186,12 @@ export function createHost(adapter, defaults = {}) {
     const seen = new Map();
     try {
       for (const p of await namedPaths(format, fields)) await read(p, seen);
-      const res = await plan(request, seen);
+      let res = await plan(request, seen);
+      if (res.status === 'error' && hook?.fixer !== undefined) {
+        const files = {};
+        for (const [p, f] of seen) files[p] = f.text;
+        res = await applyWithFixer({ ...request, files }, hook);
+      }
       if (res.status === 'error' || dry_run || !Object.keys(res.data.files).length) return res;
       await commit(res, seen);
       res.data.applied = true;
@@ -208,10 +216,10 @@ export function createHost(adapter, defaults = {}) {
       return applyEdit({ format: 'reply', text, ...(dialect !== undefined ? { dialect } : {}), ...(path !== undefined ? { path } : {}) }, rest);
     },
     /** The protocol's request without `files`: {format, edit, profile?, options?}. */
-    applyRequest(request) {
+    applyRequest(request, hook) {
       if (request === null || typeof request !== 'object') throw new TypeError('editcore: host.applyRequest(request) takes {format, edit, profile?, options?}');
       const { format, edit, profile, options } = request;
-      return applyEdit({ ...edit, format }, { ...options, ...(profile !== undefined ? { profile } : {}) });
+      return applyEdit({ ...edit, format }, { ...options, ...(profile !== undefined ? { profile } : {}) }, hook);
     },
   };
 }

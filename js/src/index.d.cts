@@ -96,7 +96,8 @@ export interface FileResult {
 }
 export type ErrorCode =
   | 'INVALID_PARAM' | 'MALFORMED_EDIT' | 'NO_MATCH' | 'AMBIGUOUS' | 'COUNT_MISMATCH' | 'NOOP' | 'NOT_FOUND'
-  | 'FILE_EXISTS' | 'BINARY_FILE' | 'CONFLICT' | 'TOO_LARGE' | 'ACCESS_DENIED' | 'IO_ERROR' | 'OUT_OF_MEMORY';
+  | 'FILE_EXISTS' | 'BINARY_FILE' | 'CONFLICT' | 'TOO_LARGE' | 'ACCESS_DENIED' | 'IO_ERROR' | 'OUT_OF_MEMORY'
+  | 'INVALID_REPLY';
 export interface Candidate { start_line: number; end_line: number; similarity: number; text: string }
 export interface EditError {
   code: ErrorCode;
@@ -131,12 +132,16 @@ export interface Response {
     edits?: ReplyEdit[];
     paths?: string[];
     /** correction_prompt: the prompt for the host's model (docs/correction.md). */
-    prompt?: { system: string; user: string; schema: unknown };
+    prompt?: CorrectionPrompt;
+    /** correction_apply: the model's explanation of its correction. */
+    explanation?: string;
   };
   text: string;
   stats: Stats;
   error?: EditError;
   errors?: EditError[];
+  /** applyRequest with a fixer, once the edit had failed: what the hook did (not part of the protocol). */
+  fixer?: FixerReport;
 }
 
 /** diff(): the engine's unified diff between two texts. */
@@ -170,7 +175,7 @@ export interface LowLevelModule {
 /** Loads the engine once (later calls return the same promise). */
 export function init(options?: InitOptions): Promise<LowLevelModule>;
 /** Applies one request; a bad edit is a response with status "error", never an exception. */
-export function applyRequest(request: Request): Promise<Response>;
+export function applyRequest(request: Request, options?: FixerOptions): Promise<Response>;
 /** applyRequest without the promise, after `await init()`. */
 export function applyRequestSync(request: Request): Response;
 /** The protocol as JSON text (or its UTF-8 bytes) in, JSON text out, after `await init()`. */
@@ -226,9 +231,9 @@ export interface HostOptions extends ApplyOptions {
 export type HostRequest = { [F in Format]: { format: F; edit: EditFields[F]; profile?: Profile; options?: HostOptions } }[Format];
 export interface Host {
   /** Reads the files the edit names, applies it, writes every changed file or none. */
-  applyEdit(edit: Edit, options?: HostOptions): Promise<Response>;
-  /** The protocol's request without `files` (the host reads them). */
-  applyRequest(request: HostRequest): Promise<Response>;
+  applyEdit(edit: Edit, options?: HostOptions, hook?: FixerOptions): Promise<Response>;
+  /** The protocol's request without `files` (the host reads them); `hook.fixer` corrects a failed edit. */
+  applyRequest(request: HostRequest, hook?: FixerOptions): Promise<Response>;
   /** A model's raw reply applied to the files it names (the engine lists them). */
   applyReply(text: string, options?: ReplyOptions & { dry_run?: boolean }): Promise<Response>;
 }
@@ -242,3 +247,54 @@ export interface MemoryAdapter extends FileAdapter {
 export function memoryAdapter(initial?: Record<string, string | Uint8Array>): MemoryAdapter;
 /** The host's lexical path rule: a relative path that stays inside the root, normalised; throws otherwise. */
 export function checkPath(path: string): string;
+
+// Section - self-correction with the host's model (docs/correction.md)
+
+/** What the core asks the host's model: send `system` and `user`, ask for JSON fitting `schema`. */
+export interface CorrectionPrompt { system: string; user: string; schema: unknown }
+/** The host's model call: resolves to the model's raw reply text. `signal` aborts on timeout or the caller's abort. */
+export type Fixer = (prompt: CorrectionPrompt, context: { signal: AbortSignal }) => Promise<string>;
+/** The correction options of docs/correction.md. */
+export interface CorrectionOptions {
+  mode?: 'search' | 'old_string' | 'new_string' | 'fast_apply';
+  instruction?: string;
+  corrected_old_string?: string;
+  max_region_lines?: number;
+  max_region_bytes?: number;
+}
+/** An LRU of accepted replies (createFixerCache); any {get, set} will do. */
+export interface FixerCache { get(key: string): string | undefined; set(key: string, reply: string): void }
+export interface FixerOptions {
+  /** The host's model call. Without it applyRequest is the plain engine call. */
+  fixer?: Fixer;
+  /** Model calls at most (default 1, as Gemini CLI); a refused answer is asked again with the same prompt. */
+  maxAttempts?: number;
+  /** Aborts a pending model call: the response is then the original error with a note. */
+  signal?: AbortSignal;
+  /** Per model call, in ms (default 40000, as Gemini CLI). */
+  timeoutMs?: number;
+  /** false: none; a number: a cache of that size for this call; default: the package's own (50 replies). */
+  cache?: false | number | FixerCache;
+  /** Files the model is never asked about: endings (default ['.json', '.ipynb']) or a predicate. */
+  skip?: string[] | ((path: string) => boolean);
+  /** Passed to correction_prompt/correction_apply. */
+  correction?: CorrectionOptions;
+}
+export interface FixerReport {
+  outcome: 'corrected' | 'noop' | 'refused' | 'skipped' | 'aborted' | 'timeout' | 'fixer_error';
+  /** Attempts made, model calls made (a cache hit makes none), and whether the reply came from the cache. */
+  attempts: number;
+  calls: number;
+  cached: boolean;
+  /** Why the original error is returned (skipped, aborted, timeout, fixer_error). */
+  note?: string;
+}
+/** The correction prompt for a failed request (the core's correction_prompt response; `data.prompt`). */
+export function correctionPrompt(failed: Request, options?: CorrectionOptions): Promise<Response>;
+/**
+ * The model's raw reply checked and applied (correction_apply). `promptFiles`: the files the prompt
+ * was built from; a file changed since is refused (CONFLICT).
+ */
+export function correctionApply(failed: Request, reply: string, options?: CorrectionOptions & { promptFiles?: Files }): Promise<Response>;
+/** A cache of `size` accepted replies (default 50) to share between applyRequest calls. */
+export function createFixerCache(size?: number): FixerCache;

@@ -8,3 +8,4 @@ import { platform } from './platform.js';
 Object.assign(platform, fromPlatform);
 export * from './engine.js';
 export { createHost, memoryAdapter, checkPath } from './host.js';
+export { correctionPrompt, correctionApply, createFixerCache } from './fixer.js';

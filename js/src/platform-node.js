@@ -3,6 +3,7 @@
 // than UTF-8 decoding a 10 MB response). Bundles for browsers and workers never reach this file.
 import { readFile } from 'node:fs/promises';
 import * as buffer from 'node:buffer';
+import { webcrypto } from 'node:crypto';
 
 export function defaultWasm() {
   return readFile(new URL('../dist/editcore.wasm', import.meta.url));
@@ -12,3 +13,6 @@ export function defaultWasm() {
 export const asciiDecoder = typeof buffer.isAscii === 'function'
   ? (view) => (buffer.isAscii(view) ? buffer.Buffer.from(view.buffer, view.byteOffset, view.byteLength).toString('latin1') : null)
   : null;
+
+/** Node's WebCrypto (global `crypto` only from Node 19 on). */
+export const subtle = webcrypto.subtle;

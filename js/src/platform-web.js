@@ -14,3 +14,6 @@ export function defaultWasm() {
 
 /** No fast path outside Node: responses are decoded by TextDecoder. */
 export const asciiDecoder = null;
+
+/** SubtleCrypto where the page has it (secure contexts: https, localhost; workers of those). */
+export const subtle = globalThis.crypto?.subtle ?? null;

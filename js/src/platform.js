@@ -6,4 +6,6 @@ export const platform = {
   defaultWasm: null,
   /** A fast decoder of ASCII responses, or null (TextDecoder is used). */
   asciiDecoder: null,
+  /** SubtleCrypto for SHA-256 (the fixer's cache and lock), or null where there is none. */
+  subtle: null,
 };

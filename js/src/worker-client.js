@@ -44,13 +44,18 @@ export function createWorkerClient(worker, options = {}) {
   const client = {
     worker,
     init: (opts = {}) => call('init')(opts),
-    applyRequest: call('applyRequest'),
+    // A fixer is a function and cannot cross to the worker: drive the two steps instead.
+    applyRequest: (request, options) => (options?.fixer !== undefined
+      ? Promise.reject(new TypeError('editcore: a fixer cannot be sent to the worker; use client.correctionPrompt and client.correctionApply around your model call'))
+      : call('applyRequest')(request)),
     applyJson: call('applyJson'),
     replace: call('replace'),
     applyEdit: call('applyEdit'),
     applyReply: call('applyReply'),
     diff: call('diff'),
     version: call('version'),
+    correctionPrompt: call('correctionPrompt'),
+    correctionApply: call('correctionApply'),
     /** Stops the worker; pending calls are rejected. */
     terminate() { fail(new Error('editcore: the worker was terminated')); worker.terminate?.(); },
   };

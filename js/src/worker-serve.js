@@ -3,7 +3,7 @@
 // (esbuild `iife`, webpack `webworker`): only relative imports, no Node built-ins.
 import * as api from './browser.js';
 
-const CALLS = new Set(['init', 'applyRequest', 'applyJson', 'replace', 'applyEdit', 'applyReply', 'diff', 'version']);
+const CALLS = new Set(['init', 'applyRequest', 'applyJson', 'replace', 'applyEdit', 'applyReply', 'diff', 'version', 'correctionPrompt', 'correctionApply']);
 
 /**
  * Serves the engine to `createWorkerClient` over `scope`'s messages (default: the worker's

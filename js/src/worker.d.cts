@@ -1,5 +1,5 @@
 // Declarations of editcore/worker (declared once here; worker.d.ts re-exports them).
-import type { Request, Response, ReplaceOptions, Files, Edit, ApplyOptions, DiffOptions, DiffResult, ReplyOptions } from './index.cjs';
+import type { Request, Response, ReplaceOptions, Files, Edit, ApplyOptions, DiffOptions, DiffResult, ReplyOptions, CorrectionOptions } from './index.cjs';
 
 /** editcore.wasm in a form a worker can receive (cloned by postMessage). */
 export type WorkerWasm = ArrayBuffer | ArrayBufferView | string | WebAssembly.Module;
@@ -22,6 +22,9 @@ export interface WorkerClient {
   applyReply(files: Files, replyText: string, options?: ReplyOptions): Promise<Response>;
   diff(before: string | null, after: string, options?: DiffOptions): Promise<DiffResult>;
   version(): Promise<string>;
+  /** The self-correction steps (a fixer, being a function, stays on the page: call your model between them). */
+  correctionPrompt(failed: Request, options?: CorrectionOptions): Promise<Response>;
+  correctionApply(failed: Request, reply: string, options?: CorrectionOptions & { promptFiles?: Files }): Promise<Response>;
   /** Stops the worker; pending calls are rejected. */
   terminate(): void;
 }

@@ -96,7 +96,7 @@ const fs = require('node:fs');
 
 // TypeScript: the same source checked as ESM and as CommonJS, under each module resolution users
 // have (node16 ESM/CJS; bundler; module commonjs as the VS Code extension template sets it).
-const TS_SOURCE = `import { init, applyEdit, applyRequest, applyReply, replace, diff, createHost, memoryAdapter, type Response, type Edit } from 'editcore';
+const TS_SOURCE = `import { init, applyEdit, applyRequest, applyReply, replace, diff, createHost, memoryAdapter, correctionPrompt, correctionApply, createFixerCache, type Response, type Edit, type Fixer } from 'editcore';
 import { createNodeHost } from 'editcore/node';
 import { createWorkerClient, serveWorker } from 'editcore/worker';
 export async function main(): Promise<string> {
@@ -109,6 +109,15 @@ export async function main(): Promise<string> {
   await applyRequest({ format: 'unified_diff', files: {}, edit: { text: '' } });
   const cp = await applyRequest({ format: 'correction_prompt', files: {}, edit: { failed: { format: 'replace', edit: { old_string: 'a', new_string: 'b' } } } });
   void cp.data.prompt?.system;
+  const fixer: Fixer = async ({ system, user }, { signal }) => (signal.aborted ? '' : system + user);
+  const fixed = await applyRequest({ format: 'replace', files: {}, edit: { old_string: 'a', new_string: 'b' } },
+    { fixer, maxAttempts: 2, signal: new AbortController().signal, timeoutMs: 1000, cache: createFixerCache(10), skip: ['.json'] });
+  void fixed.fixer?.outcome;
+  void fixed.data.explanation;
+  await correctionApply({ format: 'replace', files: {}, edit: { old_string: 'a', new_string: 'b' } }, 'reply', { promptFiles: {}, mode: 'search' });
+  await correctionPrompt({ format: 'lazy', files: {}, edit: { snippet: 's' } }, { max_region_lines: 40 });
+  // @ts-expect-error: the fixer's reply is text
+  await applyRequest({ format: 'unified_diff', files: {}, edit: { text: '' } }, { fixer: async () => 42 });
   // @ts-expect-error: search_replace edits have no 'content' field
   await applyEdit({}, { format: 'search_replace', content: 'x' });
   // @ts-expect-error: a replace request's edit needs new_string

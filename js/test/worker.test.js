@@ -39,6 +39,13 @@ test('the worker client gives the same responses as the main thread', async () =
     const big = 'line of text\n'.repeat(400000) + 'END\n';
     assert.equal((await client.replace(big, 'END', 'DONE')).data.files.file.content.length, big.length + 1);
     await assert.rejects(client.applyRequest(null), { name: 'TypeError', message: /takes an object/ });
+    // Self-correction through the worker: the two steps; a fixer function cannot cross.
+    const failed = { format: 'replace', files: { 'a.py': 'x = 1\n' }, edit: { path: 'a.py', old_string: 'x = 3', new_string: 'x = 2' } };
+    const prompt = await client.correctionPrompt(failed);
+    assert.match(prompt.data.prompt.user, /# Failed search text/);
+    const fixed = await client.correctionApply(failed, '{"search": "x = 1", "replace": "x = 2", "no_changes_required": false, "explanation": "x is 1"}', { promptFiles: failed.files });
+    assert.equal(fixed.data.files['a.py'].content, 'x = 2\n');
+    await assert.rejects(client.applyRequest(failed, { fixer: async () => '' }), { name: 'TypeError', message: /cannot be sent to the worker/ });
     // Calls in flight when the worker stops are rejected, not left hanging.
     const inflight = client.replace(big, 'END', 'DONE');
     client.terminate();

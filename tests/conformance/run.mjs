@@ -180,6 +180,16 @@ function check(vector, resp) {
   const exp = vector.expect;
   if (exp.ok) {
     if (resp.status === 'error') return `expected success, got ${resp.error?.code}: ${resp.error?.message}`;
+    if (exp.paths || exp.edits) {
+      // format reply, parse_only: data.paths exactly; data.edits by the fields the vector lists
+      if (exp.paths && JSON.stringify(resp.data.paths) !== JSON.stringify(exp.paths)) return `paths differ:\n  want ${JSON.stringify(exp.paths)}\n  got  ${JSON.stringify(resp.data.paths)}`;
+      const got = resp.data.edits ?? [];
+      if (exp.edits && got.length !== exp.edits.length) return `expected ${exp.edits.length} edits, got ${got.length}: ${JSON.stringify(got).slice(0, 400)}`;
+      for (const [i, want] of (exp.edits ?? []).entries())
+        for (const [k, v] of Object.entries(want))
+          if (JSON.stringify(got[i][k]) !== JSON.stringify(v)) return `edit ${i + 1}: ${k} is ${JSON.stringify(got[i][k])}, expected ${JSON.stringify(v)}`;
+      return null;
+    }
     if (exp.blocks) {
       const got = (resp.data.blocks ?? []).map((b) => ({ path: b.path, search: b.search, replace: b.replace }));
       const want = exp.blocks.map((b) => ({ path: b.path, search: b.search, replace: b.replace }));

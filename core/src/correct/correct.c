@@ -296,6 +296,7 @@ static void mark_llm(ec_result *r, const failure *f, ec_str explanation) {
     else for (size_t j = 0; j < file->n_matches; j++) m[j].strategy = EC_STRATEGY_LLM;
   }
   if (explanation.len) r->explanation = ec_arena_strdup(r->arena, explanation.ptr, explanation.len);
+  ec_result_summarise(r, false); /* the summary names the strategy: llm now */
 }
 
 static bool holds(ec_str content, ec_str text) {

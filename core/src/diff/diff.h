@@ -48,6 +48,13 @@ ec_error_code ec_diff_unified_pair(ec_arena *a, ec_str old_path, ec_str new_path
                                    const ec_str *new_text, const ec_diff_opts *opts, ec_diff_out *out,
                                    ec_diff_out *undo);
 
+/**
+ * As ec_diff_unified, but with `diff -u`'s headers: "--- <old_label>" / "+++ <new_label>", the
+ * labels verbatim (no a/ b/ prefix), both sides present.
+ */
+ec_error_code ec_diff_labelled(ec_arena *a, ec_str old_label, ec_str new_label, ec_str old_text, ec_str new_text,
+                               const ec_diff_opts *opts, ec_diff_out *out);
+
 /** The edit script between two texts' lines (same splitting as above). */
 ec_error_code ec_diff_texts(ec_arena *a, ec_str old_text, ec_str new_text, uint64_t work_budget,
                             ec_diff_script *out);

@@ -156,7 +156,7 @@ static void emit_file_line(emitter *e, const char *marker, const char *prefix, e
     ec_buf_append_cstr(&t, "/dev/null");
   } else {
     size_t label = t.len;
-    if (path.len && path.ptr[0] == '/') { path.ptr++; path.len--; } /* git: "a/x", not "a//x" */
+    if (*prefix && path.len && path.ptr[0] == '/') { path.ptr++; path.len--; } /* git: "a/x", not "a//x" */
     bool quote = needs_quote(path);
     if (quote) ec_buf_append_char(&t, '"');
     ec_buf_append_cstr(&t, prefix);
@@ -234,7 +234,7 @@ static uint32_t sat_add(uint32_t acc, size_t v) {
 
 static ec_error_code emit(ec_arena *a, ec_str old_path, ec_str new_path, bool old_absent, bool new_absent,
                           const ec_diff_prep *p, const ec_diff_script *sc, size_t ctx, size_t max, bool reverse,
-                          ec_diff_out *out) {
+                          bool labels, ec_diff_out *out) {
   if (sc->n == 0) {
     out->text = ec_arena_strdup(a, "", 0);
     return out->text.ptr ? EC_OK : EC_OUT_OF_MEMORY;
@@ -243,17 +243,17 @@ static ec_error_code emit(ec_arena *a, ec_str old_path, ec_str new_path, bool ol
   memset(&e, 0, sizeof e);
   ec_buf_init(&e.buf, ec_arena_allocator(a));
   e.max = max;
-  emit_file_line(&e, "--- ", "a/", old_path, old_absent);
-  emit_file_line(&e, "+++ ", "b/", new_path, new_absent);
+  emit_file_line(&e, "--- ", labels ? "" : "a/", old_path, old_absent);
+  emit_file_line(&e, "+++ ", labels ? "" : "b/", new_path, new_absent);
   emit_hunks(&e, p, sc, ctx, reverse);
   out->truncated = e.truncated;
   out->text = ec_buf_finish(&e.buf, a);
   return out->text.ptr ? EC_OK : EC_OUT_OF_MEMORY;
 }
 
-ec_error_code ec_diff_unified_pair(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text,
-                                   const ec_str *new_text, const ec_diff_opts *opts, ec_diff_out *out,
-                                   ec_diff_out *undo) {
+static ec_error_code unified_pair(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text,
+                                  const ec_str *new_text, const ec_diff_opts *opts, bool labels, ec_diff_out *out,
+                                  ec_diff_out *undo) {
   memset(out, 0, sizeof *out);
   if (undo) memset(undo, 0, sizeof *undo);
   ec_diff_opts defaults = {3, 0, 0};
@@ -273,12 +273,24 @@ ec_error_code ec_diff_unified_pair(ec_arena *a, ec_str old_path, ec_str new_path
     out->removed = sat_add(out->removed, sc.changes[i].na);
     out->added = sat_add(out->added, sc.changes[i].nb);
   }
-  rc = emit(a, old_path, new_path, old_text == NULL, new_text == NULL, &p, &sc, ctx, opts->max_bytes, false, out);
+  rc = emit(a, old_path, new_path, old_text == NULL, new_text == NULL, &p, &sc, ctx, opts->max_bytes, false, labels,
+            out);
   if (rc || !undo) return rc;
   undo->added = out->removed;
   undo->removed = out->added;
   /* The undo patch is only useful whole: no size limit. */
-  return emit(a, new_path, old_path, new_text == NULL, old_text == NULL, &p, &sc, ctx, 0, true, undo);
+  return emit(a, new_path, old_path, new_text == NULL, old_text == NULL, &p, &sc, ctx, 0, true, labels, undo);
+}
+
+ec_error_code ec_diff_unified_pair(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text,
+                                   const ec_str *new_text, const ec_diff_opts *opts, ec_diff_out *out,
+                                   ec_diff_out *undo) {
+  return unified_pair(a, old_path, new_path, old_text, new_text, opts, false, out, undo);
+}
+
+ec_error_code ec_diff_labelled(ec_arena *a, ec_str old_label, ec_str new_label, ec_str old_text, ec_str new_text,
+                               const ec_diff_opts *opts, ec_diff_out *out) {
+  return unified_pair(a, old_label, new_label, &old_text, &new_text, opts, true, out, NULL);
 }
 
 ec_error_code ec_diff_unified(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text,

@@ -16,6 +16,7 @@ static const format_fn FORMATS[EC_FORMAT__COUNT] = {
     [EC_FORMAT_WHOLE_FILE] = ec_format_whole_file,
     [EC_FORMAT_INSERT] = ec_format_insert,
     [EC_FORMAT_LAZY] = ec_format_lazy,
+    [EC_FORMAT_REPLY] = ec_format_reply,
 };
 
 void ec_options_default(ec_options *opt) {
@@ -34,37 +35,6 @@ void ec_request_init(ec_request *req, ec_format format) {
   req->edit.is_final = true;
   req->edit.peer.confirm = true;
   ec_options_default(&req->options);
-}
-
-static void summarise(ec_ctx *ctx) {
-  ec_result *r = ctx->res;
-  ec_buf b;
-  ec_buf_init(&b, ec_arena_allocator(r->arena));
-  if (r->status == EC_STATUS_ERROR && r->n_errors) {
-    const ec_error *e = &r->errors[0];
-    ec_buf_printf(&b, "%s: %.*s", ec_error_code_name(e->code), (int)e->message.len, e->message.ptr ? e->message.ptr : "");
-  } else if (r->has_blocks && !r->n_files) {
-    ec_buf_printf(&b, "Parsed %zu block%s.", r->n_blocks, r->n_blocks == 1 ? "" : "s");
-  } else {
-    ec_buf_printf(&b, "%s %zu file%s (+%u -%u lines):", r->status == EC_STATUS_SUCCESS ? "Changed" : "Partly changed",
-                  r->n_files, r->n_files == 1 ? "" : "s", r->stats.lines_added, r->stats.lines_removed);
-    for (size_t i = 0; i < r->n_files; i++) {
-      const ec_file_result *f = &r->files[i];
-      ec_buf_printf(&b, "%s %s '%.*s'", i ? ";" : "", ec_action_name(f->action), (int)f->path.len, f->path.ptr);
-      if (f->n_matches) {
-        ec_buf_printf(&b, " (%u replacement%s, lines %u-%u by %s)", f->replacements, f->replacements == 1 ? "" : "s",
-                      f->matches[0].start_line, f->matches[0].end_line, ec_strategy_name(f->matches[0].strategy));
-      }
-    }
-    ec_buf_append_char(&b, '.');
-    for (size_t i = 0; i < r->n_errors; i++)
-      ec_buf_printf(&b, " %s: %.*s", ec_error_code_name(r->errors[i].code), (int)r->errors[i].message.len,
-                    r->errors[i].message.ptr ? r->errors[i].message.ptr : "");
-    if (r->n_unlisted_errors)
-      ec_buf_printf(&b, " (%zu more error%s not listed: at most %d are)", r->n_unlisted_errors, r->n_unlisted_errors == 1 ? "" : "s",
-                    EC_MAX_ERRORS);
-  }
-  r->text = ec_buf_finish(&b, r->arena);
 }
 
 /* Section - ownership: a result owns every byte it hands out (editcore.h promises it), so the
@@ -111,6 +81,15 @@ static void own_request_strings(ec_result *r, const ec_request *req) {
     own(r, req, &e->path);
     for (size_t k = 0; k < e->n_candidates; k++) own(r, req, (ec_str *)&e->candidates[k].text);
   }
+  for (size_t i = 0; i < r->n_edits; i++) {
+    ec_reply_edit *e = &r->edits[i];
+    own(r, req, &e->path);
+    own(r, req, &e->moved_to);
+    own(r, req, &e->search);
+    own(r, req, &e->replace);
+    own(r, req, &e->text);
+  }
+  for (size_t i = 0; i < r->n_paths; i++) own(r, req, &r->paths[i]);
   for (size_t i = 0; i < r->n_blocks; i++) {
     own(r, req, &r->blocks[i].path);
     own(r, req, &r->blocks[i].search);
@@ -144,6 +123,8 @@ ec_result *ec_apply(const ec_request *req, const ec_host *host) {
   if (r->oom) rc = EC_OUT_OF_MEMORY;
   if (rc && !ctx.partial) {
     ec_result_clear_files(r);
+    r->n_edits = r->n_paths = 0;
+    r->has_reply = false;
     r->stats.lines_added = r->stats.lines_removed = 0;
     r->stats.bytes_out = 0;
     r->status = EC_STATUS_ERROR;
@@ -151,7 +132,7 @@ ec_result *ec_apply(const ec_request *req, const ec_host *host) {
   } else {
     r->status = rc || r->n_errors || truncated || ctx.preview ? EC_STATUS_PARTIAL : EC_STATUS_SUCCESS;
   }
-  summarise(&ctx);
+  ec_result_summarise(r, ctx.preview);
   /* Out of memory anywhere (a failed allocation recorded as an error, or one the result noticed)
    * is one answer: OUT_OF_MEMORY with what to send instead, and nothing partial. */
   bool oom = r->oom || rc == EC_OUT_OF_MEMORY || !r->text.ptr || ec_arena_failed(r->arena);

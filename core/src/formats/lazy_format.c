@@ -13,6 +13,53 @@
 #include "../lazy/lazy.h"
 #include "../messages/report.h"
 #include "../base/str.h"
+#include <stdio.h>
+
+/* Everything before the merge proper: the snippet's escaped line breaks, the file's key map (only
+ * the keys the snippet can ask for), the parsed snippet, indentation, the anchor tables. */
+static ec_error_code lazy_setup(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, ec_str snippet, ec_lz_job *job, bool *diff_style) {
+  memset(job, 0, sizeof *job);
+  snippet = ec_lz_split_escaped_newlines(ctx->arena, snippet, ec_str_make(doc->text, doc->len));
+  if (!snippet.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  job->ctx = ctx;
+  job->f = f;
+  job->a = ctx->arena;
+  job->work_cap = 200000000u;
+  job->file_final_lf = !doc->len || doc->text[doc->len - 1] == '\n';
+  job->file_len = doc->len;
+  job->out_head = 0;
+  job->out_tail = doc->len; /* the diff-style path writes the whole text */
+  /* The file's key map holds only what the snippet can ask: each snippet line's key, with and
+   * without its first character (a diff-style `+`/`-`/space prefix). */
+  ec_lz_side raw;
+  if (ec_lz_side_build(job->a, snippet, &raw)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  uint64_t *qk = ec_arena_alloc(job->a, (3 * raw.n + 1) * sizeof *qk);
+  if (!qk) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  size_t nq = 0;
+  for (size_t j = 0; j < raw.n; j++) {
+    qk[nq++] = raw.key[j];
+    if (raw.line[j].len) qk[nq++] = ec_lz_key(ec_str_make(raw.line[j].ptr + 1, raw.line[j].len - 1));
+    ec_str un; /* and the line with its escapes undone (an over-escaped copy of a file line) */
+    if (ec_lz_unescape(job->a, raw.line[j], &un)) qk[nq++] = ec_lz_key(un);
+  }
+  if (ec_lz_side_build_keyed(job->a, ec_str_make(doc->text, doc->len), doc->n_lf, qk, nq, &job->F)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_lz_parse(job, snippet, diff_style)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  job->nseg_parsed = job->nseg;
+  ec_lz_indent_infer(&job->F, &job->fi);
+  ec_lz_indent_infer(&job->S, &job->si);
+  size_t literal = 0;
+  for (size_t j = 0; j < job->S.n; j++)
+    if (!(job->S.flags[j] & (LZ_MARKER | LZ_BLANK))) literal++;
+  if (!literal)
+    return ec_fail(ctx, EC_INVALID_PARAM, "edit.snippet holds no code, only markers or blank lines; send the changed code with `// ... existing code ...` lines for the parts left out");
+  job->am = ec_arena_alloc(job->a, (job->S.n + 1) * sizeof *job->am);
+  job->how = ec_arena_calloc(job->a, job->S.n + 1, 1);
+  job->rep = ec_arena_calloc(job->a, job->S.n + 2, sizeof *job->rep);
+  if (!job->am || !job->how || !job->rep) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  for (size_t j = 0; j < job->S.n; j++) job->am[j] = -1;
+
+  return EC_OK;
+}
 
 /*
  * "segment N shares no line with the file" is what the merge says when no line of a segment
@@ -45,13 +92,14 @@ static void retell_repeated_lines(ec_ctx *ctx, const ec_lz_job *job, const ec_ws
   }
   if (best_n < 2) return;
   ec_str t = ec_lz_trim(job->S.line[best_j]);
+  char third[32] = "";
+  if (best_n == 3) snprintf(third, sizeof third, "%zu", first_at[2]);
   ec_str msg = ec_arena_printf(ctx->arena,
       "segment %d of the lazy snippet (snippet lines %u-%u) has no line that occurs only once in '%.*s': its line '%.*s%s' occurs "
       "%zu times there (lines %zu, %zu%s%s), so it could go in any of those places; nothing was changed. Include an unchanged "
       "line right above or below the new code that occurs once in the file, or send a search_replace block.",
       (int)err->block, seg->j0 + 1, seg->j1, (int)f->path.len, f->path.ptr, ec_echo_len(t), t.ptr, ec_echo_more(t), best_n,
-      first_at[0], first_at[1], best_n > 2 ? ", " : "",
-      best_n > 3 ? "..." : best_n == 3 ? ec_arena_printf(ctx->arena, "%zu", first_at[2]).ptr : "");
+      first_at[0], first_at[1], best_n > 2 ? ", " : "", best_n > 3 ? "..." : third);
   if (!msg.ptr) return;
   err->code = EC_AMBIGUOUS;
   err->message = msg;
@@ -72,50 +120,20 @@ ec_error_code ec_format_lazy(ec_ctx *ctx) {
   if (rc) return rc;
 
   ec_lz_job job;
-  memset(&job, 0, sizeof job);
-  job.ctx = ctx;
-  job.f = f;
-  job.a = ctx->arena;
-  job.work_cap = 200000000u;
-  job.file_final_lf = !doc->len || doc->text[doc->len - 1] == '\n';
-  job.file_len = doc->len;
-  job.out_head = 0;
-  job.out_tail = doc->len; /* the diff-style path writes the whole text */
-  /* The file's key map holds only what the snippet can ask: each snippet line's key, with and
-   * without its first character (a diff-style `+`/`-`/space prefix). */
-  ec_lz_side raw;
-  if (ec_lz_side_build(job.a, snippet, &raw)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  uint64_t *qk = ec_arena_alloc(job.a, (2 * raw.n + 1) * sizeof *qk);
-  if (!qk) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  size_t nq = 0;
-  for (size_t j = 0; j < raw.n; j++) {
-    qk[nq++] = raw.key[j];
-    if (raw.line[j].len) qk[nq++] = ec_lz_key(ec_str_make(raw.line[j].ptr + 1, raw.line[j].len - 1));
-  }
-  if (ec_lz_side_build_keyed(job.a, ec_str_make(doc->text, doc->len), doc->n_lf, qk, nq, &job.F)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   bool diff_style = false;
-  if (ec_lz_parse(&job, snippet, &diff_style)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  ec_lz_indent_infer(&job.F, &job.fi);
-  ec_lz_indent_infer(&job.S, &job.si);
-  size_t literal = 0;
-  for (size_t j = 0; j < job.S.n; j++)
-    if (!(job.S.flags[j] & (LZ_MARKER | LZ_BLANK))) literal++;
-  if (!literal)
-    return ec_fail(ctx, EC_INVALID_PARAM, "edit.snippet holds no code, only markers or blank lines; send the changed code with `// ... existing code ...` lines for the parts left out");
-  job.am = ec_arena_alloc(job.a, (job.S.n + 1) * sizeof *job.am);
-  job.how = ec_arena_calloc(job.a, job.S.n + 1, 1);
-  job.rep = ec_arena_calloc(job.a, job.S.n + 2, sizeof *job.rep);
-  if (!job.am || !job.how || !job.rep) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  for (size_t j = 0; j < job.S.n; j++) job.am[j] = -1;
-
+  rc = lazy_setup(ctx, f, doc, snippet, &job, &diff_style);
+  if (rc) return rc;
   ec_str merged;
   if (diff_style) {
     rc = ec_lz_merge_diff(&job, &merged);
     if (rc) return rc;
   } else {
     rc = ec_lz_anchor(&job);
-    if (rc == EC_NO_MATCH || rc == EC_AMBIGUOUS) retell_repeated_lines(ctx, &job, f);
-    if (rc) return ec_last_error(ctx) ? ec_last_error(ctx)->code : rc;
+    if ((rc == EC_NO_MATCH || rc == EC_AMBIGUOUS) && ctx->res->n_errors) {
+      retell_repeated_lines(ctx, &job, f);
+      return ec_last_error(ctx)->code;
+    }
+    if (rc) return rc;
     ec_lz_refine_unit(&job.S, &job.F, job.am, &job.si, &job.fi);
     rc = ec_lz_merge(&job, &merged);
     if ((rc == EC_NO_MATCH || rc == EC_AMBIGUOUS) && ctx->res->n_errors) {
@@ -133,6 +151,10 @@ ec_error_code ec_format_lazy(ec_ctx *ctx) {
     }
     if (rc) return rc;
   }
+  /* The merge checks itself before it answers: a result that is no faithful reading of the
+   * snippet is a decline (lazy/verify.c). */
+  rc = ec_lz_verify(&job, merged);
+  if (rc) return rc;
   /* The merge rewrote the file's bytes [r0, r1) as `merged`. */
   size_t r0 = job.out_head, r1 = job.out_tail, rl = r1 - r0;
   if (merged.len == rl && !memcmp(merged.ptr, doc->text + r0, rl))
@@ -149,4 +171,15 @@ ec_error_code ec_format_lazy(ec_ctx *ctx) {
   ec_ws_set(ctx, f, &next);
   f->replacements = (uint32_t)job.nseg;
   return EC_OK;
+}
+
+ec_error_code ec_lz_check_merge(ec_ctx *ctx, ec_ws_file *f, ec_str snippet, ec_str result) {
+  ec_doc *doc;
+  ec_error_code rc = ec_ws_doc(ctx, f, &doc);
+  if (rc) return rc;
+  ec_lz_job job;
+  bool diff_style = false;
+  rc = lazy_setup(ctx, f, doc, ec_text_normalize_eol(ctx->arena, snippet), &job, &diff_style);
+  if (rc) return rc;
+  return ec_lz_verify(&job, ec_text_normalize_eol(ctx->arena, result));
 }

@@ -206,6 +206,27 @@ static ec_error_code gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
 
 /* Section - editcore */
 
+/* Line breaks old_string starts or ends with that a loose match left out (strategies compare
+ * lines, not the breaks around them): the match grows over as many of the file's own line
+ * breaks there, so a new_string without them removes them (`"\nvar x=1"` -> `"var x=1"` drops the
+ * blank line above). Breaks new_string keeps are written back by it. */
+static void grow_over_line_breaks(const ec_doc *doc, ec_str old_text, ec_found *m) {
+  ec_str mt = ec_str_make(doc->text + m->start, m->end - m->start);
+  size_t lo = 0, to = 0;
+  while (lo < old_text.len && old_text.ptr[lo] == '\n') lo++;
+  while (to < old_text.len - lo && old_text.ptr[old_text.len - 1 - to] == '\n') to++;
+  size_t ml = 0, mtl = 0;
+  while (ml < mt.len && mt.ptr[ml] == '\n') ml++;
+  while (mtl < mt.len - ml && mt.ptr[mt.len - 1 - mtl] == '\n') mtl++;
+  size_t rl = 0, rt = 0;
+  ec_str r = m->replacement;
+  while (rl < r.len && r.ptr[rl] == '\n') rl++;
+  while (rt < r.len - rl && r.ptr[r.len - 1 - rt] == '\n') rt++;
+  /* Only when new_string has fewer of them than old_string: then the model removes them. */
+  for (size_t k = ml; k < lo && rl < lo && m->start > 0 && doc->text[m->start - 1] == '\n'; k++) m->start--;
+  for (size_t k = mtl; k < to && rt < to && m->end < doc->len && doc->text[m->end] == '\n'; k++) m->end++;
+}
+
 static bool loose_must_be_unique(ec_strategy s) { return s == EC_STRATEGY_ANCHOR || s == EC_STRATEGY_FUZZY; }
 
 static ec_error_code too_big(ec_ctx *ctx, const ec_ws_file *f, uint64_t out_len, size_t n) {
@@ -313,12 +334,25 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
                                                      st == EC_STRATEGY_REGEX || st == EC_STRATEGY_ANCHOR) &&
         ec_restore_context(ctx->arena, doc->text, old_text, new_text, &found.items[i]))
       return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (ctx->req->profile == EC_PROFILE_EDITCORE && found.items[i].strategy != EC_STRATEGY_EXACT) grow_over_line_breaks(doc, old_text, &found.items[i]);
     sp[i].start = found.items[i].start;
     sp[i].end = found.items[i].end;
     sp[i].text = found.items[i].replacement;
     if (i < 1000 && ec_ws_add_match(ctx, f, found.items[i].start_line, found.items[i].end_line,
                                     found.items[i].strategy, found.items[i].confidence))
       return EC_OUT_OF_MEMORY;
+  }
+  /* An edit that asks for a change never succeeds with none: new_string differs from old_string,
+   * so text the match forgave (whitespace, escapes, punctuation) is what the model changed. */
+  bool same = true;
+  for (size_t i = 0; i < found.n && same; i++)
+    same = ec_str_eq(sp[i].text, ec_str_make(doc->text + sp[i].start, sp[i].end - sp[i].start));
+  if (same) {
+    ec_fail(ctx, EC_NOOP, "old_string matches line %u of '%.*s' by %s, and new_string writes the same text there, so nothing would change: "
+            "old_string and new_string differ only in what that match forgives. Send old_string exactly as the file has it, with "
+            "the change in new_string.",
+            found.items[0].start_line, (int)f->path.len, f->path.ptr, ec_strategy_name(found.items[0].strategy));
+    return ec_fail_at(ctx, f, EC_NOOP);
   }
   ec_doc next;
   if (ec_doc_splice(ctx->arena, doc, sp, found.n, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");

@@ -62,8 +62,15 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     if (lo == len) len++;
   }
   for (uint32_t k = tail[len - 1]; k != LZ_NIL; k = prev[k]) keep[k] = 1;
+  /* A pair off the chain in a segment that the chain does anchor is a line the snippet copies
+   * or moves (a helper extracted from code elsewhere in the file): it is no anchor, and its line
+   * is written as new. Only a segment with no pair on the chain is out of order. */
+  uint8_t *seg_kept = ec_arena_calloc(job->a, job->nseg + 1, 1);
+  if (!seg_kept) return EC_OUT_OF_MEMORY;
+  for (size_t k = 0; k < np; k++)
+    if (keep[k]) seg_kept[job->seg_of[pj[k]]] = 1;
   for (size_t k = 0; k < np; k++) {
-    if (keep[k]) continue;
+    if (keep[k] || seg_kept[job->seg_of[pj[k]]]) continue;
     /* The nearest kept pair tells which segment it contradicts. */
     size_t other = LZ_NIL;
     for (size_t q = 0; q < np; q++)
@@ -84,10 +91,16 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     return ec_lz_decline(job, EC_NO_MATCH, sj, pi[k] + 1, pi[k] + 1, "segment %u of the lazy snippet is out of file order at line %u of '%.*s'",
                          sj + 1, pi[k] + 1, (int)job->f->path.len, job->f->path.ptr);
   }
+  size_t kept = 0;
   for (size_t k = 0; k < np; k++) {
+    if (!keep[k]) continue;
     job->am[pj[k]] = (int32_t)pi[k];
     job->how[pj[k]] = LZ_UNIQUE;
+    pj[kept] = pj[k];
+    pi[kept] = pi[k];
+    kept++;
   }
+  np = kept;
   /* A unique line inside a block whose opener the snippet writes (in the same segment) and
    * that did not anchor must sit in a file block opened by the same line or an edited version
    * of it (same first word, or ec_lz_similar): `return this;` under a new `two() {` is not
@@ -106,7 +119,13 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     if (fo == SIZE_MAX || steps > 4000) continue;
     if (F->key[fo] == S->key[so] || ec_lz_same_first_token(S->line[so], F->line[fo]) || ec_lz_similar(S->line[so], F->line[fo], false)) continue;
     ec_str t = ec_lz_trim(S->line[j]), a = ec_lz_trim(F->line[fo]), b = ec_lz_trim(S->line[so]);
-    if (t.len >= 24) {
+    /* Other anchors of the segment (the chain's pairs not let go): with them the segment is
+     * placed anyway, and the line is code moved into the new block, written as new; the
+     * merge's own check (verify.c) then makes sure nothing the snippet keeps is lost. */
+    bool others = false;
+    for (uint32_t q = job->seg[sj].j0; q < job->seg[sj].j1 && !others; q++)
+      others = q != j && job->am[q] >= 0 && ec_lz_trim(S->line[q]).len >= 12;
+    if (t.len >= 24 && !others) {
       /* A distinctive line: the model moves or rewrites that code; which is unclear. */
       return ec_lz_decline(job, EC_NO_MATCH, sj, (uint32_t)fo + 1, (uint32_t)i + 1,
                            "segment %u of the lazy snippet has the line '%.*s' inside '%.*s', but in '%.*s' it is line %zu, inside '%.*s' (line %zu); "
@@ -173,10 +192,10 @@ static uint32_t snippet_opener(ec_lz_job *job, size_t j) {
 /* The file line that closes the block file line o opens, when indentation and bracket depth
  * agree on it; F->n when they do not. A bracket opener (`{`, `(`) closes where its depth comes
  * back, at o's indentation, with nothing shallower between (lines at o's own indentation only
- * when they end in `:`, such as `case 1:`); a keyword opener (`if x then`, depth 0) closes at the
+ * when they end in `:`, such as `case 1:`, or close and reopen, such as `} else {`); a keyword opener (`if x then`, depth 0) closes at the
  * first line indented no deeper, with the depth never below 0 on the way. Comment-only lines
  * (`#endif`, a column-0 comment) do not end a block. */
-static size_t file_closer(ec_lz_job *job, size_t o) {
+size_t ec_lz_file_closer(ec_lz_job *job, size_t o) {
   ec_lz_side *F = &job->F;
   int32_t depth = ec_lz_bracket_net(F->line[o]);
   if (depth < 0) return F->n;
@@ -190,7 +209,10 @@ static size_t file_closer(ec_lz_job *job, size_t o) {
     if (F->indent[c] == F->indent[o]) {
       if (depth + net == 0) return c;
       ec_str t = ec_lz_trim(F->line[c]);
-      if (!bracket || !t.len || t.ptr[t.len - 1] != ':') return F->n;
+      /* At the opener's own indentation only a label (`case 1:`) or a continuation that closes
+       * and reopens (`} else {`, `} catch (e) {`) keeps the block going. */
+      bool cont = t.len >= 2 && (t.ptr[0] == '}' || t.ptr[0] == ')') && t.ptr[t.len - 1] == '{';
+      if (!bracket || !t.len || (t.ptr[t.len - 1] != ':' && !cont)) return F->n;
     }
     depth += net;
     if (depth < (bracket ? 1 : 0)) return F->n;
@@ -211,7 +233,7 @@ static ec_error_code struct_pass(ec_lz_job *job, bool *changed) {
     uint32_t op = snippet_opener(job, j);
     if (job->work > job->work_cap) return too_large(job);
     if (op == LZ_NIL || job->am[op] < 0) continue;
-    size_t c = file_closer(job, (size_t)job->am[op]);
+    size_t c = ec_lz_file_closer(job, (size_t)job->am[op]);
     if (job->work > job->work_cap) return too_large(job);
     if (c < F->n && F->key[c] == S->key[j] && (int64_t)c > prev && (int64_t)c < nx[j + 1]) {
       job->am[j] = (int32_t)c;
@@ -361,9 +383,79 @@ static ec_error_code counterpart_pass(ec_lz_job *job) {
   return EC_OK;
 }
 
+/* A block a segment shows whole (its opener anchored, its closing line in the same segment)
+ * spans the file from the opener to that block's end: anchors of later segments inside that
+ * span are code the snippet moves out of the block (into a helper after a marker), not their
+ * segments' places — let go when their segment has anchors past the block. */
+static void moved_out_of_shown_blocks(ec_lz_job *job) {
+  ec_lz_side *S = &job->S;
+  for (size_t si = 0; si + 1 < job->nseg; si++) {
+    const ec_lz_seg *sg = &job->seg[si];
+    size_t end = 0; /* the furthest file line a block shown whole in this segment reaches */
+    for (uint32_t j = sg->j0; j < sg->j1; j++) {
+      if (job->am[j] < 0 || ec_lz_bracket_net(S->line[j]) <= 0) continue;
+      bool closed = false;
+      for (uint32_t k = j + 1; k < sg->j1 && !closed; k++)
+        closed = !(S->flags[k] & (LZ_BLANK | LZ_MARKER)) && S->indent[k] == S->indent[j] && snippet_closes(job, j, k);
+      if (!closed) continue;
+      size_t c = ec_lz_file_closer(job, (size_t)job->am[j]);
+      if (c < job->F.n && c > end) end = c;
+      if (job->work > job->work_cap) return;
+    }
+    if (!end) continue;
+    for (size_t sk = si + 1; sk < job->nseg; sk++) {
+      const ec_lz_seg *sn = &job->seg[sk];
+      bool inside = false, past = false;
+      for (uint32_t j = sn->j0; j < sn->j1; j++) {
+        if (job->am[j] < 0) continue;
+        if ((size_t)job->am[j] <= end) inside = true;
+        else past = true;
+      }
+      if (!inside || !past) continue;
+      for (uint32_t j = sn->j0; j < sn->j1; j++)
+        if (job->am[j] >= 0 && (size_t)job->am[j] <= end) { job->am[j] = -1; job->how[j] = LZ_NONE; }
+    }
+  }
+}
+
+/* An edited opener between two anchors of its segment (`function f(a): void {` made
+ * `function f(a, b): boolean {`, its doc comment above and its body below unchanged): the one
+ * file line between those anchors that is its counterpart (same head), at the same indentation
+ * relative to the anchor below, is its place — so the block's closing line can be found too. */
+static void edited_openers(ec_lz_job *job) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  for (size_t si = 0; si < job->nseg; si++) {
+    const ec_lz_seg *sg = &job->seg[si];
+    for (uint32_t j = sg->j0; j < sg->j1; j++) {
+      if (job->am[j] >= 0 || (S->flags[j] & (LZ_WEAK | LZ_MARKER)) || ec_lz_bracket_net(S->line[j]) <= 0 || !ec_lz_head(S->line[j]).len) continue;
+      int64_t lo = -1, hi = -1;
+      uint32_t jb = LZ_NIL;
+      for (uint32_t k = j; k-- > sg->j0;)
+        if (job->am[k] >= 0) { lo = job->am[k]; break; }
+      for (uint32_t k = j + 1; k < sg->j1; k++)
+        if (job->am[k] >= 0) { hi = job->am[k]; jb = k; break; }
+      if (hi < 0 || hi - lo > 64) continue;
+      uint32_t found = LZ_NIL, n = 0;
+      for (int64_t i = lo + 1; i < hi; i++) {
+        job->work++;
+        if (!(F->flags[i] & (LZ_WEAK | LZ_MARKER)) && ec_lz_counterparts(S->line[j], F->line[i])) { found = (uint32_t)i; n++; }
+      }
+      if (n != 1) continue;
+      /* Same depth relative to the anchor below on both sides. */
+      long ds = (long)ec_lz_cols(S->line[jb], job->si.tab) - (long)ec_lz_cols(S->line[j], job->si.tab);
+      long df = (long)ec_lz_cols(F->line[hi], job->fi.tab) - (long)ec_lz_cols(F->line[found], job->fi.tab);
+      if ((ds > 0) != (df > 0) || (ds == 0) != (df == 0)) continue;
+      job->am[j] = (int32_t)found;
+      job->how[j] = LZ_COUNTERPART;
+    }
+  }
+}
+
 ec_error_code ec_lz_anchor(ec_lz_job *job) {
   ec_error_code rc = unique_pass(job);
   if (rc) return rc == EC_OUT_OF_MEMORY ? ec_fail(job->ctx, rc, "out of memory") : rc;
+  moved_out_of_shown_blocks(job);
+  edited_openers(job);
   for (int round = 0; round < 4; round++) {
     bool changed = false;
     if ((rc = struct_pass(job, &changed))) return rc == EC_OUT_OF_MEMORY ? ec_fail(job->ctx, rc, "out of memory") : rc;
@@ -389,4 +481,16 @@ ec_error_code ec_lz_anchor(ec_lz_job *job) {
     last_j = j;
   }
   return EC_OK;
+}
+
+bool ec_lz_in_shown_block(ec_lz_job *job, size_t si, size_t from, size_t to) {
+  const ec_lz_seg *sg = &job->seg[si];
+  for (uint32_t j = sg->j0; j < sg->j1; j++) {
+    if (job->am[j] < 0 || (size_t)job->am[j] >= from || ec_lz_bracket_net(job->F.line[job->am[j]]) <= 0) continue;
+    size_t c = ec_lz_file_closer(job, (size_t)job->am[j]);
+    if (c >= job->F.n || c < to) continue;
+    for (uint32_t k = j + 1; k < sg->j1; k++)
+      if (job->am[k] == (int32_t)c) return true;
+  }
+  return false;
 }

@@ -15,10 +15,35 @@ static ec_str lead_ws(ec_str l) {
   return ec_str_make(l.ptr, k);
 }
 
-/* One located hunk: snippet lines [h0, h1), its old side old[ob, oe) at file line `start`. */
+/* One located hunk: snippet lines [h0, h1), its old side old[ob, oe) at file lines
+ * [start, start + flen) (blank lines need not agree: the span may hold more or fewer). */
 typedef struct hunk_t {
-  size_t h0, h1, ob, oe, old0, start;
+  size_t h0, h1, ob, oe, old0, start, flen;
 } hunk_t;
+
+/* Whether the old side ho[ob, oe), its line kk found at file line i, is consecutive file lines
+ * there, blank lines aside on both sides (a blank line the snippet adds or leaves out in its
+ * context is spacing); sets the file span [*start, *end). */
+static bool old_side_at(const ec_lz_job *job, const uint32_t *ho, size_t ob, size_t oe, size_t kk, size_t i, size_t *start, size_t *end) {
+  const ec_lz_side *S = &job->S, *F = &job->F;
+  size_t f = i;
+  for (size_t k = kk; k-- > ob;) {
+    if (S->flags[ho[k]] & LZ_BLANK) continue;
+    while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
+    if (!f || F->key[f - 1] != S->key[ho[k]]) return false;
+    f--;
+  }
+  *start = f;
+  f = i + 1;
+  for (size_t k = kk + 1; k < oe; k++) {
+    if (S->flags[ho[k]] & LZ_BLANK) continue;
+    while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+    if (f >= F->n || F->key[f] != S->key[ho[k]]) return false;
+    f++;
+  }
+  *end = f;
+  return true;
+}
 
 /* A `+` line's target columns relative to its reference (snippet line sref on file line fref). */
 static long new_cols(ec_lz_job *job, size_t k, size_t sref, size_t fref) {
@@ -78,15 +103,26 @@ static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t 
     }
     size_t idx = k_old++;
     if (idx < h->ob || idx >= h->oe) continue;
+    size_t fend = h->start + h->flen;
+    if (S->flags[k] & LZ_BLANK) {
+      /* A blank old line: the file's blank line there, or spacing the snippet adds. */
+      if (fi < fend && (F->flags[fi] & LZ_BLANK)) {
+        size_t fl = fi++;
+        if (b && S->op[k] == ' ') { ec_buf_append_str(b, F->line[fl]); ec_buf_append_char(b, '\n'); }
+      } else if (b && S->op[k] == ' ') ec_buf_append_char(b, '\n');
+      continue;
+    }
+    while (fi < fend && (F->flags[fi] & LZ_BLANK)) { /* the file's own blank lines the snippet left out */
+      if (b) { ec_buf_append_str(b, F->line[fi]); ec_buf_append_char(b, '\n'); }
+      fi++;
+    }
     size_t fl = fi++;
     if (b && S->op[k] == ' ') {
       ec_buf_append_str(b, F->line[fl]);
       ec_buf_append_char(b, '\n');
     }
-    if (!(S->flags[k] & LZ_BLANK)) {
-      sref = k;
-      fref = fl;
-    }
+    sref = k;
+    fref = fl;
   }
 }
 
@@ -132,19 +168,15 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
       if (cnt < best_cnt) { best_cnt = cnt; best_k = k; }
     }
     uint32_t cnt;
-    size_t found = SIZE_MAX, nfound = 0, before = SIZE_MAX, second = SIZE_MAX;
+    size_t found = SIZE_MAX, found_end = 0, nfound = 0, before = SIZE_MAX, second = SIZE_MAX;
     for (uint32_t i = ec_lz_side_first(F, S->key[ho[best_k]], &cnt); i != LZ_NIL; i = F->next[i]) {
-      if (i < best_k - ob) continue;
-      size_t start = i - (best_k - ob);
-      if (start + (oe - ob) > F->n) break;
       job->work += oe - ob;
       if (job->work > job->work_cap)
         return ec_fail(job->ctx, EC_TOO_LARGE, "the diff-style snippet's lines repeat too often in '%.*s' to place it within the work budget", pn, p);
-      bool eq = true;
-      for (size_t k = ob; k < oe && eq; k++) eq = S->key[ho[k]] == F->key[start + k - ob];
-      if (!eq) continue;
+      size_t start, end;
+      if (!old_side_at(job, ho, ob, oe, best_k, i, &start, &end)) continue;
       if (start < c) { before = start; continue; }
-      if (!nfound) found = start;
+      if (!nfound) { found = start; found_end = end; }
       else if (nfound == 1) second = start;
       nfound++;
     }
@@ -164,6 +196,7 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
       size_t miss = ob;
       for (size_t k = ob; k < oe; k++) {
         uint32_t cc;
+        if (S->flags[ho[k]] & LZ_BLANK) continue; /* blank lines need not be in the file */
         ec_lz_side_first(F, S->key[ho[k]], &cc);
         if (!cc) { miss = k; break; }
       }
@@ -173,11 +206,11 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
                            "of the file (line '%.*s' is not found there or not in that order). Read the file again and copy them exactly.",
                            hunk, pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr);
     }
-    hs[hunk - 1] = (hunk_t){h0, h1, ob, oe, old0, found};
-    c = found + (oe - ob);
+    hs[hunk - 1] = (hunk_t){h0, h1, ob, oe, old0, found, found_end - found};
+    c = found_end;
     if (hunk <= job->nseg + 1 && job->rep) {
       job->rep[hunk - 1].start_line = (uint32_t)found + 1;
-      job->rep[hunk - 1].end_line = (uint32_t)(found + (oe - ob));
+      job->rep[hunk - 1].end_line = (uint32_t)found_end;
       job->rep[hunk - 1].strategy = EC_STRATEGY_INDENT;
       job->rep[hunk - 1].confidence = 1.0;
     }
@@ -203,7 +236,7 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
   for (size_t h = 0; h < hunk; h++) {
     for (size_t i = c; i < hs[h].start; i++) { ec_buf_append_str(&b, F->line[i]); ec_buf_append_char(&b, '\n'); }
     visit(job, &hs[h], old, &st, &b, shift);
-    c = hs[h].start + (hs[h].oe - hs[h].ob);
+    c = hs[h].start + hs[h].flen;
   }
   for (size_t i = c; i < F->n; i++) { ec_buf_append_str(&b, F->line[i]); ec_buf_append_char(&b, '\n'); }
   ec_str res = ec_buf_finish(&b, job->a);

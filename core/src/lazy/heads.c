@@ -87,3 +87,9 @@ bool ec_lz_same_first_token(ec_str a, ec_str b) {
   ec_str xa[1], xb[1];
   return tokens(ec_lz_trim(a), xa, 1) == 1 && tokens(ec_lz_trim(b), xb, 1) == 1 && ec_str_eq(xa[0], xb[0]);
 }
+
+bool ec_lz_edited(ec_str a, ec_str b) {
+  if (ec_lz_similar(a, b, false)) return true;
+  ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
+  return ta.len >= 16 && tb.len >= 16 && ec_lz_similar(a, b, true);
+}

@@ -196,3 +196,22 @@ void ec_lz_refine_unit(const ec_lz_side *S, const ec_lz_side *F, const int32_t *
     if (v.n[u] > v.n[best]) best = u;
   if (best) si->unit = best;
 }
+
+bool ec_lz_whole_blocks(const ec_lz_side *F, size_t from, size_t to, size_t next) {
+  if (next >= F->n || from >= to) return false;
+  size_t first = from;
+  while (first < to && (F->flags[first] & LZ_BLANK)) first++;
+  if (first >= to || F->indent[first] != F->indent[next] || ec_lz_bracket_net(F->line[first]) < 0) return false;
+  int32_t depth = 0;
+  size_t last = first;
+  for (size_t i = first; i < to; i++) {
+    if (F->flags[i] & LZ_BLANK) continue;
+    if (F->indent[i] < F->indent[first]) return false;
+    depth += ec_lz_bracket_net(F->line[i]);
+    if (depth < 0) return false;
+    last = i;
+  }
+  /* A block closed at its opener's indentation (`}`, `end`), or an indented body ended by the
+   * next line at the opener's indentation (Python). */
+  return depth == 0 && (F->indent[last] == F->indent[first] || F->indent[last] > F->indent[first]);
+}

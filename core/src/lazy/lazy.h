@@ -6,6 +6,9 @@
  *   snippet.c  — the snippet's lines: fences stripped, markers found, segments, diff-style `+`/`-`
  *   anchor.c   — where each segment's lines sit in the file (unique lines, structure, runs)
  *   merge.c    — the merged text, edge rules, re-indentation, and the decline rules
+ *   verify.c   — the merge checks itself before it answers: the result must read as a faithful
+ *                merge of the snippet (segments in order, markers as unchanged runs, removals
+ *                only inside what the snippet spans), else a decline naming segment and place
  *   diffstyle.c — snippets written as `+`/`-` lines
  *   indent.c   — bracket depth of a line, indent units (tabs/spaces, columns per level)
  * Everything is near-linear: lines are compared by hashes of their trimmed text, never rescanned
@@ -80,6 +83,11 @@ void ec_lz_put_indent(ec_buf *b, long target, bool tabs, uint32_t tab);
 void ec_lz_refine_unit(const ec_lz_side *S, const ec_lz_side *F, const int32_t *am, ec_lz_indent *si, const ec_lz_indent *fi);
 /** Net bracket depth change of a line (strings and comments left out). */
 int32_t ec_lz_bracket_net(ec_str line);
+/** Whether file lines [from, to) are whole blocks at the level of line `next` (the kept line
+ * after them): the first non-blank one at `next`'s indentation, none shallower, brackets
+ * balanced and never below zero. Such lines can go when a snippet shows their neighbours next
+ * to each other (a function removed by leaving it out). */
+bool ec_lz_whole_blocks(const ec_lz_side *F, size_t from, size_t to, size_t next);
 /** Whether a line holds only a comment (`#`, `//`, a block comment's line). */
 bool ec_lz_comment_only(ec_str line);
 
@@ -104,6 +112,7 @@ typedef struct ec_lz_job {
   ec_lz_side F, S;
   ec_lz_seg *seg;
   size_t nseg;
+  size_t nseg_parsed;        /* segments as parsed (the diff-style path counts its hunks in nseg) */
   bool lead_marker, trail_marker;
   int32_t *am;               /* snippet line -> file line, -1 */
   uint8_t *how;
@@ -116,6 +125,23 @@ typedef struct ec_lz_job {
   size_t out_head, out_tail; /* ec_lz_merge: the result is file[0, out_head) + *out + file[out_tail, end) */
 } ec_lz_job;
 
+/** The file line closing the block file line o opens (indentation and bracket depth agree),
+ * F.n when none (anchor.c). */
+size_t ec_lz_file_closer(ec_lz_job *job, size_t o);
+/** Whether file lines [from, to) lie inside a block whose opener and closing line are both
+ * lines of segment `si` anchored in the file (the snippet shows the whole block: its body may
+ * be rewritten at any length). */
+bool ec_lz_in_shown_block(ec_lz_job *job, size_t si, size_t from, size_t to);
+
+/** A line with its escapes before quotes and backslashes undone (`\\"` -> `"`); false when it
+ * has none (snippet.c). */
+bool ec_lz_unescape(ec_arena *a, ec_str line, ec_str *out);
+
+/** The snippet with each literal `\\n` turned into a line break where the text before it is a whole
+ * line of the file (`io.stderr:write([[\\ncsvtool ...`: the model's JSON escaping of a line break
+ * leaked into the code). Returns the snippet itself when there is none (snippet.c). */
+ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file);
+
 /** Parses snippet text into job->S and segments. Diff-style snippets set *diff_style. */
 ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style);
 /** Finds anchors (am/how) for every segment; records NO_MATCH/AMBIGUOUS on a decline. */
@@ -125,6 +151,10 @@ ec_error_code ec_lz_anchor(ec_lz_job *job);
 ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out);
 /** The diff-style path: parse, anchor and merge in one. */
 ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out);
+
+/** Checks the merged text (as ec_lz_merge hands it back, job->out_head/out_tail set) against
+ * the snippet before success is reported (verify.c); records a decline when it fails. */
+ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged);
 
 /** Records a decline on segment `seg` (0-based) with a candidate range (0 = none). */
 ec_error_code ec_lz_decline(ec_lz_job *job, ec_error_code code, size_t seg, uint32_t cand_from, uint32_t cand_to,
@@ -144,6 +174,10 @@ bool ec_lz_counterparts(ec_str a, ec_str b);
 /** Whether a line looks like an edited version of another: counterparts, one extending the
  * other's identifiers, or (loose) a shared start and end covering 60 % of the longer line. */
 bool ec_lz_similar(ec_str a, ec_str b, bool loose);
+/** Whether a line looks like an edited version of another: ec_lz_similar, and loosely (a shared
+ * start and end) for lines of 16 characters or more (`) -> list[X]:` made `) -> List[X]:`,
+ * `// --- Lorenz System ---` and `// --- Rössler System ---`). */
+bool ec_lz_edited(ec_str a, ec_str b);
 /** Whether two lines start with the same identifier (`<p>` and `<p className="x">`). */
 bool ec_lz_same_first_token(ec_str a, ec_str b);
 

@@ -197,6 +197,18 @@ static bool any_strong(const ec_lz_side *s, size_t from, size_t to) {
   return false;
 }
 
+/* Whether the r snippet lines from j edit the r file lines from i one for one: each a blank line
+ * facing a blank line, or an edited version of its file line (ec_lz_similar, loose). */
+static bool replaced_in_place(ec_lz_job *job, size_t j, size_t i, size_t r) {
+  if (!r) return false;
+  for (size_t k = 0; k < r; k++) {
+    bool bs = (job->S.flags[j + k] & LZ_BLANK) != 0, bf = (job->F.flags[i + k] & LZ_BLANK) != 0;
+    if (bs != bf) return false;
+    if (!bs && !ec_lz_similar(job->S.line[j + k], job->F.line[i + k], true)) return false;
+  }
+  return true;
+}
+
 #define EDGE_MAX 16
 
 /* Whether snippet line j on file line i keeps the indentation it has relative to the anchor
@@ -358,11 +370,41 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
     size_t js = ja - 1 - r, fi = i0 - 1 - r;
     if (!same_depth(job, js, fi, ja, i0)) break;
     if (S->key[js] == F->key[fi]) { r++; continue; }
-    if (strong_s(S, js) && strong_s(F, fi) && ec_lz_similar(S->line[js], F->line[fi], false)) { r++; cp++; continue; }
+    if (strong_s(S, js) && strong_s(F, fi) && ec_lz_edited(S->line[js], F->line[fi])) { r++; cp++; continue; }
     break;
   }
   if (r < kk || !cp) r = 0;
   if (!r) {
+    /* The segment's first line is an edited version of a file line a few lines above the anchor
+     * (a signature changed, with new lines added under it): the snippet's lines replace the
+     * file's from that line to the anchor, each file line between found among them in order. */
+    size_t jf = j0;
+    while (jf < ja && (S->flags[jf] & LZ_BLANK)) jf++;
+    if (jf < ja && strong_s(S, jf)) {
+      size_t found = SIZE_MAX, nfound = 0;
+      for (size_t p = i0; p-- > *c && i0 - p <= ja - jf;) {
+        if (!strong_s(F, p) || S->key[jf] == F->key[p] || !same_depth(job, jf, p, ja, i0) || !ec_lz_edited(S->line[jf], F->line[p])) continue;
+        if (!nfound) found = p;
+        nfound++;
+      }
+      if (nfound == 1) {
+        size_t jj = jf + 1;
+        bool all = true;
+        for (size_t fi = found + 1; fi < i0 && all; fi++) {
+          if (F->flags[fi] & LZ_BLANK) continue;
+          while (jj < ja && S->key[jj] != F->key[fi]) jj++;
+          if (jj >= ja) all = false;
+          else jj++;
+        }
+        if (all) {
+          emit_file(job, o, *c, found);
+          put_line(job, o, jf, (uint32_t)jf, (int64_t)found);
+          put_range(job, o, s, jf + 1, ja);
+          *c = i0;
+          return EC_OK;
+        }
+      }
+    }
     /* Lines right above the anchor that equal the file's lines right above it are those lines
      * (`res.send(x); return x;` before the closing `}`); the new lines go above them. */
     size_t e = 0;
@@ -425,7 +467,11 @@ static size_t block_end(ec_lz_job *job, size_t i) {
 static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb, size_t limit, bool whole_file, size_t *c) {
   ec_lz_seg *s = &job->seg[si];
   ec_lz_side *S = &job->S, *F = &job->F;
-  size_t j1 = s->j1, k = j1 - jb - 1, ib = (size_t)job->am[jb];
+  size_t j1 = s->j1, ib = (size_t)job->am[jb];
+  /* Blank lines before the marker after are spacing, not context to find in the file. */
+  if (s->marker_after)
+    while (j1 > jb + 1 && (S->flags[j1 - 1] & LZ_BLANK)) j1--;
+  size_t k = j1 - jb - 1;
   *c = ib + 1;
   if (!k) return EC_OK;
   /* A run of lines right below the anchor, new lines, then trailing context, both equal to the
@@ -488,7 +534,7 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
     size_t js = jb + 1 + r, fi = ib + 1 + r;
     if (!same_depth(job, js, fi, jb, ib)) break;
     if (S->key[js] == F->key[fi]) { r++; continue; }
-    if (strong_s(S, js) && strong_s(F, fi) && ec_lz_similar(S->line[js], F->line[fi], false)) { r++; cp++; continue; }
+    if (strong_s(S, js) && strong_s(F, fi) && ec_lz_edited(S->line[js], F->line[fi])) { r++; cp++; continue; }
     break;
   }
   if (r < kk || !cp) r = 0;
@@ -697,6 +743,15 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
       size_t next = F->n;
       for (size_t j = s->j1; j < S->n; j++)
         if (job->am[j] >= 0) { next = (size_t)job->am[j]; break; }
+      /* The markers around it stand for nothing: the previous segment ends right where the next
+       * one's anchor is (blank lines aside), so its place is that one. */
+      bool closed = next >= c && s->marker_before && s->marker_after;
+      for (size_t i = c; closed && i < next; i++) closed = (F->flags[i] & LZ_BLANK) != 0;
+      if (closed) {
+        put_range(job, &o, s, s->j0, s->j1);
+        report_seg(job, si, (uint32_t)c + 1, (uint32_t)c + 1, true);
+        continue;
+      }
       rc = ec_lz_decline(job, EC_AMBIGUOUS, si, (uint32_t)c + 1, (uint32_t)next,
                          "segment %u of the lazy snippet (snippet lines %u-%u) shares no line with '%.*s', and markers or the other "
                          "segments leave its place open anywhere between lines %zu and %zu; nothing was changed. Include the unchanged "
@@ -714,9 +769,18 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
       size_t i = (size_t)job->am[j];
       if (j != ja) {
         size_t ip = (size_t)job->am[prev_j];
-        rc = check_deletion(job, si, ip + 1, i - ip - 1, j - prev_j - 1, "between two of its lines that stand next to each other in the snippet");
+        /* Whole blocks between two lines the snippet shows next to each other: removed by
+         * leaving them out (the snippet writes nothing in their place). */
+        bool only_blank = true;
+        for (size_t q = prev_j + 1; q < j && only_blank; q++) only_blank = (S->flags[q] & LZ_BLANK) != 0;
+        if (!(only_blank && ec_lz_whole_blocks(F, ip + 1, i, i)) && !ec_lz_in_shown_block(job, si, ip + 1, i))
+          rc = check_deletion(job, si, ip + 1, i - ip - 1, j - prev_j - 1, "between two of its lines that stand next to each other in the snippet");
         if (rc) break;
-        put_range(job, &o, s, prev_j + 1, j);
+        if (i - ip == j - prev_j && replaced_in_place(job, prev_j + 1, ip + 1, j - prev_j - 1)) {
+          /* Lines edited in place keep their file lines' indentation (a line inside a multi-line
+           * string keeps its column whatever the snippet's indentation around it). */
+          for (size_t k = 1; k < j - prev_j; k++) put_line(job, &o, prev_j + k, (uint32_t)(prev_j + k), (int64_t)(ip + k));
+        } else put_range(job, &o, s, prev_j + 1, j);
       }
       if (job->how[j] == LZ_COUNTERPART) put_line(job, &o, j, (uint32_t)j, (int64_t)i);
       else emit_file(job, &o, i, i + 1);

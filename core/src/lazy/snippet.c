@@ -5,8 +5,11 @@
  * `+` and every other line is blank, a marker, a hunk header or starts with `+`, `-` or a space,
  * the snippet is a diff: the first character is the line's role, the rest its text.
  */
+#define _GNU_SOURCE 1 /* memmem */
 #include "lazy.h"
 #include "../base/str.h"
+#include "../base/buf.h"
+#include <string.h>
 
 static bool is_fence(ec_str l) {
   ec_str t = ec_lz_trim(l);
@@ -103,7 +106,53 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
     n = k;
   }
 
+  /* Over-escaped copies: a line the file does not have, which becomes a file line once its
+   * escapes are undone (`match("^[%w]+=\")` for `match("^[%w]+=")`), is that file line — the
+   * model's JSON escaping leaked into the code, it did not change the line (SPEC §4 unescape). */
+  for (size_t i = 0; i < n; i++) {
+    if (mark[i] || !lines[i].len || !memchr(lines[i].ptr, '\\', lines[i].len)) continue;
+    uint32_t cnt = 0;
+    ec_lz_side_first(&job->F, ec_lz_key(lines[i]), &cnt);
+    if (cnt) continue;
+    ec_str un;
+    if (!ec_lz_unescape(a, lines[i], &un)) continue;
+    uint32_t hit = ec_lz_side_first(&job->F, ec_lz_key(un), &cnt);
+    if (cnt && hit != LZ_NIL) lines[i] = un;
+  }
   if (ec_lz_side_from_lines(a, lines, n, &job->S)) return EC_OUT_OF_MEMORY;
+  if (*diff_style) {
+    /* New lines written without their `+`: a context line the file does not have at all, next
+     * to `+` lines (blank lines between aside), or anywhere in a snippet whose context carries no
+     * prefix, or in a part between markers with no `+` or `-` line at all (context the file lacks
+     * cannot be context there), is new. Repeated until nothing changes, so a run of such lines
+     * joins the `+` line it hangs from. */
+    uint8_t *plain_part = ec_arena_calloc(a, n + 1, 1); /* line i is in a part with no +/- line */
+    if (!plain_part) return EC_OUT_OF_MEMORY;
+    for (size_t i = 0; i < n;) {
+      if (mark[i]) { i++; continue; }
+      size_t pe = i;
+      bool change = false;
+      while (pe < n && !mark[pe]) { if (op[pe] != ' ') change = true; pe++; }
+      for (size_t q = i; q < pe; q++) plain_part[q] = !change;
+      i = pe;
+    }
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      for (size_t i = 0; i < n; i++) {
+        if (op[i] != ' ' || mark[i] || (job->S.flags[i] & LZ_BLANK)) continue;
+        uint32_t cnt = 0;
+        ec_lz_side_first(&job->F, job->S.key[i], &cnt);
+        if (cnt) continue;
+        size_t u = i, d = i + 1;
+        while (u > 0 && !mark[u - 1] && (job->S.flags[u - 1] & LZ_BLANK)) u--;
+        while (d < n && !mark[d] && (job->S.flags[d] & LZ_BLANK)) d++;
+        /* Without prefixes on context (`+` lines among plain lines), any plain line the file
+         * lacks is new: such snippets leave the `+` off whole new functions. */
+        if (loose || plain_part[i] || (u > 0 && !mark[u - 1] && op[u - 1] == '+') || (d < n && !mark[d] && op[d] == '+')) { op[i] = '+'; changed = true; }
+      }
+    }
+  }
   job->S.op = op;
   for (size_t i = 0; i < n; i++)
     if (mark[i]) job->S.flags[i] |= LZ_MARKER;
@@ -153,4 +202,68 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
   job->trail_marker = marker_pending && job->nseg;
   if (!job->nseg) job->trail_marker = false;
   return EC_OK;
+}
+
+bool ec_lz_unescape(ec_arena *a, ec_str line, ec_str *out) {
+  if (!line.len || !memchr(line.ptr, '\\', line.len)) return false;
+  char *u = ec_arena_alloc(a, line.len + 1);
+  if (!u) return false;
+  size_t k = 0;
+  bool changed = false;
+  for (size_t q = 0; q < line.len; q++) {
+    char c = line.ptr[q];
+    if (c == '\\' && q + 1 < line.len && strchr("\"'`\\", line.ptr[q + 1])) { c = line.ptr[++q]; changed = true; }
+    u[k++] = c;
+  }
+  *out = ec_str_make(u, k);
+  return changed;
+}
+
+/* Whether `part` (trimmed, not empty) is a whole line of `file`, up to whitespace around it. */
+static bool whole_line_of(ec_str file, ec_str part) {
+  ec_str t = ec_lz_trim(part);
+  if (t.len < 4) return false;
+  const char *p = file.ptr, *end = file.ptr + file.len;
+  while (p < end) {
+    const char *hit = memmem(p, (size_t)(end - p), t.ptr, t.len);
+    if (!hit) return false;
+    const char *b = hit, *e = hit + t.len;
+    while (b > file.ptr && (b[-1] == ' ' || b[-1] == '\t')) b--;
+    while (e < end && (*e == ' ' || *e == '\t' || *e == '\r')) e++;
+    if ((b == file.ptr || b[-1] == '\n') && (e == end || *e == '\n')) return true;
+    p = hit + 1;
+  }
+  return false;
+}
+
+ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file) {
+  if (!snippet.len || !memmem(snippet.ptr, snippet.len, "\\n", 2)) return snippet;
+  ec_buf b;
+  ec_buf_init(&b, ec_arena_allocator(a));
+  size_t i = 0;
+  bool any = false;
+  while (i < snippet.len) {
+    const char *nl = memchr(snippet.ptr + i, '\n', snippet.len - i);
+    size_t le = nl ? (size_t)(nl - snippet.ptr) : snippet.len;
+    ec_str line = ec_str_make(snippet.ptr + i, le - i);
+    const char *esc = memmem(line.ptr, line.len, "\\n", 2);
+    if (esc && !whole_line_of(file, line) && whole_line_of(file, ec_str_make(line.ptr, (size_t)(esc - line.ptr)))) {
+      /* Split at every `\\n` of the line. */
+      size_t k = 0;
+      while (k < line.len) {
+        const char *e2 = memmem(line.ptr + k, line.len - k, "\\n", 2);
+        size_t ke = e2 ? (size_t)(e2 - line.ptr) : line.len;
+        ec_buf_append(&b, line.ptr + k, ke - k);
+        if (e2) ec_buf_append_char(&b, '\n');
+        k = e2 ? ke + 2 : line.len;
+      }
+      any = true;
+    } else {
+      ec_buf_append_str(&b, line);
+    }
+    if (nl) ec_buf_append_char(&b, '\n');
+    i = le + 1;
+  }
+  if (!any) { ec_buf_free(&b); return snippet; }
+  return ec_buf_finish(&b, a);
 }

@@ -485,7 +485,10 @@ ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *
                 "(or send the whole new file as whole_file).", i + 1, bk->line, (int)f->path.len, f->path.ptr);
       return with_block(ctx, EC_MALFORMED_EDIT, f, i, bk->line);
     }
-    if (ec_str_eq(bk->search, bk->replace)) {
+    /* While a block streams in (a preview, its REPLACE marker not seen yet), a REPLACE so far equal
+     * to its SEARCH is the usual state: the model is copying the lines it will change. The preview
+     * shows the block in place, unchanged so far; only a finished block that changes nothing is NOOP. */
+    if (ec_str_eq(bk->search, bk->replace) && (ctx->req->edit.is_final || bk->complete)) {
       ec_fail(ctx, EC_NOOP, "Block %zu (line %u): its SEARCH and REPLACE sections are identical, so it changes nothing; nothing "
               "was applied. Remove it or write the change in the REPLACE section.", i + 1, bk->line);
       return with_block(ctx, EC_NOOP, f, i, bk->line);

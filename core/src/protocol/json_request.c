@@ -232,13 +232,14 @@ static ec_error_code parse_peer_options(parser *p, const cJSON *obj, ec_peer_opt
 #define MAX_EDIT_KEYS 10
 static const char *const *edit_keys(ec_format f) {
   static const char *const BY_FORMAT[EC_FORMAT__COUNT][MAX_EDIT_KEYS + 1] = {
-      [EC_FORMAT_REPLACE] = {"path", "old_string", "new_string", "expected_replacements", "replace_all", "instruction", "options"},
+      [EC_FORMAT_REPLACE] = {"path", "old_string", "new_string", "expected_replacements", "replace_all", "instruction", "instructions", "options"},
       [EC_FORMAT_SEARCH_REPLACE] = {"path", "text", "dialect", "is_final", "parse_only", "valid_fnames", "options"},
       [EC_FORMAT_UNIFIED_DIFF] = {"text", "options"},
       [EC_FORMAT_CODEX_PATCH] = {"text", "options"},
       [EC_FORMAT_WHOLE_FILE] = {"path", "content", "options"},
       [EC_FORMAT_INSERT] = {"path", "insert_line", "new_str", "options"},
-      [EC_FORMAT_LAZY] = {"path", "snippet", "options"},
+      [EC_FORMAT_LAZY] = {"path", "snippet", "instruction", "instructions", "options"},
+      [EC_FORMAT_REPLY] = {"text", "dialect", "path", "parse_only", "options"},
   };
   return BY_FORMAT[f];
 }
@@ -268,7 +269,12 @@ static ec_error_code parse_edit(parser *p, const cJSON *obj, ec_request *req) {
     if (is_key(it, "path")) rc = get_path(p, it, "edit.path", &e->path);
     else if (is_key(it, "old_string")) { rc = get_string(p, it, "edit.old_string", &e->old_string); e->has_old_string = true; }
     else if (is_key(it, "new_string")) { rc = get_string(p, it, "edit.new_string", &e->new_string); e->has_new_string = true; }
-    else if (is_key(it, "instruction")) rc = get_string(p, it, "edit.instruction", &e->instruction);
+    else if (is_key(it, "instruction") || is_key(it, "instructions")) {
+      /* The model's one-line intent (Morph's and Cursor's `edit_file` spell it `instructions`):
+       * kept for the host's model, unused by the merge. One of the two spellings. */
+      if (e->instruction.ptr) return FAIL(p, "edit.instruction and edit.instructions are the same field; send one");
+      rc = get_string(p, it, is_key(it, "instruction") ? "edit.instruction" : "edit.instructions", &e->instruction);
+    }
     else if (is_key(it, "expected_replacements")) {
       if (!cJSON_IsNull(it)) rc = get_int(p, it, "edit.expected_replacements", 1, 1e9, &e->expected_replacements);
     } else if (is_key(it, "replace_all")) rc = get_bool(p, it, "edit.replace_all", &e->replace_all);
@@ -452,7 +458,7 @@ ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len
   if (!rc && extras && cJSON_IsString(format) && !strcmp(format->valuestring, "correction_prompt")) x->kind = EC_JSON_CORRECTION_PROMPT;
   if (!rc && extras && cJSON_IsString(format) && !strcmp(format->valuestring, "correction_apply")) x->kind = EC_JSON_CORRECTION_APPLY;
   if (!rc && !x->kind && (!cJSON_IsString(format) || !ec_format_from_name(ec_cstr(format->valuestring), &fmt)))
-    rc = FAIL(&p, "format must be one of replace, search_replace, unified_diff, codex_patch, whole_file, insert, lazy, "
+    rc = FAIL(&p, "format must be one of replace, search_replace, unified_diff, codex_patch, whole_file, insert, lazy, reply, "
                   "correction_prompt, correction_apply (docs/protocol.md)");
   if (!rc) ec_request_init(req, fmt);
   if (!rc && !edit) rc = FAIL(&p, "the request needs an 'edit' object");

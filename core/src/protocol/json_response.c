@@ -138,9 +138,38 @@ static void write_file(ec_buf *b, const ec_file_result *f) {
   ec_buf_append_cstr(b, "]}");
 }
 
+/* Format reply, parse_only: data.edits (one object per edit found) and data.paths. */
+static void write_reply(ec_buf *b, const ec_result *r) {
+  ec_buf_append_cstr(b, ",\"edits\":[");
+  for (size_t i = 0; i < r->n_edits; i++) {
+    const ec_reply_edit *e = &r->edits[i];
+    ec_buf_printf(b, "%s{\"dialect\":\"%s\",\"path\":", i ? "," : "", ec_format_name(e->dialect));
+    ec_json_write_string(b, e->path);
+    ec_buf_printf(b, ",\"line\":%u,\"action\":\"%s\"", e->line, ec_action_name(e->action));
+    if (e->action == EC_ACTION_MOVE) { ec_buf_append_cstr(b, ",\"moved_to\":"); ec_json_write_string(b, e->moved_to); }
+    if (e->dialect == EC_FORMAT_SEARCH_REPLACE) {
+      ec_buf_append_cstr(b, ",\"search\":");
+      ec_json_write_string(b, e->search);
+      ec_buf_append_cstr(b, ",\"replace\":");
+      ec_json_write_string(b, e->replace);
+    } else {
+      ec_buf_append_cstr(b, e->dialect == EC_FORMAT_WHOLE_FILE ? ",\"content\":" : ",\"text\":");
+      ec_json_write_string(b, e->text);
+    }
+    ec_buf_append_char(b, '}');
+  }
+  ec_buf_append_cstr(b, "],\"paths\":[");
+  for (size_t i = 0; i < r->n_paths; i++) {
+    if (i) ec_buf_append_char(b, ',');
+    ec_json_write_string(b, r->paths[i]);
+  }
+  ec_buf_append_char(b, ']');
+}
+
 void ec_json_write_result(ec_buf *b, const ec_result *r) {
   static const char *const STATUS[] = {"success", "partial", "error"};
-  ec_buf_printf(b, "{\"status\":\"%s\",\"data\":{\"applied\":false,\"files\":{", STATUS[r->status]);
+  ec_buf_printf(b, "{\"status\":\"%s\",\"data\":{\"applied\":%s,\"files\":{", STATUS[r->status],
+                r->applied ? "true" : "false");
   for (size_t i = 0; i < r->n_files; i++) {
     if (i) ec_buf_append_char(b, ',');
     ec_json_write_string(b, r->files[i].path);
@@ -161,6 +190,7 @@ void ec_json_write_result(ec_buf *b, const ec_result *r) {
     }
     ec_buf_append_char(b, ']');
   }
+  if (r->has_reply) write_reply(b, r);
   if (r->has_prompt) {
     /* the schema is JSON text the core wrote itself: emitted as an object, not a string */
     ec_buf_append_cstr(b, ",\"prompt\":{\"system\":");

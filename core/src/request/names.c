@@ -3,7 +3,7 @@
 #include <string.h>
 
 static const char *const FORMATS[EC_FORMAT__COUNT] = {"replace", "search_replace", "unified_diff", "codex_patch",
-                                                      "whole_file", "insert", "lazy"};
+                                                      "whole_file", "insert", "lazy", "reply"};
 static const char *const PROFILES[EC_PROFILE__COUNT] = {"editcore", "gemini", "cline", "aider",
                                                         "roo", "codex", "claude", "openhands"};
 static const char *const STRATEGIES[EC_STRATEGY__COUNT] = {"exact", "unescape", "trim_end", "indent", "unicode",

@@ -10,6 +10,7 @@
 #define WF EC_FORMAT_WHOLE_FILE
 #define IN EC_FORMAT_INSERT
 #define LZ EC_FORMAT_LAZY
+#define RP EC_FORMAT_REPLY
 static const bool SUPPORTED[EC_PROFILE__COUNT][EC_FORMAT__COUNT] = {
     [EC_PROFILE_EDITCORE] = {
         [R] = true,
@@ -19,6 +20,7 @@ static const bool SUPPORTED[EC_PROFILE__COUNT][EC_FORMAT__COUNT] = {
         [WF] = true,
         [IN] = true,
         [LZ] = true,
+        [RP] = true,
     },
     [EC_PROFILE_GEMINI] = {
         [R] = true,
@@ -31,6 +33,7 @@ static const bool SUPPORTED[EC_PROFILE__COUNT][EC_FORMAT__COUNT] = {
         [SR] = true,
         [UD] = true,
         [WF] = true,
+        [RP] = true,
     },
     [EC_PROFILE_ROO] = {
         [SR] = true,
@@ -54,6 +57,7 @@ static const bool SUPPORTED[EC_PROFILE__COUNT][EC_FORMAT__COUNT] = {
 #undef WF
 #undef IN
 #undef LZ
+#undef RP
 
 bool ec_supports(ec_format f, ec_profile p) { return ec_profile_supports(p, f); }
 

@@ -1,4 +1,5 @@
 #include "result.h"
+#include "../base/buf.h"
 #include "../base/alloc.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -32,6 +33,18 @@ ec_block *ec_result_add_block(ec_result *r) {
   return push(r, &r->blocks, &r->n_blocks, &r->cap_blocks, sizeof(ec_block));
 }
 
+ec_reply_edit *ec_result_add_edit(ec_result *r) {
+  r->has_reply = true;
+  return push(r, &r->edits, &r->n_edits, &r->cap_edits, sizeof(ec_reply_edit));
+}
+
+bool ec_result_add_path(ec_result *r, ec_str path) {
+  r->has_reply = true;
+  ec_str *p = push(r, &r->paths, &r->n_paths, &r->cap_paths, sizeof(ec_str));
+  if (p) *p = path;
+  return p != NULL;
+}
+
 ec_error *ec_result_add_error(ec_result *r, ec_error_code code, const char *fmt, ...) {
   ec_error *e = push(r, &r->errors, &r->n_errors, &r->cap_errors, sizeof(ec_error));
   if (!e) return NULL;
@@ -59,6 +72,9 @@ void ec_result_set_out_of_memory(ec_result *r) {
   r->n_files = 0;
   r->n_blocks = 0;
   r->has_blocks = false;
+  r->n_edits = r->n_paths = 0;
+  r->has_reply = false;
+  r->has_prompt = false;
   r->status = EC_STATUS_ERROR;
   r->stats.lines_added = r->stats.lines_removed = 0;
   r->stats.bytes_out = 0;
@@ -73,6 +89,20 @@ void ec_result_set_out_of_memory(ec_result *r) {
   r->oom = true;
 }
 
+ec_result *ec_result_new_error(ec_error_code code, ec_str path, ec_str message, const ec_host *host) {
+  ec_result *r = ec_result_new(host ? host->allocator : NULL);
+  if (!r) return NULL;
+  r->status = EC_STATUS_ERROR;
+  ec_error *e = ec_result_add_error(r, code, "%.*s", (int)message.len, message.ptr ? message.ptr : "");
+  if (!e) { ec_result_free(r); return NULL; }
+  e->path = ec_arena_strdup(r->arena, path.ptr ? path.ptr : "", path.len);
+  r->text = e->message;
+  if (!e->path.ptr || r->oom) { ec_result_free(r); return NULL; }
+  return r;
+}
+
+void ec_result_set_applied(ec_result *r, bool applied) { r->applied = applied; }
+
 /* Section - public accessors */
 
 ec_status ec_result_status(const ec_result *r) { return r->status; }
@@ -82,6 +112,13 @@ size_t ec_result_error_count(const ec_result *r) { return r->n_errors; }
 const ec_error *ec_result_error(const ec_result *r, size_t i) { return i < r->n_errors ? &r->errors[i] : NULL; }
 size_t ec_result_block_count(const ec_result *r) { return r->n_blocks; }
 const ec_block *ec_result_block(const ec_result *r, size_t i) { return i < r->n_blocks ? &r->blocks[i] : NULL; }
+size_t ec_result_edit_count(const ec_result *r) { return r->n_edits; }
+const ec_reply_edit *ec_result_edit(const ec_result *r, size_t i) { return i < r->n_edits ? &r->edits[i] : NULL; }
+size_t ec_result_path_count(const ec_result *r) { return r->n_paths; }
+ec_str ec_result_path(const ec_result *r, size_t i) {
+  ec_str none = {NULL, 0};
+  return i < r->n_paths ? r->paths[i] : none;
+}
 ec_str ec_result_text(const ec_result *r) { return r->text; }
 ec_stats ec_result_stats(const ec_result *r) { return r->stats; }
 void ec_result_free(ec_result *r) {
@@ -100,3 +137,43 @@ bool ec_result_prompt(const ec_result *r, ec_str *system, ec_str *user, ec_str *
 }
 
 ec_str ec_result_explanation(const ec_result *r) { return r->explanation; }
+
+/* The one-paragraph summary (r->text) of what the result holds: the error, the files changed and
+ * how, or what was parsed. */
+void ec_result_summarise(ec_result *r, bool preview) {
+  ec_buf b;
+  ec_buf_init(&b, ec_arena_allocator(r->arena));
+  if (r->status == EC_STATUS_ERROR && r->n_errors) {
+    const ec_error *e = &r->errors[0];
+    ec_buf_printf(&b, "%s: %.*s", ec_error_code_name(e->code), (int)e->message.len, e->message.ptr ? e->message.ptr : "");
+  } else if (r->has_reply && !r->n_files) {
+    ec_buf_printf(&b, "Found %zu edit%s naming %zu file%s:", r->n_edits, r->n_edits == 1 ? "" : "s", r->n_paths,
+                  r->n_paths == 1 ? "" : "s");
+    for (size_t i = 0; i < r->n_paths; i++)
+      ec_buf_printf(&b, "%s '%.*s'", i ? "," : "", (int)r->paths[i].len, r->paths[i].ptr);
+    ec_buf_append_char(&b, '.');
+  } else if (preview && !r->n_files && !r->has_blocks) {
+    ec_buf_append_cstr(&b, "Preview: nothing changes yet (the edit is still being written).");
+  } else if (r->has_blocks && !r->n_files) {
+    ec_buf_printf(&b, "Parsed %zu block%s.", r->n_blocks, r->n_blocks == 1 ? "" : "s");
+  } else {
+    ec_buf_printf(&b, "%s %zu file%s (+%u -%u lines):", r->status == EC_STATUS_SUCCESS ? "Changed" : "Partly changed",
+                  r->n_files, r->n_files == 1 ? "" : "s", r->stats.lines_added, r->stats.lines_removed);
+    for (size_t i = 0; i < r->n_files; i++) {
+      const ec_file_result *f = &r->files[i];
+      ec_buf_printf(&b, "%s %s '%.*s'", i ? ";" : "", ec_action_name(f->action), (int)f->path.len, f->path.ptr);
+      if (f->n_matches) {
+        ec_buf_printf(&b, " (%u replacement%s, lines %u-%u by %s)", f->replacements, f->replacements == 1 ? "" : "s",
+                      f->matches[0].start_line, f->matches[0].end_line, ec_strategy_name(f->matches[0].strategy));
+      }
+    }
+    ec_buf_append_char(&b, '.');
+    for (size_t i = 0; i < r->n_errors; i++)
+      ec_buf_printf(&b, " %s: %.*s", ec_error_code_name(r->errors[i].code), (int)r->errors[i].message.len,
+                    r->errors[i].message.ptr ? r->errors[i].message.ptr : "");
+    if (r->n_unlisted_errors)
+      ec_buf_printf(&b, " (%zu more error%s not listed: at most %d are)", r->n_unlisted_errors, r->n_unlisted_errors == 1 ? "" : "s",
+                    EC_MAX_ERRORS);
+  }
+  r->text = ec_buf_finish(&b, r->arena);
+}

@@ -17,6 +17,11 @@ struct ec_result {
   ec_block *blocks;
   size_t n_blocks, cap_blocks;
   bool has_blocks;         /* parse_only: emit data.blocks even when empty */
+  ec_reply_edit *edits;    /* format reply, parse_only: data.edits and data.paths */
+  size_t n_edits, cap_edits;
+  ec_str *paths;
+  size_t n_paths, cap_paths;
+  bool has_reply;          /* emit data.edits and data.paths */
   ec_str text;
   ec_str prompt_system, prompt_user, prompt_schema; /* ec_correction_prompt */
   bool has_prompt;
@@ -25,6 +30,7 @@ struct ec_result {
   bool oom;
   size_t n_unlisted_errors; /* errors past EC_MAX_ERRORS: counted in the text, not listed */
   ec_error oom_error;      /* the one error of an out-of-memory result: needs no allocation */
+  bool applied;            /* the host wrote the files (ec_result_set_applied) */
 };
 
 /* At most this many errors are listed in a result (docs/limits.md). */
@@ -47,6 +53,12 @@ ec_block *ec_result_add_block(ec_result *r);
   "shorter old_string or snippet; a host can also give the engine more memory"
 /** Turns r into an OUT_OF_MEMORY error: no file, no block, no partial anything; allocates nothing. */
 void ec_result_set_out_of_memory(ec_result *r);
+/** Appends a zeroed reply edit / a path (format reply); NULL / false on OOM. */
+ec_reply_edit *ec_result_add_edit(ec_result *r);
+bool ec_result_add_path(ec_result *r, ec_str path);
+/** Writes r->text from what r holds (`preview`: a dry run or streaming preview). Call it again
+ *  after changing a result's files or matches. */
+void ec_result_summarise(ec_result *r, bool preview);
 /** Drops every file result (a transaction that failed applies nothing). */
 void ec_result_clear_files(ec_result *r);
 

@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+// Lazy snippets as real models wrote them: every case of ../shared/lazy/multi-turn.jsonl through
+// the native CLI (`editcore json`, format "lazy"), scored
+//   right    — the merged file is byte-identical to the expectation
+//   ws-only  — equal once every line is trimmed and blank lines are dropped
+//   declined — any error (a decline is never wrong)
+//   wrong    — any other success: the worst result (the model believes its code landed)
+//   exp-wrong — a wrong whose expectation was reviewed and found wrong (bench/lazy_real_reviewed.json:
+//              the case id, the SHA-256 of our output, and why: Morph dropped, moved or invented
+//              code the snippet does not say to). Tied to that exact output: if the engine's output
+//              changes, the case counts as wrong again until someone reviews it.
+// per snippet shape, per model, per file, and split by the set's `checked` / `flagged` quality.
+//
+// The set's licence is unclear, so it is read at run time and never copied into this repository.
+//
+//   node bench/lazy_real.mjs [--set PATH] [--native PATH] [--no-instruction] [--only checked|flagged]
+//        [--show wrong,declined,ws] [--id SUBSTRING] [--dump DIR] [--markdown]
+//
+// --show prints each listed case's verdict with the engine's message (or the first differing
+// line); --dump writes <id>.{orig,snippet,want,got,msg} for reading; --markdown prints the tables
+// for ACCURACY.md. The exit status is 1 when any case is wrong.
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join, dirname, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+
+// The shared folder sits beside the repository (or beside the worktrees' folder); EDITCORE_SHARED
+// names it otherwise, as for tests/conformance/run.mjs.
+const shared = process.env.EDITCORE_SHARED ? resolve(process.env.EDITCORE_SHARED)
+  : [resolve(root, '../shared'), resolve(root, '../../shared')].find((d) => existsSync(join(d, 'lazy'))) ?? resolve(root, '../shared');
+const args = { set: join(shared, 'lazy/multi-turn.jsonl'), native: join(root, 'build/native/editcore'),
+  instruction: true, only: null, show: new Set(), id: null, dump: null, markdown: false };
+for (let i = 2; i < process.argv.length; i++) {
+  const k = process.argv[i];
+  const v = () => process.argv[++i];
+  if (k === '--set') args.set = resolve(v());
+  else if (k === '--native') args.native = resolve(v());
+  else if (k === '--no-instruction') args.instruction = false;
+  else if (k === '--only') args.only = v();
+  else if (k === '--show') args.show = new Set(v().split(','));
+  else if (k === '--id') args.id = v();
+  else if (k === '--dump') args.dump = resolve(v());
+  else if (k === '--markdown') args.markdown = true;
+  else { console.error(`unknown argument ${k}`); process.exit(2); }
+}
+if (!existsSync(args.set)) { console.error(`${args.set} not found (the set lives in ../shared/lazy/)`); process.exit(2); }
+if (!existsSync(args.native)) { console.error(`${args.native} not found: build the native preset first`); process.exit(2); }
+
+const cases = readFileSync(args.set, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l))
+  .filter((c) => (!args.only || c.expect_quality === args.only) && (!args.id || c.id.includes(args.id)));
+
+// The shape a case is counted under: how the snippet places its markers.
+function shapeOf(c) {
+  const s = c.meta.shape;
+  if (s.diff_style) return 'diff-style +/-';
+  if (!s.markers) return 'no markers';
+  if (s.leading_marker && s.trailing_marker) return 'markers top and bottom';
+  if (s.leading_marker) return 'leading marker only';
+  if (s.trailing_marker) return 'trailing marker only';
+  return 'markers inside only';
+}
+const reviewedPath = join(here, 'lazy_real_reviewed.json');
+const reviewed = existsSync(reviewedPath) ? JSON.parse(readFileSync(reviewedPath, 'utf8')) : {};
+const sha = (t) => createHash('sha256').update(t).digest('hex').slice(0, 16);
+const norm = (t) => t.split('\n').map((l) => l.trim()).filter(Boolean).join('\n');
+const shortId = (id) => id.replace(/^editcore\/lazy-public#/, '');
+
+function run(c) {
+  const edit = { ...c.edit };
+  if (!args.instruction) delete edit.instruction;
+  const req = JSON.stringify({ format: 'lazy', files: c.files, edit, profile: 'editcore' });
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(args.native, ['json'], { input: req, maxBuffer: 1 << 28 });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${c.id}: CLI exited ${r.status}: ${r.stderr}`);
+  const resp = JSON.parse(r.stdout.toString('utf8'));
+  const path = c.edit.path ?? Object.keys(c.files)[0];
+  const want = c.expect.files[path];
+  if (resp.status === 'error') return { verdict: 'declined', msg: `${resp.error.code}: ${resp.error.message}`, ms };
+  const got = resp.data?.files?.[path]?.content ?? c.files[path];
+  if (got === want) return { verdict: 'right', ms, got };
+  if (norm(got) === norm(want)) return { verdict: 'ws-only', ms, got };
+  const rev = reviewed[shortId(c.id)];
+  if (rev && rev.sha256_16 === sha(got)) return { verdict: 'exp-wrong', ms, got, msg: `expectation reviewed as wrong: ${rev.reason}` };
+  return { verdict: 'wrong', ms, got, msg: `${firstDiff(want, got)} (output sha256/16 ${sha(got)})` };
+}
+
+function firstDiff(want, got) {
+  const a = want.split('\n'), b = got.split('\n');
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return `first difference at line ${i + 1}: want ${JSON.stringify(a[i] ?? '<eof>')} got ${JSON.stringify(b[i] ?? '<eof>')} (want ${a.length} lines, got ${b.length})`;
+}
+
+const VERDICTS = ['right', 'ws-only', 'declined', 'wrong', 'exp-wrong'];
+const tables = { shape: new Map(), model: new Map(), file: new Map(), quality: new Map() };
+const add = (t, k, v) => { if (!t.has(k)) t.set(k, Object.fromEntries(VERDICTS.map((x) => [x, 0]))); t.get(k)[v]++; };
+const total = Object.fromEntries(VERDICTS.map((x) => [x, 0]));
+let maxMs = 0;
+const results = [];
+for (const c of cases) {
+  const r = run(c);
+  results.push({ c, r });
+  total[r.verdict]++;
+  maxMs = Math.max(maxMs, r.ms);
+  add(tables.shape, shapeOf(c), r.verdict);
+  add(tables.model, c.meta.model, r.verdict);
+  add(tables.file, Object.keys(c.files)[0], r.verdict);
+  add(tables.quality, c.expect_quality, r.verdict);
+  if (args.show.has(r.verdict) || (args.show.has('ws') && r.verdict === 'ws-only'))
+    console.log(`${r.verdict.padEnd(8)} ${c.expect_quality.padEnd(7)} ${shortId(c.id)}${r.msg ? `\n         ${r.msg.replace(/\n/g, '\n         ')}` : ''}`);
+  if (args.dump) {
+    mkdirSync(args.dump, { recursive: true });
+    const base = join(args.dump, shortId(c.id).replace(/\//g, '__'));
+    const path = c.edit.path ?? Object.keys(c.files)[0];
+    writeFileSync(`${base}.orig`, c.files[path]);
+    writeFileSync(`${base}.snippet`, c.edit.snippet);
+    writeFileSync(`${base}.want`, c.expect.files[path]);
+    if (r.got !== undefined) writeFileSync(`${base}.got`, r.got);
+    writeFileSync(`${base}.verdict`, `${r.verdict} ${c.expect_quality}\n${r.msg ?? ''}\n${JSON.stringify(c.meta, null, 1)}\n`);
+  }
+}
+
+const pct = (n, d) => (d ? (100 * n / d).toFixed(1) : '0.0');
+function print(title, t) {
+  const rows = [...t.entries()].sort((a, b) => a[0].localeCompare(b[0]));
+  if (args.markdown) {
+    console.log(`\n| ${title} | cases | right | ws-only | declined | wrong | expectation wrong | right or ws-only |`);
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const [k, v] of rows) {
+      const n = VERDICTS.reduce((s, x) => s + v[x], 0);
+      console.log(`| ${k} | ${n} | ${v.right} | ${v['ws-only']} | ${v.declined} | ${v.wrong} | ${v['exp-wrong']} | ${pct(v.right + v['ws-only'], n)} % |`);
+    }
+    return;
+  }
+  console.log(`\n${title.padEnd(26)} cases  right  ws-only  declined  wrong  exp-wrong`);
+  for (const [k, v] of rows) {
+    const n = VERDICTS.reduce((s, x) => s + v[x], 0);
+    console.log(`${k.padEnd(26)} ${String(n).padStart(5)}  ${String(v.right).padStart(5)}  ${String(v['ws-only']).padStart(7)}  ${String(v.declined).padStart(8)}  ${String(v.wrong).padStart(5)}  ${String(v['exp-wrong']).padStart(9)}`);
+  }
+}
+print('quality', tables.quality);
+print('shape', tables.shape);
+print('model', tables.model);
+print('file', tables.file);
+const n = cases.length;
+const fair = n - total['exp-wrong'];
+console.log(`\n${n} cases: ${total.right} right, ${total['ws-only']} ws-only, ${total.declined} declined, ${total.wrong} wrong, ` +
+  `${total['exp-wrong']} whose expectation is wrong (reviewed) — right or ws-only ${pct(total.right + total['ws-only'], n)} % of all, ` +
+  `${pct(total.right + total['ws-only'], fair)} % of the ${fair} with a sound expectation; slowest case ${maxMs.toFixed(1)} ms (process included)`);
+process.exit(total.wrong ? 1 : 0);

@@ -1,0 +1,577 @@
+/*
+ * The merge checks itself before it answers (issue 21, item 3). Whatever placed the segments,
+ * the result R is accepted only when it reads as a faithful merge of the snippet into the file:
+ *   R = G0 B1 G1 B2 ... Bk Gk
+ * where each Bi holds segment i's lines (markers, blank lines and diff-style `-` lines aside)
+ * consecutively and in order — every snippet line is in the result, in the snippet's order —
+ * and each gap Gi is a contiguous, unchanged run of the file (what a marker stands for; G0 a
+ * run from the file's start, Gk one to its end), the runs rising through the file. So new lines
+ * come only from the snippet and no marker text is written. Block i then replaced the file's
+ * lines between the runs around it (its region); those lines are aligned with the block (a
+ * longest common subsequence of trimmed lines, after the common prefix and suffix) and:
+ *   - every line the result removes lies inside what the snippet spans: between two of the
+ *     segment's credible aligned lines (same_block, below) — up to the bound the merge itself
+ *     uses for code vanishing without a marker (2 × lines written + 10), unless nothing is
+ *     written there and whole blocks go (a function left out), or the segment shows both ends
+ *     of the block it rewrites (a function re-emitted whole); at an edge facing a marker only
+ *     when replaced in place (each removed line paired in order with an edited version of it,
+ *     ec_lz_edited) or named by a diff-style `-` line; freely only at the file's own start or
+ *     end when the snippet has no marker there;
+ *   - the lines written open and close as many brackets as the lines they replace (else what
+ *     follows them lands in another block);
+ *   - new lines at an edge are declined when they repeat the telling file line a marker keeps
+ *     beside them (it would be there twice), when their head edits a comment header kept right
+ *     beside them (a section replaced by a differently named one: insert or replace?), and a
+ *     distinctive opener is declined when written new while the file's only copy stays behind a
+ *     marker (code moved without showing its old place).
+ * Gaps and blocks are found leftmost (the last block rightmost); any placement that passes is a
+ * faithful reading of the snippet, so a placement found wrongly can only cost a decline, never
+ * let a wrong result pass. Linear outside the regions; the alignment inside one region has a
+ * cell budget (a larger region is declined as too large to check).
+ */
+#include "lazy.h"
+#include "../base/str.h"
+#include <stdio.h>
+
+#define VERIFY_CELLS 6000000u
+
+typedef struct rline_t {
+  ec_str line;
+  uint64_t key;
+  bool blank;
+  bool written;  /* from the merged middle (not the file's untouched head or tail) */
+} rline_t;
+
+typedef struct vjob {
+  ec_lz_job *job;
+  rline_t *r;
+  size_t nr;
+  uint32_t *nl;   /* the snippet's block lines (indices), all segments in order */
+  uint32_t *nl0;  /* segment -> first index into nl; nl0[nseg] = total */
+  size_t *rb, *re; /* segment -> R index of its first and last block line */
+  size_t *gx, *gy; /* gap i (before segment i; i = nseg: after the last) -> file run [gx, gy) */
+  bool *gempty;
+} vjob;
+
+static bool block_line(const ec_lz_job *job, size_t j) {
+  return !(job->S.flags[j] & (LZ_BLANK | LZ_MARKER)) && !(job->S.op && job->S.op[j] == '-');
+}
+
+static int pn_(ec_lz_job *job) { return (int)job->f->path.len; }
+
+static ec_error_code fail_check(ec_lz_job *job, size_t seg, uint32_t from, uint32_t to, const char *why, ec_str line) {
+  ec_str t = ec_lz_trim(line);
+  int tl = (int)(t.len > 80 ? 80 : t.len);
+  char place[400];
+  if (from && to > from) snprintf(place, sizeof place, "The place in question is lines %u-%u of '%.*s'", from, to, pn_(job), job->f->path.ptr);
+  else if (from) snprintf(place, sizeof place, "The place in question is line %u of '%.*s'", from, pn_(job), job->f->path.ptr);
+  else snprintf(place, sizeof place, "No place in '%.*s' fits it as written", pn_(job), job->f->path.ptr);
+  return ec_lz_decline(job, EC_NO_MATCH, seg, from, to,
+                       "segment %zu of the lazy snippet: the merge failed its own check (%s%s%.*s%s); nothing was changed. %s. "
+                       "Include the unchanged lines around the change (up to one that occurs once in the file), or send "
+                       "search_replace blocks.",
+                       seg + 1, why, t.len ? ": '" : "", tl, t.ptr ? t.ptr : "", t.len ? "'" : "", place);
+}
+
+/* The result as lines: the file's untouched head, the merged middle, the file's untouched tail. */
+static ec_error_code build_result(vjob *v, ec_str merged) {
+  ec_lz_job *job = v->job;
+  ec_lz_side *F = &job->F;
+  size_t hl = 0, tl = F->n;
+  if (F->n && !F->cr) {
+    const char *base = F->line[0].ptr;
+    size_t lo = 0, hi = F->n;
+    while (lo < hi) { /* first line starting at or after out_head */
+      size_t mid = (lo + hi) / 2;
+      if ((size_t)(F->line[mid].ptr - base) < job->out_head) lo = mid + 1;
+      else hi = mid;
+    }
+    hl = lo;
+    lo = hl, hi = F->n;
+    while (lo < hi) {
+      size_t mid = (lo + hi) / 2;
+      if ((size_t)(F->line[mid].ptr - base) < job->out_tail) lo = mid + 1;
+      else hi = mid;
+    }
+    tl = job->out_tail >= job->file_len ? F->n : lo;
+  } else if (F->cr) {
+    hl = 0;
+    tl = F->n;
+  }
+  size_t nm = 0;
+  for (size_t i = 0; i < merged.len; i++) nm += merged.ptr[i] == '\n';
+  if (merged.len && merged.ptr[merged.len - 1] != '\n') nm++;
+  v->nr = hl + nm + (F->n - tl);
+  v->r = ec_arena_alloc(job->a, (v->nr + 1) * sizeof *v->r);
+  if (!v->r) return EC_OUT_OF_MEMORY;
+  size_t k = 0;
+  for (size_t i = 0; i < hl; i++) v->r[k++] = (rline_t){F->line[i], F->key[i], (F->flags[i] & LZ_BLANK) != 0, false};
+  size_t i = 0;
+  while (i < merged.len) {
+    const char *e = memchr(merged.ptr + i, '\n', merged.len - i);
+    size_t le = e ? (size_t)(e - merged.ptr) : merged.len;
+    ec_str l = ec_str_make(merged.ptr + i, le - i);
+    v->r[k++] = (rline_t){l, ec_lz_key(l), ec_lz_trim(l).len == 0, true};
+    i = le + 1;
+  }
+  for (size_t t = tl; t < F->n; t++) v->r[k++] = (rline_t){F->line[t], F->key[t], (F->flags[t] & LZ_BLANK) != 0, false};
+  v->nr = k;
+  return EC_OK;
+}
+
+/* Segment blocks, leftmost in R from `from` (the last one rightmost, so that what follows it
+ * can be the file's tail), their lines consecutive up to blank lines. */
+static bool find_block(vjob *v, size_t si, size_t from, bool rightmost, uint64_t *work) {
+  const uint32_t *L = v->nl + v->nl0[si];
+  size_t n = v->nl0[si + 1] - v->nl0[si];
+  ec_lz_side *S = &v->job->S;
+  for (size_t t = from; t < v->nr; t++) {
+    size_t r = rightmost ? v->nr - 1 - (t - from) : t;
+    if (v->r[r].blank || v->r[r].key != S->key[L[0]]) continue;
+    size_t q = r, k = 0;
+    while (k < n && q < v->nr) {
+      (*work)++;
+      if (v->r[q].blank) { q++; continue; }
+      if (v->r[q].key != S->key[L[k]]) break;
+      k++;
+      if (k < n) q++;
+    }
+    if (k == n) {
+      v->rb[si] = r;
+      v->re[si] = q;
+      return true;
+    }
+    if (*work > 400000000u) return false;
+  }
+  return false;
+}
+
+/* The same bytes: the file's untouched head and tail are the file's own lines (same pointer). */
+static inline bool same_text(ec_str a, ec_str b) { return a.len == b.len && (a.ptr == b.ptr || !memcmp(a.ptr, b.ptr, a.len)); }
+
+/* Gap R[r0, r1) as the file's non-blank lines from file line `at` on, exactly; returns the file
+ * line after the last one matched (or `at` when the gap holds no text), SIZE_MAX if it does not. */
+static size_t match_run(vjob *v, size_t r0, size_t r1, size_t at) {
+  ec_lz_side *F = &v->job->F;
+  size_t f = at, last = SIZE_MAX;
+  for (size_t r = r0; r < r1; r++) {
+    if (v->r[r].blank) continue;
+    while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+    if (f >= F->n || !same_text(F->line[f], v->r[r].line)) return SIZE_MAX;
+    last = f++;
+  }
+  return last == SIZE_MAX ? at : last + 1;
+}
+
+static size_t first_text(vjob *v, size_t r0, size_t r1) {
+  for (size_t r = r0; r < r1; r++)
+    if (!v->r[r].blank) return r;
+  return SIZE_MAX;
+}
+
+/* The last gap: R[r0, nr) as the file's non-blank tail; its first file line, SIZE_MAX if not. */
+static size_t match_tail(vjob *v, size_t r0) {
+  ec_lz_side *F = &v->job->F;
+  size_t f = F->n, first = F->n;
+  for (size_t r = v->nr; r-- > r0;) {
+    if (v->r[r].blank) continue;
+    while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
+    if (!f || !same_text(F->line[f - 1], v->r[r].line)) return SIZE_MAX;
+    first = --f;
+  }
+  return first;
+}
+
+/* Whether a line opens a block or defines something: brackets left open, a trailing `:` or
+ * `{`, or a definition keyword first. Copied statements are common in new sibling code; a
+ * copied definition is not. */
+static bool opens_block(ec_str line) {
+  ec_str t = ec_lz_trim(line);
+  if (!t.len) return false;
+  if (ec_lz_bracket_net(line) > 0 || t.ptr[t.len - 1] == ':' || t.ptr[t.len - 1] == '{') return true;
+  static const char *const KW[] = {"def ", "function ", "local function ", "fn ", "pub fn ", "class ", "func ", "struct ", NULL};
+  for (size_t i = 0; KW[i]; i++) {
+    size_t n = strlen(KW[i]);
+    if (t.len > n && !memcmp(t.ptr, KW[i], n)) return true;
+  }
+  return false;
+}
+
+/* Whether file lines [from, to) lie inside a block whose opener and closing line are both
+ * aligned lines of segment sg: the snippet shows the whole block, so its body may be rewritten
+ * at any length (a function re-emitted whole). */
+static bool shown_block(vjob *v, const int32_t *mb, const uint32_t *B, size_t nb, const uint32_t *aseg, uint32_t sg, size_t from,
+                        size_t to) {
+  ec_lz_job *job = v->job;
+  for (size_t q = 0; q < nb && B[q] < from; q++) {
+    if (mb[q] < 0 || aseg[mb[q]] != sg || ec_lz_bracket_net(job->F.line[B[q]]) <= 0) continue;
+    size_t c = ec_lz_file_closer(job, B[q]);
+    if (c >= job->F.n || c < to) continue;
+    for (size_t q2 = q + 1; q2 < nb; q2++)
+      if (B[q2] == c) return mb[q2] >= 0 && aseg[mb[q2]] == sg;
+  }
+  return false;
+}
+
+/* A line that tells where it is: not blank, and a word or six characters or more. */
+static bool telling(const ec_lz_side *F, size_t i) {
+  return !(F->flags[i] & LZ_BLANK) && (!(F->flags[i] & LZ_WEAK) || ec_lz_trim(F->line[i]).len >= 6);
+}
+
+/* Whether aligned pair (A[a], B[q]) sits in the same block on both sides: its opener in the
+ * snippet (the nearest line above it in its segment indented less) is aligned with its opener in
+ * the file, or is an edited version of it with the same head (`fn shade(..) -> char {` made
+ * `-> &'static str {`). A body line under a new or renamed opener is no anchor: the new code may be a
+ * sibling of the old (a Rössler section added beside the Lorenz one) as well as its rewrite. */
+static bool same_block(vjob *v, const uint32_t *A, const int32_t *ma, const uint32_t *B, size_t a, size_t q, size_t a0) {
+  ec_lz_side *S = &v->job->S, *F = &v->job->F;
+  /* A closing line (`}`, `end`) belongs to the line above it at its own indentation. */
+  bool closer = (S->flags[A[a]] & LZ_WEAK) && ec_lz_bracket_net(S->line[A[a]]) <= 0;
+  size_t k = a;
+  while (k-- > a0)
+    if ((closer ? S->indent[A[k]] <= S->indent[A[a]] : S->indent[A[k]] < S->indent[A[a]]) && !ec_lz_comment_only(S->line[A[k]])) break;
+  if (k == SIZE_MAX || k < a0) return true;
+  size_t f = B[q], steps = 0;
+  while (f-- > 0 && ++steps < 4000) {
+    if ((F->flags[f] & LZ_BLANK) || ec_lz_comment_only(F->line[f])) continue;
+    if (closer ? F->indent[f] <= F->indent[B[q]] : F->indent[f] < F->indent[B[q]]) break;
+  }
+  if (f == SIZE_MAX || steps >= 4000) return false;
+  if (ma[k] >= 0) return B[ma[k]] == f;
+  /* A changed opener that is the file opener's counterpart (same head: a signature edited). */
+  return !(F->flags[f] & LZ_WEAK) && ec_lz_counterparts(S->line[A[k]], F->line[f]);
+}
+
+/* One group: segments [s0, s1] with empty gaps between them, over the file's region [x, y). */
+static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t y, bool free_top, bool free_bottom) {
+  ec_lz_job *job = v->job;
+  ec_lz_side *S = &job->S, *F = &job->F;
+  size_t na = v->nl0[s1 + 1] - v->nl0[s0];
+  const uint32_t *A = v->nl + v->nl0[s0];
+  uint32_t *B = ec_arena_alloc(job->a, (y - x + 1) * sizeof *B);
+  uint32_t *aseg = ec_arena_alloc(job->a, (na + 1) * sizeof *aseg);
+  if (!B || !aseg) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  size_t nb = 0;
+  for (size_t i = x; i < y; i++)
+    if (!(F->flags[i] & LZ_BLANK)) B[nb++] = (uint32_t)i;
+  for (size_t s = s0, k = 0; s <= s1; s++)
+    for (size_t q = v->nl0[s]; q < v->nl0[s + 1]; q++) aseg[k++] = (uint32_t)s;
+  /* Brackets: the lines written must open and close as many brackets as the lines they replace,
+   * or the text after them (a marker's run) would land in another block — a complete function
+   * written over the first half of the old one, its second half left after the new `}`. */
+  int64_t net_new = 0, net_old = 0;
+  for (size_t k = 0; k < na; k++) net_new += ec_lz_bracket_net(S->line[A[k]]);
+  for (size_t k = 0; k < nb; k++) net_old += ec_lz_bracket_net(F->line[B[k]]);
+  if (net_new != net_old)
+    return fail_check(job, s0, (uint32_t)x + 1, (uint32_t)(y > x ? y : x + 1),
+                      net_new > net_old ? "its lines leave more brackets open than the file lines they replace, so what follows would land inside a block"
+                                        : "its lines close more brackets than the file lines they replace, so what follows would land outside its block",
+                      ec_str_make(NULL, 0));
+  /* Alignment: common prefix and suffix, then an LCS table over the rest. */
+  int32_t *ma = ec_arena_alloc(job->a, (na + 1) * sizeof *ma); /* A index -> B index or -1 */
+  int32_t *mb = ec_arena_alloc(job->a, (nb + 1) * sizeof *mb);
+  if (!ma || !mb) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  for (size_t k = 0; k < na; k++) ma[k] = -1;
+  for (size_t k = 0; k < nb; k++) mb[k] = -1;
+  size_t p = 0;
+  while (p < na && p < nb && S->key[A[p]] == F->key[B[p]]) { ma[p] = (int32_t)p; mb[p] = (int32_t)p; p++; }
+  size_t sa = na, sb = nb;
+  while (sa > p && sb > p && S->key[A[sa - 1]] == F->key[B[sb - 1]]) { sa--; sb--; ma[sa] = (int32_t)sb; mb[sb] = (int32_t)sa; }
+  size_t ra = sa - p, rb = sb - p;
+  if (ra && rb) {
+    if ((uint64_t)(ra + 1) * (rb + 1) > VERIFY_CELLS)
+      return fail_check(job, s0, B[p] + 1, B[sb - 1] + 1, "the region it rewrites is too large to check", ec_str_make(NULL, 0));
+    uint32_t *T = ec_arena_alloc(job->a, (ra + 1) * (rb + 1) * sizeof *T);
+    if (!T) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+    size_t W = rb + 1;
+    for (size_t i = 0; i <= ra; i++) T[i * W + rb] = 0;
+    for (size_t k = 0; k <= rb; k++) T[ra * W + k] = 0;
+    for (size_t i = ra; i-- > 0;)
+      for (size_t k = rb; k-- > 0;)
+        T[i * W + k] = S->key[A[p + i]] == F->key[B[p + k]] ? T[(i + 1) * W + k + 1] + 1
+                       : T[(i + 1) * W + k] >= T[i * W + k + 1] ? T[(i + 1) * W + k] : T[i * W + k + 1];
+    size_t i = 0, k = 0;
+    while (i < ra && k < rb) {
+      if (S->key[A[p + i]] == F->key[B[p + k]]) {
+        ma[p + i] = (int32_t)(p + k);
+        mb[p + k] = (int32_t)(p + i);
+        i++, k++;
+      } else if (T[(i + 1) * W + k] >= T[i * W + k + 1]) i++;
+      else k++;
+    }
+  }
+  /* A distinctive opener (a definition, a block's first line) written new while the file's only
+   * copy of it is kept by a marker: the
+   * snippet moves or copies code whose old place it does not show (the result would hold the
+   * line twice, one of them where the snippet does not put it). */
+  for (size_t a = 0; a < na; a++) {
+    if (ma[a] >= 0 || (S->flags[A[a]] & LZ_WEAK) || ec_lz_trim(S->line[A[a]]).len < 24 || !opens_block(S->line[A[a]])) continue;
+    uint32_t cnt = 0, fi = ec_lz_side_first(F, S->key[A[a]], &cnt);
+    if (cnt != 1) continue;
+    for (size_t g = 0; g <= job->nseg_parsed; g++) {
+      if (v->gx[g] == SIZE_MAX || fi < v->gx[g] || fi >= v->gy[g]) continue;
+      return fail_check(job, aseg[a], fi + 1, fi + 1, "this line would be written new while the file's own copy of it stays where a marker keeps it, so it would be there twice", S->line[A[a]]);
+    }
+  }
+  /* A run of new lines at an edge facing a marker that repeats the file lines on the marker's
+   * side (the `end` written before a marker whose run starts with that same `end`): the line
+   * would be there twice. */
+  {
+    size_t lead = 0, trail = 0;
+    while (lead < na && ma[lead] < 0) lead++;
+    while (trail < na && ma[na - 1 - trail] < 0) trail++;
+    /* The run's first new line is the very line the marker's run starts with (or its last the
+     * line the run above ends with), a line that says something (not a `}`, but a long rule of `=` signs): that line would be
+     * there twice. */
+    if (!free_bottom && trail) {
+      size_t f = y;
+      while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+      if (f < F->n && telling(F, f) && F->key[f] == S->key[A[na - trail]])
+        return fail_check(job, s1, (uint32_t)f + 1, (uint32_t)f + 1, "its new last lines start with the line a marker keeps right after them, so that line would be there twice", S->line[A[na - trail]]);
+    }
+    if (!free_top && lead) {
+      size_t f = x;
+      while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
+      if (f > 0 && telling(F, f - 1) && F->key[f - 1] == S->key[A[lead - 1]])
+        return fail_check(job, s0, (uint32_t)f, (uint32_t)f, "its new first lines end with the line a marker keeps right before them, so that line would be there twice", S->line[A[lead - 1]]);
+    }
+    if (!free_bottom && trail && trail < na + 1) {
+      for (size_t L = 1; L <= trail; L++) {
+        size_t f = y, k = 0;
+        for (; k < L; k++) {
+          while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+          if (f >= F->n || F->key[f] != S->key[A[na - L + k]]) break;
+          f++;
+        }
+        if (k == L)
+          return fail_check(job, s1, (uint32_t)y + 1, (uint32_t)y + 1, "its last lines would be written twice: the file lines right after its place, which a marker keeps, are the same", S->line[A[na - L]]);
+      }
+    }
+    if (!free_top && lead) {
+      for (size_t L = 1; L <= lead; L++) {
+        size_t f = x, k = 0;
+        for (; k < L; k++) {
+          while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
+          if (!f || F->key[f - 1] != S->key[A[L - 1 - k]]) break;
+          f--;
+        }
+        if (k == L)
+          return fail_check(job, s0, (uint32_t)x, (uint32_t)x, "its first lines would be written twice: the file lines right before its place, which a marker keeps, are the same", S->line[A[0]]);
+      }
+    }
+  }
+  /* A group's first (last) line written in place of the region's first (last) line, as an
+   * edited version of it (a changed signature): that pair anchors the edge like an unchanged
+   * line would. */
+  if (na && nb && ma[0] < 0 && mb[0] < 0 && !(S->flags[A[0]] & LZ_WEAK) && !(F->flags[B[0]] & LZ_WEAK) &&
+      ec_lz_similar(S->line[A[0]], F->line[B[0]], false)) {
+    ma[0] = 0;
+    mb[0] = 0;
+  }
+  if (na > 1 && nb > 1 && ma[na - 1] < 0 && mb[nb - 1] < 0 && !(S->flags[A[na - 1]] & LZ_WEAK) && !(F->flags[B[nb - 1]] & LZ_WEAK) &&
+      ec_lz_similar(S->line[A[na - 1]], F->line[B[nb - 1]], false)) {
+    ma[na - 1] = (int32_t)(nb - 1);
+    mb[nb - 1] = (int32_t)(na - 1);
+  }
+  /* Credible pairs mark what the snippet spans: a strong line aligned next to another aligned
+   * line (in both texts), or a long line that occurs once in the file. A short line matched
+   * alone inside new code is a coincidence (`local in_quote = false` in a new function). */
+  uint8_t *cred = ec_arena_calloc(job->a, nb + 1, 1);
+  if (!cred) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  for (size_t q = 0; q < nb; q++) {
+    if (mb[q] < 0 || (F->flags[B[q]] & LZ_BLANK)) continue;
+    size_t a = (size_t)mb[q];
+    uint32_t sg = aseg[a];
+    bool edge = a == v->nl0[sg] - v->nl0[s0] || a + 1 == v->nl0[sg + 1] - v->nl0[s0];
+    if ((F->flags[B[q]] & LZ_WEAK) && !edge) continue;
+    bool run = (q + 1 < nb && a + 1 < na && mb[q + 1] == (int32_t)(a + 1)) || (q > 0 && a > 0 && mb[q - 1] == (int32_t)(a - 1));
+    /* A segment's first or last line anchors it by its ends (a signature, a closing line). */
+    if (edge) run = true;
+    uint32_t cnt = 0;
+    if (!run && ec_lz_trim(F->line[B[q]]).len >= 24) ec_lz_side_first(F, F->key[B[q]], &cnt);
+    cred[q] = (run || cnt == 1) && same_block(v, A, ma, B, a, q, v->nl0[sg] - v->nl0[s0]);
+  }
+  bool minus_any = S->op != NULL;
+  for (size_t kb = 0, last_strong = SIZE_MAX; kb <= nb; kb++) {
+    /* Find the next credible pair at or after kb. */
+    size_t next = kb;
+    while (next < nb && !cred[next]) next++;
+    /* Deleted lines B[kb, next) (those unmatched), between strong pairs last_strong and next. */
+    size_t a_lo = last_strong == SIZE_MAX ? 0 : (size_t)mb[last_strong] + 1;
+    size_t a_hi = next < nb ? (size_t)mb[next] : na;
+    bool top = last_strong == SIZE_MAX, bottom = next >= nb;
+    bool same_seg = !top && !bottom && aseg[mb[last_strong]] == aseg[mb[next]];
+    size_t deleted = 0, written = 0;
+    for (size_t a = a_lo; a < a_hi; a++)
+      if (ma[a] < 0) written++;
+    bool free_zone = (top && free_top) || (bottom && free_bottom);
+    size_t wcur = a_lo;
+    for (size_t q = kb; q < next; q++) {
+      if (mb[q] >= 0) continue;
+      uint32_t fi = B[q];
+      if (minus_any) {
+        bool named = false;
+        for (size_t s = s0; s <= s1 && !named; s++)
+          for (uint32_t j = job->seg[s].j0; j < job->seg[s].j1 && !named; j++)
+            named = S->op[j] == '-' && S->key[j] == F->key[fi];
+        if (named) continue;
+      }
+      deleted++;
+      if (same_seg || free_zone) continue;
+      /* At an edge: replaced in place by a similar new line, in order. */
+      while (wcur < a_hi && (ma[wcur] >= 0 || !ec_lz_edited(S->line[A[wcur]], F->line[fi]))) wcur++;
+      if (wcur >= a_hi) {
+        size_t seg = top ? s0 : bottom ? s1 : aseg[mb[next]];
+        return fail_check(job, seg, fi + 1, fi + 1, "it would remove a file line the snippet keeps behind a marker or does not show", F->line[fi]);
+      }
+      wcur++;
+    }
+    if (same_seg && deleted > 2 * written + 10 && !(!written && ec_lz_whole_blocks(F, B[last_strong] + 1, B[next], B[next])) &&
+        !shown_block(v, mb, B, nb, aseg, aseg[mb[next]], B[last_strong] + 1, B[next])) {
+      size_t seg = aseg[mb[next]];
+      return fail_check(job, seg, B[kb] + 1, B[next - 1] + 1, "it would remove many more lines than it writes between two of the segment's lines", F->line[B[kb]]);
+    }
+    /* New lines inserted at an edge facing a marker, right beside kept file lines of which the
+     * new head (the first new line at the top, the last at the bottom) looks like an edited
+     * version (a section replaced by a differently named one): the marker's run could end
+     * before those lines as well as after them. */
+    if (!deleted && written && (top || bottom) && !(top && free_top) && !(bottom && free_bottom)) {
+      size_t nw = 0, head = SIZE_MAX;
+      for (size_t t = a_lo; t < a_hi; t++)
+        if (ma[t] < 0 && !(S->flags[A[t]] & LZ_WEAK)) {
+          nw++;
+          if (top ? head == SIZE_MAX : true) head = t;
+        }
+      /* The file's strong lines just outside the region, as many as the new lines and two more. */
+      size_t seen = 0;
+      for (size_t f = top ? x : y; head != SIZE_MAX && seen < nw + 2 && (top ? f > 0 : f < F->n); top ? f-- : f++) {
+        size_t fi = top ? f - 1 : f;
+        if (F->flags[fi] & LZ_WEAK) continue;
+        seen++;
+        /* Code lines must be counterparts (same head); comment lines (section headers) may
+         * share only a start and an end (`increment() {` beside a new `decrement() {` is a
+         * sibling, not an edit). */
+        bool alike = ec_lz_comment_only(S->line[A[head]]) ? ec_lz_edited(S->line[A[head]], F->line[fi])
+                                                          : ec_lz_similar(S->line[A[head]], F->line[fi], false);
+        if (S->key[A[head]] == F->key[fi] || !alike) continue;
+        return fail_check(job, top ? s0 : s1, (uint32_t)fi + 1, (uint32_t)fi + 1,
+                          top ? "its new first line looks like an edited version of a file line kept right above it, so the new lines could replace those lines"
+                              : "its new last line looks like an edited version of a file line kept right below it, so the new lines could replace those lines",
+                          S->line[A[head]]);
+      }
+    }
+    if (next >= nb) break;
+    last_strong = next;
+    kb = next;
+  }
+  return EC_OK;
+}
+
+ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
+  vjob v;
+  memset(&v, 0, sizeof v);
+  v.job = job;
+  ec_lz_side *S = &job->S, *F = &job->F;
+  size_t ns = job->nseg_parsed;
+  if (!ns) return EC_OK;
+  if (build_result(&v, merged)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  v.nl = ec_arena_alloc(job->a, (S->n + 1) * sizeof *v.nl);
+  v.nl0 = ec_arena_alloc(job->a, (ns + 1) * sizeof *v.nl0);
+  v.rb = ec_arena_alloc(job->a, (ns + 1) * sizeof *v.rb);
+  v.re = ec_arena_alloc(job->a, (ns + 1) * sizeof *v.re);
+  v.gx = ec_arena_alloc(job->a, (ns + 1) * sizeof *v.gx);
+  v.gy = ec_arena_alloc(job->a, (ns + 1) * sizeof *v.gy);
+  v.gempty = ec_arena_alloc(job->a, (ns + 1) * sizeof *v.gempty);
+  if (!v.nl || !v.nl0 || !v.rb || !v.re || !v.gx || !v.gy || !v.gempty) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  size_t k = 0;
+  for (size_t s = 0; s < ns; s++) {
+    v.nl0[s] = (uint32_t)k;
+    for (uint32_t j = job->seg[s].j0; j < job->seg[s].j1; j++)
+      if (block_line(job, j)) v.nl[k++] = j;
+  }
+  v.nl0[ns] = (uint32_t)k;
+  /* No marker text written: a marker line the merge wrote must be the file's own (the file's
+   * untouched head and tail are the file's by construction). */
+  for (size_t r = 0; r < v.nr; r++) {
+    if (!v.r[r].written || v.r[r].blank || !ec_lz_is_marker(v.r[r].line, false)) continue;
+    uint32_t cnt = 0;
+    ec_lz_side_first(F, v.r[r].key, &cnt);
+    if (!cnt) return fail_check(job, 0, 0, 0, "it would write a marker line into the file", v.r[r].line);
+  }
+  /* Blocks in order. A segment of only `-` lines has no block: it is checked with its neighbours. */
+  uint64_t work = 0;
+  size_t cur = 0, last_block = SIZE_MAX;
+  for (size_t s = 0; s < ns; s++)
+    if (v.nl0[s + 1] > v.nl0[s]) last_block = s;
+  for (size_t s = 0; s < ns; s++) {
+    if (v.nl0[s + 1] == v.nl0[s]) { v.rb[s] = v.re[s] = SIZE_MAX; continue; }
+    if (!find_block(&v, s, cur, s == last_block, &work)) {
+      /* Name the first of its lines the result lacks (in order), else the first line of the run
+       * the result breaks up. */
+      uint32_t j = v.nl[v.nl0[s]];
+      size_t r = cur;
+      for (uint32_t q = v.nl0[s]; q < v.nl0[s + 1]; q++) {
+        while (r < v.nr && v.r[r].key != S->key[v.nl[q]]) r++;
+        if (r >= v.nr) return fail_check(job, s, 0, 0, "this line of it is not in the result", S->line[v.nl[q]]);
+        r++;
+      }
+      return fail_check(job, s, 0, 0, "its lines are in the result, but not together as the snippet writes them, from this one on", S->line[j]);
+    }
+    cur = v.re[s] + 1;
+  }
+  /* Gaps: runs of the file. Gap s lies before segment s's block (s = ns: after the last). */
+  size_t prev_end = 0, f_at = 0; /* R index after the previous block; file line after the previous run */
+  size_t s_prev = SIZE_MAX;
+  for (size_t s = 0; s <= ns; s++) {
+    if (s < ns && v.rb[s] == SIZE_MAX) { v.gempty[s] = true; v.gx[s] = v.gy[s] = SIZE_MAX; continue; }
+    size_t r1 = s < ns ? v.rb[s] : v.nr;
+    size_t t = first_text(&v, prev_end, r1);
+    v.gempty[s] = t == SIZE_MAX;
+    if (s == ns) {
+      size_t first = t == SIZE_MAX ? F->n : match_tail(&v, prev_end);
+      if (first == SIZE_MAX || first < f_at)
+        return fail_check(job, ns - 1, 0, 0, "what follows its last segment is not the file's own end, unchanged", t == SIZE_MAX ? ec_str_make(NULL, 0) : v.r[t].line);
+      v.gx[s] = first;
+      v.gy[s] = F->n;
+    } else if (s == 0 || s_prev == SIZE_MAX) {
+      size_t end = match_run(&v, prev_end, r1, 0);
+      if (end == SIZE_MAX || (s > 0 && end < f_at))
+        return fail_check(job, s, 0, 0, "what comes before it is not the file's own start, unchanged", v.r[t].line);
+      v.gx[s] = 0;
+      v.gy[s] = end;
+      f_at = end;
+    } else if (t == SIZE_MAX) {
+      v.gx[s] = v.gy[s] = SIZE_MAX; /* placed by the group check */
+    } else {
+      /* The run's first line, leftmost at or after the previous run's end. */
+      size_t found = SIZE_MAX;
+      for (size_t f = f_at; f < F->n && found == SIZE_MAX; f++) {
+        if (!same_text(F->line[f], v.r[t].line)) continue;
+        if (++work > 400000000u) break;
+        size_t end = match_run(&v, t, r1, f);
+        work += r1 - t;
+        if (end != SIZE_MAX) { found = f; v.gx[s] = f; v.gy[s] = end; }
+      }
+      if (found == SIZE_MAX)
+        return fail_check(job, s, (uint32_t)f_at + 1, (uint32_t)f_at + 1, "what its marker above stands for is not an unchanged run of the file below the previous segment", v.r[t].line);
+      f_at = v.gy[s];
+    }
+    if (s < ns) { prev_end = v.re[s] + 1; s_prev = s; }
+  }
+  /* Groups: segments joined by empty gaps, each over the file region between its runs. */
+  size_t s = 0;
+  while (s < ns) {
+    size_t e = s;
+    while (e + 1 < ns && v.gx[e + 1] == SIZE_MAX) e++;
+    size_t x = v.gy[s] == SIZE_MAX ? 0 : v.gy[s];
+    size_t y = v.gx[e + 1];
+    if (y == SIZE_MAX || y < x)
+      return fail_check(job, s, (uint32_t)x + 1, (uint32_t)x + 1, "its place and the next marker's run overlap", ec_str_make(NULL, 0));
+    bool free_top = s == 0 && !job->lead_marker && v.gempty[0];
+    bool free_bottom = e + 1 == ns && !job->trail_marker && v.gempty[ns];
+    ec_error_code rc = check_group(&v, s, e, x, y, free_top, free_bottom);
+    if (rc) return rc;
+    s = e + 1;
+  }
+  return EC_OK;
+}

@@ -1,0 +1,74 @@
+#include "files.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef O_NOFOLLOW
+#define O_NOFOLLOW 0
+#endif
+
+void eh_stamp_of(const struct stat *st, eh_stamp *out) {
+  memset(out, 0, sizeof *out);
+  out->exists = true;
+  out->dev = st->st_dev;
+  out->ino = st->st_ino;
+  out->size = st->st_size;
+  out->mtime_ns = (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec;
+  out->mode = st->st_mode;
+}
+
+bool eh_stamp_same(const eh_stamp *a, const eh_stamp *b) {
+  if (a->exists != b->exists) return false;
+  if (!a->exists) return true;
+  return a->dev == b->dev && a->ino == b->ino && a->size == b->size && a->mtime_ns == b->mtime_ns;
+}
+
+size_t eh_input_limit(void) {
+  ec_options o;
+  ec_options_default(&o);
+  return o.limits.max_input_bytes ? o.limits.max_input_bytes : (size_t)64 << 20;
+}
+
+ec_error_code eh_read_file(const eh_path *p, size_t limit, char **data, size_t *len, eh_stamp *stamp, eh_err *err) {
+  *data = NULL;
+  *len = 0;
+  if (!p->exists) return eh_fail(err, EC_NOT_FOUND, EH_EXIT_USAGE_IO, p->shown, "'%s' does not exist", p->shown);
+  if (S_ISDIR(p->st.st_mode))
+    return eh_fail(err, EC_INVALID_PARAM, EH_EXIT_USAGE_IO, p->shown, "'%s' is a directory, not a file", p->shown);
+  if (!S_ISREG(p->st.st_mode))
+    return eh_fail(err, EC_INVALID_PARAM, EH_EXIT_USAGE_IO, p->shown, "'%s' is not a regular file", p->shown);
+  if ((unsigned long long)p->st.st_size > (unsigned long long)limit)
+    return eh_fail(err, EC_TOO_LARGE, EH_EXIT_NOT_APPLIED, p->shown,
+                   "'%s' holds %llu bytes; the limit (options.limits.max_input_bytes) is %llu", p->shown,
+                   (unsigned long long)p->st.st_size, (unsigned long long)limit);
+  int fd = open(p->full, O_RDONLY | O_NOFOLLOW);
+  if (fd < 0) return eh_fail_errno(err, errno, p->shown, "open");
+  struct stat st;
+  if (fstat(fd, &st) != 0 || st.st_ino != p->st.st_ino || st.st_dev != p->st.st_dev) {
+    close(fd);
+    return eh_fail(err, EC_CONFLICT, EH_EXIT_NOT_APPLIED, p->shown, "'%s' changed while it was being opened; run again", p->shown);
+  }
+  size_t want = (size_t)st.st_size, n = 0;
+  char *buf = malloc(want + 1);
+  if (!buf) { close(fd); return eh_fail(err, EC_OUT_OF_MEMORY, EH_EXIT_USAGE_IO, p->shown, "out of memory reading '%s'", p->shown); }
+  while (n < want) {
+    ssize_t got = read(fd, buf + n, want - n);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) { int e = errno; free(buf); close(fd); return eh_fail_errno(err, e, p->shown, "read"); }
+    if (got == 0) break; /* shrank under us: the stamp check before writing will notice */
+    n += (size_t)got;
+  }
+  close(fd);
+  buf[n] = '\0';
+  if (memchr(buf, '\0', n)) {
+    free(buf);
+    return eh_fail(err, EC_BINARY_FILE, EH_EXIT_NOT_APPLIED, p->shown, "'%s' is a binary file (it holds a NUL byte); editcore edits text only", p->shown);
+  }
+  eh_stamp_of(&st, stamp);
+  if (n != want) stamp->size = (off_t)-1; /* never equal: a file that shrank mid-read is a conflict */
+  *data = buf;
+  *len = n;
+  return EC_OK;
+}

@@ -1,0 +1,29 @@
+/* Reading the files an edit needs: regular files only, text only, within the engine's limit. */
+#ifndef EDITCORE_HOST_FILES_H
+#define EDITCORE_HOST_FILES_H
+#include "sandbox.h"
+
+/** Enough of a file's identity to notice it changed between our read and our write. */
+typedef struct eh_stamp {
+  bool exists;
+  dev_t dev;
+  ino_t ino;
+  off_t size;
+  long long mtime_ns;
+  mode_t mode;
+} eh_stamp;
+
+void eh_stamp_of(const struct stat *st, eh_stamp *out);
+bool eh_stamp_same(const eh_stamp *a, const eh_stamp *b);
+
+/**
+ * Reads a resolved path whole into *data (malloc'd, NUL-terminated, not counted). Refused:
+ * a directory or other non-regular file, a file over `limit` bytes (before reading it), a file
+ * holding a NUL byte (BINARY_FILE). *stamp describes what was read.
+ */
+ec_error_code eh_read_file(const eh_path *p, size_t limit, char **data, size_t *len, eh_stamp *stamp, eh_err *err);
+
+/** The engine's default input limit (options.limits.max_input_bytes), which the host enforces first. */
+size_t eh_input_limit(void);
+
+#endif

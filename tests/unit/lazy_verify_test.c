@@ -1,0 +1,125 @@
+/* The lazy merge checks itself (issue 21): core/src/lazy/verify.c run on results written by hand,
+ * one faithful and one for each failure it must catch — whatever merge produced them. */
+#include "test_util.h"
+#include "editcore.h"
+#include "request/ctx.h"
+#include "request/result.h"
+#include "formats/formats.h"
+#include <stdio.h>
+#include <string.h>
+
+static const char *FILE_JS =
+    "import { a } from \"./a\";\n"
+    "\n"
+    "export function alpha(x) {\n"
+    "  const y = x + 1;\n"
+    "  return y * 2;\n"
+    "}\n"
+    "\n"
+    "export function beta(list) {\n"
+    "  let total = 0;\n"
+    "  for (const item of list) {\n"
+    "    total += item;\n"
+    "  }\n"
+    "  return total;\n"
+    "}\n"
+    "\n"
+    "export function gamma(s) {\n"
+    "  return s.trim();\n"
+    "}\n";
+
+static const char *SNIPPET =
+    "// ... existing code ...\n"
+    "export function beta(list) {\n"
+    "  let total = 0;\n"
+    "  for (const item of list) {\n"
+    "    total += item * 2;\n"
+    "  }\n"
+    "  return total;\n"
+    "}\n"
+    "// ... existing code ...\n";
+
+/* Runs the check of `result` as the merge of `snippet` into FILE_JS; returns the error code and
+ * copies the message (empty on success). */
+static ec_error_code check(const char *snippet, const char *result, char *msg, size_t cap) {
+  ec_request req;
+  ec_request_init(&req, EC_FORMAT_LAZY);
+  ec_file file = {{"a.js", 4}, {FILE_JS, strlen(FILE_JS)}};
+  req.files = &file;
+  req.n_files = 1;
+  req.edit.snippet = (ec_str){snippet, strlen(snippet)};
+  req.edit.has_snippet = true;
+  ec_result *res = ec_result_new(NULL);
+  ec_ctx ctx;
+  ec_error_code rc = ec_ctx_init(&ctx, &req, res, NULL);
+  ec_ws_file *f = rc ? NULL : ec_format_target(&ctx);
+  if (f) rc = ec_lz_check_merge(&ctx, f, (ec_str){snippet, strlen(snippet)}, (ec_str){result, strlen(result)});
+  msg[0] = 0;
+  if (rc && res->n_errors) snprintf(msg, cap, "%.*s", (int)res->errors[0].message.len, res->errors[0].message.ptr);
+  ec_result_free(res);
+  return rc;
+}
+
+/* FILE_JS with one substitution. */
+static const char *with(const char *from, const char *to) {
+  static char buf[4096];
+  const char *p = strstr(FILE_JS, from);
+  if (!p) return FILE_JS;
+  snprintf(buf, sizeof buf, "%.*s%s%s", (int)(p - FILE_JS), FILE_JS, to, p + strlen(from));
+  return buf;
+}
+
+int main(void) {
+  char msg[1024];
+  /* The faithful merge passes. */
+  CHECK_MSG(check(SNIPPET, with("    total += item;\n", "    total += item * 2;\n"), msg, sizeof msg) == EC_OK, "%s\n", msg);
+
+  /* A snippet line missing from the result (the change never landed). */
+  CHECK(check(SNIPPET, FILE_JS, msg, sizeof msg) == EC_NO_MATCH);
+  CHECK_MSG(strstr(msg, "segment 1") && strstr(msg, "total += item"), "%s\n", msg);
+
+  /* Code a marker keeps, deleted (gamma gone). */
+  char buf[4096];
+  snprintf(buf, sizeof buf, "%s", with("    total += item;\n", "    total += item * 2;\n"));
+  char *g = strstr(buf, "\nexport function gamma");
+  if (g) g[1] = 0;
+  CHECK(check(SNIPPET, buf, msg, sizeof msg) == EC_NO_MATCH);
+  CHECK_MSG(strstr(msg, "segment 1") != NULL, "%s\n", msg);
+
+  /* Marker text written into the file. */
+  CHECK(check(SNIPPET, with("    total += item;\n", "    total += item * 2;\n  // ... existing code ...\n"), msg, sizeof msg) == EC_NO_MATCH);
+  CHECK(strstr(msg, "marker") != NULL);
+
+  /* A line the snippet never wrote, in the middle of its segment. */
+  CHECK(check(SNIPPET, with("    total += item;\n", "    total += item * 2;\n    console.log(item);\n"), msg, sizeof msg) == EC_NO_MATCH);
+
+  /* A line kept by a marker, changed (alpha's body). */
+  snprintf(buf, sizeof buf, "%s", with("    total += item;\n", "    total += item * 2;\n"));
+  char *y = strstr(buf, "y * 2");
+  if (y) y[4] = '3';
+  CHECK(check(SNIPPET, buf, msg, sizeof msg) == EC_NO_MATCH);
+  CHECK(strstr(msg, "unchanged") != NULL);
+
+  /* The segment written over the first half of another function, its second half left after
+   * the new closing brace: brackets do not balance. */
+  const char *over =
+      "// ... existing code ...\n"
+      "export function beta(list) {\n"
+      "  return list.length;\n"
+      "}\n"
+      "// ... existing code ...\n";
+  CHECK(check(over, with("  let total = 0;\n  for (const item of list) {\n", "  return list.length;\n}\n  for (const item of list) {\n"), msg, sizeof msg) ==
+        EC_NO_MATCH);
+
+  /* A removal between two lines the snippet shows next to each other is inside its span. */
+  const char *drop =
+      "// ... existing code ...\n"
+      "export function beta(list) {\n"
+      "  let total = 0;\n"
+      "  return total;\n"
+      "}\n"
+      "// ... existing code ...\n";
+  CHECK_MSG(check(drop, with("  for (const item of list) {\n    total += item;\n  }\n", ""), msg, sizeof msg) == EC_OK, "%s\n", msg);
+
+  TEST_MAIN_END();
+}
