@@ -240,6 +240,9 @@ if (existsSync(browser)) { p(readFileSync(browser, 'utf8').trim()); p(); }
 // The host benchmarks (bench/host/run.sh; issue 19) are measured apart and written by hand.
 const hostResults = join(here, 'host', 'RESULTS.md');
 if (existsSync(hostResults)) { p(readFileSync(hostResults, 'utf8').trim()); p(); }
+// The agent tools' section (bench/tools_bench.mjs; issue 23), measured apart and kept in a file.
+const toolsResults = join(here, 'tools_results.md');
+if (existsSync(toolsResults)) { p(readFileSync(toolsResults, 'utf8').trim()); p(); }
 // The hostile-request bound (issue 22), measured by bench/hostile/run.mjs and written up by hand.
 const hostile = join(here, 'hostile', 'results.md');
 if (existsSync(hostile)) { p(readFileSync(hostile, 'utf8').trim()); p(); }

@@ -20,6 +20,7 @@ typedef struct eh_opts {
   const char *format;     /* --format NAME (apply: the reply's dialect) */
   const char *path;       /* --path FILE (apply: the file for edits that name none) */
   const char *fixer;      /* --fixer CMD: the model command a failed edit's correction prompt goes to */
+  const char *state_file; /* tool: --state FILE, the history undo_edit needs */
   const char *old_text, *old_file, *new_text, *new_file;
   eh_hash_arg hashes[64];
   size_t n_hashes;
@@ -70,5 +71,6 @@ int eh_cmd_replace(const eh_opts *o);
 int eh_cmd_diff(const eh_opts *o);
 int eh_cmd_batch(const eh_opts *o);
 int eh_cmd_apply(const eh_opts *o);
+int eh_cmd_tool(const eh_opts *o);
 
 #endif

@@ -173,6 +173,16 @@ int eh_cmd_json(const eh_opts *o) {
   if (o->files) {
     if (eh_root_open(&root, o->root, &err) == EC_OK) r = run_with_files(req, len, o, &root, &err);
     eh_root_close(&root);
+  } else if (ec_json_is_tool_call(req, len)) { /* one phase of a tool call (docs/tools.md) */
+    size_t n = 0;
+    char *out = ec_tool_json(req, len, eh_core_host(), &n);
+    free(req);
+    if (!out) { fputs("editcore: out of memory\n", stderr); return 2; }
+    int failed = ec_tool_response_failed(out, n);
+    fwrite(out, 1, n, stdout);
+    fputc('\n', stdout);
+    ec_free(NULL, out);
+    return fflush(stdout) != 0 ? 2 : failed;
   } else {
     r = ec_apply_json(req, len, eh_core_host());
     if (!r) eh_fail(&err, EC_OUT_OF_MEMORY, EH_EXIT_USAGE_IO, NULL, "out of memory");

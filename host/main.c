@@ -15,6 +15,7 @@ static const char USAGE[] =
     "  diff A B              unified diff of two files (diff -u output)\n"
     "  json                  one JSON request on stdin, the JSON response on stdout\n"
     "  batch                 JSON Lines: one request per line in, one response per line out\n"
+    "  tool NAME             one agent tool call (Edit, Read, Write, ...): arguments on stdin, result on stdout\n"
     "  capabilities          the formats and profiles this build implements, as JSON\n"
     "  version               the version\n"
     "\n"
@@ -116,6 +117,17 @@ static const char *value_of(int argc, char **argv, int *i, const char *name) {
   return NULL;
 }
 
+static const char HELP_TOOL[] =
+    "usage: editcore tool NAME [--root DIR] [--dry-run] [--state FILE] < args.json\n"
+    "\n"
+    "Runs one agent tool call inside the root: the arguments (a JSON object, as the model sent them)\n"
+    "on stdin, the tool's result (JSON, in the tool's own shape) on stdout. NAME is a tool id:\n"
+    "Edit, Read, Write, str_replace_based_edit_tool, str_replace_editor, openhands/str_replace_editor,\n"
+    "gemini/replace, gemini/write_file, mcp/edit_file, mcp/read_text_file, mcp/write_file, ...\n"
+    "(`echo '{\"tool_definitions\":\"raw\"}' | editcore json` lists them with their schemas).\n"
+    "--state FILE keeps the history undo_edit needs between calls.\n"
+    "exit status: 0 success or partial, 1 an error result, 2 usage or I/O error.\n";
+
 static bool is_flag(const char *a, const char *name) {
   size_t n = strlen(name);
   return !strncmp(a, name, n) && (a[n] == '\0' || a[n] == '=');
@@ -145,6 +157,7 @@ static int parse(int argc, char **argv, eh_opts *o) {
     TAKES("--new", new_text)
     TAKES("--new-file", new_file)
     TAKES("--format", format)
+    TAKES("--state", state_file)
     TAKES("--path", path)
     TAKES("--fixer", fixer)
 #undef TAKES
@@ -223,6 +236,7 @@ int eh_main(int argc, char **argv, int no_command_is_json) {
   } const cmds[] = {
       {"apply", eh_cmd_apply, HELP_APPLY}, {"replace", eh_cmd_replace, HELP_REPLACE}, {"diff", eh_cmd_diff, HELP_DIFF},
       {"json", eh_cmd_json, HELP_JSON},    {"batch", eh_cmd_batch, HELP_BATCH},
+      {"tool", eh_cmd_tool, HELP_TOOL},
   };
   for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
     if (strcmp(cmd, cmds[i].name)) continue;

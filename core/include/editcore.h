@@ -561,6 +561,31 @@ EC_API ec_result *ec_apply_json(const char *request, size_t request_len, const e
  *  The caller owns the text: free it with ec_free(host, json). NULL only when out of memory. */
 EC_API char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_len);
 
+/****************************/
+/* Section - Agent tools    */
+/****************************/
+
+/**
+ * One phase of an agent tool call (SPEC §8, docs/tools.md), JSON in and out:
+ *   {"tool": "Edit", "phase": "plan" | "run" | "finish", "args": {...}, "root": "/abs",
+ *    "observed": {...}, "pending": {...}, "outcomes": [...], "state": ..., "dry_run": false}
+ * answers {"phase": "read", "reads": [...]} | {"phase": "write", "writes": [...], "pending": {...}}
+ * | {"phase": "done", "status": ..., "result": <the tool's own result>, "state"?: ...}
+ * | {"phase": "error", "error": {code, message}} (a malformed call: the host's fault, not the model's).
+ * {"tool_definitions": "openai" | "anthropic" | "raw", "tools"?: [ids]} answers the definitions.
+ * ec_run_json routes here when the request's first member is "tool" or "tool_definitions".
+ * The core never touches a file: the host resolves, reads and writes as the phases ask.
+ * Returns NULL only when out of memory. Free the response with ec_free(host, response).
+ */
+EC_API char *ec_tool_json(const char *request, size_t request_len, const ec_host *host, size_t *response_len);
+
+/** Whether a JSON request is a tool call (its first member is "tool" or "tool_definitions"). */
+EC_API bool ec_json_is_tool_call(const char *request, size_t request_len);
+
+/** Whether a tool-call response is a failure: a malformed call, or a final answer with status
+ *  error (the CLI's and WASI command's exit status 1). */
+EC_API bool ec_tool_response_failed(const char *response, size_t response_len);
+
 #ifdef __cplusplus
 }
 #endif

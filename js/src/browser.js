@@ -8,3 +8,4 @@ Object.assign(platform, web);
 export * from './engine.js';
 export { createHost, memoryAdapter, checkPath } from './host.js';
 export { correctionPrompt, correctionApply, createFixerCache } from './fixer.js';
+export { runTool, toolDefinitions } from './tools.js';

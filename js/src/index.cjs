@@ -11,7 +11,7 @@ const now = (name) => (...args) => {
   return esm[name](...args);
 };
 
-for (const name of ['init', 'applyRequest', 'replace', 'applyEdit', 'applyReply', 'diff', 'version', 'correctionPrompt', 'correctionApply']) exports[name] = later(name);
+for (const name of ['init', 'applyRequest', 'replace', 'applyEdit', 'applyReply', 'diff', 'version', 'correctionPrompt', 'correctionApply', 'runTool', 'toolDefinitions']) exports[name] = later(name);
 for (const name of ['applyJson', 'applyRequestSync', 'checkPath', 'createFixerCache', 'setCeilings']) exports[name] = now(name);
 exports.memoryAdapter = (initial) => {
   if (!esm) throw new TypeError('editcore: memoryAdapter() is synchronous; call `await init()` first');

@@ -298,3 +298,28 @@ export function correctionPrompt(failed: Request, options?: CorrectionOptions): 
 export function correctionApply(failed: Request, reply: string, options?: CorrectionOptions & { promptFiles?: Files }): Promise<Response>;
 /** A cache of `size` accepted replies (default 50) to share between applyRequest calls. */
 export function createFixerCache(size?: number): FixerCache;
+
+// Agent tools (docs/tools.md)
+export type ToolId = 'Edit' | 'Read' | 'Write' | 'str_replace_based_edit_tool' | 'str_replace_editor' | 'openhands/str_replace_editor'
+  | 'gemini/replace' | 'gemini/write_file' | 'mcp/read_text_file' | 'mcp/write_file' | 'mcp/edit_file' | 'mcp/list_allowed_directories'
+  | 'cline/replace_in_file' | 'cline/write_to_file' | 'cline/editor' | 'codex/apply_patch' | 'openai/apply_patch' | 'lazy/edit_file';
+export interface ToolOptions {
+  /** The file adapter the tool works on (memoryAdapter, nodeAdapter, ...). */
+  host: FileAdapter | { adapter: FileAdapter };
+  /** Answer as if, write nothing. */
+  dryRun?: boolean;
+  /** Shown to the model as the working directory (absolute); default the adapter's root or "/". */
+  root?: string;
+  /** Every allowed directory (MCP tools). */
+  roots?: string[];
+  /** The history undo_edit needs, as the previous call returned it. */
+  state?: unknown;
+  /** Edit: editcore's matching ladder instead of exact matching. */
+  ladder?: boolean;
+  diffMaxBytes?: number;
+}
+export interface ToolRun<R = any> { status: 'success' | 'partial' | 'error'; result: R; state?: unknown }
+/** Runs one agent tool call; the result is in the tool's own shape. */
+export function runTool<R = any>(name: ToolId | string, args: Record<string, unknown>, options: ToolOptions): Promise<ToolRun<R>>;
+/** The tools' definitions in OpenAI or Anthropic function-calling form (or 'raw', with prompts). */
+export function toolDefinitions(form?: 'openai' | 'anthropic' | 'raw', ids?: string[]): Promise<any[]>;

@@ -9,3 +9,4 @@ Object.assign(platform, fromPlatform);
 export * from './engine.js';
 export { createHost, memoryAdapter, checkPath } from './host.js';
 export { correctionPrompt, correctionApply, createFixerCache } from './fixer.js';
+export { runTool, toolDefinitions } from './tools.js';

@@ -176,7 +176,46 @@ function checkFiles(vector, resp, expected) {
   return null;
 }
 
+// A tool vector's expectation: every key of `response` is in the response with the same value
+// (objects compared key by key, arrays element by element at the same length, recursively);
+// `contains`: dotted path -> substring; `absent`: dotted paths that must not be there.
+function subset(want, got, at) {
+  if (Array.isArray(want)) {
+    if (!Array.isArray(got) || got.length !== want.length) return `${at}: want ${JSON.stringify(want)?.slice(0, 300)}\n  got  ${JSON.stringify(got)?.slice(0, 300)}`;
+    for (let i = 0; i < want.length; i++) {
+      const p = subset(want[i], got[i], `${at}[${i}]`);
+      if (p) return p;
+    }
+    return null;
+  }
+  if (want && typeof want === 'object' && !Array.isArray(want)) {
+    if (!got || typeof got !== 'object') return `${at}: expected an object, got ${JSON.stringify(got)?.slice(0, 200)}`;
+    for (const [k, w] of Object.entries(want)) {
+      const p = subset(w, got[k], `${at}.${k}`);
+      if (p) return p;
+    }
+    return null;
+  }
+  return JSON.stringify(want) === JSON.stringify(got) ? null : `${at}: want ${JSON.stringify(want)?.slice(0, 300)}\n  got  ${JSON.stringify(got)?.slice(0, 300)}`;
+}
+
+function checkTool(vector, resp) {
+  const exp = vector.expect;
+  const p = exp.response ? subset(exp.response, resp, 'response') : null;
+  if (p) return p;
+  for (const [path, sub] of Object.entries(exp.contains ?? {})) {
+    const v = path.split('.').reduce((o, k) => (o == null ? o : o[k]), resp);
+    if (typeof v !== 'string' || !v.includes(sub)) return `${path} should contain ${JSON.stringify(sub)}, got ${JSON.stringify(v)?.slice(0, 400)}`;
+  }
+  for (const path of exp.absent ?? []) {
+    const v = path.split('.').reduce((o, k) => (o == null ? o : o[k]), resp);
+    if (v !== undefined) return `${path} should be absent, got ${JSON.stringify(v)?.slice(0, 200)}`;
+  }
+  return null;
+}
+
 function check(vector, resp) {
+  if (vector.tool_request) return checkTool(vector, resp);
   const exp = vector.expect;
   if (exp.ok) {
     if (resp.status === 'error') return `expected success, got ${resp.error?.code}: ${resp.error?.message}`;
@@ -228,8 +267,9 @@ async function main() {
   const tally = {}; // build -> peer -> {passed, failed, skipped, known}
   const bump = (b, peer, k) => { ((tally[b] ??= {})[peer] ??= { passed: 0, failed: 0, skipped: 0, known: 0 })[k]++; };
   let failures = 0, mismatches = 0, staleKnown = 0;
-  const requestOf = (v) => v.request_text ?? JSON.stringify({ format: v.format, files: v.files, edit: v.edit, profile: v.peer, ...(v.options ? { options: v.options } : {}) });
-  const supported = (v) => !caps || v.request_text !== undefined || (caps[v.peer] ?? []).includes(v.format);
+  // Tool vectors (vectors/tools.jsonl) send one phase of a tool call, "tool" first (docs/tools.md).
+  const requestOf = (v) => v.tool_request ? JSON.stringify({ tool: v.tool_request.tool, ...v.tool_request }) : v.request_text ?? JSON.stringify({ format: v.format, files: v.files, edit: v.edit, profile: v.peer, ...(v.options ? { options: v.options } : {}) });
+  const supported = (v) => !caps || v.tool_request || v.request_text !== undefined || (caps[v.peer] ?? []).includes(v.format);
   const runnable = vectors.filter(supported);
   for (const r of Object.values(runners)) r.prepare?.(runnable.map(requestOf));
   for (const v of vectors) {

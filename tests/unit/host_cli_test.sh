@@ -37,6 +37,8 @@ if [ -x "$here/node_modules/.bin/jco" ]; then
   fi
 else
   echo "NOT RUN: jco (npm install in tests/host; scripts/test.sh does it)"
+  # CI installs it (scripts/install-deps.sh): there a missing jco is a broken install, not a skip
+  [ "${CI:-}" = true ] && { echo "FAIL: jco is missing under CI"; failed=1; }
 fi
 [ "$failed" = 0 ] && echo "host_cli: passed" || echo "host_cli: FAILED"
 [ "$failed" = 0 ]

@@ -52,7 +52,19 @@ ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host 
   return r;
 }
 
+/* A tool call or a definitions request starts with its "tool" / "tool_definitions" member
+ * (docs/tools.md): decided from the first key, so edit requests pay nothing for the check. */
+bool ec_json_is_tool_call(const char *request, size_t len) {
+  size_t i = 0;
+  while (i < len && (request[i] == ' ' || request[i] == '\t' || request[i] == '\n' || request[i] == '\r')) i++;
+  if (i >= len || request[i] != '{') return false;
+  i++;
+  while (i < len && (request[i] == ' ' || request[i] == '\t' || request[i] == '\n' || request[i] == '\r')) i++;
+  return len - i >= 6 && !memcmp(request + i, "\"tool", 5) && (request[i + 5] == '"' || request[i + 5] == '_');
+}
+
 char *ec_run_json(const char *request, size_t request_len, const ec_host *host, size_t *response_len) {
+  if (request && ec_json_is_tool_call(request, request_len)) return ec_tool_json(request, request_len, host, response_len);
   ec_result *r = ec_apply_json(request, request_len, host);
   if (!r) return NULL;
   char *out = ec_result_to_json(r, host, response_len);

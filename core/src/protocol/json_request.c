@@ -8,11 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct parser {
-  ec_arena *a;
-  char sentinel[4];     /* UTF-8 of the code point standing for NUL; empty when none is needed */
-  ec_str message;
-} parser;
+typedef ec_json_reader parser;
 
 #define FAIL(p, ...) ((p)->message = ec_arena_printf((p)->a, __VA_ARGS__), EC_INVALID_PARAM)
 
@@ -451,6 +447,8 @@ ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len
     else if (is_key(it, "edit")) edit = it;
     else if (is_key(it, "profile")) profile = it;
     else if (is_key(it, "options")) options = it;
+    else if (is_key(it, "tool"))
+      rc = FAIL(&p, "a tool call must start with its \"tool\" member ({\"tool\": NAME, \"args\": {...}, ...}; docs/tools.md)");
     else rc = FAIL(&p, "unknown field '%s' in the request (known: format, files, edit, profile, options)", it->string);
   }
   ec_format fmt = EC_FORMAT_REPLACE;
@@ -472,3 +470,28 @@ ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len
   *message = p.message;
   return rc;
 }
+
+/* Section - the reader, shared with the tool calls (tools/tool_call.c) */
+
+cJSON *ec_json_read(ec_json_reader *p, const char *json, size_t len) {
+  const char *text;
+  if (prepare_text(p, json, len, &text)) return NULL;
+  const char *end = NULL;
+  cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
+  if (!root) {
+    size_t at = end && end >= text ? (size_t)(end - text) : 0;
+    p->message = ec_arena_printf(p->a, "the request is not valid JSON (error near byte %zu)", at);
+    return NULL;
+  }
+  /* Text after the object is a second request or a corrupted stream; applying the first part
+   * would act on something the caller did not send as a whole. */
+  for (const char *q = end; q && q < text + len; q++) {
+    if (*q == ' ' || *q == '\t' || *q == '\n' || *q == '\r') continue;
+    cJSON_Delete(root);
+    p->message = ec_arena_printf(p->a, "the request is not valid JSON: unexpected text after it (byte %zu)", (size_t)(q - text));
+    return NULL;
+  }
+  return root;
+}
+
+ec_str ec_json_reader_string(ec_json_reader *p, const char *cstr) { return copy_of(p, cstr); }

@@ -8,6 +8,21 @@
 #define EC_PROTOCOL_JSON_REQUEST_H
 #include "../base/arena.h"
 
+struct cJSON;
+
+/** Reads JSON text into a cJSON tree, keeping NUL bytes ("\u0000") in strings. */
+typedef struct ec_json_reader {
+  ec_arena *a;
+  char sentinel[4];     /* UTF-8 of the code point standing for NUL; empty when none is needed */
+  ec_str message;       /* why the last read failed */
+} ec_json_reader;
+
+/** Parses the whole text (nothing may follow the value). NULL with p->message set on failure
+ *  (message empty: out of memory). Free the tree with cJSON_Delete. */
+struct cJSON *ec_json_read(ec_json_reader *p, const char *json, size_t len);
+/** A string of the tree (key or value) as bytes in the reader's arena, NUL bytes restored. */
+ec_str ec_json_reader_string(ec_json_reader *p, const char *cstr);
+
 /** Parses into *req, allocating in `a`. On failure returns the code and sets *message. */
 ec_error_code ec_json_parse_request(ec_arena *a, const char *json, size_t len, ec_request *req, ec_str *message);
 

@@ -1,0 +1,147 @@
+/*
+ * Agent tools (SPEC §8): each tool is written once, here, as pure functions over what the host
+ * observed. A tool call runs in up to three phases, each one JSON request/response through
+ * ec_run_json (docs/tools.md), so a host with an async file system never waits inside the core:
+ *
+ *   plan    the arguments alone: validate them (INVALID_PARAM first) and name the paths to read,
+ *           or answer at once (a bad argument, list_allowed_directories, ...);
+ *   run     what the host observed at those paths (content, size, mtime, kind, real path, or the
+ *           refusal it met): the tool's answer, and the writes that answer assumes;
+ *   finish  how each write went: the answer stands (with `applied`), or becomes the tool's own
+ *           error (PERMISSION_DENIED / EXECUTION_ERROR) when a write failed.
+ *
+ * A tool is a table entry (ec_tool): its three functions and its error renderer, which the
+ * framework also uses for refusals the host met before the tool saw anything.
+ */
+#ifndef EC_TOOLS_TOOL_H
+#define EC_TOOLS_TOOL_H
+#include "../base/buf.h"
+#include "../protocol/json_request.h"
+#include <cjson/cJSON.h>
+
+/** What the host saw at one path the plan named. */
+typedef enum ec_obs_kind {
+  EC_OBS_FILE,
+  EC_OBS_DIRECTORY,
+  EC_OBS_MISSING,   /* nothing there (a missing parent directory included) */
+  EC_OBS_REFUSED    /* the host refused or failed: `code` says how (ACCESS_DENIED, PERMISSION_DENIED, ...) */
+} ec_obs_kind;
+
+typedef struct ec_obs {
+  ec_str path;            /* as the plan named it */
+  ec_obs_kind kind;
+  ec_str content;         /* EC_OBS_FILE */
+  bool has_content;
+  double size, mtime_ms;  /* -1 = not reported */
+  ec_str real_path;       /* the resolved path (context.path_resolved); may be empty */
+  ec_str code, message;   /* EC_OBS_REFUSED: the host's code and its own words */
+  const cJSON *entries;   /* EC_OBS_DIRECTORY: optional array of names ("sub/" for directories) */
+} ec_obs;
+
+/** A read the plan asks for. */
+typedef struct ec_tool_read {
+  ec_str path;
+  bool content;           /* false: kind/size/mtime are enough */
+  bool list;              /* a directory's entries are wanted */
+} ec_tool_read;
+
+/** A write the run asks for: the whole new content (atomic), or a deletion. */
+typedef struct ec_tool_write {
+  ec_str path;
+  ec_str content;
+  bool remove;
+  bool create_dirs;
+} ec_tool_write;
+
+typedef enum ec_tool_status { EC_TOOL_SUCCESS, EC_TOOL_PARTIAL, EC_TOOL_ERROR } ec_tool_status;
+
+typedef struct ec_tool_call {
+  ec_arena *a;
+  ec_json_reader *reader;
+  const cJSON *args;      /* the arguments as the model sent them (an object) */
+  ec_str root;            /* the sandbox root the host resolves in (context.cwd); may be empty */
+  const cJSON *roots;     /* optional array: every allowed directory (MCP) */
+  bool dry_run;           /* host-level dry run: answer as if, write nothing */
+  bool ladder;            /* options.ladder: editcore's matching ladder instead of exact */
+  size_t diff_max_bytes;  /* options.diff_max_bytes; 0 = default */
+  const cJSON *state;     /* the opaque history the host kept (undo_edit); NULL = none */
+  double t0;              /* clock at the start of this phase */
+  const ec_host *host;
+  ec_obs *obs;
+  size_t n_obs;
+  /* outputs */
+  ec_tool_read *reads;
+  size_t n_reads, cap_reads;
+  ec_tool_write *writes;
+  size_t n_writes, cap_writes;
+  ec_buf result;          /* the tool's answer, in its own shape (a JSON value) */
+  bool done;              /* the answer is final: no reads (plan) or no writes (run) */
+  ec_tool_status status;
+  ec_buf state_out;       /* new state (JSON) when the writes succeed; empty = unchanged */
+  bool oom;
+} ec_tool_call;
+
+typedef struct ec_tool {
+  const char *id;         /* what the dispatcher is called with, e.g. "Edit", "mcp/edit_file" */
+  /* Validates c->args; asks for reads (ec_tool_read_path) or answers (done). */
+  void (*plan)(ec_tool_call *c);
+  /* With c->obs filled: answers, with writes or done. Observations of refused paths are
+   * answered by the framework (fail) before run is called. */
+  void (*run)(ec_tool_call *c);
+  /* Renders the tool's error answer for `code` with `message` (status error, done). */
+  void (*fail)(ec_tool_call *c, const char *code, ec_str message);
+} ec_tool;
+
+/* Section - helpers for tools */
+
+/** The tool registry, in the order tool_definitions lists them. */
+const ec_tool *ec_tool_find(ec_str id);
+extern const ec_tool *const ec_tools[];
+extern const size_t ec_n_tools;
+
+void ec_tool_read_path(ec_tool_call *c, ec_str path, bool content);
+void ec_tool_write_file(ec_tool_call *c, ec_str path, ec_str content, bool create_dirs);
+void ec_tool_delete_file(ec_tool_call *c, ec_str path);
+/** The observation for `path` (as the plan named it), or NULL. */
+const ec_obs *ec_tool_obs(const ec_tool_call *c, ec_str path);
+/** Fails through the tool's renderer with a printf message. */
+void ec_tool_failf(ec_tool_call *c, const ec_tool *t, const char *code, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* Argument access: each returns false after rendering INVALID_PARAM through t->fail. */
+typedef enum { ARG_OPTIONAL, ARG_REQUIRED } ec_arg_need;
+bool ec_arg_string(ec_tool_call *c, const ec_tool *t, const char *key, ec_arg_need need, ec_str *out, bool *present);
+bool ec_arg_int(ec_tool_call *c, const ec_tool *t, const char *key, ec_arg_need need, int64_t lo, int64_t hi, int64_t *out, bool *present);
+bool ec_arg_bool(ec_tool_call *c, const ec_tool *t, const char *key, bool *out);
+/** Every key of args must be one of `known` (NULL-terminated); else INVALID_PARAM. */
+bool ec_args_only(ec_tool_call *c, const ec_tool *t, const char *const *known);
+
+/** Writes a cJSON value as JSON (strings through the reader, so NUL bytes survive). */
+void ec_tool_write_json(ec_tool_call *c, ec_buf *b, const cJSON *v);
+/** JSON helpers over ec_buf. */
+void ec_jstr(ec_buf *b, ec_str s);
+void ec_jkey(ec_buf *b, bool *first, const char *key);
+void ec_jnum(ec_buf *b, double v);
+
+/**
+ * Lexical path check inside the root: a relative path (POSIX separators; "." and ".." resolved
+ * without touching the disk), or an absolute one under c->root. Returns the normalised path
+ * relative to the root ("" for the root itself); false for an escape (ACCESS_DENIED).
+ */
+bool ec_tool_path_inside(ec_tool_call *c, ec_str path, ec_str *rel);
+
+/** Lines (1-based) where `needle` starts in `hay`, both compared with CRLF as LF, non-overlapping;
+ *  returns how many (only the first `max` stored). */
+size_t ec_tool_exact_places(ec_tool_call *c, ec_str hay, ec_str needle, uint32_t *lines, size_t max);
+/** A CRLF-free copy (CRLF -> LF); s itself when it has no CR. ptr NULL on OOM. */
+ec_str ec_tool_lf(ec_tool_call *c, ec_str s);
+/** `cat -n` of lines [first, last] (1-based, inclusive) of s: "%6d\t" + line + "\n" each. */
+ec_str ec_tool_cat_n(ec_tool_call *c, ec_str s, size_t first, size_t last);
+
+/** Counts lines the way the engine's diff does ("a\nb" and "a\nb\n" both 2). */
+size_t ec_tool_line_count(ec_str s);
+
+#endif

@@ -1,0 +1,566 @@
+/*
+ * Tool calls over JSON (docs/tools.md): reads one phase's request, runs the tool's function for
+ * that phase, writes the phase's response. Everything a host needs to drive a tool to its end
+ * is in the responses; the host keeps nothing between phases but what they told it to send back.
+ */
+#include "tool.h"
+#include "../base/alloc.h"
+#include "../base/str.h"
+#include "../protocol/json_response.h"
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Section - JSON helpers */
+
+void ec_jstr(ec_buf *b, ec_str s) { ec_json_write_string(b, s); }
+
+void ec_jkey(ec_buf *b, bool *first, const char *key) {
+  if (!*first) ec_buf_append_char(b, ',');
+  *first = false;
+  ec_jstr(b, ec_cstr(key));
+  ec_buf_append_char(b, ':');
+}
+
+void ec_jnum(ec_buf *b, double v) {
+  if (!isfinite(v)) { ec_buf_append_cstr(b, "null"); return; }
+  if (v == floor(v) && fabs(v) < 9.0e15) ec_buf_printf(b, "%lld", (long long)v);
+  else ec_buf_printf(b, "%.17g", v);
+}
+
+void ec_tool_write_json(ec_tool_call *c, ec_buf *b, const cJSON *v) {
+  if (!v || cJSON_IsNull(v)) ec_buf_append_cstr(b, "null");
+  else if (cJSON_IsTrue(v)) ec_buf_append_cstr(b, "true");
+  else if (cJSON_IsFalse(v)) ec_buf_append_cstr(b, "false");
+  else if (cJSON_IsNumber(v)) ec_jnum(b, v->valuedouble);
+  else if (cJSON_IsString(v)) ec_jstr(b, ec_json_reader_string(c->reader, v->valuestring));
+  else if (cJSON_IsArray(v)) {
+    ec_buf_append_char(b, '[');
+    for (const cJSON *it = v->child; it; it = it->next) {
+      if (it != v->child) ec_buf_append_char(b, ',');
+      ec_tool_write_json(c, b, it);
+    }
+    ec_buf_append_char(b, ']');
+  } else if (cJSON_IsObject(v)) {
+    ec_buf_append_char(b, '{');
+    for (const cJSON *it = v->child; it; it = it->next) {
+      if (it != v->child) ec_buf_append_char(b, ',');
+      ec_jstr(b, ec_json_reader_string(c->reader, it->string));
+      ec_buf_append_char(b, ':');
+      ec_tool_write_json(c, b, it);
+    }
+    ec_buf_append_char(b, '}');
+  } else ec_buf_append_cstr(b, "null");
+}
+
+/* Section - helpers for tools */
+
+void ec_tool_read_path(ec_tool_call *c, ec_str path, bool content) {
+  for (size_t i = 0; i < c->n_reads; i++)
+    if (ec_str_eq(c->reads[i].path, path)) { c->reads[i].content |= content; return; }
+  if (!EC_ARENA_RESERVE(c->a, c->reads, c->n_reads, c->cap_reads, 4)) { c->oom = true; return; }
+  ec_tool_read r = {path, content, false};
+  c->reads[c->n_reads++] = r;
+}
+
+static void add_write(ec_tool_call *c, ec_tool_write w) {
+  if (!EC_ARENA_RESERVE(c->a, c->writes, c->n_writes, c->cap_writes, 4)) { c->oom = true; return; }
+  c->writes[c->n_writes++] = w;
+}
+
+void ec_tool_write_file(ec_tool_call *c, ec_str path, ec_str content, bool create_dirs) {
+  ec_tool_write w = {path, content, false, create_dirs};
+  add_write(c, w);
+}
+
+void ec_tool_delete_file(ec_tool_call *c, ec_str path) {
+  ec_tool_write w = {path, {0, 0}, true, false};
+  add_write(c, w);
+}
+
+const ec_obs *ec_tool_obs(const ec_tool_call *c, ec_str path) {
+  for (size_t i = 0; i < c->n_obs; i++)
+    if (ec_str_eq(c->obs[i].path, path)) return &c->obs[i];
+  return NULL;
+}
+
+void ec_tool_failf(ec_tool_call *c, const ec_tool *t, const char *code, const char *fmt, ...) {
+  va_list ap, ap2;
+  va_start(ap, fmt);
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *m = n >= 0 ? ec_arena_alloc(c->a, (size_t)n + 1) : NULL;
+  if (!m) { va_end(ap2); c->oom = true; return; }
+  vsnprintf(m, (size_t)n + 1, fmt, ap2);
+  va_end(ap2);
+  c->result.len = 0;
+  c->n_writes = 0;
+  t->fail(c, code, ec_str_make(m, (size_t)n));
+  c->status = EC_TOOL_ERROR;
+  c->done = true;
+}
+
+static const cJSON *arg(const ec_tool_call *c, const char *key) {
+  for (const cJSON *it = c->args ? c->args->child : NULL; it; it = it->next)
+    if (!strcmp(it->string, key)) return it;
+  return NULL;
+}
+
+bool ec_args_only(ec_tool_call *c, const ec_tool *t, const char *const *known) {
+  for (const cJSON *it = c->args ? c->args->child : NULL; it; it = it->next) {
+    bool ok = false;
+    for (size_t i = 0; known[i] && !ok; i++) ok = !strcmp(known[i], it->string);
+    if (ok) continue;
+    ec_buf list;
+    ec_buf_init(&list, ec_arena_allocator(c->a));
+    for (size_t i = 0; known[i]; i++) ec_buf_printf(&list, "%s%s", i ? ", " : "", known[i]);
+    ec_str l = ec_buf_finish(&list, c->a);
+    ec_tool_failf(c, t, "INVALID_PARAM", "Unknown parameter '%s'. This tool takes: %.*s.", it->string,
+                  (int)l.len, l.ptr ? l.ptr : "");
+    return false;
+  }
+  return true;
+}
+
+bool ec_arg_string(ec_tool_call *c, const ec_tool *t, const char *key, ec_arg_need need, ec_str *out, bool *present) {
+  const cJSON *it = arg(c, key);
+  if (present) *present = false;
+  if (!it || (cJSON_IsNull(it) && need == ARG_OPTIONAL)) {
+    if (need == ARG_OPTIONAL) return true;
+    ec_tool_failf(c, t, "INVALID_PARAM", "Missing required parameter '%s' (a string).", key);
+    return false;
+  }
+  if (!cJSON_IsString(it)) {
+    ec_tool_failf(c, t, "INVALID_PARAM", "Parameter '%s' must be a string.", key);
+    return false;
+  }
+  *out = ec_json_reader_string(c->reader, it->valuestring);
+  if (!out->ptr) { c->oom = true; return false; }
+  if (present) *present = true;
+  return true;
+}
+
+bool ec_arg_int(ec_tool_call *c, const ec_tool *t, const char *key, ec_arg_need need, int64_t lo, int64_t hi, int64_t *out,
+                bool *present) {
+  const cJSON *it = arg(c, key);
+  if (present) *present = false;
+  if (!it || (cJSON_IsNull(it) && need == ARG_OPTIONAL)) {
+    if (need == ARG_OPTIONAL) return true;
+    ec_tool_failf(c, t, "INVALID_PARAM", "Missing required parameter '%s' (an integer).", key);
+    return false;
+  }
+  if (!cJSON_IsNumber(it) || !isfinite(it->valuedouble) || floor(it->valuedouble) != it->valuedouble) {
+    ec_tool_failf(c, t, "INVALID_PARAM", "Parameter '%s' must be an integer.", key);
+    return false;
+  }
+  if (it->valuedouble < (double)lo || it->valuedouble > (double)hi) {
+    ec_tool_failf(c, t, "INVALID_PARAM", "Parameter '%s' must be between %lld and %lld; it was %.0f.", key,
+                  (long long)lo, (long long)hi, it->valuedouble);
+    return false;
+  }
+  *out = (int64_t)it->valuedouble;
+  if (present) *present = true;
+  return true;
+}
+
+bool ec_arg_bool(ec_tool_call *c, const ec_tool *t, const char *key, bool *out) {
+  const cJSON *it = arg(c, key);
+  if (!it || cJSON_IsNull(it)) return true;
+  if (!cJSON_IsBool(it)) {
+    ec_tool_failf(c, t, "INVALID_PARAM", "Parameter '%s' must be true or false.", key);
+    return false;
+  }
+  *out = cJSON_IsTrue(it);
+  return true;
+}
+
+size_t ec_tool_line_count(ec_str s) {
+  if (!s.len) return 0;
+  size_t n = ec_count_lf(s.ptr, s.len);
+  return s.ptr[s.len - 1] == '\n' ? n : n + 1;
+}
+
+ec_str ec_tool_lf(ec_tool_call *c, ec_str s) {
+  if (!s.len || !memchr(s.ptr, '\r', s.len)) return s;
+  char *o = ec_arena_alloc(c->a, s.len + 1);
+  if (!o) { c->oom = true; return ec_str_make(NULL, 0); }
+  size_t w = 0;
+  for (size_t i = 0; i < s.len; i++)
+    if (!(s.ptr[i] == '\r' && i + 1 < s.len && s.ptr[i + 1] == '\n')) o[w++] = s.ptr[i];
+  o[w] = 0;
+  return ec_str_make(o, w);
+}
+
+size_t ec_tool_exact_places(ec_tool_call *c, ec_str hay, ec_str needle, uint32_t *lines, size_t max) {
+  hay = ec_tool_lf(c, hay);
+  needle = ec_tool_lf(c, needle);
+  if (!needle.len || !hay.ptr || !needle.ptr) return 0;
+  size_t n = 0, line = 1;
+  const char *from = hay.ptr, *end = hay.ptr + hay.len, *counted = hay.ptr;
+  while ((size_t)(end - from) >= needle.len) {
+    const char *hit = NULL;
+    for (const char *q = from; (q = memchr(q, needle.ptr[0], (size_t)(end - q) - needle.len + 1)); q++)
+      if (!memcmp(q, needle.ptr, needle.len)) { hit = q; break; }
+    if (!hit) break;
+    line += ec_count_lf(counted, (size_t)(hit - counted));
+    counted = hit;
+    if (n < max) lines[n] = (uint32_t)line;
+    n++;
+    from = hit + needle.len;
+  }
+  return n;
+}
+
+ec_str ec_tool_cat_n(ec_tool_call *c, ec_str s, size_t first, size_t last) {
+  ec_buf b;
+  ec_buf_init(&b, ec_arena_allocator(c->a));
+  size_t line = 1, i = 0;
+  while (i < s.len && line <= last) {
+    const char *nl = memchr(s.ptr + i, '\n', s.len - i);
+    size_t end = nl ? (size_t)(nl - s.ptr) : s.len;
+    if (line >= first) {
+      ec_buf_printf(&b, "%6zu\t", line);
+      ec_buf_append(&b, s.ptr + i, end - i);
+      ec_buf_append_char(&b, '\n');
+    }
+    i = end + 1;
+    line++;
+  }
+  ec_str r = ec_buf_finish(&b, c->a);
+  if (!r.ptr) c->oom = true;
+  return r;
+}
+
+/* Section - paths */
+
+bool ec_tool_path_inside(ec_tool_call *c, ec_str path, ec_str *rel) {
+  ec_str p = path;
+  if (p.len && p.ptr[0] == '/') {
+    ec_str root = c->root;
+    while (root.len > 1 && root.ptr[root.len - 1] == '/') root.len--;
+    if (!root.len || root.ptr[0] != '/') return false; /* no absolute root: absolute paths cannot be placed */
+    if (root.len == 1) p = ec_str_drop(p, 1);
+    else if (p.len >= root.len && !memcmp(p.ptr, root.ptr, root.len) && (p.len == root.len || p.ptr[root.len] == '/'))
+      p = ec_str_drop(p, root.len);
+    else return false;
+  }
+  /* Normalise segment by segment: "." dropped, ".." pops, and popping past the root escapes. */
+  char *out = ec_arena_alloc(c->a, p.len + 1);
+  if (!out) { c->oom = true; return false; }
+  size_t n = 0;
+  size_t i = 0;
+  while (i <= p.len) {
+    size_t j = i;
+    while (j < p.len && p.ptr[j] != '/') j++;
+    size_t seg = j - i;
+    if (seg == 0 || (seg == 1 && p.ptr[i] == '.')) {
+      /* nothing */
+    } else if (seg == 2 && p.ptr[i] == '.' && p.ptr[i + 1] == '.') {
+      if (!n) return false;
+      while (n && out[n - 1] != '/') n--;
+      if (n) n--;
+    } else {
+      if (memchr(p.ptr + i, 0, seg)) return false;
+      if (n) out[n++] = '/';
+      memcpy(out + n, p.ptr + i, seg);
+      n += seg;
+    }
+    i = j + 1;
+  }
+  out[n] = 0;
+  *rel = ec_str_make(out, n);
+  return true;
+}
+
+/* Section - reading a phase request */
+
+typedef struct phase_req {
+  const ec_tool *tool;
+  ec_str phase;
+  const cJSON *observed, *pending, *outcomes;
+} phase_req;
+
+static bool bad(ec_buf *out, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  ec_buf_append_cstr(out, "{\"phase\":\"error\",\"error\":{\"code\":\"INVALID_PARAM\",\"message\":");
+  ec_jstr(out, ec_cstr(msg));
+  ec_buf_append_cstr(out, "}}");
+  return false;
+}
+
+static bool read_obs(ec_tool_call *c, const cJSON *observed, ec_buf *out) {
+  if (!observed) return true;
+  if (!cJSON_IsObject(observed)) return bad(out, "observed must be an object mapping each planned path to what the host saw");
+  size_t n = (size_t)cJSON_GetArraySize(observed), i = 0;
+  c->obs = ec_arena_calloc(c->a, n + 1, sizeof *c->obs);
+  if (!c->obs) { c->oom = true; return false; }
+  for (const cJSON *o = observed->child; o; o = o->next, i++) {
+    ec_obs *ob = &c->obs[i];
+    ob->path = ec_json_reader_string(c->reader, o->string);
+    ob->size = ob->mtime_ms = -1;
+    if (!cJSON_IsObject(o)) return bad(out, "observed['%s'] must be an object", o->string);
+    const cJSON *kind = cJSON_GetObjectItemCaseSensitive(o, "kind");
+    const cJSON *err = cJSON_GetObjectItemCaseSensitive(o, "error");
+    if (cJSON_IsString(err)) {
+      ob->kind = EC_OBS_REFUSED;
+      ob->code = ec_json_reader_string(c->reader, err->valuestring);
+    } else if (cJSON_IsString(kind) && !strcmp(kind->valuestring, "file")) ob->kind = EC_OBS_FILE;
+    else if (cJSON_IsString(kind) && !strcmp(kind->valuestring, "directory")) ob->kind = EC_OBS_DIRECTORY;
+    else if (cJSON_IsString(kind) && !strcmp(kind->valuestring, "missing")) ob->kind = EC_OBS_MISSING;
+    else return bad(out, "observed['%s'] needs kind file|directory|missing, or error", o->string);
+    for (const cJSON *f = o->child; f; f = f->next) {
+      if (!strcmp(f->string, "content")) {
+        if (!cJSON_IsString(f)) return bad(out, "observed['%s'].content must be a string", o->string);
+        ob->content = ec_json_reader_string(c->reader, f->valuestring);
+        ob->has_content = true;
+      } else if (!strcmp(f->string, "size") && cJSON_IsNumber(f)) ob->size = f->valuedouble;
+      else if (!strcmp(f->string, "mtime_ms") && cJSON_IsNumber(f)) ob->mtime_ms = f->valuedouble;
+      else if (!strcmp(f->string, "real_path") && cJSON_IsString(f)) ob->real_path = ec_json_reader_string(c->reader, f->valuestring);
+      else if (!strcmp(f->string, "message") && cJSON_IsString(f)) ob->message = ec_json_reader_string(c->reader, f->valuestring);
+      else if (!strcmp(f->string, "entries") && cJSON_IsArray(f)) ob->entries = f;
+    }
+    if (ob->kind == EC_OBS_FILE && ob->has_content && ob->size < 0) ob->size = (double)ob->content.len;
+  }
+  c->n_obs = n;
+  return true;
+}
+
+static bool read_request(ec_tool_call *c, const cJSON *root, phase_req *pr, ec_buf *out) {
+  if (!cJSON_IsObject(root)) return bad(out, "a tool call must be a JSON object");
+  const cJSON *options = NULL;
+  for (const cJSON *it = root->child; it; it = it->next) {
+    const char *k = it->string;
+    if (!strcmp(k, "tool")) {
+      if (!cJSON_IsString(it)) return bad(out, "tool must be a string");
+      pr->tool = ec_tool_find(ec_cstr(it->valuestring));
+      if (!pr->tool) return bad(out, "unknown tool '%.200s' (the list: {\"tool_definitions\": \"raw\"})", it->valuestring);
+    } else if (!strcmp(k, "phase")) {
+      if (!cJSON_IsString(it)) return bad(out, "phase must be plan, run or finish");
+      pr->phase = ec_cstr(it->valuestring);
+    } else if (!strcmp(k, "args")) c->args = it;
+    else if (!strcmp(k, "root")) {
+      if (!cJSON_IsString(it)) return bad(out, "root must be a string");
+      c->root = ec_json_reader_string(c->reader, it->valuestring);
+    } else if (!strcmp(k, "roots")) {
+      if (!cJSON_IsArray(it)) return bad(out, "roots must be an array of strings");
+      c->roots = it;
+    } else if (!strcmp(k, "dry_run")) {
+      if (!cJSON_IsBool(it)) return bad(out, "dry_run must be true or false");
+      c->dry_run = cJSON_IsTrue(it);
+    } else if (!strcmp(k, "options")) options = it;
+    else if (!strcmp(k, "state")) c->state = it;
+    else if (!strcmp(k, "observed")) pr->observed = it;
+    else if (!strcmp(k, "pending")) pr->pending = it;
+    else if (!strcmp(k, "outcomes")) pr->outcomes = it;
+    else return bad(out, "unknown field '%.100s' in a tool call (known: tool, phase, args, root, roots, dry_run, options, state, observed, pending, outcomes)", k);
+  }
+  if (!pr->tool) return bad(out, "a tool call needs 'tool'");
+  if (!c->args) return bad(out, "a tool call needs 'args' (an object: the arguments the model sent)");
+  if (!pr->phase.len) pr->phase = ec_cstr("plan");
+  if (options) {
+    if (!cJSON_IsObject(options)) return bad(out, "options must be an object");
+    for (const cJSON *it = options->child; it; it = it->next) {
+      if (!strcmp(it->string, "ladder") && cJSON_IsBool(it)) c->ladder = cJSON_IsTrue(it);
+      else if (!strcmp(it->string, "diff_max_bytes") && cJSON_IsNumber(it) && it->valuedouble >= 0)
+        c->diff_max_bytes = (size_t)it->valuedouble;
+      else return bad(out, "unknown or ill-typed option '%.100s' (known: ladder, diff_max_bytes)", it->string);
+    }
+  }
+  return read_obs(c, pr->observed, out);
+}
+
+/* Section - writing a phase response */
+
+static const char *status_name(ec_tool_status s) {
+  return s == EC_TOOL_SUCCESS ? "success" : s == EC_TOOL_PARTIAL ? "partial" : "error";
+}
+
+static void write_done(ec_buf *out, ec_tool_call *c, const cJSON *state_json) {
+  ec_buf_printf(out, "{\"phase\":\"done\",\"status\":\"%s\",\"result\":", status_name(c->status));
+  ec_buf_append(out, c->result.ptr, c->result.len);
+  if (c->state_out.len) {
+    ec_buf_append_cstr(out, ",\"state\":");
+    ec_buf_append(out, c->state_out.ptr, c->state_out.len);
+  } else if (state_json) {
+    ec_buf_append_cstr(out, ",\"state\":");
+    ec_tool_write_json(c, out, state_json);
+  }
+  ec_buf_append_char(out, '}');
+}
+
+static void write_reads(ec_buf *out, ec_tool_call *c) {
+  ec_buf_append_cstr(out, "{\"phase\":\"read\",\"reads\":[");
+  for (size_t i = 0; i < c->n_reads; i++) {
+    ec_buf_append_cstr(out, i ? ",{\"path\":" : "{\"path\":");
+    ec_jstr(out, c->reads[i].path);
+    ec_buf_printf(out, ",\"content\":%s}", c->reads[i].content ? "true" : "false");
+  }
+  ec_buf_append_cstr(out, "]}");
+}
+
+static void write_writes(ec_buf *out, ec_tool_call *c) {
+  ec_buf_append_cstr(out, "{\"phase\":\"write\",\"writes\":[");
+  for (size_t i = 0; i < c->n_writes; i++) {
+    const ec_tool_write *w = &c->writes[i];
+    ec_buf_append_cstr(out, i ? ",{\"path\":" : "{\"path\":");
+    ec_jstr(out, w->path);
+    if (w->remove) ec_buf_append_cstr(out, ",\"delete\":true");
+    else {
+      ec_buf_append_cstr(out, ",\"content\":");
+      ec_jstr(out, w->content);
+      ec_buf_printf(out, ",\"create_dirs\":%s", w->create_dirs ? "true" : "false");
+    }
+    ec_buf_append_char(out, '}');
+  }
+  ec_buf_printf(out, "],\"pending\":{\"status\":\"%s\",\"result\":", status_name(c->status));
+  ec_buf_append(out, c->result.ptr, c->result.len);
+  if (c->state_out.len) {
+    ec_buf_append_cstr(out, ",\"state\":");
+    ec_buf_append(out, c->state_out.ptr, c->state_out.len);
+  }
+  /* What the error renderer may need in finish, without the contents. */
+  ec_buf_append_cstr(out, ",\"real_paths\":{");
+  bool first = true;
+  for (size_t i = 0; i < c->n_obs; i++) {
+    if (!c->obs[i].real_path.len) continue;
+    ec_buf_append_cstr(out, first ? "" : ",");
+    first = false;
+    ec_jstr(out, c->obs[i].path);
+    ec_buf_append_char(out, ':');
+    ec_jstr(out, c->obs[i].real_path);
+  }
+  ec_buf_append_cstr(out, "}}}");
+}
+
+/* Section - the phases */
+
+static void finish(ec_tool_call *c, const phase_req *pr, ec_buf *out) {
+  const cJSON *p = pr->pending;
+  if (!cJSON_IsObject(p)) { bad(out, "finish needs 'pending', as the run phase returned it"); return; }
+  if (!cJSON_IsArray(pr->outcomes)) { bad(out, "finish needs 'outcomes': one {path, ok | error, message} per write"); return; }
+  const cJSON *real = cJSON_GetObjectItemCaseSensitive(p, "real_paths");
+  size_t n = real ? (size_t)cJSON_GetArraySize(real) : 0, i = 0;
+  c->obs = ec_arena_calloc(c->a, n + 1, sizeof *c->obs);
+  if (!c->obs) { c->oom = true; return; }
+  for (const cJSON *r = real ? real->child : NULL; r; r = r->next) {
+    if (!cJSON_IsString(r)) continue;
+    c->obs[i].path = ec_json_reader_string(c->reader, r->string);
+    c->obs[i].real_path = ec_json_reader_string(c->reader, r->valuestring);
+    c->obs[i].kind = EC_OBS_FILE;
+    c->obs[i].size = c->obs[i].mtime_ms = -1;
+    i++;
+  }
+  c->n_obs = i;
+  for (const cJSON *o = pr->outcomes->child; o; o = o->next) {
+    const cJSON *ok = cJSON_GetObjectItemCaseSensitive(o, "ok");
+    if (cJSON_IsTrue(ok)) continue;
+    const cJSON *path = cJSON_GetObjectItemCaseSensitive(o, "path");
+    const cJSON *code = cJSON_GetObjectItemCaseSensitive(o, "error");
+    const cJSON *msg = cJSON_GetObjectItemCaseSensitive(o, "message");
+    ec_str ps = cJSON_IsString(path) ? ec_json_reader_string(c->reader, path->valuestring) : ec_cstr("?");
+    const char *cs = cJSON_IsString(code) ? code->valuestring : "IO_ERROR";
+    bool perm = !strcmp(cs, "PERMISSION_DENIED") || !strcmp(cs, "EACCES") || !strcmp(cs, "EPERM");
+    ec_str ms = cJSON_IsString(msg) ? ec_json_reader_string(c->reader, msg->valuestring) : ec_cstr("");
+    ec_tool_failf(c, pr->tool, perm ? "PERMISSION_DENIED" : "EXECUTION_ERROR",
+                  "Could not write '%.*s'%s%.*s. The file was left as it was: nothing was changed.", (int)ps.len, ps.ptr,
+                  ms.len ? ": " : "", (int)ms.len, ms.ptr);
+    write_done(out, c, NULL);
+    return;
+  }
+  const cJSON *status = cJSON_GetObjectItemCaseSensitive(p, "status");
+  const cJSON *result = cJSON_GetObjectItemCaseSensitive(p, "result");
+  const cJSON *state = cJSON_GetObjectItemCaseSensitive(p, "state");
+  ec_buf_printf(out, "{\"phase\":\"done\",\"status\":\"%s\",\"result\":",
+                cJSON_IsString(status) ? status->valuestring : "success");
+  ec_tool_write_json(c, out, result);
+  if (state) {
+    ec_buf_append_cstr(out, ",\"state\":");
+    ec_tool_write_json(c, out, state);
+  }
+  ec_buf_append_char(out, '}');
+}
+
+static void run_phase(ec_tool_call *c, const phase_req *pr, ec_buf *out) {
+  const ec_tool *t = pr->tool;
+  if (ec_str_eq_cstr(pr->phase, "finish")) { finish(c, pr, out); return; }
+  bool run = ec_str_eq_cstr(pr->phase, "run");
+  if (!run && !ec_str_eq_cstr(pr->phase, "plan")) { bad(out, "phase must be plan, run or finish"); return; }
+  t->plan(c);
+  if (c->oom) return;
+  if (c->done) { write_done(out, c, c->state); return; }
+  if (!run) { write_reads(out, c); return; }
+  for (size_t i = 0; i < c->n_reads; i++) {
+    const ec_obs *o = ec_tool_obs(c, c->reads[i].path);
+    if (!o) {
+      bad(out, "observed lacks '%.*s', which the plan asked for", (int)c->reads[i].path.len, c->reads[i].path.ptr);
+      return;
+    }
+    if (c->reads[i].content && o->kind == EC_OBS_FILE && !o->has_content) {
+      bad(out, "observed['%.*s'] needs its content", (int)c->reads[i].path.len, c->reads[i].path.ptr);
+      return;
+    }
+  }
+  c->t0 = c->host && c->host->clock_ms ? c->host->clock_ms(c->host->clock_user) : 0;
+  t->run(c);
+  if (c->oom) return;
+  if (c->dry_run && c->n_writes) { c->n_writes = 0; c->done = true; }
+  if (c->done || !c->n_writes) { write_done(out, c, c->state); return; }
+  write_writes(out, c);
+}
+
+/* Section - entry point */
+
+char *ec_tool_json(const char *request, size_t request_len, const ec_host *host, size_t *response_len);
+char *ec_tool_definitions_json(ec_tool_call *c, const cJSON *root, ec_buf *out);
+
+char *ec_tool_json(const char *request, size_t request_len, const ec_host *host, size_t *response_len) {
+  const ec_allocator *alc = host ? host->allocator : NULL;
+  ec_arena *a = ec_arena_new(alc);
+  if (!a) return NULL;
+  ec_json_reader reader = {a, {0}, {0, 0}};
+  ec_tool_call c;
+  memset(&c, 0, sizeof c);
+  c.a = a;
+  c.reader = &reader;
+  c.host = host;
+  ec_buf_init(&c.result, alc);
+  ec_buf_init(&c.state_out, alc);
+  ec_buf out;
+  ec_buf_init(&out, alc);
+  cJSON *root = ec_json_read(&reader, request ? request : "", request ? request_len : 0);
+  if (!root) {
+    if (reader.message.len) bad(&out, "%.*s", (int)reader.message.len, reader.message.ptr);
+    else c.oom = true;
+  } else if (cJSON_IsObject(root) && cJSON_GetObjectItemCaseSensitive(root, "tool_definitions")) {
+    ec_tool_definitions_json(&c, root, &out);
+  } else {
+    phase_req pr;
+    memset(&pr, 0, sizeof pr);
+    if (read_request(&c, root, &pr, &out)) run_phase(&c, &pr, &out);
+  }
+  if (root) cJSON_Delete(root);
+  bool oom = c.oom || c.result.oom || c.state_out.oom || out.oom;
+  ec_buf_free(&c.result);
+  ec_buf_free(&c.state_out);
+  ec_arena_free(a);
+  if (oom) {
+    out.len = 0;
+    out.oom = false;
+    ec_buf_append_cstr(&out, "{\"phase\":\"error\",\"error\":{\"code\":\"OUT_OF_MEMORY\",\"message\":\"out of memory\"}}");
+  }
+  if (out.oom || !ec_buf_reserve(&out, 0)) { ec_buf_free(&out); return NULL; }
+  if (response_len) *response_len = out.len;
+  return out.ptr;
+}
+
+bool ec_tool_response_failed(const char *response, size_t response_len) {
+  static const char ERR[] = "{\"phase\":\"error\"", DONE_ERR[] = "{\"phase\":\"done\",\"status\":\"error\"";
+  return (response_len >= sizeof ERR - 1 && !memcmp(response, ERR, sizeof ERR - 1)) ||
+         (response_len >= sizeof DONE_ERR - 1 && !memcmp(response, DONE_ERR, sizeof DONE_ERR - 1));
+}

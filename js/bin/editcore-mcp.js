@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+// editcore-mcp: an MCP stdio server over the allowed directories given as arguments
+// (`npx editcore-mcp DIR...`), a drop-in for @modelcontextprotocol/server-filesystem's editing tools
+// — read_text_file (and its old name read_file), write_file, edit_file, list_allowed_directories —
+// with the same names, parameters and result shapes, plus editcore's own `Edit` (SPEC §8.1) and
+// `apply_edit` (a model's reply in any dialect). Every tool's behaviour is the core's (runTool);
+// this file declares the tools to the SDK, resolves paths on disk and writes atomically.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
+import { promises as fs, realpathSync, statSync, readFileSync, openSync, writeSync, fchmodSync, fsyncSync, closeSync, renameSync, unlinkSync } from 'node:fs';
+import { resolve, join, dirname, basename, sep } from 'node:path';
+import { runTool, toolDefinitions, createHost } from '../src/index.js';
+import { nodeAdapter } from '../src/node.js';
+
+// --no-fsync: rename without syncing the new file first, as the reference server writes (atomic,
+// not durable across a power cut). The default syncs (SPEC §7).
+const flags = new Set(process.argv.slice(2).filter((a) => a.startsWith('--')));
+const given = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+for (const f of flags) if (f !== '--no-fsync') { console.error(`editcore-mcp: unknown option ${f}`); process.exit(2); }
+const FSYNC = !flags.has('--no-fsync');
+if (!given.length) {
+  console.error('usage: editcore-mcp [--no-fsync] DIR [DIR...]   (the directories the tools may read and write)');
+  process.exit(2);
+}
+// Allowed directories: as given (absolute) and their real paths when those differ, as the reference keeps both.
+const allowed = [];
+for (const d of given) {
+  const abs = resolve(d);
+  const real = await fs.realpath(abs).catch(() => abs);
+  for (const p of abs === real ? [real] : [abs, real]) if (!allowed.includes(p)) allowed.push(p);
+}
+const inside = (p) => allowed.some((d) => p === d || p.startsWith(d.endsWith(sep) ? d : d + sep));
+
+// The file calls below are synchronous on purpose: a stdio server answers one call at a time,
+// and a blocking stat/read/write skips the thread-pool hop each async call costs (most of a small
+// edit's time on a busy machine).
+
+/** The real path of `full`, or of its deepest existing ancestor with the rest joined (and that ancestor). */
+function realOf(full) {
+  const rest = [];
+  let at = full;
+  for (;;) {
+    try {
+      const real = realpathSync(at);
+      return { real: rest.length ? join(real, ...rest.reverse()) : real, existing: real };
+    } catch (e) {
+      if (e.code !== 'ENOENT' && e.code !== 'ENOTDIR') throw e;
+      const up = dirname(at);
+      if (up === at) throw e;
+      rest.push(basename(at));
+      at = up;
+    }
+  }
+}
+
+// The adapter the MCP tools work on: paths relative to "/" (the core names absolute paths),
+// each followed through symlinks and refused unless it lands in an allowed directory; then the
+// system calls go to that real path (one realpath per operation, as the reference's validatePath).
+function guard(p) {
+  const { real, existing } = realOf('/' + p);
+  if (!inside(real)) {
+    const e = new Error(`'/${p}' leads outside the allowed directories`);
+    e.code = 'ACCESS_DENIED';
+    e.real_path = real === existing ? real : existing;
+    throw e;
+  }
+  return real;
+}
+const mcpAdapter = {
+  root: '/',
+  async stat(p) {
+    const real = guard(p);
+    try {
+      const s = statSync(real);
+      return { type: s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other', size: s.size, mtime: s.mtimeMs, real };
+    } catch (e) {
+      if (e.code === 'ENOENT' || e.code === 'ENOTDIR') return null;
+      throw e;
+    }
+  },
+  async readFile(p) { return readFileSync(guard(p)); },
+  async writeFile(p, data) { atomicWrite(guard(p), data); },
+  async delete(p) { unlinkSync(guard(p)); },
+  async realpath(p) { return guard(p); },
+};
+
+/** Temp file beside the target, written, mode kept, fsynced, renamed over it (SPEC §7). */
+function atomicWrite(real, data) {
+  let mode = 0o666 & ~process.umask();
+  try { mode = statSync(real).mode & 0o7777; } catch (e) { if (e.code !== 'ENOENT') throw e; }
+  const tmp = join(dirname(real), `.${basename(real)}.editcore-${process.pid}-${Math.random().toString(16).slice(2, 10)}.tmp`);
+  const fd = openSync(tmp, 'wx', mode);
+  try {
+    writeSync(fd, data);
+    fchmodSync(fd, mode);
+    if (FSYNC) fsyncSync(fd);
+    closeSync(fd);
+    renameSync(tmp, real);
+  } catch (e) {
+    try { closeSync(fd); } catch {}
+    try { unlinkSync(tmp); } catch {}
+    throw e;
+  }
+}
+
+const projectAdapter = { ...nodeAdapter(allowed[0]), realpath: async (p) => realOf(join(allowed[0], p)).real };
+
+const defs = Object.fromEntries((await toolDefinitions('raw')).map((d) => [d.id, d]));
+const server = new McpServer({ name: 'editcore-mcp', version: '0.1.0' }, { capabilities: { tools: {} } });
+const textOut = { content: z.string() };
+
+async function mcpTool(id, args) {
+  const { result } = await runTool(id, args, { host: mcpAdapter, root: '/', roots: allowed });
+  return result;
+}
+
+const READ = { path: z.string(), tail: z.number().optional().describe('If provided, returns only the last N lines of the file'),
+  head: z.number().optional().describe('If provided, returns only the first N lines of the file') };
+for (const name of ['read_file', 'read_text_file']) {
+  server.registerTool(name, {
+    title: name === 'read_file' ? 'Read File' : 'Read Text File',
+    description: name === 'read_file' ? 'Read the complete contents of a file as text. DEPRECATED: use read_text_file.' : defs['mcp/read_text_file'].description,
+    inputSchema: READ, outputSchema: textOut, annotations: { readOnlyHint: true, openWorldHint: false },
+  }, (args) => mcpTool('mcp/read_text_file', args));
+}
+server.registerTool('write_file', {
+  title: 'Write File', description: defs['mcp/write_file'].description,
+  inputSchema: { path: z.string(), content: z.string() }, outputSchema: textOut,
+  annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: true, openWorldHint: false },
+}, (args) => mcpTool('mcp/write_file', args));
+server.registerTool('edit_file', {
+  title: 'Edit File', description: defs['mcp/edit_file'].description,
+  inputSchema: {
+    path: z.string(),
+    edits: z.array(z.object({ oldText: z.string().describe('Text to search for - must match exactly'), newText: z.string().describe('Text to replace with') })),
+    dryRun: z.boolean().default(false).describe('Preview changes using git-style diff format'),
+  },
+  outputSchema: textOut,
+  annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true, openWorldHint: false },
+}, (args) => mcpTool('mcp/edit_file', args));
+server.registerTool('list_allowed_directories', {
+  title: 'List Allowed Directories', description: defs['mcp/list_allowed_directories'].description,
+  inputSchema: {}, outputSchema: textOut, annotations: { readOnlyHint: true, openWorldHint: false },
+}, () => mcpTool('mcp/list_allowed_directories', {}));
+
+// editcore's own: the standard Edit, and a model's whole reply in any dialect.
+const asText = (obj, isError) => ({ content: [{ type: 'text', text: JSON.stringify(obj) }], ...(isError ? { isError: true } : {}) });
+server.registerTool('Edit', {
+  title: 'Edit', description: defs.Edit.description,
+  inputSchema: {
+    path: z.string().describe('File path relative to the first allowed directory'),
+    old_string: z.string(), new_string: z.string(),
+    expected_mtime_ms: z.number().int().nullable().optional(), expected_size_bytes: z.number().int().nullable().optional(),
+    dry_run: z.boolean().optional(),
+  },
+  annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true, openWorldHint: false },
+}, async (args) => {
+  const { status, result } = await runTool('Edit', args, { host: projectAdapter, root: allowed[0] });
+  return asText(result, status === 'error');
+});
+const project = createHost(projectAdapter);
+server.registerTool('apply_edit', {
+  title: 'Apply Edit',
+  description: "Apply a model's edit reply as written — SEARCH/REPLACE blocks, unified diffs, Codex *** Begin Patch patches, " +
+    'whole files in fences — to the files it names (relative to the first allowed directory); all files or none. ' +
+    'Returns a summary and the diffs, or an error that says what to send next.',
+  inputSchema: { text: z.string().describe("The model's reply, in any edit dialect"), dryRun: z.boolean().default(false).describe('Preview only') },
+  annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true, openWorldHint: false },
+}, async ({ text, dryRun }) => {
+  const res = await project.applyEdit({ format: 'reply', text }, { dry_run: dryRun });
+  if (res.status === 'error') return { content: [{ type: 'text', text: `${res.error?.code}: ${res.error?.message}` }], isError: true };
+  const diffs = Object.values(res.data?.files ?? {}).map((f) => f.diff).join('');
+  return { content: [{ type: 'text', text: `${res.text}\n\n${diffs}` }] };
+});
+
+await server.connect(new StdioServerTransport());
+console.error(`editcore-mcp: serving ${allowed.join(', ')}`);

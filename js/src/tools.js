@@ -1,0 +1,115 @@
+// Agent tools (SPEC §8, docs/tools.md): `runTool(name, args, { host })` runs one tool call on a
+// file adapter (memoryAdapter, nodeAdapter, a vscode.workspace.fs adapter...) and answers the
+// tool's own result. Every decision — argument checks, the order of the steps, messages, result
+// shapes, undo history — is the core's, over the JSON phases plan -> run -> finish; this file only
+// reads what the plan names, writes what the run asks and reports how it went. Async all the way:
+// the core never waits on the adapter.
+import { init, applyJson } from './engine.js';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const encoder = new TextEncoder();
+
+function core(request) {
+  // "tool" (or "tool_definitions") first: that is how the JSON entry point knows a tool call.
+  const text = JSON.stringify(request);
+  const res = JSON.parse(applyJson(text));
+  if (res.phase === 'error') throw new TypeError(`editcore: ${res.error?.message ?? 'bad tool call'}`);
+  return res;
+}
+
+/**
+ * The tools' definitions, from the core's one table: form 'openai' ({type: 'function', function:
+ * {name, description, parameters}}), 'anthropic' ({name, description, input_schema}) or 'raw'
+ * ({id, name, description, input_schema, prompt}). `ids` picks tools (default: all).
+ */
+export async function toolDefinitions(form = 'openai', ids) {
+  await init();
+  return core({ tool_definitions: form, ...(ids ? { tools: ids } : {}) }).tools;
+}
+
+const codeOf = (e) => (e?.code === 'ACCESS_DENIED' ? 'ACCESS_DENIED'
+  : e?.code === 'EACCES' || e?.code === 'EPERM' || e?.code === 'EROFS' || e?.code === 'PERMISSION_DENIED' ? 'PERMISSION_DENIED' : 'IO_ERROR');
+
+function parentOf(p) {
+  const i = p.lastIndexOf('/');
+  return i > 0 ? p.slice(0, i) : null;
+}
+
+/** What is at one planned path, as the core's observation (docs/tools.md). */
+async function observe(adapter, root, path, want) {
+  let rel = path;
+  if (path.startsWith('/')) {
+    const base = root.endsWith('/') ? root : root + '/';
+    if (path === root) rel = '.';
+    else if (path.startsWith(base)) rel = path.slice(base.length);
+    else return { error: 'ACCESS_DENIED' };
+  }
+  try {
+    const st = await adapter.stat(rel);
+    const real = !st ? null : st.real ?? (adapter.realpath ? await adapter.realpath(rel) : `${root.replace(/\/$/, '')}/${rel}`);
+    if (!st) {
+      const parent = parentOf(rel);
+      const gone = parent && !(await adapter.stat(parent).catch(() => null));
+      return gone ? { kind: 'missing', message: 'parent missing' } : { kind: 'missing' };
+    }
+    if (st.type && st.type !== 'file') return st.type === 'directory' ? { kind: 'directory', real_path: real } : { error: 'IO_ERROR', message: `'${path}' is not a regular file` };
+    const o = { kind: 'file', size: st.size, mtime_ms: Math.floor(st.mtime ?? 0), real_path: real };
+    if (!want.content) return o;
+    const bytes = await adapter.readFile(rel);
+    let text;
+    try { text = bytes.includes(0) ? null : utf8.decode(bytes); } catch { text = null; }
+    // A binary (or non-UTF-8) file: its bytes cannot travel as text; one NUL says what matters.
+    return { ...o, content: text ?? '\u0000', size: bytes.length };
+  } catch (e) {
+    return { error: codeOf(e), message: String(e?.message ?? e), ...(e?.real_path ? { real_path: e.real_path } : {}) };
+  }
+}
+
+/**
+ * Runs one tool call. `name` is a tool id (toolDefinitions('raw') lists them: Edit, Read, Write,
+ * str_replace_based_edit_tool, gemini/replace, mcp/edit_file, ...); `args` the arguments as the
+ * model sent them. Options: `host` — a file adapter {stat, readFile, writeFile, delete, root?,
+ * realpath?} (or createHost's host when it carries `.adapter`); `dryRun`; `root` (shown to the
+ * model as the working directory; default adapter.root or "/"); `roots` (MCP: every allowed
+ * directory); `state` (the history undo_edit needs, as the last call returned it); `ladder`.
+ * Resolves to { status: 'success' | 'partial' | 'error', result, state }: `result` in the tool's
+ * own shape (the standard envelope for Edit/Read/Write, a CallToolResult for mcp/*, ...).
+ */
+export async function runTool(name, args, options = {}) {
+  const { host, dryRun = false, state, ladder, roots, diffMaxBytes } = options;
+  const adapter = host?.adapter ?? host;
+  for (const fn of ['stat', 'readFile', 'writeFile', 'delete'])
+    if (typeof adapter?.[fn] !== 'function') throw new TypeError(`editcore: runTool(name, args, { host }) needs a file adapter with ${fn}() (memoryAdapter, nodeAdapter, ...)`);
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) throw new TypeError('editcore: runTool(name, args) takes the arguments as an object');
+  await init();
+  const root = options.root ?? (typeof adapter.root === 'string' && adapter.root.startsWith('/') ? adapter.root : '/');
+  const base = { tool: name, args, root, dry_run: !!dryRun };
+  if (roots) base.roots = roots;
+  if (state !== undefined) base.state = state;
+  if (ladder !== undefined || diffMaxBytes !== undefined) base.options = { ...(ladder !== undefined ? { ladder } : {}), ...(diffMaxBytes !== undefined ? { diff_max_bytes: diffMaxBytes } : {}) };
+  let res = core({ ...base, phase: 'plan' });
+  if (res.phase === 'read') {
+    const observed = {};
+    for (const r of res.reads) observed[r.path] = await observe(adapter, root, r.path, r);
+    res = core({ ...base, phase: 'run', observed });
+  }
+  if (res.phase === 'write') {
+    const outcomes = [];
+    let failed = false;
+    for (const w of res.writes) {
+      if (failed) { outcomes.push({ path: w.path, error: 'IO_ERROR', message: 'not attempted after an earlier write failed' }); continue; }
+      let rel = w.path;
+      if (rel.startsWith('/')) rel = rel === root ? '.' : rel.slice((root.endsWith('/') ? root : root + '/').length);
+      try {
+        if (w.delete) await adapter.delete(rel);
+        else await adapter.writeFile(rel, encoder.encode(w.content));
+        outcomes.push({ path: w.path, ok: true });
+      } catch (e) {
+        failed = true;
+        outcomes.push({ path: w.path, error: codeOf(e), message: String(e?.message ?? e) });
+      }
+    }
+    res = core({ ...base, phase: 'finish', pending: res.pending, outcomes });
+  }
+  return { status: res.status, result: res.result, state: res.state ?? state };
+}
