@@ -246,6 +246,9 @@ if (existsSync(hostResults)) { p(readFileSync(hostResults, 'utf8').trim()); p();
 // The agent tools' section (bench/tools_bench.mjs; issue 23), measured apart and kept in a file.
 const toolsResults = join(here, 'tools_results.md');
 if (existsSync(toolsResults)) { p(readFileSync(toolsResults, 'utf8').trim()); p(); }
+// The hostile-request bound (issue 22), measured by bench/hostile/run.mjs and written up by hand.
+const hostile = join(here, 'hostile', 'results.md');
+if (existsSync(hostile)) { p(readFileSync(hostile, 'utf8').trim()); p(); }
 const findings = join(here, 'findings.md');
 if (existsSync(findings)) { p(readFileSync(findings, 'utf8').trim()); p(); }
 process.stdout.write(out.join('\n'));

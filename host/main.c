@@ -72,6 +72,7 @@ static const char HELP_JSON[] =
     "  --diff    print the summary (stderr) and the diffs (stdout) instead of JSON\n"
     "  --files   the request names its files (\"files\": [\"a.py\"], or only edit.path) and editcore\n"
     "            reads them from the root, then writes what changed (unless --dry-run)\n"
+    "  --ceiling NAME=VALUE  the most options.limits.NAME a request may ask for (docs/limits.md)\n"
     "  --profile, --expect-hash and --root as everywhere.\n";
 
 static const char HELP_BATCH[] =
@@ -179,6 +180,19 @@ static int parse(int argc, char **argv, eh_opts *o) {
       if (!(v = value_of(argc, argv, &i, "--profile"))) return usage_error("%s needs a value", "--profile");
       if (!ec_profile_from_name((ec_str){v, strlen(v)}, &o->profile)) return usage_error("unknown profile '%s'", v);
       o->has_profile = true;
+      continue;
+    }
+    if (is_flag(a, "--ceiling")) {
+      /* NAME=VALUE: the most options.limits.NAME a request may ask for (docs/limits.md) */
+      if (!(v = value_of(argc, argv, &i, "--ceiling"))) return usage_error("%s needs a value", "--ceiling");
+      const char *eq = strchr(v, '=');
+      char name[64], *end = NULL;
+      if (!eq || (size_t)(eq - v) >= sizeof name) return usage_error("--ceiling takes NAME=VALUE, not '%s'", v);
+      memcpy(name, v, (size_t)(eq - v));
+      name[eq - v] = 0;
+      unsigned long long n = strtoull(eq + 1, &end, 10);
+      if (!eq[1] || *end || eq[1] == '-' || !ec_limits_set(eh_ceilings(), name, n))
+        return usage_error("--ceiling %s: not a limit (docs/limits.md), or not a positive integer", v);
       continue;
     }
     if (is_flag(a, "--expect-hash")) {

@@ -12,8 +12,13 @@ double eh_clock_ms(void *user) {
   return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
+/* The ceilings of --ceiling NAME=VALUE (docs/limits.md); zero members are the build's. */
+static ec_limits ceilings;
+
+ec_limits *eh_ceilings(void) { return &ceilings; }
+
 const ec_host *eh_core_host(void) {
-  static const ec_host host = {NULL, eh_clock_ms, NULL};
+  static const ec_host host = {NULL, eh_clock_ms, NULL, &ceilings};
   return &host;
 }
 

@@ -8,6 +8,8 @@
 double eh_clock_ms(void *user);
 /** The ec_host every command lends the core. */
 const ec_host *eh_core_host(void);
+/** The ceilings eh_core_host lends the core, set from --ceiling NAME=VALUE (docs/limits.md). */
+ec_limits *eh_ceilings(void);
 /** Reads a stream to its end into a malloc'd buffer (NUL-terminated, not counted); NULL on error. */
 char *eh_read_stream(FILE *in, size_t *len);
 /** n random lowercase hex digits (no NUL) for temporary names. */

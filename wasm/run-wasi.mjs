@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the WASI command under node:wasi as Wasmtime would: stdin, stdout and stderr of this
 // process, no preopened directories, the module's exit status passed through.
-//   node wasm/run-wasi.mjs [build/wasi/editcore.wasm] < request.json > response.json
+//   node wasm/run-wasi.mjs [build/wasi/editcore.wasm [--ceiling NAME=VALUE]...] < request.json > response.json
 // Batch mode for test runners: a JSON array of request texts on stdin, a JSON array of
 // response texts on stdout; each request runs in a fresh instance with its own stdio files.
 // (node:wasi never closes the descriptors it is given, so keep batches to a few hundred.)

@@ -83,14 +83,22 @@ typedef struct ec_allocator {
   void *user;
 } ec_allocator;
 
+struct ec_limits;
+
 /**
- * What a host lends the library for one call. Both members are optional. `clock_ms` is read
+ * What a host lends the library for one call. Every member is optional. `clock_ms` is read
  * twice per request to fill `stats.time_ms`; without it time_ms is 0 (the core owns no clock).
+ * `ceilings` caps what a request may ask for in `options.limits` (docs/limits.md): a request
+ * may lower a limit, never raise it past its ceiling (INVALID_PARAM naming the ceiling), and a
+ * limit the request leaves unset is its ceiling. NULL, or a zero member, means the build's
+ * ceiling (the defaults listed in ec_limits). Only the host sets ceilings: whoever writes the
+ * request (a model, a remote client) cannot.
  */
 typedef struct ec_host {
   const ec_allocator *allocator;
   double (*clock_ms)(void *user);
   void *clock_user;
+  const struct ec_limits *ceilings;
 } ec_host;
 
 /** Frees a buffer the library returned (ec_run_json, ec_result_to_json), through the same host's
@@ -211,8 +219,10 @@ typedef struct ec_file {
 } ec_file;
 
 /**
- * Hard limits. A request that passes one gets TOO_LARGE, never a hang. Zero means "default"
- * (the defaults are the same on every build so results stay identical).
+ * Hard limits (docs/limits.md). A request that passes one gets TOO_LARGE naming the limit, never
+ * a hang. Zero means "the ceiling": the host's (ec_host.ceilings) or, without one, the build's,
+ * which are the defaults below (the same on every build so results stay identical). A value
+ * above the ceiling is INVALID_PARAM: a request may only lower its limits.
  */
 typedef struct ec_limits {
   size_t max_input_bytes;      /* sum of all file contents and edit text; default 64 MiB */
@@ -223,7 +233,16 @@ typedef struct ec_limits {
   uint32_t regex_depth_limit;  /* PCRE2 depth limit; default 10000 */
   uint64_t fuzzy_work;         /* cells of fuzzy comparison; default 200 M */
   uint64_t diff_work;          /* Myers steps before a coarser diff; default 50 M */
+  size_t max_files;            /* entries of files, expected_hash, chat_files, valid_fnames; default 10000 */
 } ec_limits;
+
+/**
+ * Sets the limit called `name` ("max_input_bytes", "max_files", ... as in options.limits) in
+ * *l to `value`. False for an unknown name or a value that does not fit. Hosts use it to fill
+ * the ec_limits they give as ec_host.ceilings from their own flags (`editcore json --ceiling
+ * max_files=20000`, the npm package's setCeilings).
+ */
+EC_API bool ec_limits_set(ec_limits *l, const char *name, uint64_t value);
 
 /** Options (docs/protocol.md, Options). Initialise with ec_options_default(). */
 typedef struct ec_options {

@@ -27,6 +27,7 @@ let full = null;       // the full one, once loaded
 let ready = null;      // init()'s promise: the module loaded first
 let fullReady = null;  // the full module's promise, once asked for
 let fullSource;        // options.wasm of the init() that set the sources (undefined: the package's own)
+let ceilings = {};     // setCeilings' values, given to each module as it loads
 
 const isModule = (w) => typeof WebAssembly.Module === 'function' && w instanceof WebAssembly.Module;
 const isBytes = (w) => w instanceof ArrayBuffer || ArrayBuffer.isView(w);
@@ -75,7 +76,7 @@ function load(factory, source) {
 function loadFull() {
   if (!fullReady) {
     const source = fullSource;
-    fullReady = load(createEditcore, () => source ?? platform.defaultWasm()).then((m) => (full = m));
+    fullReady = load(createEditcore, () => source ?? platform.defaultWasm()).then((m) => { applyCeilings(m); return (full = m); });
     fullReady.catch(() => { fullReady = null; });
   }
   return fullReady;
@@ -106,7 +107,7 @@ export function init(options = {}) {
     if (eager || (wasm !== undefined && wasmLite === undefined)) {
       ready = loadFull();
     } else {
-      ready = load(createEditcoreLite, () => wasmLite ?? platform.defaultLiteWasm()).then((m) => (lite = m));
+      ready = load(createEditcoreLite, () => wasmLite ?? platform.defaultLiteWasm()).then((m) => { applyCeilings(m); return (lite = m); });
     }
     ready.catch(() => {
       ready = null;
@@ -215,6 +216,44 @@ export function applyJson(text) {
 function checkRequest(request) {
   if (request === null || typeof request !== 'object' || Array.isArray(request))
     throw new TypeError('editcore: applyRequest(request) takes an object {format, files, edit, profile?, options?}');
+}
+
+/**
+/**
+ * Sets the host's ceilings for `options.limits` (docs/limits.md), after init(): e.g.
+ * `setCeilings({ max_input_bytes: 256 * 2 ** 20, max_files: 50000 })`. A request may lower a
+ * limit, never raise it past its ceiling; a name left out keeps the build's ceiling, and
+ * `setCeilings({})` restores them all. Throws on an unknown name or a value that is not a
+ * positive integer (and then restores the build's ceilings). Only the host calls this: whoever
+ * writes a request cannot. The ceilings hold for both modules, the full one loaded later too.
+ */
+export function setCeilings(values = {}) {
+  const mods = [lite, full].filter(Boolean);
+  if (!mods.length) throw new TypeError('editcore: the engine is not loaded; call `await init()` first (the async functions do it for you)');
+  ceilings = { ...(values ?? {}) };
+  for (const m of mods) {
+    const bad = applyCeilings(m);
+    if (bad) {
+      ceilings = {};
+      for (const m2 of mods) applyCeilings(m2);
+      throw new TypeError(`editcore: setCeilings: '${bad[0]}' is not a limit, or ${bad[1]} is not a positive integer`);
+    }
+  }
+}
+
+/** Gives module `m` the ceilings set so far; [name, value] of the first one it refuses, else null. */
+function applyCeilings(m) {
+  m._editcore_clear_ceilings();
+  for (const [name, value] of Object.entries(ceilings)) {
+    const bytes = encoder.encode(`${name}\0`);
+    const p = m._malloc(bytes.length);
+    if (!p) throw new Error('editcore: out of memory');
+    m.HEAPU8.set(bytes, p);
+    const ok = m._editcore_set_ceiling(p, Number(value));
+    m._free(p);
+    if (!ok) return [name, value];
+  }
+  return null;
 }
 
 /**

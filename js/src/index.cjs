@@ -12,7 +12,7 @@ const now = (name) => (...args) => {
 };
 
 for (const name of ['init', 'applyRequest', 'replace', 'applyEdit', 'applyReply', 'diff', 'version', 'correctionPrompt', 'correctionApply', 'runTool', 'toolDefinitions']) exports[name] = later(name);
-for (const name of ['applyJson', 'applyRequestSync', 'checkPath', 'createFixerCache']) exports[name] = now(name);
+for (const name of ['applyJson', 'applyRequestSync', 'checkPath', 'createFixerCache', 'setCeilings']) exports[name] = now(name);
 exports.memoryAdapter = (initial) => {
   if (!esm) throw new TypeError('editcore: memoryAdapter() is synchronous; call `await init()` first');
   return esm.memoryAdapter(initial);

@@ -177,6 +177,8 @@ export interface LowLevelModule {
   _editcore_version(): number;
   /** Only on the lite module: 1 when the last run needs the full module (clears the flag). */
   _editcore_lite_needs_full?(): number;
+  _editcore_set_ceiling(name: number, value: number): number;
+  _editcore_clear_ceilings(): void;
 }
 
 /**
@@ -195,6 +197,9 @@ export function applyRequest(request: Request, options?: FixerOptions): Promise<
 export function applyRequestSync(request: Request): Response;
 /** The protocol as JSON text (or its UTF-8 bytes) in, JSON text out, after `await init()` (same TypeError as applyRequestSync). */
 export function applyJson(request: string | ArrayBuffer | ArrayBufferView): string;
+/** The host's ceilings for options.limits (docs/limits.md): a request may lower a limit, never
+ *  raise it past its ceiling. `{}` restores the build's. After `await init()`. */
+export function setCeilings(ceilings?: Partial<Record<'max_input_bytes' | 'max_lines' | 'max_line_bytes' | 'max_blocks' | 'regex_match_limit' | 'regex_depth_limit' | 'fuzzy_work' | 'diff_work' | 'max_files', number>>): void;
 
 export interface ReplaceOptions extends Options {
   path?: string;

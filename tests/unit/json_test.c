@@ -4,6 +4,7 @@
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include "base/buf.h"
+#include "base/utf8.h"
 #include "protocol/json_response.h"
 
 static cJSON *run(const char *req) {
@@ -135,7 +136,8 @@ int main(void) {
     CHECK(!strncmp(cJSON_GetObjectItemCaseSensitive(f, "diff")->valuestring, "--- /dev/null\n+++ b/n\n", 22));
     cJSON_Delete(j);
   }
-  /* The string writer (a word at a time) round-trips any bytes but NUL through a JSON parser. */
+  /* The string writer (a word at a time) round-trips any UTF-8 but NUL through a JSON parser;
+   * a byte that is not UTF-8 comes out as U+FFFD, so the response stays UTF-8 JSON text. */
   {
     uint64_t seed = 0x9e3779b97f4a7c15ULL;
     int bad = 0;
@@ -153,8 +155,15 @@ int main(void) {
       ec_buf_init(&b, NULL);
       ec_json_write_string(&b, (ec_str){text, n});
       ec_buf_append_char(&b, 0);
+      char want[600];
+      size_t w = 0;
+      for (size_t i = 0; i < n;) {
+        size_t k = ec_utf8_valid_len((const unsigned char *)text + i, n - i);
+        if (k) { memcpy(want + w, text + i, k); w += k; i += k; }
+        else { memcpy(want + w, "\xEF\xBF\xBD", 3); w += 3; i++; }
+      }
       cJSON *j = cJSON_Parse(b.ptr);
-      if (!j || !cJSON_IsString(j) || strlen(j->valuestring) != n || memcmp(j->valuestring, text, n)) bad++;
+      if (!j || !cJSON_IsString(j) || strlen(j->valuestring) != w || memcmp(j->valuestring, want, w)) bad++;
       cJSON_Delete(j);
       ec_buf_free(&b);
     }

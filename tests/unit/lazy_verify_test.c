@@ -51,7 +51,7 @@ static ec_error_code check(const char *snippet, const char *result, char *msg, s
   req.edit.has_snippet = true;
   ec_result *res = ec_result_new(NULL);
   ec_ctx ctx;
-  ec_error_code rc = ec_ctx_init(&ctx, &req, res);
+  ec_error_code rc = ec_ctx_init(&ctx, &req, res, NULL);
   ec_ws_file *f = rc ? NULL : ec_format_target(&ctx);
   if (f) rc = ec_lz_check_merge(&ctx, f, (ec_str){snippet, strlen(snippet)}, (ec_str){result, strlen(result)});
   msg[0] = 0;

@@ -102,7 +102,7 @@ ec_result *ec_apply(const ec_request *req, const ec_host *host) {
   if (!r) return NULL;
   double t0 = host && host->clock_ms ? host->clock_ms(host->clock_user) : 0;
   ec_ctx ctx;
-  ec_error_code rc = ec_ctx_init(&ctx, req, r);
+  ec_error_code rc = ec_ctx_init(&ctx, req, r, host ? host->ceilings : NULL);
   if (!rc) {
     for (size_t i = 0; i < req->n_files; i++) r->stats.bytes_in += req->files[i].content.len;
     if ((unsigned)req->format >= EC_FORMAT__COUNT || (unsigned)req->profile >= EC_PROFILE__COUNT)
@@ -133,6 +133,11 @@ ec_result *ec_apply(const ec_request *req, const ec_host *host) {
     r->status = rc || r->n_errors || truncated || ctx.preview ? EC_STATUS_PARTIAL : EC_STATUS_SUCCESS;
   }
   ec_result_summarise(r, ctx.preview);
+  /* Out of memory anywhere (a failed allocation recorded as an error, or one the result noticed)
+   * is one answer: OUT_OF_MEMORY with what to send instead, and nothing partial. */
+  bool oom = r->oom || rc == EC_OUT_OF_MEMORY || !r->text.ptr || ec_arena_failed(r->arena);
+  for (size_t i = 0; i < r->n_errors && !oom; i++) oom = r->errors[i].code == EC_OUT_OF_MEMORY;
+  if (oom) ec_result_set_out_of_memory(r);
   if (host && host->clock_ms) r->stats.time_ms = host->clock_ms(host->clock_user) - t0;
   return r;
 }

@@ -13,6 +13,7 @@
 #include "../lazy/lazy.h"
 #include "../messages/report.h"
 #include "../base/str.h"
+#include <stdio.h>
 
 /* Everything before the merge proper: the snippet's escaped line breaks, the file's key map (only
  * the keys the snippet can ask for), the parsed snippet, indentation, the anchor tables. */
@@ -60,6 +61,50 @@ static ec_error_code lazy_setup(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, ec_str 
   return EC_OK;
 }
 
+/*
+ * "segment N shares no line with the file" is what the merge says when no line of a segment
+ * anchors it; but a line that occurs several times in the file cannot anchor either, and then
+ * the model must be told that (its lines are there, too often), not that they are absent. The
+ * decline is kept; its message is retold when one of the segment's first lines occurs twice
+ * or more in the file (the first 16 non-blank lines are looked at: bounded work).
+ */
+static void retell_repeated_lines(ec_ctx *ctx, const ec_lz_job *job, const ec_ws_file *f) {
+  ec_error *err = ec_last_error(ctx);
+  if (!err || err->block < 1 || (size_t)err->block > job->nseg || !err->message.ptr) return;
+  static const char NO_LINE[] = "shares no line with";
+  const char *at = NULL;
+  for (size_t i = 0; !at && i + sizeof NO_LINE - 1 <= err->message.len; i++)
+    if (!memcmp(err->message.ptr + i, NO_LINE, sizeof NO_LINE - 1)) at = err->message.ptr + i;
+  if (!at) return;
+  const ec_lz_seg *seg = &job->seg[err->block - 1];
+  size_t looked = 0, best_j = SIZE_MAX, best_n = 0, first_at[3] = {0};
+  for (size_t j = seg->j0; j < seg->j1 && looked < 16; j++) {
+    if (job->S.flags[j] & (LZ_BLANK | LZ_MARKER)) continue;
+    looked++;
+    size_t n = 0, where[3] = {0};
+    ec_str t = ec_lz_trim(job->S.line[j]);
+    for (size_t i = 0; i < job->F.n; i++) {
+      if (job->F.key[i] != job->S.key[j] || !ec_str_eq(ec_lz_trim(job->F.line[i]), t)) continue;
+      if (n < 3) where[n] = i + 1;
+      n++;
+    }
+    if (n > best_n) { best_n = n; best_j = j; memcpy(first_at, where, sizeof where); }
+  }
+  if (best_n < 2) return;
+  ec_str t = ec_lz_trim(job->S.line[best_j]);
+  char third[32] = "";
+  if (best_n == 3) snprintf(third, sizeof third, "%zu", first_at[2]);
+  ec_str msg = ec_arena_printf(ctx->arena,
+      "segment %d of the lazy snippet (snippet lines %u-%u) has no line that occurs only once in '%.*s': its line '%.*s%s' occurs "
+      "%zu times there (lines %zu, %zu%s%s), so it could go in any of those places; nothing was changed. Include an unchanged "
+      "line right above or below the new code that occurs once in the file, or send a search_replace block.",
+      (int)err->block, seg->j0 + 1, seg->j1, (int)f->path.len, f->path.ptr, ec_echo_len(t), t.ptr, ec_echo_more(t), best_n,
+      first_at[0], first_at[1], best_n > 2 ? ", " : "", best_n > 3 ? "..." : third);
+  if (!msg.ptr) return;
+  err->code = EC_AMBIGUOUS;
+  err->message = msg;
+}
+
 ec_error_code ec_format_lazy(ec_ctx *ctx) {
   const ec_edit *e = &ctx->req->edit;
   if (!e->has_snippet) return ec_fail(ctx, EC_INVALID_PARAM, "edit.snippet is required for format 'lazy'");
@@ -84,9 +129,17 @@ ec_error_code ec_format_lazy(ec_ctx *ctx) {
     if (rc) return rc;
   } else {
     rc = ec_lz_anchor(&job);
+    if ((rc == EC_NO_MATCH || rc == EC_AMBIGUOUS) && ctx->res->n_errors) {
+      retell_repeated_lines(ctx, &job, f);
+      return ec_last_error(ctx)->code;
+    }
     if (rc) return rc;
     ec_lz_refine_unit(&job.S, &job.F, job.am, &job.si, &job.fi);
     rc = ec_lz_merge(&job, &merged);
+    if ((rc == EC_NO_MATCH || rc == EC_AMBIGUOUS) && ctx->res->n_errors) {
+      retell_repeated_lines(ctx, &job, f);
+      return ec_last_error(ctx)->code;
+    }
     if (rc == EC_NO_MATCH && !ctx->res->n_errors) {
       ec_match_env env;
       ec_match_env_init(&env, ctx->arena, doc->text, doc->len, &ctx->opt, ctx->req->profile);

@@ -265,6 +265,17 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   ec_doc *doc;
   ec_error_code rc = ec_ws_doc(ctx, f, &doc);
   if (rc) return rc;
+  /* A leading byte-order mark in old_string (copied from a file read with its BOM): the doc keeps
+   * the file's BOM apart from its text, so it is dropped here, from new_string too when it also
+   * has one; the file keeps its own BOM (or none) either way. */
+  if (ec_str_starts_with(old_text, "\xEF\xBB\xBF")) {
+    old_text = ec_str_drop(old_text, 3);
+    if (ec_str_starts_with(new_text, "\xEF\xBB\xBF")) new_text = ec_str_drop(new_text, 3);
+    if (!old_text.len) {
+      ec_fail(ctx, EC_INVALID_PARAM, "old_string is only a byte-order mark (U+FEFF); put the text to replace in old_string.");
+      return ec_fail_at(ctx, f, EC_INVALID_PARAM);
+    }
+  }
   if (ec_str_eq(old_text, new_text)) {
     ec_fail(ctx, EC_NOOP, "old_string and new_string are identical, so the edit changes nothing in '%.*s'.", (int)f->path.len, f->path.ptr);
     return ec_fail_at(ctx, f, EC_NOOP);

@@ -252,6 +252,8 @@ static ec_error_code parse_hunk(parser *p, size_t i, size_t end, size_t codex_ln
     h->op = EC_CP_ADD;
     h->path = first.len > strlen(ADD_MARKER) ? ec_str_drop(first, strlen(ADD_MARKER)) : ec_str_drop(first, first.len);
     if (p->ec && !ec_u8_trim(h->path).len) return missing_path(p, &L[i]);
+    /* editcore: "*** Add File:   b" names "b" (Codex takes "  b", a file no one meant) */
+    if (p->ec) h->path = ec_u8_trim(h->path);
     size_t k = i + 1, bytes = 0;
     for (size_t j = k; j < end; j++) {
       if (ec_str_starts_with(L[j].s, "+")) { bytes += L[j].s.len; k = j + 1; continue; }
@@ -280,6 +282,7 @@ static ec_error_code parse_hunk(parser *p, size_t i, size_t end, size_t codex_ln
     h->op = EC_CP_DELETE;
     h->path = first.len > strlen(DELETE_MARKER) ? ec_str_drop(first, strlen(DELETE_MARKER)) : ec_str_drop(first, first.len);
     if (p->ec && !ec_u8_trim(h->path).len) return missing_path(p, &L[i]);
+    if (p->ec) h->path = ec_u8_trim(h->path);
     *used = 1;
     return EC_OK;
   }
@@ -287,12 +290,14 @@ static ec_error_code parse_hunk(parser *p, size_t i, size_t end, size_t codex_ln
   h->op = EC_CP_UPDATE;
   h->path = first.len > strlen(UPDATE_MARKER) ? ec_str_drop(first, strlen(UPDATE_MARKER)) : ec_str_drop(first, first.len);
   if (p->ec && !ec_u8_trim(h->path).len) return missing_path(p, &L[i]);
+  if (p->ec) h->path = ec_u8_trim(h->path);
   size_t k = i + 1, cap = 0;
   if (k < end) {
     ec_str mv = p->ec ? ec_u8_trim(L[k].s) : L[k].s;
     if (ec_str_starts_with(mv, MOVE_MARKER)) {
       h->move_to = ec_str_drop(mv, strlen(MOVE_MARKER));
       if (p->ec && !ec_u8_trim(h->move_to).len) return missing_path(p, &L[k]);
+      if (p->ec) h->move_to = ec_u8_trim(h->move_to);
       k++;
     }
   }

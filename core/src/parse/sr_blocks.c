@@ -458,6 +458,14 @@ ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *
   if (!plan) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   size_t np = 0;
   const ladder ld = {&env, order, n_order, mt, mlen};
+  /* Each block is looked for in the whole file (its uniqueness too): 10,000 blocks on a 1 MB
+   * file search 10 GB. The blocks of one request may search EC_SR_SCAN_BUDGET bytes in all,
+   * which is known before the first search. */
+  if ((uint64_t)n * mlen > EC_SR_SCAN_BUDGET)
+    return ec_fail(ctx, EC_TOO_LARGE, "the %zu SEARCH/REPLACE blocks would each search all of '%.*s' (%zu bytes): more than %llu bytes "
+                   "of search in one request; nothing was applied. Send at most %llu blocks per request on this file, or use "
+                   "whole_file for a rewrite.", n, (int)f->path.len, f->path.ptr, mlen, (unsigned long long)EC_SR_SCAN_BUDGET,
+                   (unsigned long long)(EC_SR_SCAN_BUDGET / (mlen ? mlen : 1)));
 
   for (size_t i = 0; i < n; i++) {
     ec_sr_block reading;

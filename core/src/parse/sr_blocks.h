@@ -83,4 +83,8 @@ ec_error_code ec_sr_emit_blocks(ec_ctx *ctx, ec_str path, const ec_sr_block *blo
 /** Replaces f's whole content by LF `text` (creates f when absent), touching only what differs. */
 ec_error_code ec_sr_set_text(ec_ctx *ctx, ec_ws_file *f, ec_str text);
 
+/* Bytes all SEARCH blocks of one request may search (each searches the whole file): 4 GiB, under
+ * a second natively (docs/limits.md). */
+#define EC_SR_SCAN_BUDGET ((uint64_t)4 << 30)
+
 #endif

@@ -25,13 +25,18 @@ ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host 
   ec_json_extras extras;
   ec_str message = {0, 0};
   ec_error_code rc = ec_json_parse_request_ex(a, request ? request : "", request ? request_len : 0, &req, &extras, &message);
+  if (ec_arena_failed(a)) rc = EC_OUT_OF_MEMORY; /* whatever the parser made of a failed allocation */
   ec_result *r;
-  if (rc) {
+  if (rc == EC_OUT_OF_MEMORY) {
+    r = ec_result_new(alc);
+    if (r) ec_result_set_out_of_memory(r);
+  } else if (rc) {
     r = ec_result_new(alc);
     if (r) {
       ec_result_add_error(r, rc, "%.*s", (int)message.len, message.ptr ? message.ptr : "invalid request");
       r->status = EC_STATUS_ERROR;
       r->text = ec_arena_printf(r->arena, "%s: %.*s", ec_error_code_name(rc), (int)message.len, message.ptr ? message.ptr : "");
+      if (r->oom || !r->text.ptr) ec_result_set_out_of_memory(r);
     }
   } else if (extras.kind == EC_JSON_CORRECTION_PROMPT) {
     r = ec_correction_prompt(&req, &extras.correction, host);

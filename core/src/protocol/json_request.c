@@ -1,6 +1,8 @@
 #include "json_request.h"
+#include "json_strict.h"
 #include "../base/buf.h"
 #include "../base/str.h"
+#include "../base/strmap.h"
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
@@ -130,6 +132,13 @@ static ec_error_code get_int(parser *p, const cJSON *it, const char *where, doub
   return EC_OK;
 }
 
+/* A path: a string with no NUL (a C host would cut it there and write another file). */
+static ec_error_code get_path(parser *p, const cJSON *it, const char *where, ec_str *out) {
+  ec_error_code rc = get_string(p, it, where, out);
+  if (!rc && ec_str_has_nul(*out)) return FAIL(p, "%s holds a NUL character (\\u0000); a path cannot", where);
+  return rc;
+}
+
 static ec_error_code get_string_list(parser *p, const cJSON *it, const char *where, const ec_str **out, size_t *n) {
   if (cJSON_IsNull(it)) { *out = NULL; *n = 0; return EC_OK; }
   if (!cJSON_IsArray(it)) return FAIL(p, "%s must be an array of strings", where);
@@ -137,8 +146,11 @@ static ec_error_code get_string_list(parser *p, const cJSON *it, const char *whe
   ec_str *list = ec_arena_calloc(p->a, count + 1, sizeof *list);
   if (!list) return EC_OUT_OF_MEMORY;
   size_t i = 0;
-  for (const cJSON *c = it->child; c; c = c->next, i++)
-    if (get_string(p, c, where, &list[i])) return FAIL(p, "%s must be an array of strings", where);
+  for (const cJSON *c = it->child; c; c = c->next, i++) {
+    if (!cJSON_IsString(c)) return FAIL(p, "%s must be an array of strings", where);
+    ec_error_code rc = get_path(p, c, where, &list[i]);
+    if (rc) return rc;
+  }
   *out = list;
   *n = count;
   return EC_OK;
@@ -146,10 +158,15 @@ static ec_error_code get_string_list(parser *p, const cJSON *it, const char *whe
 
 static bool is_key(const cJSON *it, const char *k) { return !strcmp(it->string, k); }
 
+/* Every key of an object once: a hash set, so an object of 100,000 keys costs linear time. */
 static ec_error_code check_duplicates(parser *p, const cJSON *obj, const char *where) {
-  for (const cJSON *a = obj->child; a; a = a->next)
-    for (const cJSON *b = a->next; b; b = b->next)
-      if (!strcmp(a->string, b->string)) return FAIL(p, "%s: the field '%s' is given twice", where, a->string);
+  ec_strmap seen;
+  ec_strmap_init(&seen, p->a);
+  for (const cJSON *a = obj->child; a; a = a->next) {
+    int added = ec_strmap_add(&seen, ec_cstr(a->string), 0, NULL);
+    if (added < 0) return EC_OUT_OF_MEMORY;
+    if (!added) return FAIL(p, "%s: the field '%s' is given twice", where, a->string);
+  }
   return EC_OK;
 }
 
@@ -160,14 +177,17 @@ static ec_error_code parse_files(parser *p, const cJSON *obj, ec_request *req) {
   size_t count = (size_t)cJSON_GetArraySize(obj), n = 0;
   ec_file *files = ec_arena_calloc(p->a, count + 1, sizeof *files);
   if (!files) return EC_OUT_OF_MEMORY;
+  ec_strmap seen;
+  ec_strmap_init(&seen, p->a);
   for (const cJSON *it = obj->child; it; it = it->next) {
     if (cJSON_IsNull(it)) continue; /* an absent file, stated explicitly */
     if (!cJSON_IsString(it)) return FAIL(p, "files['%s'] must be a string (the file's content) or null (absent)", it->string);
     files[n].path = copy_of(p, it->string);
     files[n].content = copy_of(p, it->valuestring);
     if (!files[n].path.ptr || !files[n].content.ptr) return EC_OUT_OF_MEMORY;
-    for (size_t j = 0; j < n; j++)
-      if (ec_str_eq(files[j].path, files[n].path)) return FAIL(p, "files: the path '%s' is given twice", it->string);
+    int added = ec_strmap_add(&seen, files[n].path, n, NULL);
+    if (added < 0) return EC_OUT_OF_MEMORY;
+    if (!added) return FAIL(p, "files: the path '%s' is given twice", it->string);
     n++;
   }
   req->files = files;
@@ -242,7 +262,7 @@ static ec_error_code parse_edit(parser *p, const cJSON *obj, ec_request *req) {
     if (!edit_key_allowed(req->format, it->string))
       return FAIL(p, "unknown field 'edit.%s' for format '%s' (known: %s)", it->string, ec_format_name(req->format),
                   known_list(p, edit_keys(req->format)));
-    if (is_key(it, "path")) rc = get_string(p, it, "edit.path", &e->path);
+    if (is_key(it, "path")) rc = get_path(p, it, "edit.path", &e->path);
     else if (is_key(it, "old_string")) { rc = get_string(p, it, "edit.old_string", &e->old_string); e->has_old_string = true; }
     else if (is_key(it, "new_string")) { rc = get_string(p, it, "edit.new_string", &e->new_string); e->has_new_string = true; }
     else if (is_key(it, "instruction") || is_key(it, "instructions")) {
@@ -278,16 +298,19 @@ static ec_error_code parse_limits(parser *p, const cJSON *obj, ec_limits *l) {
     int64_t v = 0;
     rc = get_int(p, it, it->string, 1, 9.0e15, &v);
     if (rc) break;
-    if (is_key(it, "max_input_bytes")) l->max_input_bytes = (size_t)v;
-    else if (is_key(it, "max_lines")) l->max_lines = (size_t)v;
-    else if (is_key(it, "max_line_bytes")) l->max_line_bytes = (size_t)v;
-    else if (is_key(it, "max_blocks")) l->max_blocks = (size_t)v;
+    /* saturating: a value past size_t (on wasm32) stays above every ceiling, never wraps below one */
+    size_t z = (uint64_t)v > (uint64_t)SIZE_MAX ? SIZE_MAX : (size_t)v;
+    if (is_key(it, "max_input_bytes")) l->max_input_bytes = z;
+    else if (is_key(it, "max_lines")) l->max_lines = z;
+    else if (is_key(it, "max_line_bytes")) l->max_line_bytes = z;
+    else if (is_key(it, "max_blocks")) l->max_blocks = z;
     else if (is_key(it, "regex_match_limit")) l->regex_match_limit = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
     else if (is_key(it, "regex_depth_limit")) l->regex_depth_limit = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
     else if (is_key(it, "fuzzy_work")) l->fuzzy_work = (uint64_t)v;
     else if (is_key(it, "diff_work")) l->diff_work = (uint64_t)v;
+    else if (is_key(it, "max_files")) l->max_files = z;
     else rc = FAIL(p, "unknown field 'options.limits.%s' (known: max_input_bytes, max_lines, max_line_bytes, max_blocks, "
-                      "regex_match_limit, regex_depth_limit, fuzzy_work, diff_work)", it->string);
+                      "regex_match_limit, regex_depth_limit, fuzzy_work, diff_work, max_files)", it->string);
   }
   return rc;
 }
@@ -319,6 +342,7 @@ static ec_error_code parse_options(parser *p, const cJSON *obj, ec_options *o) {
       o->n_strategies = n;
     } else if (is_key(it, "expected_hash")) {
       if (!cJSON_IsObject(it)) return FAIL(p, "options.expected_hash must be an object mapping paths to hashes");
+      if ((rc = check_duplicates(p, it, "options.expected_hash"))) break;
       size_t n = (size_t)cJSON_GetArraySize(it), i = 0;
       ec_file *list = ec_arena_calloc(p->a, n + 1, sizeof *list);
       if (!list) return EC_OUT_OF_MEMORY;
@@ -391,12 +415,20 @@ ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len
   const char *text;
   ec_error_code rc = prepare_text(&p, json, len, &text);
   if (rc) { *message = p.message; return rc; }
+  /* cJSON is lenient (leading zeros, "1.", a BOM, invalid UTF-8 echoed back raw): the strict
+   * check runs first, on the text as sent, so every string that reaches the engine is UTF-8. */
+  size_t bad_at = 0;
+  const char *what = NULL;
+  if (!ec_json_strict_check(json, len, &bad_at, &what)) {
+    *message = ec_arena_printf(a, "the request is not valid JSON: %s (byte %zu)", what, bad_at);
+    return message->ptr ? EC_INVALID_PARAM : EC_OUT_OF_MEMORY;
+  }
   const char *end = NULL;
   cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
   if (!root) {
-    size_t at = end && end >= text ? (size_t)(end - text) : 0;
-    *message = ec_arena_printf(a, "the request is not valid JSON (error near byte %zu)", at);
-    return EC_INVALID_PARAM;
+    /* The strict check passed, so cJSON failed for memory (its tree uses malloc). */
+    *message = ec_cstr("out of memory");
+    return EC_OUT_OF_MEMORY;
   }
   /* Text after the object is a second request or a corrupted stream; applying the first part
    * would act on something the caller did not send as a whole. */

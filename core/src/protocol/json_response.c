@@ -1,15 +1,17 @@
 #include "json_response.h"
 #include "../request/result.h"
+#include "../base/utf8.h"
 #include <stdio.h>
 #include <string.h>
 
-/* Whether any of the 8 bytes needs escaping: < 0x20, '"' or '\\' (exact, SWAR). */
+/* Whether any of the 8 bytes needs a look: < 0x20, '"' or '\\' (escaped), or >= 0x80 (checked
+ * as UTF-8) (exact, SWAR). */
 static bool word_needs_escape(uint64_t w) {
   const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
   uint64_t q = w ^ (ones * '"'), bs = w ^ (ones * '\\');
   uint64_t lt20 = (w - ones * 0x20) & ~w;
   uint64_t zq = (q - ones) & ~q, zb = (bs - ones) & ~bs;
-  return ((lt20 | zq | zb) & highs) != 0;
+  return ((lt20 | zq | zb | w) & highs) != 0;
 }
 
 void ec_json_write_string(ec_buf *b, ec_str s) {
@@ -27,6 +29,17 @@ void ec_json_write_string(ec_buf *b, ec_str s) {
     }
     if (i >= s.len) break;
     unsigned char c = (unsigned char)s.ptr[i];
+    if (c >= 0x80) {
+      /* Every response is UTF-8 JSON text. Strings from a JSON request are UTF-8 already (the
+       * strict check); a typed-API caller's bytes that are not (a Latin-1 file) are written as
+       * U+FFFD here: such files belong to the typed API, not to JSON (docs/limits.md). */
+      size_t k = ec_utf8_valid_len((const unsigned char *)s.ptr + i, s.len - i);
+      if (k) { i += k - 1; continue; }
+      ec_buf_append(b, s.ptr + run, i - run);
+      run = i + 1;
+      ec_buf_append(b, "\\ufffd", 6);
+      continue;
+    }
     if (c >= 0x20 && c != '"' && c != '\\') continue;
     ec_buf_append(b, s.ptr + run, i - run);
     run = i + 1;

@@ -2,12 +2,15 @@
 #include "../base/str.h"
 #include "../diff/diff.h"
 #include "../base/sort.h"
+#include "../base/strmap.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const ec_limits DEFAULT_LIMITS = {
+/* The build's ceilings, which are also the defaults (docs/limits.md); a host may set its own
+ * through ec_host.ceilings. The same numbers on every build, so results stay identical. */
+static const ec_limits BUILD_CEILINGS = {
     .max_input_bytes = 64u << 20,
     .max_lines = 4u << 20,
     .max_line_bytes = 16u << 20,
@@ -16,20 +19,45 @@ static const ec_limits DEFAULT_LIMITS = {
     .regex_depth_limit = 10000,
     .fuzzy_work = 200000000,
     .diff_work = 50000000,
+    .max_files = 10000,
 };
 
-static void fill_limits(ec_limits *l) {
-  if (!l->max_input_bytes) l->max_input_bytes = DEFAULT_LIMITS.max_input_bytes;
-  if (!l->max_lines) l->max_lines = DEFAULT_LIMITS.max_lines;
-  if (!l->max_line_bytes) l->max_line_bytes = DEFAULT_LIMITS.max_line_bytes;
-  if (!l->max_blocks) l->max_blocks = DEFAULT_LIMITS.max_blocks;
-  if (!l->regex_match_limit) l->regex_match_limit = DEFAULT_LIMITS.regex_match_limit;
-  if (!l->regex_depth_limit) l->regex_depth_limit = DEFAULT_LIMITS.regex_depth_limit;
-  if (!l->fuzzy_work) l->fuzzy_work = DEFAULT_LIMITS.fuzzy_work;
-  if (!l->diff_work) l->diff_work = DEFAULT_LIMITS.diff_work;
+/* Each limit: unset (0) is its ceiling; a request may lower it, never raise it. */
+static ec_error_code resolve_limits(ec_ctx *ctx, const ec_limits *host) {
+  ec_limits *l = &ctx->opt.limits;
+#define LIMIT(name)                                                                                     \
+  do {                                                                                                  \
+    uint64_t ceiling = host && host->name ? (uint64_t)host->name : (uint64_t)BUILD_CEILINGS.name;       \
+    if ((uint64_t)l->name > ceiling)                                                                    \
+      return ec_fail(ctx, EC_INVALID_PARAM, "options.limits." #name " is above its ceiling %llu: a request may only " \
+                     "lower its limits (the host sets the ceilings); leave it out to get %llu",          \
+                     (unsigned long long)ceiling, (unsigned long long)ceiling);                         \
+    if (!l->name) l->name = ceiling;                                                                    \
+  } while (0)
+  LIMIT(max_input_bytes);
+  LIMIT(max_lines);
+  LIMIT(max_line_bytes);
+  LIMIT(max_blocks);
+  LIMIT(regex_match_limit);
+  LIMIT(regex_depth_limit);
+  LIMIT(fuzzy_work);
+  LIMIT(diff_work);
+  LIMIT(max_files);
+#undef LIMIT
+  return EC_OK;
 }
 
 ec_error_code ec_fail(ec_ctx *ctx, ec_error_code code, const char *fmt, ...) {
+  /* Past EC_MAX_ERRORS (a peer profile reporting each of 10,000 failed blocks) errors are counted,
+   * not kept: the response stays a small multiple of the request. */
+  if (ctx->res->n_errors >= EC_MAX_ERRORS) {
+    ctx->res->n_unlisted_errors++;
+    memset(&ctx->dropped, 0, sizeof ctx->dropped);
+    ctx->dropped.code = code;
+    ctx->last_dropped = true;
+    return code;
+  }
+  ctx->last_dropped = false;
   char small[512];
   va_list ap;
   va_start(ap, fmt);
@@ -51,6 +79,7 @@ ec_error_code ec_fail(ec_ctx *ctx, ec_error_code code, const char *fmt, ...) {
 }
 
 ec_error *ec_last_error(ec_ctx *ctx) {
+  if (ctx->last_dropped) return &ctx->dropped;
   return ctx->res->n_errors ? &ctx->res->errors[ctx->res->n_errors - 1] : NULL;
 }
 
@@ -67,13 +96,51 @@ static ec_ws_file *ws_push(ec_ctx *ctx) {
   return f;
 }
 
-ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res) {
+bool ec_limits_set(ec_limits *l, const char *name, uint64_t value) {
+  if (!l || !name || !value) return false;
+#define SET(field, type, max)                             \
+  if (!strcmp(name, #field)) {                            \
+    if (value > (uint64_t)(max)) return false;            \
+    l->field = (type)value;                               \
+    return true;                                          \
+  }
+  SET(max_input_bytes, size_t, SIZE_MAX)
+  SET(max_lines, size_t, SIZE_MAX)
+  SET(max_line_bytes, size_t, SIZE_MAX)
+  SET(max_blocks, size_t, SIZE_MAX)
+  SET(regex_match_limit, uint32_t, UINT32_MAX)
+  SET(regex_depth_limit, uint32_t, UINT32_MAX)
+  SET(fuzzy_work, uint64_t, UINT64_MAX)
+  SET(diff_work, uint64_t, UINT64_MAX)
+  SET(max_files, size_t, SIZE_MAX)
+#undef SET
+  return false;
+}
+
+/* A list the request gives, capped by max_files before anything walks it. */
+static ec_error_code check_count(ec_ctx *ctx, size_t n, const char *what) {
+  if (n <= ctx->opt.limits.max_files) return EC_OK;
+  return ec_fail(ctx, EC_TOO_LARGE, "%s names %zu files; the limit (options.limits.max_files) is %zu: send the files "
+                 "the edit touches, in several requests if need be", what, n, ctx->opt.limits.max_files);
+}
+
+ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res, const ec_limits *ceilings) {
   memset(ctx, 0, sizeof *ctx);
   ctx->req = req;
   ctx->res = res;
   ctx->arena = res->arena;
   ctx->opt = req->options;
-  fill_limits(&ctx->opt.limits);
+  ec_strmap_init(&ctx->index, ctx->arena);
+  ec_error_code lrc = resolve_limits(ctx, ceilings);
+  if (lrc) return lrc;
+  if (ctx->opt.strategies && !ctx->opt.n_strategies)
+    return ec_fail(ctx, EC_INVALID_PARAM, "options.strategies is empty: name at least one strategy (exact, unescape, trim_end, "
+                   "indent, unicode, elision, anchor, regex, fuzzy), or leave it out for the profile's own ladder");
+  const ec_peer_options *po = &req->edit.peer;
+  if ((lrc = check_count(ctx, req->n_files, "files")) || (lrc = check_count(ctx, req->options.n_expected_hash, "options.expected_hash")) ||
+      (lrc = check_count(ctx, po->n_chat_files, "edit.options.chat_files")) ||
+      (lrc = check_count(ctx, req->edit.n_valid_fnames, "edit.valid_fnames")))
+    return lrc;
   if (ctx->opt.diff_context < 0) return ec_fail(ctx, EC_INVALID_PARAM, "options.diff_context must be >= 0");
   if (!(ctx->opt.fuzzy_threshold >= 0.0 && ctx->opt.fuzzy_threshold <= 1.0))
     return ec_fail(ctx, EC_INVALID_PARAM, "options.fuzzy_threshold must be between 0 and 1");
@@ -88,9 +155,10 @@ ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res) {
   for (size_t i = 0; i < req->n_files; i++) {
     const ec_file *in = &req->files[i];
     if (!in->path.len) return ec_fail(ctx, EC_INVALID_PARAM, "files: a file has an empty path");
-    for (size_t j = 0; j < i; j++)
-      if (ec_str_eq(req->files[j].path, in->path))
-        return ec_fail(ctx, EC_INVALID_PARAM, "files: the path '%.*s' is given twice", (int)in->path.len, in->path.ptr);
+    if (ec_str_has_nul(in->path)) return ec_fail(ctx, EC_INVALID_PARAM, "files: a path holds a NUL character");
+    int added = ec_strmap_add(&ctx->index, in->path, ctx->n_files, NULL);
+    if (added < 0) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!added) return ec_fail(ctx, EC_INVALID_PARAM, "files: the path '%.*s' is given twice", (int)in->path.len, in->path.ptr);
     ec_ws_file *f = ws_push(ctx);
     if (!f) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
     f->path = in->path;
@@ -102,16 +170,16 @@ ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res) {
 
 ec_ws_file *ec_ws_find(ec_ctx *ctx, ec_str path) {
   if (!path.len) return ctx->n_files == 1 ? &ctx->files[0] : NULL;
-  for (size_t i = 0; i < ctx->n_files; i++)
-    if (ec_str_eq(ctx->files[i].path, path)) return &ctx->files[i];
-  return NULL;
+  size_t i;
+  return ec_strmap_get(&ctx->index, path, &i) && i < ctx->n_files ? &ctx->files[i] : NULL;
 }
 
 ec_ws_file *ec_ws_get(ec_ctx *ctx, ec_str path) {
   ec_ws_file *f = ec_ws_find(ctx, path);
   if (f || !path.len) return f;
+  if (!ec_strmap_put(&ctx->index, path, ctx->n_files)) return NULL;
   f = ws_push(ctx);
-  if (!f) return NULL;
+  if (!f) return NULL; /* the index names an entry past the end: ec_ws_find checks */
   f->path = path;
   return f;
 }

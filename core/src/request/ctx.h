@@ -9,6 +9,7 @@
 #define EC_REQUEST_CTX_H
 #include "../text/doc.h"
 #include "result.h"
+#include "../base/strmap.h"
 
 typedef struct ec_ws_file {
   ec_str path;
@@ -33,13 +34,17 @@ typedef struct ec_ctx {
   ec_arena *arena;         /* = res->arena */
   ec_ws_file *files;
   size_t n_files, cap_files;
+  ec_strmap index;         /* path -> index in files */
   uint32_t next_seq;
   bool partial;            /* commit what applied even though the format failed (peer profiles) */
   bool preview;            /* a dry run or streaming preview: status partial */
+  ec_error dropped;        /* the last error past EC_MAX_ERRORS (counted, not listed) */
+  bool last_dropped;
 } ec_ctx;
 
-/** Sets up ctx for req; fails with INVALID_PARAM/TOO_LARGE/OOM (error already recorded). */
-ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res);
+/** Sets up ctx for req, its limits resolved against the host's ceilings (NULL = the build's);
+ * fails with INVALID_PARAM/TOO_LARGE/OOM (error already recorded). */
+ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res, const ec_limits *ceilings);
 
 /** Records an error on the result and returns its code (for `return ec_fail(...)`). */
 ec_error_code ec_fail(ec_ctx *ctx, ec_error_code code, const char *fmt, ...)

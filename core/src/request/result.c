@@ -68,6 +68,27 @@ ec_error *ec_result_add_error(ec_result *r, ec_error_code code, const char *fmt,
 
 void ec_result_clear_files(ec_result *r) { r->n_files = 0; }
 
+void ec_result_set_out_of_memory(ec_result *r) {
+  r->n_files = 0;
+  r->n_blocks = 0;
+  r->has_blocks = false;
+  r->n_edits = r->n_paths = 0;
+  r->has_reply = false;
+  r->has_prompt = false;
+  r->status = EC_STATUS_ERROR;
+  r->stats.lines_added = r->stats.lines_removed = 0;
+  r->stats.bytes_out = 0;
+  memset(&r->oom_error, 0, sizeof r->oom_error);
+  r->oom_error.code = EC_OUT_OF_MEMORY;
+  r->oom_error.message.ptr = EC_OOM_MESSAGE;
+  r->oom_error.message.len = sizeof EC_OOM_MESSAGE - 1;
+  r->errors = &r->oom_error;
+  r->n_errors = r->cap_errors = 1;
+  r->text.ptr = "OUT_OF_MEMORY: " EC_OOM_MESSAGE;
+  r->text.len = sizeof("OUT_OF_MEMORY: " EC_OOM_MESSAGE) - 1;
+  r->oom = true;
+}
+
 ec_result *ec_result_new_error(ec_error_code code, ec_str path, ec_str message, const ec_host *host) {
   ec_result *r = ec_result_new(host ? host->allocator : NULL);
   if (!r) return NULL;
@@ -150,6 +171,9 @@ void ec_result_summarise(ec_result *r, bool preview) {
     for (size_t i = 0; i < r->n_errors; i++)
       ec_buf_printf(&b, " %s: %.*s", ec_error_code_name(r->errors[i].code), (int)r->errors[i].message.len,
                     r->errors[i].message.ptr ? r->errors[i].message.ptr : "");
+    if (r->n_unlisted_errors)
+      ec_buf_printf(&b, " (%zu more error%s not listed: at most %d are)", r->n_unlisted_errors, r->n_unlisted_errors == 1 ? "" : "s",
+                    EC_MAX_ERRORS);
   }
   r->text = ec_buf_finish(&b, r->arena);
 }

@@ -28,8 +28,13 @@ struct ec_result {
   ec_str explanation;      /* ec_correction_apply: the model's explanation */
   ec_stats stats;
   bool oom;
+  size_t n_unlisted_errors; /* errors past EC_MAX_ERRORS: counted in the text, not listed */
+  ec_error oom_error;      /* the one error of an out-of-memory result: needs no allocation */
   bool applied;            /* the host wrote the files (ec_result_set_applied) */
 };
+
+/* At most this many errors are listed in a result (docs/limits.md). */
+#define EC_MAX_ERRORS 100
 
 ec_result *ec_result_new(const ec_allocator *alc);
 /** Appends a zeroed file result; NULL on OOM. */
@@ -41,6 +46,13 @@ ec_error *ec_result_add_error(ec_result *r, ec_error_code code, const char *fmt,
 #endif
     ;
 ec_block *ec_result_add_block(ec_result *r);
+/** The message of OUT_OF_MEMORY: what happened and what to send instead (docs/limits.md). */
+#define EC_OOM_MESSAGE                                                                                      \
+  "out of memory: the host could not give this request the memory it needs, and nothing was applied. Send " \
+  "less at once: only the files the edit touches, fewer blocks or hunks per request (split the edit), or a " \
+  "shorter old_string or snippet; a host can also give the engine more memory"
+/** Turns r into an OUT_OF_MEMORY error: no file, no block, no partial anything; allocates nothing. */
+void ec_result_set_out_of_memory(ec_result *r);
 /** Appends a zeroed reply edit / a path (format reply); NULL / false on OOM. */
 ec_reply_edit *ec_result_add_edit(ec_result *r);
 bool ec_result_add_path(ec_result *r, ec_str path);

@@ -18,8 +18,23 @@ typedef struct edit_item {
   int32_t block;          /* 1-based, in reply order */
 } edit_item;
 
-/* do_replace(): out->ptr NULL when Aider gets None or "" */
-static ec_error_code do_replace(ec_aider_coder *c, ec_aider_file *f, ec_str before, ec_str after, ec_str *out,
+/* Charges one look at f's text against the request's budget (limits.fuzzy_work, one unit per
+ * two bytes scanned: 200 M units is 400 MB, under a second): each SEARCH block is matched
+ * against a whole file, twice (a dry pass, then the real one), in other chat files when it
+ * fails, and once more for the message, so 10,000 blocks on a 1 MB file would scan 30 GB. */
+static ec_error_code charge(ec_aider_coder *c, const ec_aider_file *f) {
+  c->scanned += f->text.len / 2 + 32;
+  if (c->scanned <= c->ctx->opt.limits.fuzzy_work) return EC_OK;
+  return ec_fail(c->ctx, EC_TOO_LARGE, "matching the SEARCH/REPLACE blocks against their files would scan more than %llu bytes (the "
+                 "limit is options.limits.fuzzy_work, one unit per two bytes): send fewer blocks per request, or fewer files in the chat",
+                 (unsigned long long)c->ctx->opt.limits.fuzzy_work * 2);
+}
+
+/* do_replace(): out->ptr NULL when Aider gets None or "". The matching works in a scratch arena
+ * freed before returning, so a failed block leaves nothing behind (a 1 MB file once kept ~11 MB
+ * per failed block until the request ended); only a dry pass's answer "it matched" is kept when
+ * `dry` (out = ""), else the new text, copied. */
+static ec_error_code do_replace(ec_aider_coder *c, ec_aider_file *f, ec_str before, ec_str after, bool dry, ec_str *out,
                                 bool *crash) {
   *out = ec_str_make(NULL, 0);
   ec_error_code rc = ec_aider_strip_wrapping(c->arena, before, f->path, c->fence, &before, crash);
@@ -33,7 +48,16 @@ static ec_error_code do_replace(ec_aider_coder *c, ec_aider_file *f, ec_str befo
     *out = s;
     return EC_OK;
   }
-  return ec_aider_replace_chunk(c->arena, f->text, before, after, out);
+  ec_arena *scratch = ec_arena_new(ec_arena_allocator(c->arena));
+  if (!scratch) return EC_OUT_OF_MEMORY;
+  ec_str got;
+  rc = ec_aider_replace_chunk(scratch, f->text, before, after, &got);
+  if (!rc && got.ptr) {
+    *out = dry ? ec_str_make("", 0) : ec_arena_strdup(c->arena, got.ptr, got.len);
+    if (!out->ptr) rc = EC_OUT_OF_MEMORY;
+  }
+  ec_arena_free(scratch);
+  return rc;
 }
 
 static ec_error_code crashed(ec_ctx *ctx, int32_t block, ec_str path) {
@@ -67,7 +91,8 @@ static ec_error_code apply_pass(ec_aider_coder *c, edit_item *items, size_t n, b
     ec_str now = {NULL, 0};
     bool crash = false;
     ec_error_code rc = EC_OK;
-    if (f->exists) rc = do_replace(c, f, it->search, it->replace, &now, &crash);
+    if (f->exists && (rc = charge(c, f))) return rc;
+    if (f->exists) rc = do_replace(c, f, it->search, it->replace, dry, &now, &crash);
     if (rc) return fail_rc(c->ctx, rc);
     if (crash) return crashed(c->ctx, it->block, it->path);
     if (!now.ptr && !ec_py_blank(it->search)) {
@@ -75,8 +100,10 @@ static ec_error_code apply_pass(ec_aider_coder *c, edit_item *items, size_t n, b
       for (size_t k = 0; k < c->chat.n; k++) {
         ec_aider_file *g = ec_aider_file_at(c, c->chat.items[k]);
         if (!g) return ec_fail(c->ctx, EC_OUT_OF_MEMORY, "out of memory");
-        if (!g->exists) continue;
-        rc = do_replace(c, g, it->search, it->replace, &now, &crash);
+        /* f itself gives the same None again (do_replace is a function of its inputs): skipped */
+        if (!g->exists || g == f) continue;
+        if ((rc = charge(c, g))) return rc;
+        rc = do_replace(c, g, it->search, it->replace, dry, &now, &crash);
         if (rc) return fail_rc(c->ctx, rc);
         if (crash) return crashed(c->ctx, it->block, g->path);
         if (now.ptr) {
@@ -117,8 +144,20 @@ static ec_error_code report(ec_aider_coder *c, const edit_item *failed, size_t n
     ec_aider_file *f = ec_aider_file_at(c, it->path);
     if (!f) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
     if (!f->exists) continue;
+    ec_error_code crc = charge(c, f);
+    if (crc) return crc;
+    /* find_similar_lines in a scratch arena too; what the message quotes is copied out */
+    ec_arena *scratch = ec_arena_new(ec_arena_allocator(a));
+    if (!scratch) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
     ec_aider_similar sim;
-    if (ec_aider_similar_lines(a, it->search, f->text, &sim)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (ec_aider_similar_lines(scratch, it->search, f->text, &sim)) { ec_arena_free(scratch); return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
+    if (sim.text.len) {
+      sim.text = ec_arena_strdup(a, sim.text.ptr, sim.text.len);
+      ec_arena_free(scratch);
+      if (!sim.text.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    } else {
+      ec_arena_free(scratch);
+    }
     if (sim.text.len) {
       ec_buf_printf(&b, "Did you mean to match some of these actual lines from %.*s?\n\n", (int)it->path.len, it->path.ptr);
       ec_buf_append_str(&b, c->fence[0]);
@@ -218,10 +257,13 @@ ec_error_code ec_dialect_aider(ec_ctx *ctx) {
 
   /* prepare_to_edit: each distinct path asked once */
   size_t kept = 0;
+  ec_strmap asked;
+  ec_strmap_init(&asked, ctx->arena);
   for (size_t i = 0; i < n; i++) {
-    bool allowed = false, seen = false;
-    for (size_t j = 0; j < i && !seen; j++)
-      if (ec_str_eq(items[j].path, items[i].path)) seen = true;
+    bool allowed = false;
+    int added = ec_strmap_add(&asked, items[i].path, i, NULL);
+    if (added < 0) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    bool seen = !added;
     if (seen) allowed = ec_aider_in_chat(&c, items[i].path);
     else if (ec_aider_allowed_to_edit(&c, items[i].path, &allowed)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
     if (allowed) failed[kept++] = items[i];

@@ -10,9 +10,10 @@ static int path_cmp(ec_str a, ec_str b) {
 }
 
 ec_aider_file *ec_aider_file_at(ec_aider_coder *c, ec_str path) {
-  for (size_t i = 0; i < c->n_files; i++)
-    if (ec_str_eq(c->files[i].path, path)) return &c->files[i];
+  size_t at;
+  if (ec_strmap_get(&c->index, path, &at)) return &c->files[at];
   if (!EC_ARENA_RESERVE(c->arena, c->files, c->n_files, c->cap_files, 8)) return NULL;
+  if (!ec_strmap_put(&c->index, path, c->n_files)) return NULL;
   ec_aider_file *f = &c->files[c->n_files++];
   memset(f, 0, sizeof *f);
   f->path = path;
@@ -25,20 +26,27 @@ ec_aider_file *ec_aider_file_at(ec_aider_coder *c, ec_str path) {
   return f;
 }
 
+/* The first place in the sorted chat whose name is not below path. */
+static size_t chat_lower_bound(const ec_aider_coder *c, ec_str path) {
+  size_t lo = 0, hi = c->chat.n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (path_cmp(c->chat.items[mid], path) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 bool ec_aider_in_chat(const ec_aider_coder *c, ec_str path) {
-  for (size_t i = 0; i < c->chat.n; i++)
-    if (ec_str_eq(c->chat.items[i], path)) return true;
-  return false;
+  size_t i = chat_lower_bound(c, path);
+  return i < c->chat.n && !path_cmp(c->chat.items[i], path);
 }
 
 ec_error_code ec_aider_chat_add(ec_aider_coder *c, ec_str path) {
-  if (ec_aider_in_chat(c, path)) return EC_OK;
+  size_t i = chat_lower_bound(c, path);
+  if (i < c->chat.n && !path_cmp(c->chat.items[i], path)) return EC_OK;
   if (ec_py_list_push(c->arena, &c->chat, path)) return EC_OUT_OF_MEMORY;
-  size_t i = c->chat.n - 1;
-  while (i && path_cmp(c->chat.items[i - 1], path) > 0) {
-    c->chat.items[i] = c->chat.items[i - 1];
-    i--;
-  }
+  memmove(c->chat.items + i + 1, c->chat.items + i, (c->chat.n - 1 - i) * sizeof *c->chat.items);
   c->chat.items[i] = path;
   return EC_OK;
 }
@@ -77,6 +85,7 @@ ec_error_code ec_aider_coder_init(ec_aider_coder *c, ec_ctx *ctx) {
   memset(c, 0, sizeof *c);
   c->ctx = ctx;
   c->arena = ctx->arena;
+  ec_strmap_init(&c->index, c->arena);
   const ec_peer_options *po = &ctx->req->edit.peer;
   c->dry_run = po->dry_run;
   c->confirm = po->confirm;
@@ -97,6 +106,8 @@ ec_error_code ec_aider_coder_init(ec_aider_coder *c, ec_ctx *ctx) {
 
 ec_error_code ec_aider_write(ec_aider_coder *c, ec_aider_file *f, ec_str text) {
   if (c->dry_run) return EC_OK;
+  /* the previous version, if this request wrote it, is nobody's now: hand a large one back */
+  if (f->written && f->text.ptr && f->text.ptr != text.ptr) ec_arena_release(c->arena, (void *)f->text.ptr);
   if (!f->written) f->seq = c->next_seq++;
   f->exists = true;
   f->text = text;

@@ -9,6 +9,7 @@
 #define EC_PEERS_AIDER_AIDER_CODER_H
 #include "../../request/ctx.h"
 #include "aider_py.h"
+#include "../../base/strmap.h"
 
 typedef struct ec_aider_file {
   ec_str path;
@@ -24,10 +25,12 @@ typedef struct ec_aider_coder {
   ec_arena *arena;
   ec_aider_file *files;
   size_t n_files, cap_files;
+  ec_strmap index;  /* path -> index in files */
   ec_py_list chat;  /* relative names in the chat, kept sorted (abs_fnames) */
   ec_str fence[2];
   bool dry_run, confirm;
   uint32_t next_seq;
+  uint64_t scanned;  /* bytes of file text the blocks were matched against (limits.fuzzy_work) */
 } ec_aider_coder;
 
 /** Loads the disk, the chat (edit.options.chat_files or every file) and the fence. */

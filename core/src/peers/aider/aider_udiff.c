@@ -20,6 +20,7 @@
  * partial-hunk fallback) is not reproduced, the re-diff uses editcore's Myers diff instead of
  * difflib, and lines split on LF only (Python's splitlines also splits on \f, \v, U+2028...).
  */
+#include "../../base/strmap.h"
 #include "../../parse/udiff_parse.h"
 #include "../../base/str.h"
 #include "../../base/buf.h"
@@ -533,16 +534,14 @@ static afile *get_file(aud *u, afiles *fs, ec_str path) {
   return f;
 }
 
-static bool in_chat(const ec_ctx *ctx, ec_str path) {
+/* The chat's files (edit.options.chat_files, else every file given) as a set: one lookup per hunk. */
+static bool chat_set(const ec_ctx *ctx, ec_strmap *set) {
   const ec_peer_options *po = &ctx->req->edit.peer;
-  if (!po->has_chat_files) {
-    for (size_t i = 0; i < ctx->req->n_files; i++)
-      if (ec_str_eq(ctx->req->files[i].path, path)) return true;
-    return false;
-  }
-  for (size_t i = 0; i < po->n_chat_files; i++)
-    if (ec_str_eq(po->chat_files[i], path)) return true;
-  return false;
+  ec_strmap_init(set, ctx->arena);
+  size_t n = po->has_chat_files ? po->n_chat_files : ctx->req->n_files;
+  for (size_t i = 0; i < n; i++)
+    if (ec_strmap_add(set, po->has_chat_files ? po->chat_files[i] : ctx->req->files[i].path, i, NULL) < 0) return false;
+  return true;
 }
 
 static ec_error_code finish(aud *u, afiles *fs, ec_buf *errors, size_t n_errors) {
@@ -568,6 +567,11 @@ static ec_error_code finish(aud *u, afiles *fs, ec_buf *errors, size_t n_errors)
     rc = ec_fail(ctx, EC_MALFORMED_EDIT, "Exception while updating files:\n%s", u->crash);
   else if (n_errors)
     rc = ec_fail(ctx, EC_NO_MATCH, "%.*s", (int)msg.len, msg.ptr ? msg.ptr : "");
+  else if (!wrote && !ctx->req->edit.peer.dry_run)
+    /* Aider would say nothing and change nothing; an edit is never a success that changed
+     * nothing (SPEC §1): every hunk was empty, a duplicate, or for a file not allowed. */
+    rc = ec_fail(ctx, EC_NOOP, "the diff changes nothing: each of its hunks was empty, repeated another, or named a file outside the "
+                 "chat that was not confirmed (edit.options.confirm); nothing was changed");
   if (rc && wrote) ctx->partial = true;
   return rc;
 }
@@ -586,6 +590,14 @@ ec_error_code ec_aider_udiff(ec_ctx *ctx) {
   ec_buf_init(&errors, ec_arena_allocator(ctx->arena));
   size_t n_errors = 0;
   if (u.crashed || u.oom) return finish(&u, &fs, &errors, 0);
+  if (!raw.n)
+    /* Aider would find no edit and change nothing, silently (find_diffs reads ```diff fences only) */
+    return ec_fail(ctx, EC_MALFORMED_EDIT, "no diff found: Aider reads a unified diff only inside a ```diff fence (a line starting "
+                   "```diff, the hunks, then a line starting ```), and this text has none; nothing was changed. Send the diff "
+                   "inside ```diff ... ```");
+  if (raw.n > ctx->opt.limits.max_blocks)
+    return ec_fail(ctx, EC_TOO_LARGE, "the reply holds %zu hunks; the limit (options.limits.max_blocks) is %zu", raw.n,
+                   ctx->opt.limits.max_blocks);
 
   /* get_edits: a hunk without a path takes the last path seen. */
   ec_str last = {0, 0};
@@ -596,13 +608,15 @@ ec_error_code ec_aider_udiff(ec_ctx *ctx) {
   }
   /* prepare_to_edit: files outside the chat need the user's yes; new ones are created empty. */
   const ec_peer_options *po = &e->peer;
+  ec_strmap chat;
+  if (!chat_set(ctx, &chat)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   size_t kept = 0;
   for (size_t i = 0; i < raw.n; i++) {
     raw_edit *r = &raw.v[i];
     if (!r->has_path) { raw.v[kept++] = *r; continue; }
     afile *f = get_file(&u, &fs, r->path);
     if (!f) return u.oom ? finish(&u, &fs, &errors, 0) : ec_last_error(ctx)->code;
-    if (!in_chat(ctx, r->path)) {
+    if (!ec_strmap_get(&chat, r->path, NULL)) {
       if (!po->confirm) continue;
       if (!f->exists && !po->dry_run) { f->exists = true; f->content = ec_str_make("", 0); f->written = true; }
     }

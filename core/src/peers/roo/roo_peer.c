@@ -73,7 +73,8 @@ static ec_error_code roo_parse(ec_ctx *ctx, ec_str text, roo_block **out, size_t
   size_t cap = 8, n = 0;
   roo_block *bl = ec_arena_calloc(ctx->arena, cap, sizeof *bl);
   if (!bl) return EC_OUT_OF_MEMORY;
-  const char *pos = base;
+  const char *pos = base, *line_from = base;
+  uint32_t line_at = 1;
   size_t max_blocks = ctx->opt.limits.max_blocks ? ctx->opt.limits.max_blocks : 10000;
   for (;;) {
     /* next candidate: "<<<<<<< SEARCH" at the start of the text or after an LF at or past pos */
@@ -131,7 +132,10 @@ static ec_error_code roo_parse(ec_ctx *ctx, ec_str text, roo_block **out, size_t
     b->search = ec_str_make(q, S > q ? (size_t)(S - 1 - q) : 0);
     b->replace = ec_str_make(after_sep, R > after_sep ? (size_t)(R - 1 - after_sep) : 0);
     b->start_line = hint;
-    b->line = ec_text_line_of(base, (size_t)(L - base));
+    /* lines counted from the previous block on, not from the start: 10,000 blocks stay linear */
+    line_at += (uint32_t)ec_count_lf(line_from, (size_t)(L - line_from));
+    line_from = L;
+    b->line = line_at;
     pos = after_rep;
   }
   *out = bl;
