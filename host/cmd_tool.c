@@ -195,6 +195,7 @@ static int drive(tool_run *t, const char *name) {
       const cJSON *e = cJSON_GetObjectItemCaseSensitive(doc, "error");
       fprintf(stderr, "editcore tool: %s\n", e ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e, "message")) : "bad phase");
       cJSON_Delete(doc);
+      free(obs_text);
       return 2;
     }
     if (!strcmp(ph, "done")) {
@@ -209,12 +210,16 @@ static int drive(tool_run *t, const char *name) {
       free(state);
       int rc = status && !strcmp(status, "error") ? 1 : 0;
       cJSON_Delete(doc);
+      free(obs_text);
       return fflush(stdout) == 0 ? rc : 2;
     }
     cJSON *next = NULL;
     if (!strcmp(ph, "read")) {
       const cJSON *reads = cJSON_GetObjectItemCaseSensitive(doc, "reads");
-      t->seen = calloc((size_t)cJSON_GetArraySize(reads) + 1, sizeof *t->seen);
+      /* room for this phase's paths after any an earlier read phase saw (kept: writes use them) */
+      seen *grown = realloc(t->seen, (t->n_seen + (size_t)cJSON_GetArraySize(reads) + 1) * sizeof *grown);
+      if (!grown) { cJSON_Delete(doc); break; }
+      t->seen = grown;
       cJSON *obs = cJSON_CreateObject();
       const cJSON *r;
       cJSON_ArrayForEach(r, reads) {
@@ -225,6 +230,7 @@ static int drive(tool_run *t, const char *name) {
       char *o = cJSON_PrintUnformatted(obs);
       cJSON_Delete(obs);
       size_t olen = o ? strlen(o) : 0;
+      free(obs_text); /* a second read phase replaces the first one's text */
       obs_text = malloc(olen * 2 + 64);
       if (o && obs_text) {
         size_t w = (size_t)sprintf(obs_text, ",\"phase\":\"run\",\"observed\":");
