@@ -1,8 +1,10 @@
 /*
  * editcore-lite.wasm, the browser's first download: the same core and exports as editcore.wasm,
  * without the parts most edits never reach — the regex strategy (and with it PCRE2), the lazy
- * and Codex formats, the peer dialects of Aider, Cline and Roo, and the agent tools (tool calls
- * and tool definitions, core/src/tools/: runTool). Each of their entry points
+ * and Codex formats, the peer dialects of Aider, Cline and Roo, the agent tools (tool calls
+ * and tool definitions, core/src/tools/: runTool) and self-correction (core/src/correct/: a
+ * second model call's prompt and its checked answer, rare beside the edits themselves). Each of
+ * their entry points
  * is replaced here by a stub that only raises a flag (so the linker leaves the real objects and
  * everything only they use out of the module). A run that raised it is discarded by the host and
  * run again on the full editcore.wasm; a run that did not never came near the missing code, so
@@ -13,6 +15,7 @@
 #include "peers/peers.h"
 #include "match/ladder.h"
 #include "match/lineutil.h"
+#include "request/result.h"
 #include <emscripten/emscripten.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,4 +65,18 @@ char *ec_tool_json(const char *request, size_t request_len, const ec_host *host,
   memcpy(out, "{}", 3);
   if (response_len) *response_len = 2;
   return out;
+}
+
+/* Self-correction (correction_prompt, correction_apply): the result only has to be one the host
+ * can serialise and free; it is discarded. */
+ec_result *ec_correction_prompt(const ec_request *failed, const ec_correction *c, const ec_host *host) {
+  (void)failed; (void)c;
+  needs_full = 1;
+  return ec_result_new(host ? host->allocator : NULL);
+}
+
+ec_result *ec_correction_apply(const ec_request *failed, const ec_correction *c, const ec_host *host) {
+  (void)failed; (void)c;
+  needs_full = 1;
+  return ec_result_new(host ? host->allocator : NULL);
 }
