@@ -129,6 +129,7 @@ static ec_error_code report(ec_aider_coder *c, const edit_item *failed, size_t n
   ec_arena *a = c->arena;
   ec_buf b;
   ec_buf_init(&b, ec_arena_allocator(a));
+  ec_error_code rc = EC_OK; /* an early failure goes to `fail`, which hands the message buffer back */
   const char *blocks = n_failed == 1 ? "block" : "blocks";
   ec_buf_printf(&b, "# %zu SEARCH/REPLACE %s failed to match!\n", n_failed, blocks);
   ec_candidate *cand = NULL;
@@ -142,19 +143,22 @@ static ec_error_code report(ec_aider_coder *c, const edit_item *failed, size_t n
     ec_buf_append_str(&b, it->replace);
     ec_buf_append_cstr(&b, ">>>>>>> REPLACE\n\n");
     ec_aider_file *f = ec_aider_file_at(c, it->path);
-    if (!f) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!f) { rc = ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); goto fail; }
     if (!f->exists) continue;
-    ec_error_code crc = charge(c, f);
-    if (crc) return crc;
+    if ((rc = charge(c, f))) goto fail;
     /* find_similar_lines in a scratch arena too; what the message quotes is copied out */
     ec_arena *scratch = ec_arena_new(ec_arena_allocator(a));
-    if (!scratch) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!scratch) { rc = ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); goto fail; }
     ec_aider_similar sim;
-    if (ec_aider_similar_lines(scratch, it->search, f->text, &sim)) { ec_arena_free(scratch); return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
+    if (ec_aider_similar_lines(scratch, it->search, f->text, &sim)) {
+      ec_arena_free(scratch);
+      rc = ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+      goto fail;
+    }
     if (sim.text.len) {
       sim.text = ec_arena_strdup(a, sim.text.ptr, sim.text.len);
       ec_arena_free(scratch);
-      if (!sim.text.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+      if (!sim.text.ptr) { rc = ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); goto fail; }
     } else {
       ec_arena_free(scratch);
     }
@@ -168,7 +172,7 @@ static ec_error_code report(ec_aider_coder *c, const edit_item *failed, size_t n
       ec_buf_append_cstr(&b, "\n\n");
       if (i == 0) {
         cand = ec_arena_calloc(a, 1, sizeof *cand);
-        if (!cand) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+        if (!cand) { rc = ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); goto fail; }
         cand->start_line = sim.start_line;
         cand->end_line = sim.end_line;
         cand->similarity = (double)sim.num / (double)sim.den;
@@ -179,7 +183,7 @@ static ec_error_code report(ec_aider_coder *c, const edit_item *failed, size_t n
     if (it->replace.len && ec_py_find(a, f->text, it->replace, 0, &oom) != SIZE_MAX)
       ec_buf_printf(&b, "Are you sure you need this SEARCH/REPLACE block?\nThe REPLACE lines are already in %.*s!\n\n",
                     (int)it->path.len, it->path.ptr);
-    if (oom) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (oom) { rc = ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); goto fail; }
   }
   ec_buf_append_cstr(&b, "The SEARCH section must exactly match an existing block of lines including all white space, "
                          "comments, indentation, docstrings, etc\n");
@@ -196,6 +200,9 @@ static ec_error_code report(ec_aider_coder *c, const edit_item *failed, size_t n
     e->n_candidates = 1;
   }
   return EC_NO_MATCH;
+fail:
+  ec_buf_free(&b);
+  return rc;
 }
 
 static ec_error_code parse_only(ec_ctx *ctx) {
