@@ -237,7 +237,7 @@ if (cold.length) {
   p(`Cold start (fresh \`node\` process, median of ${cold.length}): import + \`init()\` ${ms(cold.map((c) => c.init_ms).sort((a, b) => a - b)[cold.length >> 1])} ms, first edit (W1, 10 KB) ${ms(cold.map((c) => c.first_edit_ms).sort((a, b) => a - b)[cold.length >> 1])} ms; Node's own startup before the script ${ms(cold.map((c) => c.node_start_ms).sort((a, b) => a - b)[cold.length >> 1])} ms (not counted).`);
   p();
 }
-// bench/browser.mjs's section (Chromium), when run.sh could run it.
+// bench/browser_bench.mjs's section (Chromium), when run.sh could run it.
 const browser = join(RES, 'browser.md');
 if (existsSync(browser)) { p(readFileSync(browser, 'utf8').trim()); p(); }
 // The host benchmarks (bench/host/run.sh; issue 19) are measured apart and written by hand.

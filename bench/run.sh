@@ -128,7 +128,7 @@ fi
 # The browser section: Debian's chromium through playwright-core (web-demo's devDependencies).
 if [ -x /usr/bin/chromium ] && [ -f build/emscripten/editcore-lite.wasm ]; then
   log "browser (chromium)"
-  (cd web-demo && npm ci --no-audit --no-fund --loglevel=error) && node bench/browser.mjs > "$RES/browser.md" || rm -f "$RES/browser.md"
+  (cd web-demo && npm ci --no-audit --no-fund --loglevel=error) && node bench/browser_bench.mjs > "$RES/browser.md" || rm -f "$RES/browser.md"
 fi
 
 { grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'; nproc; uname -sr; node --version; cc --version | head -1; git rev-parse --short HEAD; uptime; } > "$RES/machine.txt"

@@ -7,5 +7,5 @@ import { platform } from './platform.js';
 Object.assign(platform, web);
 export * from './engine.js';
 export { createHost, memoryAdapter, checkPath } from './host.js';
-export { correctionPrompt, correctionApply, createFixerCache } from './fixer.js';
+export { applyRequest, correctionPrompt, correctionApply, createFixerCache } from './fixer.js'; // applyRequest with the fixer hook
 export { runTool, toolDefinitions } from './tools.js';

@@ -7,7 +7,6 @@
 import createEditcore from '../dist/editcore.mjs';
 import createEditcoreLite from '../dist/editcore-lite.mjs';
 import { platform } from './platform.js';
-import { applyWithFixer } from './fixer.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -219,7 +218,6 @@ function checkRequest(request) {
 }
 
 /**
-/**
  * Sets the host's ceilings for `options.limits` (docs/limits.md), after init(): e.g.
  * `setCeilings({ max_input_bytes: 256 * 2 ** 20, max_files: 50000 })`. A request may lower a
  * limit, never raise it past its ceiling; a name left out keeps the build's ceiling, and
@@ -268,16 +266,11 @@ export function applyRequestSync(request) {
 /**
  * Applies one request (SPEC §1: {format, files, edit, profile?, options?}) and returns the
  * response object ({status, data: {files}, text, stats, error?}). A bad edit is a response with
- * status "error", never an exception. With `hook.fixer` (the host's model call), an edit that
- * fails with an error the model can repair is corrected through it (src/fixer.js,
- * docs/correction.md): `{ fixer, maxAttempts, signal, timeoutMs, cache, skip, correction }`.
+ * status "error", never an exception. The package exports the form that also takes the fixer
+ * hook (src/fixer.js, a layer above this one); this is the engine's own run.
  */
-export async function applyRequest(request, hook) {
+export async function applyRequest(request) {
   checkRequest(request);
-  if (hook !== undefined && hook !== null) {
-    if (typeof hook !== 'object') throw new TypeError('editcore: applyRequest(request, options) takes options as an object, e.g. { fixer }');
-    if (hook.fixer !== undefined) return applyWithFixer(request, hook);
-  }
   return JSON.parse(await runAsync(...textArgs(JSON.stringify(request))));
 }
 

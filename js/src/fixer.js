@@ -4,7 +4,7 @@
 // like any edit. The prompts, the reply parsing and every check live in the core; this file only
 // sequences the two steps around the host's async call: attempts, abort and timeout, the cache of
 // accepted replies, the file-type switch, the lock on the files the prompt saw.
-import { applyRequest } from './engine.js'; // each run waits for the full module when it needs it (engine.js)
+import { applyRequest as run } from './engine.js'; // each run waits for the full module when it needs it (engine.js)
 import { platform } from './platform.js';
 
 const encoder = new TextEncoder();
@@ -121,7 +121,7 @@ function checkCorrection(opts, fn) {
 export async function correctionPrompt(request, opts = {}) {
   checkRequest(request, 'correctionPrompt');
   checkCorrection(opts, 'correctionPrompt');
-  return applyRequest(correctionRequest('correction_prompt', request, opts));
+  return run(correctionRequest('correction_prompt', request, opts));
 }
 
 /**
@@ -138,13 +138,13 @@ export async function correctionApply(request, reply, opts = {}) {
   const { promptFiles, ...correction } = opts;
   let req = correctionRequest('correction_apply', request, correction, { reply });
   if (promptFiles !== undefined) req = withExpectedHash(req, await hashFiles(promptFiles));
-  return applyRequest(req);
+  return run(req);
 }
 
 // Section - the hook
 
 function checkHookOptions(o) {
-  if (typeof o.fixer !== 'function') throw new TypeError('editcore: applyRequest(request, { fixer }): fixer must be an async function ({system, user, schema}) -> reply text');
+  if (typeof o.fixer !== 'function') throw new TypeError('editcore: run(request, { fixer }): fixer must be an async function ({system, user, schema}) -> reply text');
   const maxAttempts = o.maxAttempts ?? 1;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new TypeError('editcore: maxAttempts must be a whole number >= 1');
   const timeoutMs = o.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -231,7 +231,7 @@ function namesOnlyRequestFiles(request, response) {
  */
 export async function applyWithFixer(request, options) {
   const o = checkHookOptions(options);
-  const original = await applyRequest(request);
+  const original = await run(request);
   const info = { attempts: 0, calls: 0, cached: false };
   // Which failures a model may repair is the core's call (correction_prompt answers an error for
   // the others: NOT_FOUND, CONFLICT, ...); NOOP (the edit is already there) is never worth a call.
@@ -241,7 +241,7 @@ export async function applyWithFixer(request, options) {
   if (o.signal?.aborted) return withNote(original, 'aborted', 'aborted before the model was asked', info);
 
   const seen = { ...(request.files ?? {}) }; // the contents the prompt is built from
-  const promptResponse = await applyRequest(correctionRequest('correction_prompt', request, o.correction));
+  const promptResponse = await run(correctionRequest('correction_prompt', request, o.correction));
   if (promptResponse.status !== 'success' || !promptResponse.data?.prompt) return original; // not the model's to repair
   const prompt = promptResponse.data.prompt;
 
@@ -277,7 +277,7 @@ export async function applyWithFixer(request, options) {
 }
 
 async function applyChecked(request, applyReq) {
-  const res = await applyRequest(applyReq);
+  const res = await run(applyReq);
   const outside = namesOnlyRequestFiles(request, res);
   if (outside === null) return res;
   const message = `the correction names '${outside}', which the request did not name; nothing was changed`;
@@ -285,4 +285,21 @@ async function applyChecked(request, applyReq) {
     status: 'error', data: { applied: false, files: {} }, text: `INVALID_REPLY: ${message}`,
     stats: res.stats, error: { code: 'INVALID_REPLY', message, path: outside },
   };
+}
+
+/**
+ * Applies one request (SPEC §1: {format, files, edit, profile?, options?}) and returns the
+ * response object ({status, data: {files}, text, stats, error?}). A bad edit is a response with
+ * status "error", never an exception. With `hook.fixer` (the host's model call), an edit that
+ * fails with an error the model can repair is corrected through it (docs/correction.md):
+ * `{ fixer, maxAttempts, signal, timeoutMs, cache, skip, correction }`. Without it, the engine's
+ * own run (src/engine.js).
+ */
+export async function applyRequest(request, hook) {
+  if (request === null || typeof request !== 'object') return run(request); // the engine says what is wrong with it
+  if (hook !== undefined && hook !== null) {
+    if (typeof hook !== 'object') throw new TypeError('editcore: applyRequest(request, options) takes options as an object, e.g. { fixer }');
+    if (hook.fixer !== undefined) return applyWithFixer(request, hook);
+  }
+  return run(request);
 }

@@ -8,5 +8,5 @@ import { platform } from './platform.js';
 Object.assign(platform, fromPlatform);
 export * from './engine.js';
 export { createHost, memoryAdapter, checkPath } from './host.js';
-export { correctionPrompt, correctionApply, createFixerCache } from './fixer.js';
+export { applyRequest, correctionPrompt, correctionApply, createFixerCache } from './fixer.js'; // applyRequest with the fixer hook
 export { runTool, toolDefinitions } from './tools.js';

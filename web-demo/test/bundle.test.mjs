@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { launch, artifacts, repo } from './browser.mjs';
+import { launch, artifacts, repo } from './chromium.mjs';
 
 const outDir = join(artifacts, 'vscode-worker');
 let b;

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, artifacts } from './browser.mjs';
+import { launch, artifacts } from './chromium.mjs';
 import { SAMPLES } from '../samples.js';
 
 let b;

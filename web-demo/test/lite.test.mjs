@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { launch, repo } from './browser.mjs';
+import { launch, repo } from './chromium.mjs';
 
 let b;
 let page;

@@ -3,6 +3,7 @@
 #include "lock.h"
 #include "../request/profiles.h"
 #include "../formats/formats.h"
+#include "../reply/reply.h"
 #include "../base/buf.h"
 #include <string.h>
 
@@ -18,24 +19,6 @@ static const format_fn FORMATS[EC_FORMAT__COUNT] = {
     [EC_FORMAT_LAZY] = ec_format_lazy,
     [EC_FORMAT_REPLY] = ec_format_reply,
 };
-
-void ec_options_default(ec_options *opt) {
-  memset(opt, 0, sizeof *opt);
-  opt->diff_context = 3;
-  opt->diff_max_bytes = 65536;
-  opt->fuzzy_threshold = 0.9;
-}
-
-void ec_request_init(ec_request *req, ec_format format) {
-  memset(req, 0, sizeof *req);
-  req->format = format;
-  req->profile = EC_PROFILE_EDITCORE;
-  req->edit.expected_replacements = -1;
-  req->edit.insert_line = -1;
-  req->edit.is_final = true;
-  req->edit.peer.confirm = true;
-  ec_options_default(&req->options);
-}
 
 /* Section - ownership: a result owns every byte it hands out (editcore.h promises it), so the
  * strings that still point into the caller's request (paths, a block's text, a candidate's lines,

@@ -15,8 +15,6 @@ ec_error_code ec_format_search_replace(ec_ctx *ctx);
 ec_error_code ec_format_unified_diff(ec_ctx *ctx);
 ec_error_code ec_format_codex_patch(ec_ctx *ctx);
 ec_error_code ec_format_lazy(ec_ctx *ctx);
-/* A model's raw reply: finds the edits (reply/) and runs each through the formats above. */
-ec_error_code ec_format_reply(ec_ctx *ctx);
 /** Checks `result` (the whole new text of file f) as a merge of the lazy `snippet` into f, by the
  * lazy merge's own self-check (lazy/verify.c): EC_OK, or a decline recorded on ctx naming the
  * segment, the line and the place. For tests, and for merges made elsewhere. */

@@ -25,7 +25,6 @@
 #include "../base/buf.h"
 #include "../base/str.h"
 #include "../messages/report.h"
-#include <stdarg.h>
 #include <stdio.h>
 
 /* The output: the file's first head_lines lines (not copied while nothing else was written),
@@ -818,51 +817,4 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
   job->out_tail = tail_off;
   *out = res;
   return EC_OK;
-}
-
-ec_error_code ec_lz_decline(ec_lz_job *job, ec_error_code code, size_t seg, uint32_t cand_from, uint32_t cand_to,
-                            const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  ec_str msg = {0};
-  {
-    va_list aq;
-    va_copy(aq, ap);
-    char tmp[1];
-    int n = vsnprintf(tmp, 1, fmt, aq);
-    va_end(aq);
-    if (n >= 0) {
-      char *buf = ec_arena_alloc(job->a, (size_t)n + 1);
-      if (buf) {
-        vsnprintf(buf, (size_t)n + 1, fmt, ap);
-        msg = ec_str_make(buf, (size_t)n);
-      }
-    }
-  }
-  va_end(ap);
-  if (!msg.ptr) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
-  ec_fail(job->ctx, code, "%.*s", (int)msg.len, msg.ptr);
-  ec_error *e = ec_last_error(job->ctx);
-  if (e) {
-    e->path = job->f->path;
-    e->block = (int32_t)seg + 1;
-  }
-  if (cand_from) ec_lz_add_candidate(job, cand_from, cand_to);
-  return code;
-}
-
-void ec_lz_add_candidate(ec_lz_job *job, uint32_t from, uint32_t to) {
-  ec_error *e = ec_last_error(job->ctx);
-  if (!e || !from || from > job->F.n) return;
-  if (to < from) to = from;
-  if (to > job->F.n) to = (uint32_t)job->F.n;
-  if (to - from > 40) to = from + 40;
-  ec_candidate *c = ec_arena_alloc(job->a, (e->n_candidates + 1) * sizeof *c);
-  if (!c) return;
-  if (e->n_candidates) memcpy(c, e->candidates, e->n_candidates * sizeof *c);
-  const char *b = job->F.line[from - 1].ptr;
-  const char *en = job->F.line[to - 1].ptr + job->F.line[to - 1].len;
-  c[e->n_candidates] = (ec_candidate){from, to, 1.0, ec_str_make(b, (size_t)(en - b))};
-  e->candidates = c;
-  e->n_candidates++;
 }

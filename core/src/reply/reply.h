@@ -17,6 +17,10 @@
 #include "../request/ctx.h"
 #include "../base/str.h"
 
+/** The `reply` format's entry (reply_format.c): finds the edits and runs each through the
+ *  formats below (formats/), all or nothing; engine/apply.c dispatches to it like any format. */
+ec_error_code ec_format_reply(ec_ctx *ctx);
+
 /* Section - fences (fence.c) */
 
 typedef struct ec_rp_fence {

@@ -12,22 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Section - JSON helpers */
-
-void ec_jstr(ec_buf *b, ec_str s) { ec_json_write_string(b, s); }
-
-void ec_jkey(ec_buf *b, bool *first, const char *key) {
-  if (!*first) ec_buf_append_char(b, ',');
-  *first = false;
-  ec_jstr(b, ec_cstr(key));
-  ec_buf_append_char(b, ':');
-}
-
-void ec_jnum(ec_buf *b, double v) {
-  if (!isfinite(v)) { ec_buf_append_cstr(b, "null"); return; }
-  if (v == floor(v) && fabs(v) < 9.0e15) ec_buf_printf(b, "%lld", (long long)v);
-  else ec_buf_printf(b, "%.17g", v);
-}
+/* Section - JSON helpers (the plain writers are json_out.c) */
 
 void ec_tool_write_json(ec_tool_call *c, ec_buf *b, const cJSON *v) {
   if (!v || cJSON_IsNull(v)) ec_buf_append_cstr(b, "null");

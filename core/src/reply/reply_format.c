@@ -5,8 +5,7 @@
  * over the one workspace, so the reply applies all or nothing. parse_only lists the edits and the
  * files the reply names (data.edits, data.paths) without applying anything.
  */
-#include "formats.h"
-#include "../reply/reply.h"
+#include "reply.h"
 #include "../base/str.h"
 
 ec_error_code ec_format_reply(ec_ctx *ctx) {
