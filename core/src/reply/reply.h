@@ -9,7 +9,7 @@
  *               codex_patch, whole_file) over the request's one workspace; parse_only's edits and
  *               paths;
  *   peer_aider.c  profile aider: the reply handed whole to Aider's own coders.
- * The format's entry point is formats/reply.c. Nothing here applies an edit itself: parsing and
+ * The format's entry point is reply_format.c. Nothing here applies an edit itself: parsing and
  * applying stay with the formats, so a reply and the same edit sent directly behave alike.
  */
 #ifndef EC_REPLY_REPLY_H
