@@ -24,6 +24,8 @@ for (const dir of dirs) {
       const v = JSON.parse(line);
       const name = `${f.replace('.jsonl', '')}-${i}`;
       if (v.request_text !== undefined) { put('fuzz_json', name, Buffer.from(v.request_text)); return; } // the raw bad-input requests
+      if (v.tool_request) { put('fuzz_json', name, Buffer.from(JSON.stringify(v.tool_request))); return; } // a tool call's phase
+      if (!v.format || !v.files) return;
       const file = Object.values(v.files)[0] ?? '';
       const e = v.edit;
       put('fuzz_json', name, Buffer.from(JSON.stringify({ format: v.format, files: v.files, edit: e, profile: v.peer })));
