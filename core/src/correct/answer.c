@@ -96,9 +96,12 @@ ec_error_code ec_cx_parse_answer(ec_arena *a, ec_str reply, ec_cx_answer *out, e
     if (!end) break; /* an object that never closes: nothing after it can be a whole answer either */
     char *text = without_trailing_commas(a, ec_str_make(reply.ptr + at, end - at));
     if (!text) return EC_OUT_OF_MEMORY;
-    if (strstr(text, "\\u0000")) continue; /* cJSON's C strings would cut there */
-    cJSON *obj = cJSON_Parse(text);
-    if (!obj) continue;
+    /* A balanced object that does not parse is skipped whole: trying every '{' inside it again
+     * made a reply of nested braces quadratic in time and in copies. */
+    bool nul = strstr(text, "\\u0000") != NULL; /* cJSON's C strings would cut there */
+    cJSON *obj = nul ? NULL : cJSON_Parse(text);
+    ec_arena_release(a, text);
+    if (!obj) { at = end - 1; continue; }
     ec_error_code rc = read_answer(a, obj, out, message); /* the first object that parses is the answer */
     cJSON_Delete(obj);
     return rc;

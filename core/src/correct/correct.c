@@ -82,6 +82,16 @@ static void choose_region(failure *f, const ec_correction *c) {
 }
 
 /* Runs the failed request and gathers what a prompt and a reply check need. NULL result = OK. */
+/* An early answer of understand(): when even it could not be had (out of memory), the failed
+ * run goes too, so the caller sees NULL and no run, not a half-understood failure. */
+static ec_result *refuse(failure *f, ec_result *r) {
+  if (!r) {
+    ec_result_free(f->run);
+    f->run = NULL;
+  }
+  return r;
+}
+
 static ec_result *understand(const ec_request *failed, const ec_correction *c, const ec_host *host, ec_arena *a,
                              failure *f) {
   memset(f, 0, sizeof *f);
@@ -89,7 +99,7 @@ static ec_result *understand(const ec_request *failed, const ec_correction *c, c
   f->run = ec_apply(failed, host);
   if (!f->run) return NULL;
   if (ec_result_status(f->run) != EC_STATUS_ERROR || !ec_result_error_count(f->run))
-    return error_result(host, EC_INVALID_PARAM, ec_cstr("the edit applies as it is; there is nothing to correct"));
+    return refuse(f, error_result(host, EC_INVALID_PARAM, ec_cstr("the edit applies as it is; there is nothing to correct")));
   f->err = ec_result_error(f->run, 0);
   switch (f->err->code) {
     case EC_NO_MATCH: case EC_AMBIGUOUS: case EC_COUNT_MISMATCH: case EC_NOOP: case EC_MALFORMED_EDIT: break;
@@ -100,17 +110,17 @@ static ec_result *understand(const ec_request *failed, const ec_correction *c, c
       return r;
     }
   }
-  ec_error_code rc = ec_cx_find_unit(a, failed, f->err, &f->unit, &message);
-  if (rc) return error_result(host, rc, message);
+  ec_error_code rc = ec_cx_find_unit(a, failed, host, f->err, &f->unit, &message);
+  if (rc) return refuse(f, error_result(host, rc, message));
   f->mode = f->unit.lazy ? EC_CX_FAST_APPLY : EC_CX_SEARCH;
   if (c && c->mode.len && !ec_cx_mode_from_name(c->mode, &f->mode))
-    return error_result(host, EC_INVALID_PARAM, ec_cstr("mode must be one of search, old_string, new_string, fast_apply"));
+    return refuse(f, error_result(host, EC_INVALID_PARAM, ec_cstr("mode must be one of search, old_string, new_string, fast_apply")));
   if ((f->mode == EC_CX_FAST_APPLY) != f->unit.lazy)
-    return error_result(host, EC_INVALID_PARAM, ec_cstr("mode fast_apply is for lazy edits, and lazy edits take only fast_apply"));
+    return refuse(f, error_result(host, EC_INVALID_PARAM, ec_cstr("mode fast_apply is for lazy edits, and lazy edits take only fast_apply")));
   if (f->mode == EC_CX_NEW_STRING && !(c && c->corrected_old_string.len))
-    return error_result(host, EC_INVALID_PARAM, ec_cstr("mode new_string needs corrected_old_string"));
+    return refuse(f, error_result(host, EC_INVALID_PARAM, ec_cstr("mode new_string needs corrected_old_string")));
   const ec_file *file = file_named(failed, f->unit.path);
-  if (!file) return error_result(host, EC_INVALID_PARAM, ec_arena_printf(a, "the file '%.*s' is not in files", (int)f->unit.path.len, f->unit.path.ptr));
+  if (!file) return refuse(f, error_result(host, EC_INVALID_PARAM, ec_arena_printf(a, "the file '%.*s' is not in files", (int)f->unit.path.len, f->unit.path.ptr)));
   f->content = file->content;
   choose_region(f, c);
   return NULL;

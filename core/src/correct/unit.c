@@ -11,11 +11,11 @@ static ec_str only_or(const ec_request *req, ec_str path) {
 }
 
 /* The SEARCH/REPLACE blocks as the editcore parser reads them (parse_only through ec_apply). */
-static ec_error_code blocks_of(ec_arena *a, const ec_request *failed, ec_cx_unit *u, ec_str *message) {
+static ec_error_code blocks_of(ec_arena *a, const ec_request *failed, const ec_host *host, ec_cx_unit *u, ec_str *message) {
   ec_request parse = *failed;
   parse.edit.parse_only = true;
   parse.edit.is_final = true;
-  ec_result *r = ec_apply(&parse, NULL);
+  ec_result *r = ec_apply(&parse, host);
   if (!r) return EC_OUT_OF_MEMORY;
   ec_error_code rc = EC_OK;
   size_t n = ec_result_block_count(r);
@@ -91,8 +91,8 @@ static ec_error_code hunks_of(ec_arena *a, const ec_request *failed, ec_cx_unit 
   return EC_OK;
 }
 
-ec_error_code ec_cx_find_unit(ec_arena *a, const ec_request *failed, const ec_error *err, ec_cx_unit *out,
-                              ec_str *message) {
+ec_error_code ec_cx_find_unit(ec_arena *a, const ec_request *failed, const ec_host *host, const ec_error *err,
+                              ec_cx_unit *out, ec_str *message) {
   memset(out, 0, sizeof *out);
   const ec_edit *e = &failed->edit;
   ec_error_code rc = EC_OK;
@@ -107,7 +107,7 @@ ec_error_code ec_cx_find_unit(ec_arena *a, const ec_request *failed, const ec_er
       out->replace = e->snippet;
       out->lazy = true;
       return EC_OK;
-    case EC_FORMAT_SEARCH_REPLACE: rc = blocks_of(a, failed, out, message); break;
+    case EC_FORMAT_SEARCH_REPLACE: rc = blocks_of(a, failed, host, out, message); break;
     case EC_FORMAT_UNIFIED_DIFF: rc = hunks_of(a, failed, out, message); break;
     default:
       *message = ec_arena_printf(a, "a correction repairs replace, search_replace, unified_diff and lazy edits, not '%s'",

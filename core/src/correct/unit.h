@@ -24,7 +24,7 @@ typedef struct ec_cx_unit {
  * block). INVALID_PARAM with *message for a format that has no such unit (insert, whole_file,
  * codex_patch); OOM.
  */
-ec_error_code ec_cx_find_unit(ec_arena *a, const ec_request *failed, const ec_error *err, ec_cx_unit *out,
-                              ec_str *message);
+ec_error_code ec_cx_find_unit(ec_arena *a, const ec_request *failed, const ec_host *host, const ec_error *err,
+                              ec_cx_unit *out, ec_str *message);
 
 #endif

@@ -772,8 +772,12 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
          * leaving them out (the snippet writes nothing in their place). */
         bool only_blank = true;
         for (size_t q = prev_j + 1; q < j && only_blank; q++) only_blank = (S->flags[q] & LZ_BLANK) != 0;
-        if (!(only_blank && ec_lz_whole_blocks(F, ip + 1, i, i)) && !ec_lz_in_shown_block(job, si, ip + 1, i))
-          rc = check_deletion(job, si, ip + 1, i - ip - 1, j - prev_j - 1, "between two of its lines that stand next to each other in the snippet");
+        /* Only a deletion check_deletion would refuse is looked at more closely: the block test
+         * walks the segment, and doing it for every pair of anchors made one segment quadratic. */
+        size_t removed = i - ip - 1, written = j - prev_j - 1; /* as check_deletion takes them */
+        if (removed > 2 * written + 10 && !(only_blank && ec_lz_whole_blocks(F, ip + 1, i, i)) &&
+            !ec_lz_in_shown_block(job, si, ip + 1, i))
+          rc = check_deletion(job, si, ip + 1, removed, written, "between two of its lines that stand next to each other in the snippet");
         if (rc) break;
         if (i - ip == j - prev_j && replaced_in_place(job, prev_j + 1, ip + 1, j - prev_j - 1)) {
           /* Lines edited in place keep their file lines' indentation (a line inside a multi-line

@@ -120,7 +120,7 @@ static void rep_run(ec_tool_call *c) {
   req.edit.instruction = r.instruction;
   req.edit.has_old_string = req.edit.has_new_string = true;
   req.edit.replace_all = r.allow_multiple;
-  ec_result *res = ec_apply(&req, NULL);
+  ec_result *res = ec_apply(&req, c->host);
   if (!res) { c->oom = true; return; }
   if (res->status == EC_STATUS_ERROR || !res->n_files) {
     const ec_error *err = res->n_errors ? &res->errors[0] : NULL;

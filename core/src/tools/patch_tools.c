@@ -157,7 +157,7 @@ static ec_result *run_patch(ec_tool_call *c, const ec_tool *t, ec_str text, ec_p
   req.files = pf.files;
   req.n_files = pf.n;
   req.edit.text = text;
-  ec_result *r = ec_apply(&req, NULL);
+  ec_result *r = ec_apply(&req, c->host);
   if (!r) c->oom = true;
   return r;
 }
@@ -473,7 +473,7 @@ static void lz_run(ec_tool_call *c) {
     req.edit.has_content = true;
   }
   req.edit.path = a.rel;
-  ec_result *r = ec_apply(&req, NULL);
+  ec_result *r = ec_apply(&req, c->host);
   if (!r) { c->oom = true; return; }
   if (r->status == EC_STATUS_ERROR || !r->n_files) {
     const ec_error *e = r->n_errors ? &r->errors[0] : NULL;

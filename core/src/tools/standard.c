@@ -231,7 +231,7 @@ static void edit_run(ec_tool_call *c) {
   static const ec_strategy EXACT[] = {EC_STRATEGY_EXACT};
   if (!c->ladder) { req.options.strategies = EXACT; req.options.n_strategies = 1; }
   if (c->diff_max_bytes) req.options.diff_max_bytes = c->diff_max_bytes;
-  ec_result *r = ec_apply(&req, NULL);
+  ec_result *r = ec_apply(&req, c->host);
   if (!r) { c->oom = true; return; }
   if (r->status == EC_STATUS_ERROR || !r->n_files) {
     if (r->n_errors) edit_refusal(c, &e, &r->errors[0], o->content);
@@ -370,12 +370,12 @@ static void write_run(ec_tool_call *c) {
     req.edit.content = w.content;
     req.edit.has_content = true;
     if (c->diff_max_bytes) req.options.diff_max_bytes = c->diff_max_bytes;
-    ec_result *r = ec_apply(&req, NULL);
+    ec_result *r = ec_apply(&req, c->host);
     if (!r) { c->oom = true; return; }
     if (r->status == EC_STATUS_ERROR || !r->n_files) {
       const ec_error *err = r->n_errors ? &r->errors[0] : NULL;
       ec_error_code code = err ? err->code : EC_IO_ERROR;
-      if (code == EC_NOOP) goto unchanged; /* identical once line endings are the file's */
+      if (code == EC_NOOP) { ec_result_free(r); goto unchanged; } /* identical once line endings are the file's */
       ec_tool_failf(c, t, code == EC_BINARY_FILE ? "BINARY_FILE" : code == EC_IO_ERROR || code == EC_TOO_LARGE ? "EXECUTION_ERROR" : "INVALID_PARAM",
                     "%.*s", err ? (int)err->message.len : 0, err ? err->message.ptr : "");
       ec_result_free(r);

@@ -246,7 +246,7 @@ static void str_replace(ec_tool_call *c, const ec_tool *t, const ed_args *e, con
   static const ec_strategy EXACT[] = {EC_STRATEGY_EXACT};
   req.options.strategies = EXACT;
   req.options.n_strategies = 1;
-  ec_result *r = ec_apply(&req, NULL);
+  ec_result *r = ec_apply(&req, c->host);
   if (!r) { c->oom = true; return; }
   if (r->status == EC_STATUS_ERROR || !r->n_files) {
     const ec_error *err = r->n_errors ? &r->errors[0] : NULL;
@@ -288,7 +288,7 @@ static void insert(ec_tool_call *c, const ec_tool *t, const ed_args *e, const ec
   req.edit.insert_line = e->insert_line;
   req.edit.new_str = e->new_str;
   req.edit.has_new_str = true;
-  ec_result *r = ec_apply(&req, NULL);
+  ec_result *r = ec_apply(&req, c->host);
   if (!r) { c->oom = true; return; }
   if (r->status == EC_STATUS_ERROR || !r->n_files) {
     const ec_error *err = r->n_errors ? &r->errors[0] : NULL;

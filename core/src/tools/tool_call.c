@@ -461,8 +461,10 @@ static void finish(ec_tool_call *c, const phase_req *pr, ec_buf *out) {
   const cJSON *status = cJSON_GetObjectItemCaseSensitive(p, "status");
   const cJSON *result = cJSON_GetObjectItemCaseSensitive(p, "result");
   const cJSON *state = cJSON_GetObjectItemCaseSensitive(p, "state");
-  ec_buf_printf(out, "{\"phase\":\"done\",\"status\":\"%s\",\"result\":",
-                cJSON_IsString(status) ? status->valuestring : "success");
+  /* the host sends back what run said; only the three statuses are written, never its bytes raw */
+  const char *st = cJSON_IsString(status) ? status->valuestring : "success";
+  if (strcmp(st, "success") && strcmp(st, "partial") && strcmp(st, "error")) st = "error";
+  ec_buf_printf(out, "{\"phase\":\"done\",\"status\":\"%s\",\"result\":", st);
   ec_tool_write_json(c, out, result);
   if (state) {
     ec_buf_append_cstr(out, ",\"state\":");
@@ -530,7 +532,7 @@ char *ec_tool_json(const char *request, size_t request_len, const ec_host *host,
     if (read_request(&c, root, &pr, &out)) run_phase(&c, &pr, &out);
   }
   if (root) cJSON_Delete(root);
-  bool oom = c.oom || c.result.oom || c.state_out.oom || out.oom;
+  bool oom = c.oom || c.result.oom || c.state_out.oom || out.oom || ec_arena_failed(a); /* a copy that failed unchecked */
   ec_buf_free(&c.result);
   ec_buf_free(&c.state_out);
   ec_arena_free(a);
