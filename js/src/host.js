@@ -93,6 +93,11 @@ export function createHost(adapter, defaults = {}) {
       if (f.disk === disk) throw new HostError('INVALID_PARAM', `'${path}' and '${other}' name the same file; name it one way`, path);
     const st = await adapter.stat(disk);
     if (!st) { seen.set(path, { disk, stat: null, bytes: null, text: null }); return; }
+    // A symlink and its target (or two hard links) are one file: edited under both names, the
+    // second write would undo the first. Adapters that can tell (editcore/node) give `id`.
+    if (st.id !== undefined)
+      for (const [other, f] of seen)
+        if (f.stat?.id === st.id) throw new HostError('INVALID_PARAM', `'${path}' and '${other}' are the same file; name it one way`, path);
     if (st.type && st.type !== 'file') throw new HostError('IO_ERROR', `'${path}' is a ${st.type}, not a file`, path);
     const bytes = await adapter.readFile(disk);
     if (bytes.includes(0)) throw new HostError('BINARY_FILE', `'${path}' holds NUL bytes: a binary file is not edited`, path);

@@ -50,7 +50,9 @@ export function nodeAdapter(root) {
       const real = await locate(p);
       try {
         const s = await fs.stat(real);
-        return { type: s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other', size: s.size, mtime: s.mtimeMs, mode: s.mode };
+        // `id`: the file itself (device and inode), so two names for one file are told apart from two files
+        return { type: s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other', size: s.size, mtime: s.mtimeMs, mode: s.mode,
+          real, id: `${s.dev}:${s.ino}` };
       } catch (e) {
         if (e.code === 'ENOENT') return null;
         throw e;

@@ -122,6 +122,16 @@ test('node: atomic write keeps the mode, leaves no temp file, and writes through
   assert.deepEqual(readdirSync(root).filter((n) => n.includes('editcore')), []);
 });
 
+test('node: a file and a symlink to it in one edit are refused, not written twice', async () => {
+  const root = tree({ 'a.txt': 'alpha\nbeta\n' });
+  symlinkSync('a.txt', join(root, 'l.txt'));
+  const host = createNodeHost(root);
+  const res = await host.applyEdit({ format: 'codex_patch', text: patch(update('a.txt', 'alpha', 'ALPHA'), update('l.txt', 'beta', 'BETA')) });
+  assert.equal(res.status, 'error', res.text);
+  assert.equal(res.error?.code, 'INVALID_PARAM', res.text);
+  assert.equal(readFileSync(join(root, 'a.txt'), 'utf8'), 'alpha\nbeta\n', 'nothing was written');
+});
+
 test('node: symlinks out of the root are ACCESS_DENIED, for files and directories', async () => {
   const outside = tree({ 'secret.txt': 's\n' });
   const root = tree({ 'in.txt': 'i\n' });
