@@ -1,4 +1,5 @@
-/* The JSON protocol: any bytes as a request; the response is always valid JSON. */
+/* The JSON protocol: any bytes as a request; the response is always valid JSON, with a status
+ * (an edit's envelope), a phase (an agent tool call's) or a tools list (tool definitions; docs/tools.md). */
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -8,7 +9,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   cJSON *parsed = cJSON_ParseWithLength(out, n);
   FUZZ_CHECK(parsed != NULL, "the response is valid JSON");
   const cJSON *status = cJSON_GetObjectItemCaseSensitive(parsed, "status");
-  FUZZ_CHECK(cJSON_IsString(status), "the response has a status");
+  const cJSON *phase = cJSON_GetObjectItemCaseSensitive(parsed, "phase");
+  const cJSON *tools = cJSON_GetObjectItemCaseSensitive(parsed, "tools");
+  FUZZ_CHECK(cJSON_IsString(status) || cJSON_IsString(phase) || cJSON_IsArray(tools),
+             "the response has a status (or a tool call's phase, or the tool definitions)");
   cJSON_Delete(parsed);
   ec_free(NULL, out);
   return 0;
