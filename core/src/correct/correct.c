@@ -68,20 +68,30 @@ static void choose_region(failure *f, const ec_correction *c) {
   } else if (f->n_lines > max_lines) {
     hi = 1;
   }
+  /* Grown a line at a time from byte offsets kept in step (one scan to place them, then each
+   * step reads only the line it adds: a large max_region_lines costs the region, not the file). */
+  ec_str t = f->content;
+  size_t from = line_start(t, lo), to = line_start(t, hi);
   while (hi - lo < max_lines && (lo > 0 || hi < f->n_lines)) {
-    size_t before = line_start(f->content, lo), after = line_start(f->content, hi);
+    size_t before = from;
     bool grew = false;
-    if (lo > 0 && after - line_start(f->content, lo - 1) <= max_bytes) { lo--; grew = true; }
-    if (hi - lo < max_lines && hi < f->n_lines && line_start(f->content, hi + 1) - before <= max_bytes) { hi++; grew = true; }
+    if (lo > 0) {
+      size_t p = from - 1; /* t.ptr[from - 1] is the LF ending line lo - 1 */
+      while (p > 0 && t.ptr[p - 1] != '\n') p--;
+      if (to - p <= max_bytes) { from = p; lo--; grew = true; }
+    }
+    if (hi - lo < max_lines && hi < f->n_lines) {
+      const char *nl = memchr(t.ptr + to, '\n', t.len - to);
+      size_t q = nl ? (size_t)(nl - t.ptr) + 1 : t.len;
+      if (q - before <= max_bytes) { to = q; hi++; grew = true; }
+    }
     if (!grew) break;
   }
   f->first = lo;
   f->last = hi;
-  size_t from = line_start(f->content, lo), to = line_start(f->content, hi);
   f->region = ec_str_make(f->content.ptr + from, to - from);
 }
 
-/* Runs the failed request and gathers what a prompt and a reply check need. NULL result = OK. */
 /* An early answer of understand(): when even it could not be had (out of memory), the failed
  * run goes too, so the caller sees NULL and no run, not a half-understood failure. */
 static ec_result *refuse(failure *f, ec_result *r) {
@@ -92,6 +102,7 @@ static ec_result *refuse(failure *f, ec_result *r) {
   return r;
 }
 
+/* Runs the failed request and gathers what a prompt and a reply check need. NULL result = OK. */
 static ec_result *understand(const ec_request *failed, const ec_correction *c, const ec_host *host, ec_arena *a,
                              failure *f) {
   memset(f, 0, sizeof *f);
