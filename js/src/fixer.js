@@ -247,7 +247,10 @@ export async function applyWithFixer(request, options) {
 
   const hashes = await hashFiles(seen);
   const key = hashes && o.cache
-    ? await sha256Hex(JSON.stringify([hashes, request.format, request.edit, request.profile ?? null, original.error.code, original.error.message, o.correction]))
+    // everything the accepted reply depended on: the files (absent ones by name), the edit, its
+    // profile and options (strategies, limits: a reply accepted under one ladder may not fit another)
+    ? await sha256Hex(JSON.stringify([hashes, Object.keys(seen).filter((p) => typeof seen[p] !== 'string'), request.format,
+      request.edit, request.profile ?? null, request.options ?? null, original.error.code, original.error.message, o.correction]))
     : null;
 
   let last = null;
