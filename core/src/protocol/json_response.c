@@ -61,7 +61,8 @@ void ec_json_write_string(ec_buf *b, ec_str s) {
     }
     ec_buf_append(b, esc, 2);
   }
-  ec_buf_append(b, s.ptr + run, s.len - run);
+  /* An empty string may have no pointer at all (ptr NULL): no arithmetic on it. */
+  if (s.len > run) ec_buf_append(b, s.ptr + run, s.len - run);
   ec_buf_append_char(b, '"');
 }
 
