@@ -342,6 +342,18 @@ static ec_error_code run_pass(ec_lz_job *job, bool *changed) {
   return EC_OK;
 }
 
+/* Whether snippet line a is file line b with a few characters changed: both 12 characters or
+ * more (trimmed), their shared start and end covering all but 8 characters and at least 80 %
+ * of the longer line (`_matches: List[M] = f(` for `_matches: list[M] = f(`). */
+static bool close_edit(ec_str a, ec_str b) {
+  ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
+  if (ta.len < 12 || tb.len < 12 || ec_str_eq(ta, tb)) return false;
+  size_t max = ta.len > tb.len ? ta.len : tb.len, min = ta.len < tb.len ? ta.len : tb.len, pre = 0, suf = 0;
+  while (pre < min && ta.ptr[pre] == tb.ptr[pre]) pre++;
+  while (suf < min - pre && ta.ptr[ta.len - 1 - suf] == tb.ptr[tb.len - 1 - suf]) suf++;
+  return pre + suf + 8 >= max && (pre + suf) * 5 >= max * 4;
+}
+
 /* Pass 4: a changed first line (counterpart) between the neighbours, for segments still unplaced. */
 static ec_error_code counterpart_pass(ec_lz_job *job) {
   ec_lz_side *S = &job->S, *F = &job->F;
@@ -358,15 +370,19 @@ static ec_error_code counterpart_pass(ec_lz_job *job) {
     if (j >= s->j1 || !ec_lz_head(S->line[j]).len) continue;
     int64_t hi = nx[s->j1];
     if (!spend(job, (uint64_t)(hi - lo))) return too_large(job);
-    uint32_t found = LZ_NIL, nfound = 0, second = LZ_NIL;
+    uint32_t found = LZ_NIL, nfound = 0, second = LZ_NIL, close = LZ_NIL, nclose = 0;
     for (int64_t i = lo + 1; i < hi; i++) {
       if (!strong(F, (size_t)i)) continue;
       if (ec_lz_counterparts(S->line[j], F->line[i])) {
         if (!nfound) found = (uint32_t)i;
         else if (nfound == 1) second = (uint32_t)i;
         nfound++;
+        if (close_edit(S->line[j], F->line[i])) { close = (uint32_t)i; nclose++; }
       }
     }
+    /* Several lines share its head (`_matches: list[X] = m(` and `_matches = [`), but only one
+     * is the same line with a few characters changed: that one is its counterpart. */
+    if (nfound > 1 && nclose == 1) { found = close; nfound = 1; }
     if (nfound == 1) {
       job->am[j] = (int32_t)found;
       job->how[j] = LZ_COUNTERPART;
