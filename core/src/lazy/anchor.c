@@ -17,6 +17,7 @@
  */
 #include "lazy.h"
 #include "../base/str.h"
+#include <stdlib.h>
 
 static bool literal(const ec_lz_job *job, size_t j) { return job->seg_of[j] != LZ_NIL && !(job->S.flags[j] & LZ_MARKER); }
 static bool strong(const ec_lz_side *s, size_t j) { return !(s->flags[j] & (LZ_WEAK | LZ_MARKER)); }
@@ -31,10 +32,190 @@ static ec_error_code too_large(ec_lz_job *job) {
                  (int)job->f->path.len, job->f->path.ptr);
 }
 
+static uint32_t snippet_opener(ec_lz_job *job, size_t j);
+
+/* A segment's unique lines that come after a closing line of a block whose opener is anchored
+ * (`UpdateFn makeLorenzUpdater(){`, a marker, then `}` and a new function) lie past that block's
+ * end in the file: one the file has inside that block is new code that repeats a line of it by
+ * chance (`float h = dtFixed;` in a new function copied from the old one). It is let go, written
+ * as new, when its segment keeps another anchor. */
+static void after_closed_blocks(ec_lz_job *job) {
+  ec_lz_side *S = &job->S;
+  for (size_t si = 0; si < job->nseg; si++) {
+    const ec_lz_seg *sg = &job->seg[si];
+    size_t closed = 0, drops = 0, anchors = 0;
+    bool any = false;
+    for (uint32_t j = sg->j0; j < sg->j1; j++) {
+      if (job->work > job->work_cap) return;
+      if (job->am[j] >= 0) {
+        anchors++;
+        if (any && (size_t)job->am[j] <= closed) drops++;
+        continue;
+      }
+      if (!(S->flags[j] & LZ_WEAK) || (S->flags[j] & (LZ_BLANK | LZ_MARKER)) || ec_lz_bracket_net(S->line[j]) >= 0) continue;
+      uint32_t op = snippet_opener(job, j);
+      if (op == LZ_NIL || job->am[op] < 0) continue;
+      size_t c = ec_lz_file_closer(job, (size_t)job->am[op]);
+      if (c >= job->F.n) continue;
+      if (!any || c > closed) closed = c;
+      any = true;
+      if (job->F.key[c] == S->key[j]) anchors++; /* the closing line anchors there (struct_pass) */
+    }
+    if (!drops || drops >= anchors) continue;
+    closed = 0;
+    any = false;
+    for (uint32_t j = sg->j0; j < sg->j1; j++) {
+      if (job->am[j] >= 0) {
+        if (any && (size_t)job->am[j] <= closed) { job->am[j] = -1; job->how[j] = LZ_NONE; }
+        continue;
+      }
+      if (!(S->flags[j] & LZ_WEAK) || (S->flags[j] & (LZ_BLANK | LZ_MARKER)) || ec_lz_bracket_net(S->line[j]) >= 0) continue;
+      uint32_t op = snippet_opener(job, j);
+      if (op == LZ_NIL || job->am[op] < 0) continue;
+      size_t c = ec_lz_file_closer(job, (size_t)job->am[op]);
+      if (c >= job->F.n) continue;
+      if (!any || c > closed) closed = c;
+      any = true;
+    }
+  }
+}
+
+/* Whether the pair (snippet line j, file line i) stands alone: the nearest line above and below
+ * it in the snippet that is neither blank nor weak (within its segment) differs from the file's
+ * nearest such line on that side. A line the model wrote in new code by chance has no context. */
+static bool lone_pair(ec_lz_job *job, size_t j, size_t i) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  const ec_lz_seg *sg = &job->seg[job->seg_of[j]];
+  for (int dir = -1; dir <= 1; dir += 2) {
+    size_t a = j, b = i, steps = 0;
+    bool sa = false, fb = false;
+    while (steps++ < 64) {
+      if (dir < 0 ? a == sg->j0 : a + 1 >= sg->j1) break;
+      a = dir < 0 ? a - 1 : a + 1;
+      if (strong(S, a) && !(S->flags[a] & LZ_BLANK)) { sa = true; break; }
+    }
+    steps = 0;
+    while (steps++ < 64) {
+      if (dir < 0 ? b == 0 : b + 1 >= F->n) break;
+      b = dir < 0 ? b - 1 : b + 1;
+      if (strong(F, b) && !(F->flags[b] & LZ_BLANK)) { fb = true; break; }
+    }
+    job->work += 128;
+    if (sa && fb && S->key[a] == F->key[b]) return false;
+  }
+  return true;
+}
+
+/* Every segment anchored, where it costs only lone pairs: a segment none of whose pairs is on the
+ * chain takes one of them (k) when every chain pair that contradicts it stands alone (lone_pair)
+ * in a segment that keeps another chain pair — a line of new code that happens to equal a unique
+ * file line (`return {dx, dy, dz};` in a new function) must not push a segment out of order. The
+ * pairs let go are written as new, like any line off the chain in an anchored segment. */
+static ec_error_code anchor_every_segment(ec_lz_job *job, const uint32_t *pj, const uint32_t *pi, size_t np, uint8_t *keep,
+                                          uint8_t *seg_kept) {
+  uint32_t *kept_in = ec_arena_calloc(job->a, job->nseg + 1, sizeof *kept_in);
+  uint32_t *lost_in = ec_arena_calloc(job->a, job->nseg + 1, sizeof *lost_in);
+  if (!kept_in || !lost_in) return EC_OUT_OF_MEMORY;
+  for (size_t k = 0; k < np; k++)
+    if (keep[k]) kept_in[job->seg_of[pj[k]]]++;
+  for (size_t k = 0; k < np; k++) {
+    uint32_t sk = job->seg_of[pj[k]];
+    if (keep[k] || seg_kept[sk]) continue;
+    if (!spend(job, 2 * np)) return EC_OK;
+    bool ok = true, any = false;
+    for (size_t q = 0; q < np && ok; q++) {
+      if (!keep[q] || !((q < k && pi[q] > pi[k]) || (q > k && pi[q] < pi[k]))) continue;
+      uint32_t sq = job->seg_of[pj[q]];
+      ok = sq != sk && lone_pair(job, pj[q], pi[q]);
+      lost_in[sq]++;
+      any = true;
+    }
+    for (size_t q = 0; q < np; q++) {
+      if (!keep[q] || !((q < k && pi[q] > pi[k]) || (q > k && pi[q] < pi[k]))) continue;
+      uint32_t sq = job->seg_of[pj[q]];
+      if (lost_in[sq] >= kept_in[sq]) ok = false; /* its segment would keep no chain pair */
+    }
+    if (ok && any) {
+      for (size_t q = 0; q < np; q++) {
+        if (!keep[q] || !((q < k && pi[q] > pi[k]) || (q > k && pi[q] < pi[k]))) continue;
+        keep[q] = 0;
+        kept_in[job->seg_of[pj[q]]]--;
+      }
+      keep[k] = 1;
+      kept_in[sk]++;
+      seg_kept[sk] = 1;
+    }
+    for (size_t q = 0; q < np; q++) lost_in[job->seg_of[pj[q]]] = 0;
+  }
+  return EC_OK;
+}
+
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Segments each placed on their own, in file order (job->order), when the snippet lists them out
+ * of it: a model shows a new helper first, then the callers it changed. Only when every segment
+ * has unique lines of the file, rising within it; the spans those lines cover (first to last)
+ * do not overlap; no line the file has once is written twice (an old and a new version listed
+ * one after the other); and every segment out of order with another changes something (holds a
+ * line the file lacks) — a segment shown unchanged out of order is code the model means to move,
+ * which a lazy snippet cannot say.
+ * The merge is then tried with the segments in file order, and must pass its own check. */
+static ec_error_code file_order(ec_lz_job *job, const uint32_t *pj, const uint32_t *pi, size_t np) {
+  size_t ns = job->nseg;
+  if (ns < 2 || ns > UINT32_MAX / 2) return EC_OK;
+  uint32_t *lo = ec_arena_alloc(job->a, ns * sizeof *lo), *hi = ec_arena_alloc(job->a, ns * sizeof *hi);
+  uint64_t *byl = ec_arena_alloc(job->a, ns * sizeof *byl);
+  if (!lo || !hi || !byl) return EC_OUT_OF_MEMORY;
+  for (size_t s = 0; s < ns; s++) lo[s] = hi[s] = LZ_NIL;
+  for (size_t k = 0; k < np; k++) {
+    uint32_t s = job->seg_of[pj[k]];
+    if (lo[s] == LZ_NIL) lo[s] = pi[k];
+    else if (pi[k] <= hi[s]) return EC_OK; /* not rising within its segment */
+    hi[s] = pi[k];
+  }
+  for (size_t s = 0; s < ns; s++) {
+    if (lo[s] == LZ_NIL) return EC_OK;
+    byl[s] = (uint64_t)lo[s] << 32 | s;
+  }
+  qsort(byl, ns, sizeof *byl, cmp_u64);
+  for (size_t t = 1; t < ns; t++)
+    if (hi[(uint32_t)byl[t - 1]] >= lo[(uint32_t)byl[t]]) return EC_OK;
+  /* Every segment in an inversion (another segment comes before it in the snippet and after it
+   * in the file, or the other way) must change something. */
+  uint32_t *sufmin = ec_arena_alloc(job->a, (ns + 1) * sizeof *sufmin);
+  if (!sufmin) return EC_OUT_OF_MEMORY;
+  sufmin[ns] = UINT32_MAX;
+  for (size_t s = ns; s-- > 0;) sufmin[s] = lo[s] < sufmin[s + 1] ? lo[s] : sufmin[s + 1];
+  uint32_t premax = 0;
+  for (size_t s = 0; s < ns; s++) {
+    bool inverted = (s && premax > lo[s]) || sufmin[s + 1] < lo[s];
+    if (lo[s] > premax) premax = lo[s];
+    if (!inverted) continue;
+    bool changes = false;
+    for (uint32_t j = job->seg[s].j0; j < job->seg[s].j1 && !changes; j++) {
+      if (job->S.flags[j] & (LZ_BLANK | LZ_MARKER)) continue;
+      uint32_t cf = 0;
+      ec_lz_side_first(&job->F, job->S.key[j], &cf);
+      changes = cf == 0;
+    }
+    job->work += job->seg[s].j1 - job->seg[s].j0;
+    if (!changes) return EC_OK;
+  }
+  uint32_t *order = ec_arena_alloc(job->a, ns * sizeof *order);
+  if (!order) return EC_OUT_OF_MEMORY;
+  for (size_t t = 0; t < ns; t++) order[t] = (uint32_t)byl[t];
+  job->order = order;
+  return EC_OK;
+}
+
 /* Pass 1: unique pairs and their longest rising chain. */
 static ec_error_code unique_pass(ec_lz_job *job) {
   ec_lz_side *S = &job->S, *F = &job->F;
   size_t m = S->n, np = 0;
+  bool twice = false; /* a line the file has once is written twice or more (before/after listings) */
   uint32_t *pj = ec_arena_alloc(job->a, (m + 1) * sizeof *pj), *pi = ec_arena_alloc(job->a, (m + 1) * sizeof *pi);
   if (!pj || !pi) return EC_OUT_OF_MEMORY;
   for (size_t j = 0; j < m; j++) {
@@ -43,6 +224,7 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     ec_lz_side_first(S, S->key[j], &cs);
     uint32_t i = ec_lz_side_first(F, S->key[j], &cf);
     if (cs == 1 && cf == 1) { pj[np] = (uint32_t)j; pi[np] = i; np++; }
+    if (cs > 1 && cf == 1) twice = true;
   }
   if (!np) return EC_OK;
   /* Longest strictly increasing subsequence of pi (patience, O(p log p)). */
@@ -69,8 +251,10 @@ static ec_error_code unique_pass(ec_lz_job *job) {
   if (!seg_kept) return EC_OUT_OF_MEMORY;
   for (size_t k = 0; k < np; k++)
     if (keep[k]) seg_kept[job->seg_of[pj[k]]] = 1;
+  if (anchor_every_segment(job, pj, pi, np, keep, seg_kept)) return EC_OUT_OF_MEMORY;
   for (size_t k = 0; k < np; k++) {
     if (keep[k] || seg_kept[job->seg_of[pj[k]]]) continue;
+    if (!twice && file_order(job, pj, pi, np)) return EC_OUT_OF_MEMORY;
     /* The nearest kept pair tells which segment it contradicts. */
     size_t other = LZ_NIL;
     for (size_t q = 0; q < np; q++)
@@ -101,6 +285,7 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     kept++;
   }
   np = kept;
+  after_closed_blocks(job);
   /* A unique line inside a block whose opener the snippet writes (in the same segment) and
    * that did not anchor must sit in a file block opened by the same line or an edited version
    * of it (same first word, or ec_lz_similar): `return this;` under a new `two() {` is not
