@@ -289,13 +289,15 @@ static ec_error_code unique_pass(ec_lz_job *job) {
   /* A unique line inside a block whose opener the snippet writes (in the same segment) and
    * that did not anchor must sit in a file block opened by the same line or an edited version
    * of it (same first word, or ec_lz_similar): `return this;` under a new `two() {` is not
-   * one()'s `return this;`. */
+   * one()'s `return this;`. Comment-only lines open no block, on either side (a line of a
+   * header comment under its `====` opening line sits in the block around the comment). */
   for (size_t k = 0; k < np; k++) {
     size_t j = pj[k], i = pi[k];
+    if (job->am[j] < 0) continue; /* let go above */
     uint32_t sj = job->seg_of[j];
     size_t so = j;
     while (so-- > job->seg[sj].j0)
-      if (!(S->flags[so] & LZ_BLANK) && S->indent[so] < S->indent[j]) break;
+      if (!(S->flags[so] & LZ_BLANK) && !ec_lz_comment_only(S->line[so]) && S->indent[so] < S->indent[j]) break;
     if (so == SIZE_MAX || so < job->seg[sj].j0 || job->am[so] >= 0) continue;
     size_t fo = i, steps = 0;
     while (fo-- > 0 && ++steps <= 4000)
