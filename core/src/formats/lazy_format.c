@@ -106,31 +106,53 @@ static void retell_repeated_lines(ec_ctx *ctx, const ec_lz_job *job, const ec_ws
   err->message = msg;
 }
 
-/* The snippet with its segments in job->order, a marker between each two (the snippet's own
- * first marker line), and at its ends where the snippet has one or another segment now stands. */
+/* The marker line nearest before snippet line j (dir < 0) or at or after it (dir > 0), across
+ * blank lines only; an empty string when there is none. */
+static ec_str marker_near(const ec_lz_side *S, size_t j, int dir) {
+  if (dir < 0) {
+    for (size_t k = j; k-- > 0;) {
+      if (S->flags[k] & LZ_MARKER) return S->line[k];
+      if (!(S->flags[k] & LZ_BLANK)) break;
+    }
+  } else {
+    for (size_t k = j; k < S->n; k++) {
+      if (S->flags[k] & LZ_MARKER) return S->line[k];
+      if (!(S->flags[k] & LZ_BLANK)) break;
+    }
+  }
+  return ec_str_make("", 0);
+}
+
+/* The snippet with its segments in job->order. Between two segments goes the marker that
+ * followed the first of them in the snippet (it says whether the rest of a block or of the file
+ * follows), else the one that preceded the second, else the snippet's first marker; at the ends,
+ * a marker where the snippet has one or another segment now stands there. */
 static ec_str reordered_snippet(ec_ctx *ctx, const ec_lz_job *job) {
   const ec_lz_side *S = &job->S;
-  ec_str marker = {0};
-  for (size_t j = 0; j < S->n && !marker.ptr; j++)
-    if (S->flags[j] & LZ_MARKER) marker = S->line[j];
-  if (!marker.ptr) return (ec_str){0};
+  ec_str any = {0};
+  for (size_t j = 0; j < S->n && !any.ptr; j++)
+    if (S->flags[j] & LZ_MARKER) any = S->line[j];
+  if (!any.ptr) return (ec_str){0};
   ec_buf b;
   ec_buf_init(&b, ec_arena_allocator(ctx->arena));
   size_t ns = job->nseg;
-  for (size_t t = 0; t < ns; t++) {
-    const ec_lz_seg *sg = &job->seg[job->order[t]];
-    if (t || job->lead_marker || job->order[0] != 0) {
-      ec_buf_append_str(&b, marker);
+  for (size_t t = 0; t <= ns; t++) {
+    const ec_lz_seg *prev = t ? &job->seg[job->order[t - 1]] : NULL, *next = t < ns ? &job->seg[job->order[t]] : NULL;
+    bool want = prev && next ? true
+              : !prev ? job->lead_marker || job->order[0] != 0
+                      : job->trail_marker || job->order[ns - 1] != ns - 1;
+    if (want) {
+      ec_str m = prev ? marker_near(S, prev->j1, 1) : ec_str_make("", 0);
+      if (!m.len && next) m = marker_near(S, next->j0, -1);
+      if (!m.len) m = any;
+      ec_buf_append_str(&b, m);
       ec_buf_append_char(&b, '\n');
     }
-    for (uint32_t j = sg->j0; j < sg->j1; j++) {
+    if (!next) break;
+    for (uint32_t j = next->j0; j < next->j1; j++) {
       ec_buf_append_str(&b, S->line[j]);
       ec_buf_append_char(&b, '\n');
     }
-  }
-  if (job->trail_marker || job->order[ns - 1] != ns - 1) {
-    ec_buf_append_str(&b, marker);
-    ec_buf_append_char(&b, '\n');
   }
   return ec_buf_finish(&b, ctx->arena);
 }
