@@ -121,7 +121,8 @@ static ec_error_code anchor_every_segment(ec_lz_job *job, const uint32_t *pj, co
   for (size_t k = 0; k < np; k++) {
     uint32_t sk = job->seg_of[pj[k]];
     if (keep[k] || seg_kept[sk]) continue;
-    if (!spend(job, 2 * np)) return EC_OK;
+    if (job->work + 3 * np > job->work_cap) return EC_OK; /* no budget: the decline stands */
+    job->work += 3 * np;
     bool ok = true, any = false;
     for (size_t q = 0; q < np && ok; q++) {
       if (!keep[q] || !((q < k && pi[q] > pi[k]) || (q > k && pi[q] < pi[k]))) continue;
