@@ -158,7 +158,7 @@ static int cmp_u64(const void *a, const void *b) {
 
 /* Segments each placed on their own, in file order (job->order), when the snippet lists them out
  * of it: a model shows a new helper first, then the callers it changed. Only when every segment
- * has unique lines of the file, rising within it; the spans those lines cover (first to last)
+ * has unique lines of the file, rising within it, and no new line above the first of them; the spans those lines cover (first to last)
  * do not overlap; no line the file has once is written twice (an old and a new version listed
  * one after the other); and every segment out of order with another changes something (holds a
  * line the file lacks) — a segment shown unchanged out of order is code the model means to move,
@@ -173,8 +173,18 @@ static ec_error_code file_order(ec_lz_job *job, const uint32_t *pj, const uint32
   for (size_t s = 0; s < ns; s++) lo[s] = hi[s] = LZ_NIL;
   for (size_t k = 0; k < np; k++) {
     uint32_t s = job->seg_of[pj[k]];
-    if (lo[s] == LZ_NIL) lo[s] = pi[k];
-    else if (pi[k] <= hi[s]) return EC_OK; /* not rising within its segment */
+    if (lo[s] == LZ_NIL) {
+      /* Its place starts at its anchors: no new line above the first (a new function whose
+       * body repeats a unique file line by chance would go inside that line's function). */
+      for (uint32_t j = job->seg[s].j0; j < pj[k]; j++) {
+        if (job->S.flags[j] & LZ_BLANK) continue;
+        uint32_t cf = 0;
+        ec_lz_side_first(&job->F, job->S.key[j], &cf);
+        if (!cf) return EC_OK;
+      }
+      job->work += pj[k] - job->seg[s].j0;
+      lo[s] = pi[k];
+    } else if (pi[k] <= hi[s]) return EC_OK; /* not rising within its segment */
     hi[s] = pi[k];
   }
   for (size_t s = 0; s < ns; s++) {
