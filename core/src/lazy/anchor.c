@@ -34,6 +34,20 @@ static ec_error_code too_large(ec_lz_job *job) {
 
 static uint32_t snippet_opener(ec_lz_job *job, size_t j);
 
+/* Whether the file's non-blank lines strictly between fo and i occur, in order, among the
+ * snippet's lines strictly between so and j. */
+static bool keeps_lines_between(ec_lz_job *job, size_t so, size_t j, size_t fo, size_t i) {
+  size_t q = so + 1;
+  job->work += (i - fo) + (j - so);
+  for (size_t f = fo + 1; f < i; f++) {
+    if (job->F.flags[f] & LZ_BLANK) continue;
+    while (q < j && job->S.key[q] != job->F.key[f]) q++;
+    if (q >= j) return false;
+    q++;
+  }
+  return true;
+}
+
 /* A segment's unique lines that come after a closing line of a block whose opener is anchored
  * (`UpdateFn makeLorenzUpdater(){`, a marker, then `}` and a new function) lie past that block's
  * end in the file: one the file has inside that block is new code that repeats a line of it by
@@ -315,7 +329,11 @@ static ec_error_code unique_pass(ec_lz_job *job) {
       if (!(F->flags[fo] & LZ_BLANK) && !ec_lz_comment_only(F->line[fo]) && F->indent[fo] < F->indent[i]) break;
     job->work += steps;
     if (fo == SIZE_MAX || steps > 4000) continue;
-    if (F->key[fo] == S->key[so] || ec_lz_same_first_token(S->line[so], F->line[fo]) || ec_lz_similar(S->line[so], F->line[fo], false)) continue;
+    if (F->key[fo] == S->key[so] || ec_lz_similar(S->line[so], F->line[fo], false)) continue;
+    /* Only the same first word (`def summary(rows):` over `def beta(rows):`): a renamed block
+     * keeps the file's lines between its opener and this line (it may add some); a new block
+     * that repeats one line of another leaves some out. */
+    if (ec_lz_same_first_token(S->line[so], F->line[fo]) && keeps_lines_between(job, so, j, fo, i)) continue;
     ec_str t = ec_lz_trim(S->line[j]), a = ec_lz_trim(F->line[fo]), b = ec_lz_trim(S->line[so]);
     /* Other anchors of the segment (the chain's pairs not let go): with them the segment is
      * placed anyway, and the line is code moved into the new block, written as new; the
