@@ -48,48 +48,44 @@ static bool keeps_lines_between(ec_lz_job *job, size_t so, size_t j, size_t fo, 
   return true;
 }
 
+/* For a closing line j of the snippet whose opener is anchored: the file line that closes that
+ * opener's block; SIZE_MAX for any other line. */
+static size_t closes_at(ec_lz_job *job, size_t j) {
+  ec_lz_side *S = &job->S;
+  if (job->am[j] >= 0 || !(S->flags[j] & LZ_WEAK) || (S->flags[j] & (LZ_BLANK | LZ_MARKER)) || ec_lz_bracket_net(S->line[j]) >= 0)
+    return SIZE_MAX;
+  uint32_t op = snippet_opener(job, j);
+  if (op == LZ_NIL || job->am[op] < 0) return SIZE_MAX;
+  size_t c = ec_lz_file_closer(job, (size_t)job->am[op]);
+  return c < job->F.n ? c : SIZE_MAX;
+}
+
 /* A segment's unique lines that come after a closing line of a block whose opener is anchored
  * (`UpdateFn makeLorenzUpdater(){`, a marker, then `}` and a new function) lie past that block's
  * end in the file: one the file has inside that block is new code that repeats a line of it by
  * chance (`float h = dtFixed;` in a new function copied from the old one). It is let go, written
  * as new, when its segment keeps another anchor. */
 static void after_closed_blocks(ec_lz_job *job) {
-  ec_lz_side *S = &job->S;
   for (size_t si = 0; si < job->nseg; si++) {
     const ec_lz_seg *sg = &job->seg[si];
-    size_t closed = 0, drops = 0, anchors = 0;
-    bool any = false;
-    for (uint32_t j = sg->j0; j < sg->j1; j++) {
-      if (job->work > job->work_cap) return;
-      if (job->am[j] >= 0) {
-        anchors++;
-        if (any && (size_t)job->am[j] <= closed) drops++;
-        continue;
+    for (int pass = 0; pass < 2; pass++) {
+      size_t closed = SIZE_MAX, drops = 0, anchors = 0; /* closed: the furthest block end so far */
+      for (uint32_t j = sg->j0; j < sg->j1; j++) {
+        if (job->work > job->work_cap) return;
+        if (job->am[j] >= 0) {
+          anchors++;
+          if (closed != SIZE_MAX && (size_t)job->am[j] <= closed) {
+            drops++;
+            if (pass) { job->am[j] = -1; job->how[j] = LZ_NONE; }
+          }
+          continue;
+        }
+        size_t c = closes_at(job, j);
+        if (c == SIZE_MAX) continue;
+        if (closed == SIZE_MAX || c > closed) closed = c;
+        if (job->F.key[c] == job->S.key[j]) anchors++; /* the closing line anchors there (struct_pass) */
       }
-      if (!(S->flags[j] & LZ_WEAK) || (S->flags[j] & (LZ_BLANK | LZ_MARKER)) || ec_lz_bracket_net(S->line[j]) >= 0) continue;
-      uint32_t op = snippet_opener(job, j);
-      if (op == LZ_NIL || job->am[op] < 0) continue;
-      size_t c = ec_lz_file_closer(job, (size_t)job->am[op]);
-      if (c >= job->F.n) continue;
-      if (!any || c > closed) closed = c;
-      any = true;
-      if (job->F.key[c] == S->key[j]) anchors++; /* the closing line anchors there (struct_pass) */
-    }
-    if (!drops || drops >= anchors) continue;
-    closed = 0;
-    any = false;
-    for (uint32_t j = sg->j0; j < sg->j1; j++) {
-      if (job->am[j] >= 0) {
-        if (any && (size_t)job->am[j] <= closed) { job->am[j] = -1; job->how[j] = LZ_NONE; }
-        continue;
-      }
-      if (!(S->flags[j] & LZ_WEAK) || (S->flags[j] & (LZ_BLANK | LZ_MARKER)) || ec_lz_bracket_net(S->line[j]) >= 0) continue;
-      uint32_t op = snippet_opener(job, j);
-      if (op == LZ_NIL || job->am[op] < 0) continue;
-      size_t c = ec_lz_file_closer(job, (size_t)job->am[op]);
-      if (c >= job->F.n) continue;
-      if (!any || c > closed) closed = c;
-      any = true;
+      if (!drops || drops >= anchors) break; /* nothing to let go, or nothing would be left */
     }
   }
 }
