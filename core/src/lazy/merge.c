@@ -286,6 +286,31 @@ static void put_file_start(ec_lz_job *job, out_t *o, size_t j0, size_t k) {
   }
 }
 
+/* Whether new lines S[j0, jr) end inside a block one of them opens, which the closing line at jr
+ * (`end`, `}`, `fi`: a weak line) closes: their last line is deeper than jr, and a line of theirs
+ * above it is at jr's depth or shallower (`local function q()` ... `  return m` then `end`). The
+ * closing line is theirs then, not the file's equal line before the anchor (that one closes the
+ * file's previous block, which would be left open). The bracket count says this for braces;
+ * this says it for keyword-closed blocks. Only a line that closes (`end...`, `fi`, `done`,
+ * `esac`, more closing brackets than opening): a weak `return` or `pass` after an `if` body is
+ * the file's own line. */
+static bool closing_line(ec_str line) {
+  ec_str t = ec_lz_trim(line);
+  if (ec_lz_bracket_net(line) < 0) return true;
+  return (t.len >= 3 && !memcmp(t.ptr, "end", 3)) || ec_str_eq_cstr(t, "fi") || ec_str_eq_cstr(t, "done") || ec_str_eq_cstr(t, "esac");
+}
+
+static bool new_lines_close_with(ec_lz_job *job, size_t j0, size_t jr) {
+  ec_lz_side *S = &job->S;
+  if ((S->flags[jr] & (LZ_BLANK | LZ_MARKER)) || !(S->flags[jr] & LZ_WEAK) || !closing_line(S->line[jr])) return false;
+  size_t last = jr;
+  while (last > j0 && (S->flags[last - 1] & LZ_BLANK)) last--;
+  if (last == j0 || S->indent[last - 1] <= S->indent[jr]) return false;
+  for (size_t j = last - 1; j-- > j0;)
+    if (!(S->flags[j] & LZ_BLANK) && S->indent[j] <= S->indent[jr]) return true;
+  return false;
+}
+
 /* Lines S[j0, ja) above the first anchor (file line i0); the file cursor is *c. */
 static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, size_t *c) {
   ec_lz_seg *s = &job->seg[si];
@@ -426,6 +451,7 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
       }
       if (net || new_min == UINT32_MAX || run_max > new_min) e = 0;
     }
+    if (e && e < k && new_lines_close_with(job, j0, ja - e)) e = 0;
     if (e && e < k) {
       for (size_t t = 1; t <= e; t++) {
         job->am[ja - t] = (int32_t)(i0 - t);
