@@ -15,10 +15,18 @@
 // The variant kinds:
 //   marker:<spelling>   every marker line respelled, its indentation kept: `// ... existing code ...`,
 //                       `# ...`, `/* ... */`, `<!-- ... -->`, `-- ...`, `// ...`, `// ... rest of the
-//                       code ...`, `// existing code unchanged` (the comment syntax need not be the
+//                       code ...`, `// existing code unchanged`, `// … existing code …`,
+//                       `{/* ... */}`, `# ...`, a bare `...` (the comment syntax need not be the
 //                       file's: models put `//` markers in Python)
 //   marker:unindented / marker:indent+4   every marker at column 0, or 4 columns deeper
 //   blank:add / blank:remove   a blank line before and after every marker, or none beside any
+//   blank:edges         a blank line before the snippet and after it
+//   indent:dedented     the snippet's common indentation removed (a method written at column 0)
+//   indent:tabs         the snippet indented with tabs, a level per tab (the file keeps spaces)
+//   context:top-1 / context:bottom-1   one unchanged line less of context: the first line after
+//                       each marker (the last before it) left to the marker, when it and the line
+//                       next to it are lines the file has once, next to each other in the file
+//                       and in the base result (so the dropped line witnessed no removal)
 //   trailing-ws         two spaces after every non-blank snippet line
 //   crlf:both / crlf:file / crlf:snippet   CRLF line ends in the file and the snippet, or only one
 //                       (a host reading a Windows file while the model writes LF)
@@ -91,6 +99,10 @@ const SPELLINGS = {
   'marker:// ...': '// ...',
   'marker:rest of the code': '// ... rest of the code ...',
   'marker:no dots': '// existing code unchanged',
+  'marker:…': '// … existing code …',
+  'marker:{/* */}': '{/* ... existing code ... */}',
+  'marker:# ...': '# ...',
+  'marker:bare ...': '...',
 };
 
 // Split a snippet into marker lines and the segments between them.
@@ -105,7 +117,7 @@ function segmentsOf(lines, isMarker) {
   return parts;
 }
 
-function variantsOf(c) {
+function variantsOf(c, baseGot) {
   const path = c.edit.path ?? Object.keys(c.files)[0];
   const file = c.files[path];
   const snip = c.edit.snippet;
@@ -137,6 +149,45 @@ function variantsOf(c) {
       for (let j = i + 1; j < lines.length && lines[j].trim() === '' && !isM[j]; j++) keep[j] = false;
     }
     withSnippet('blank:remove', lines.filter((_, i) => keep[i]).join('\n'));
+  }
+  // The snippet's common indentation removed (a method written at column 0), or its indentation
+  // in tabs (a level per tab, the snippet's unit the smallest indentation it has).
+  const body = lines.filter((l, i) => l.trim() && !isM[i]);
+  const common = body.length ? Math.min(...body.map((l) => indentOf(l).length)) : 0;
+  if (common > 0 && body.every((l) => !indentOf(l).includes('\t')))
+    withSnippet('indent:dedented', lines.map((l, i) => (l.trim() && !isM[i] ? l.slice(common) : isM[i] ? l.trimStart() : l)).join('\n'));
+  const widths = body.map((l) => indentOf(l)).filter((w) => w.length && !w.includes('\t')).map((w) => w.length);
+  const unit = widths.length ? Math.min(...widths) : 0;
+  if (unit && widths.every((w) => w % unit === 0) && body.every((l) => !indentOf(l).includes('\t')))
+    withSnippet('indent:tabs', lines.map((l) => { const w = indentOf(l).length; return '\t'.repeat(Math.floor(w / unit)) + ' '.repeat(w % unit) + l.slice(w); }).join('\n'));
+  withSnippet('blank:edges', `\n${snip.replace(/\n$/, '')}\n\n`);
+  // Less context: the first line of each segment after a marker (and the last before one) left
+  // to the marker, when it is an unchanged line (once in the file, once in the base's result)
+  // and the line next to it inside the segment is one too, so the segment still starts (ends)
+  // with context.
+  if (anyMarker && baseGot !== undefined) {
+    const once = (text) => { const m = new Map(); for (const l of text.split('\n')) { const t = l.trim(); if (t) m.set(t, (m.get(t) ?? 0) + 1); } return m; };
+    const inFile = once(file), inBase = once(baseGot);
+    const kept = (l) => l !== undefined && l.trim() && !MARKER.test(l.trim()) && inFile.get(l.trim()) === 1 && inBase.get(l.trim()) === 1;
+    // Whether line b follows line a (dir 1) or precedes it (-1) in a text, blank lines aside: a
+    // dropped line must be context of its neighbour, not the witness of lines left out between.
+    const nonBlank = (text) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+    const fileNB = nonBlank(file), baseNB = nonBlank(baseGot);
+    const next = (nb, a, b, dir) => { const i = nb.indexOf(a.trim()); return i >= 0 && nb[i + dir] === b.trim(); };
+    for (const [kind, dir] of [['context:top-1', 1], ['context:bottom-1', -1]]) {
+      const drop = new Set();
+      lines.forEach((l, i) => {
+        if (!isM[i]) return;
+        let a = i + dir;
+        while (a >= 0 && a < lines.length && !lines[a].trim()) a += dir;
+        let b = a + dir;
+        while (b >= 0 && b < lines.length && !lines[b].trim()) b += dir;
+        if (a >= 0 && a < lines.length && !isM[a] && kept(lines[a]) && b >= 0 && b < lines.length && !isM[b] && kept(lines[b]) &&
+            next(fileNB, lines[a], lines[b], dir) && next(baseNB, lines[a], lines[b], dir))
+          for (let k = i + dir; k !== b; k += dir) drop.add(k); // the line and the blank lines around it
+      });
+      if (drop.size) withSnippet(kind, lines.filter((_, i) => !drop.has(i)).join('\n'));
+    }
   }
   withSnippet('trailing-ws', lines.map((l) => (l.trim() ? l + '  ' : l)).join('\n'));
   const crlf = (t) => t.replace(/\r?\n/g, '\r\n');
@@ -204,7 +255,7 @@ for (const c of cases) {
   const path = c.edit.path ?? Object.keys(c.files)[0];
   const base = run(path, c.files[path], c.edit.snippet, c.edit.instruction);
   const want = c.expect.files[path];
-  for (const v of variantsOf(c)) {
+  for (const v of variantsOf(c, base.ok ? base.got : undefined)) {
     if (args.kind && !v.kind.includes(args.kind)) continue;
     const r = run(path, v.file, v.snippet, v.instruction);
     let cls, detail = '';
