@@ -103,6 +103,10 @@ const SPELLINGS = {
   'marker:{/* */}': '{/* ... existing code ... */}',
   'marker:# ...': '# ...',
   'marker:bare ...': '...',
+  'marker:own words': '// ... helpers and setup ...',
+  'marker:(snip)': '// ... (snip) ...',
+  'marker:... words': '// ... helpers and setup',
+  'marker:[...]': '// [...]',
 };
 
 // Split a snippet into marker lines and the segments between them.

@@ -47,6 +47,10 @@ typedef struct ec_lz_side {
 static inline ec_str ec_lz_trim(ec_str s) { return ec_str_trim(s, EC_WS_HSPACE); }
 /** Whether a line is a lazy marker. `bare_dots`: accept a line of only `...`. */
 bool ec_lz_is_marker(ec_str line, bool bare_dots);
+/** Whether a comment line reads like a marker whose wording ec_lz_is_marker does not take: its
+ *  text starts or ends with an ellipsis (`// ... helpers`, `# setup ...`). Such a line written
+ *  into the file as new code is most likely a marker read as code (verify.c declines it). */
+bool ec_lz_looks_elided(ec_str line);
 /** Whether text (LF or CRLF) holds a comment marker line not present in `file` (may be empty). */
 bool ec_lz_text_has_markers(ec_arena *a, ec_str text, ec_str file);
 
