@@ -23,6 +23,10 @@
 //   blank:edges         a blank line before the snippet and after it
 //   indent:dedented     the snippet's common indentation removed (a method written at column 0)
 //   indent:tabs         the snippet indented with tabs, a level per tab (the file keeps spaces)
+//   indent:file-tabs    the file indented with tabs, a level per tab, the snippet in spaces as the
+//                       model wrote it (compared with the base's result in tabs)
+//   marker:doubled      every marker written twice in a row
+//   fence               the snippet in a Markdown code fence (```ext ... ```)
 //   context:top-1 / context:bottom-1   one unchanged line less of context: the first line after
 //                       each marker (the last before it) left to the marker, when it and the line
 //                       next to it are lines the file has once, next to each other in the file
@@ -39,7 +43,9 @@
 //   - swap:<i> where either swapped segment has no line the file holds once (trimmed): such a
 //     segment (new code, `}`, `return x`) is placed only by its order, so moving it moves the code;
 //     and where either sits at the snippet's start or end with no marker there: an unmarked edge
-//     means the file's own start or end, so a segment moved there or away changes place.
+//     means the file's own start or end, so a segment moved there or away changes place; and
+//     where either changes nothing (every line a file line): unchanged code shown out of order
+//     may be code the model means to move, which a lazy snippet cannot say (declined on purpose).
 //   - marker:<spelling> and blank:* in diff-style snippets keep the marker's own `+`/`-` prefix
 //     (there are none in the set; markers there are unprefixed) — nothing excluded.
 // (No marker spelling had to be excluded for a language: a marker-looking line the file itself
@@ -109,6 +115,11 @@ const SPELLINGS = {
   'marker:[...]': '// [...]',
 };
 
+// Leading spaces as tabs, `unit` columns a tab (a remainder stays spaces).
+function toTabs(text, unit) {
+  return text.split('\n').map((l) => { const w = l.match(/^ */)[0].length; return '\t'.repeat(Math.floor(w / unit)) + ' '.repeat(w % unit) + l.slice(w); }).join('\n');
+}
+
 // Split a snippet into marker lines and the segments between them.
 function segmentsOf(lines, isMarker) {
   const parts = []; // {marker: true, line} | {marker: false, lines: []}
@@ -134,6 +145,7 @@ function variantsOf(c, baseGot) {
   if (anyMarker) {
     for (const [kind, sp] of Object.entries(SPELLINGS))
       withSnippet(kind, lines.map((l, i) => (isM[i] ? indentOf(l) + sp : l)).join('\n'));
+    withSnippet('marker:doubled', lines.flatMap((l, i) => (isM[i] ? [l, l] : [l])).join('\n'));
     withSnippet('marker:unindented', lines.map((l, i) => (isM[i] ? l.trimStart() : l)).join('\n'));
     withSnippet('marker:indent+4', lines.map((l, i) => (isM[i] ? '    ' + l : l)).join('\n'));
     const add = [];
@@ -164,6 +176,14 @@ function variantsOf(c, baseGot) {
   const unit = widths.length ? Math.min(...widths) : 0;
   if (unit && widths.every((w) => w % unit === 0) && body.every((l) => !indentOf(l).includes('\t')))
     withSnippet('indent:tabs', lines.map((l) => { const w = indentOf(l).length; return '\t'.repeat(Math.floor(w / unit)) + ' '.repeat(w % unit) + l.slice(w); }).join('\n'));
+  const ext = path.replace(/^.*\./, '');
+  withSnippet('fence', `\`\`\`${ext}\n${snip.replace(/\n$/, '')}\n\`\`\``);
+  // The file indented with tabs (a level per tab, its unit the smallest indentation it has),
+  // the snippet as the model wrote it (spaces): the result compared with the base's in tabs.
+  const fw = file.split('\n').map((l) => indentOf(l)).filter((w) => w.length && !w.includes('\t')).map((w) => w.length);
+  const funit = fw.length ? Math.min(...fw) : 0;
+  if (funit && !file.includes('\n\t') && fw.filter((w) => w % funit === 0).length === fw.length)
+    out.push({ kind: 'indent:file-tabs', file: toTabs(file, funit), snippet: snip, instruction: c.edit.instruction, unit: funit });
   withSnippet('blank:edges', `\n${snip.replace(/\n$/, '')}\n\n`);
   // Less context: the first line of each segment after a marker (and the last before one) left
   // to the marker, when it is an unchanged line (once in the file, once in the base's result)
@@ -209,10 +229,14 @@ function variantsOf(c, baseGot) {
   const fileCount = new Map();
   for (const l of file.split('\n')) { const t = l.trim(); if (t) fileCount.set(t, (fileCount.get(t) ?? 0) + 1); }
   const placedAlone = (seg) => seg.lines.some((l) => fileCount.get(l.replace(/^[+ -](?![+-])/, '').trim()) === 1);
+  // A segment that changes nothing (every line a file line), listed out of order, may mean the
+  // code moves, which markers cannot say: the engine declines that on purpose.
+  const changes = (seg) => seg.lines.some((l) => { const t = l.replace(/^[+ -](?![+-])/, '').trim(); return t && !fileCount.has(t); }) ||
+    seg.lines.some((l) => /^-(?!-)/.test(l));
   const bracketed = (pi) => pi > 0 && pi + 1 < parts.length; // a marker on both sides
   for (let k = 0; k + 1 < segIdx.length; k++) {
     const a = parts[segIdx[k]], b = parts[segIdx[k + 1]];
-    if (!bracketed(segIdx[k]) || !bracketed(segIdx[k + 1]) || !placedAlone(a) || !placedAlone(b)) continue;
+    if (!bracketed(segIdx[k]) || !bracketed(segIdx[k + 1]) || !placedAlone(a) || !placedAlone(b) || !changes(a) || !changes(b)) continue;
     const sw = parts.slice();
     sw[segIdx[k]] = b;
     sw[segIdx[k + 1]] = a;
@@ -268,12 +292,12 @@ for (const c of cases) {
       const g = canon(v.kind, r.got);
       if (eolMixed(v.file, r.got)) mixed++;
       if (base.ok) {
-        const b = canon(v.kind, base.got);
+        const b = canon(v.kind, v.unit ? toTabs(base.got, v.unit) : base.got);
         if (g === b) cls = 'same';
         else if (norm(g) === norm(b)) cls = 'same-ws';
         else { cls = 'different'; detail = firstDiff(b, g); }
       } else {
-        const w = canon(v.kind, want);
+        const w = canon(v.kind, v.unit ? toTabs(want, v.unit) : want);
         if (norm(g) === norm(w)) cls = 'gained';
         else { cls = 'different'; detail = `(base declined) vs expectation ${firstDiff(w, g)}`; }
       }
@@ -308,7 +332,8 @@ if (args.markdown) {
   console.log(`|---|---:|${CLASSES.map(() => '---:').join('|')}|`);
   for (const [k, v] of [...table.entries(), ['**all**', total]]) {
     const n = CLASSES.reduce((s, x) => s + v[x], 0);
-    console.log(`| ${k.startsWith('marker:') ? '`' + k.slice(7) + '` marker' : k} | ${n} | ${CLASSES.map((x) => v[x]).join(' | ')} |`);
+    const label = SPELLINGS[k] ? `marker \`${SPELLINGS[k]}\`` : k;
+    console.log(`| ${label} | ${n} | ${CLASSES.map((x) => v[x]).join(' | ')} |`);
   }
 } else {
   console.log(`\n${'variant kind'.padEnd(24)} variants ${CLASSES.map((x) => x.padStart(9)).join('')}`);
