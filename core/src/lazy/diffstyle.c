@@ -126,16 +126,208 @@ static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t 
   }
 }
 
+/* One part of the snippet between markers: snippet lines [h0, h1), its old side (context and
+ * `-` lines) old[old0, old0 + nold), searched without blank context at its ends: [ob, oe). */
+typedef struct part_t {
+  size_t h0, h1, old0, ob, oe;
+  bool change;            /* holds a `+` or `-` line (else: context only, an anchor) */
+  size_t hunk;            /* 0-based hunk number when change */
+  size_t start, end;      /* placed file span [start, end); SIZE_MAX: not placed */
+} part_t;
+
+/* Where an old side occurs: spans lying inside [lo, hi). */
+typedef struct where_t {
+  size_t n, first, first_end, second, before;
+} where_t;
+
+/* Whether the old side placed at file line `start` has each non-blank line indented exactly as
+ * the file line it stands for. */
+static bool old_side_exact(const ec_lz_job *job, const uint32_t *ho, size_t ob, size_t oe, size_t start) {
+  const ec_lz_side *S = &job->S, *F = &job->F;
+  size_t f = start;
+  for (size_t k = ob; k < oe; k++) {
+    if (S->flags[ho[k]] & LZ_BLANK) continue;
+    while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+    if (f >= F->n || !ec_str_eq(lead_ws(S->line[ho[k]]), lead_ws(F->line[f]))) return false;
+    f++;
+  }
+  return true;
+}
+
+/* Whether a placed part's first (or last) non-blank old line is indented exactly as its file line. */
+static bool edge_exact(const ec_lz_job *job, const part_t *q, const uint32_t *old, bool last) {
+  const ec_lz_side *S = &job->S, *F = &job->F;
+  const uint32_t *ho = old + q->old0;
+  size_t k = last ? q->oe : q->ob, f = last ? q->end : q->start;
+  if (last) {
+    while (k > q->ob && (S->flags[ho[k - 1]] & LZ_BLANK)) k--;
+    while (f > q->start && (F->flags[f - 1] & LZ_BLANK)) f--;
+    if (k == q->ob || f == q->start) return false;
+    k--;
+    f--;
+  } else {
+    while (k < q->oe && (S->flags[ho[k]] & LZ_BLANK)) k++;
+    while (f < q->end && (F->flags[f] & LZ_BLANK)) f++;
+    if (k == q->oe || f == q->end) return false;
+  }
+  return ec_str_eq(lead_ws(S->line[ho[k]]), lead_ws(F->line[f]));
+}
+
+/* Counts the occurrences of a part's old side lying inside file lines [lo, hi) (with `exact`:
+ * only those indented exactly as the snippet writes them); `before`: one starting above lo. */
+static ec_error_code locate(ec_lz_job *job, const part_t *p, const uint32_t *old, size_t lo, size_t hi, bool exact, where_t *w) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  const uint32_t *ho = old + p->old0;
+  *w = (where_t){0, SIZE_MAX, 0, SIZE_MAX, SIZE_MAX};
+  /* Candidates from the rarest line's chain. */
+  size_t best_k = p->ob;
+  uint32_t best_cnt = UINT32_MAX;
+  for (size_t k = p->ob; k < p->oe; k++) {
+    if (S->flags[ho[k]] & LZ_WEAK) continue;
+    uint32_t cnt;
+    ec_lz_side_first(F, S->key[ho[k]], &cnt);
+    if (cnt < best_cnt) { best_cnt = cnt; best_k = k; }
+  }
+  uint32_t cnt;
+  for (uint32_t i = ec_lz_side_first(F, S->key[ho[best_k]], &cnt); i != LZ_NIL; i = F->next[i]) {
+    job->work += p->oe - p->ob;
+    if (job->work > job->work_cap)
+      return ec_fail(job->ctx, EC_TOO_LARGE, "the diff-style snippet's lines repeat too often in '%.*s' to place it within the work budget",
+                     (int)job->f->path.len, job->f->path.ptr);
+    size_t start, end;
+    if (!old_side_at(job, ho, p->ob, p->oe, best_k, i, &start, &end)) continue;
+    if (start < lo) { w->before = start; continue; }
+    if (end > hi) continue;
+    if (exact && !old_side_exact(job, ho, p->ob, p->oe, start)) continue;
+    if (!w->n) { w->first = start; w->first_end = end; }
+    else if (w->n == 1) w->second = start;
+    w->n++;
+  }
+  return EC_OK;
+}
+
+/* The parsed segments put in file order, for the self-check (each hunk's lines stay together and
+ * in order; only the order between hunks, each placed on its own, is the file's). The edges of a
+ * reordered snippet count as facing markers: nothing is removed there freely. */
+static bool reorder_segments(ec_lz_job *job, const part_t *P, size_t np) {
+  size_t ns = job->nseg_parsed;
+  size_t *key = ec_arena_alloc(job->a, (ns + 1) * sizeof *key);
+  ec_lz_seg *sg = ec_arena_alloc(job->a, (ns + 1) * sizeof *sg);
+  if (!key || !sg) return false;
+  for (size_t s = 0; s < ns; s++) {
+    key[s] = SIZE_MAX;
+    for (size_t i = 0; i < np; i++)
+      if (P[i].h0 == job->seg[s].j0) { key[s] = P[i].start; break; }
+  }
+  for (size_t s = 0; s < ns; s++) {
+    size_t k = s;
+    ec_lz_seg cur = job->seg[s];
+    size_t ck = key[s];
+    while (k > 0 && key[k - 1] > ck) { sg[k] = sg[k - 1]; key[k] = key[k - 1]; k--; }
+    sg[k] = cur;
+    key[k] = ck;
+  }
+  memcpy(job->seg, sg, ns * sizeof *sg);
+  job->lead_marker = job->trail_marker = true;
+  return true;
+}
+
+/* When the hunks cannot be placed one below the other in snippet order, the parts are placed
+ * another way, or not at all (*ok false):
+ *  - every part (context-only ones too) occurs exactly once in the file and no two overlap: each
+ *    goes to its place, in file order (a model editing a later function first);
+ *  - else the parts that occur once are in snippet order, and each other part is placed by its
+ *    neighbours: its one occurrence between the end of the part placed above it and the start
+ *    of the next part that occurs once — or, when the snippet copies the file's indentation
+ *    verbatim (every part placed so far), its one occurrence there indented as written (a `}`
+ *    at column 0 is a top-level closer, not a nested one). A context-only part that cannot be
+ *    placed so only bounds nothing.
+ * *permuted: the file order differs from the snippet's. */
+static ec_error_code place_fallback(ec_lz_job *job, part_t *P, size_t np, const uint32_t *old, bool *ok, bool *permuted) {
+  ec_lz_side *F = &job->F;
+  *ok = false;
+  *permuted = false;
+  where_t *g = ec_arena_alloc(job->a, (np + 1) * sizeof *g);
+  size_t *ord = ec_arena_alloc(job->a, (np + 1) * sizeof *ord);
+  if (!g || !ord) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  bool all_unique = true;
+  for (size_t i = 0; i < np; i++) {
+    P[i].start = P[i].end = SIZE_MAX;
+    ec_error_code rc = locate(job, &P[i], old, 0, F->n, false, &g[i]);
+    if (rc) return rc;
+    if (g[i].n != 1) all_unique = false;
+  }
+  if (all_unique) {
+    /* In file order (insertion sort: a snippet has few parts). */
+    for (size_t i = 0; i < np; i++) {
+      size_t k = i;
+      while (k > 0 && g[ord[k - 1]].first > g[i].first) { ord[k] = ord[k - 1]; k--; }
+      ord[k] = i;
+    }
+    for (size_t k = 0; k + 1 < np; k++)
+      if (g[ord[k]].first_end > g[ord[k + 1]].first) return EC_OK; /* two parts overlap */
+    for (size_t i = 0; i < np; i++) {
+      P[i].start = g[i].first;
+      P[i].end = g[i].first_end;
+      if (ord[i] != i) *permuted = true;
+    }
+    *ok = true;
+    return EC_OK;
+  }
+  /* The parts that occur once, in snippet order and apart. */
+  size_t last_end = 0;
+  for (size_t i = 0; i < np; i++) {
+    if (g[i].n != 1) continue;
+    if (g[i].first < last_end) return EC_OK;
+    last_end = g[i].first_end;
+    P[i].start = g[i].first;
+    P[i].end = g[i].first_end;
+  }
+  size_t lo = 0, above = SIZE_MAX;
+  for (size_t i = 0; i < np; i++) {
+    if (g[i].n == 1) {
+      lo = P[i].end;
+      above = i;
+      continue;
+    }
+    size_t hi = F->n, below = SIZE_MAX;
+    for (size_t k = i + 1; k < np; k++)
+      if (g[k].n == 1) { hi = g[k].first; below = k; break; }
+    /* The snippet's indentation is the file's here when the lines of the parts placed right
+     * around this one are indented as in the file. */
+    bool verbatim = (above != SIZE_MAX || below != SIZE_MAX) && (above == SIZE_MAX || edge_exact(job, &P[above], old, true)) &&
+                    (below == SIZE_MAX || edge_exact(job, &P[below], old, false));
+    where_t w;
+    ec_error_code rc = locate(job, &P[i], old, lo, hi, false, &w);
+    if (rc) return rc;
+    if (w.n > 1 && verbatim) {
+      rc = locate(job, &P[i], old, lo, hi, true, &w);
+      if (rc) return rc;
+    }
+    if (w.n == 1) {
+      P[i].start = w.first;
+      P[i].end = lo = w.first_end;
+      above = i;
+      continue;
+    }
+    if (P[i].change) return EC_OK;
+  }
+  *ok = true;
+  return EC_OK;
+}
+
 ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
   ec_lz_side *S = &job->S, *F = &job->F;
   ec_buf b;
   ec_buf_init(&b, ec_arena_allocator(job->a));
   uint32_t *old = ec_arena_alloc(job->a, (S->n + 1) * sizeof *old);
+  part_t *P = ec_arena_alloc(job->a, (S->n + 1) * sizeof *P);
   hunk_t *hs = ec_arena_alloc(job->a, (S->n + 1) * sizeof *hs);
-  if (!old || !hs) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
-  size_t c = 0, hunk = 0, j = 0, old_total = 0;
+  if (!old || !P || !hs) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  size_t np = 0, hunk = 0, j = 0, old_total = 0;
   int pn = (int)job->f->path.len;
   const char *p = job->f->path.ptr;
+  /* The parts: hunks (with a `+` or `-` line) and context-only parts (anchors). */
   while (j < S->n) {
     if (S->flags[j] & LZ_MARKER) { j++; continue; }
     size_t h0 = j;
@@ -147,75 +339,86 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
       if (S->op[k] != '+') ho[nold++] = (uint32_t)k;
       if (S->op[k] != ' ') change = true;
     }
-    /* Blank context at the hunk's ends says nothing; drop it from the search. */
+    /* Blank context at the part's ends says nothing; drop it from the search. */
     size_t ob = 0, oe = nold;
     while (ob < oe && (S->flags[ho[ob]] & LZ_BLANK) && S->op[ho[ob]] == ' ') ob++;
     while (oe > ob && (S->flags[ho[oe - 1]] & LZ_BLANK) && S->op[ho[oe - 1]] == ' ') oe--;
-    if (!change) continue;
+    if (!change && oe == ob) continue;
     old_total += nold;
-    hunk++;
+    if (change) hunk++;
     if (oe == ob)
       return ec_lz_decline(job, EC_NO_MATCH, hunk - 1, 0, 0,
                            "hunk %zu of the diff-style snippet has only `+` lines, so nothing says where they go in '%.*s'; include an unchanged "
                            "line from the file (with a leading space) above or below them.", hunk, pn, p);
-    /* Occurrences of the old side below the cursor: candidates from the rarest line's chain. */
-    size_t best_k = ob;
-    uint32_t best_cnt = UINT32_MAX;
-    for (size_t k = ob; k < oe; k++) {
-      if (S->flags[ho[k]] & LZ_WEAK) continue;
-      uint32_t cnt;
-      ec_lz_side_first(F, S->key[ho[k]], &cnt);
-      if (cnt < best_cnt) { best_cnt = cnt; best_k = k; }
-    }
-    uint32_t cnt;
-    size_t found = SIZE_MAX, found_end = 0, nfound = 0, before = SIZE_MAX, second = SIZE_MAX;
-    for (uint32_t i = ec_lz_side_first(F, S->key[ho[best_k]], &cnt); i != LZ_NIL; i = F->next[i]) {
-      job->work += oe - ob;
-      if (job->work > job->work_cap)
-        return ec_fail(job->ctx, EC_TOO_LARGE, "the diff-style snippet's lines repeat too often in '%.*s' to place it within the work budget", pn, p);
-      size_t start, end;
-      if (!old_side_at(job, ho, ob, oe, best_k, i, &start, &end)) continue;
-      if (start < c) { before = start; continue; }
-      if (!nfound) { found = start; found_end = end; }
-      else if (nfound == 1) second = start;
-      nfound++;
-    }
-    if (nfound > 1) {
-      ec_lz_decline(job, EC_AMBIGUOUS, hunk - 1, (uint32_t)found + 1, (uint32_t)(found + oe - ob),
-                    "hunk %zu of the diff-style snippet matches %zu places in '%.*s' (lines %zu, %zu...); nothing was changed. Include "
-                    "more unchanged lines around the change.", hunk, nfound, pn, p, found + 1, second + 1);
-      ec_lz_add_candidate(job, (uint32_t)second + 1, (uint32_t)(second + oe - ob));
-      return EC_AMBIGUOUS;
-    }
-    if (!nfound) {
-      if (before != SIZE_MAX)
-        return ec_lz_decline(job, EC_NO_MATCH, hunk - 1, (uint32_t)before + 1, (uint32_t)(before + oe - ob),
-                             "hunk %zu of the diff-style snippet matches line %zu of '%.*s', above the previous hunk: send the hunks in file order.",
-                             hunk, before + 1, pn, p);
+    P[np++] = (part_t){h0, h1, old0, ob, oe, change, change ? hunk - 1 : SIZE_MAX, SIZE_MAX, SIZE_MAX};
+  }
+  if (!hunk) return ec_fail(job->ctx, EC_NOOP, "the diff-style snippet has no `+` or `-` lines, so it changes nothing in '%.*s'", pn, p);
+  /* First reading: each hunk at its one occurrence below the previous hunk (context-only parts
+   * aside). */
+  size_t c = 0, fail = SIZE_MAX;
+  where_t fw = {0};
+  for (size_t i = 0; i < np && fail == SIZE_MAX; i++) {
+    if (!P[i].change) continue;
+    ec_error_code rc = locate(job, &P[i], old, c, F->n, false, &fw);
+    if (rc) return rc;
+    if (fw.n != 1) { fail = i; break; }
+    P[i].start = fw.first;
+    P[i].end = c = fw.first_end;
+  }
+  bool permuted = false;
+  if (fail != SIZE_MAX) {
+    bool ok;
+    ec_error_code rc = place_fallback(job, P, np, old, &ok, &permuted);
+    if (rc) return rc;
+    if (!ok) {
+      /* The first reading's reason. */
+      const part_t *q = &P[fail];
+      size_t h = q->hunk + 1, width = q->oe - q->ob;
+      if (fw.n > 1) {
+        ec_lz_decline(job, EC_AMBIGUOUS, h - 1, (uint32_t)fw.first + 1, (uint32_t)(fw.first + width),
+                      "hunk %zu of the diff-style snippet matches %zu places in '%.*s' (lines %zu, %zu...); nothing was changed. Include "
+                      "more unchanged lines around the change.", h, fw.n, pn, p, fw.first + 1, fw.second + 1);
+        ec_lz_add_candidate(job, (uint32_t)fw.second + 1, (uint32_t)(fw.second + width));
+        return EC_AMBIGUOUS;
+      }
+      if (fw.before != SIZE_MAX)
+        return ec_lz_decline(job, EC_NO_MATCH, h - 1, (uint32_t)fw.before + 1, (uint32_t)(fw.before + width),
+                             "hunk %zu of the diff-style snippet matches line %zu of '%.*s', above the previous hunk, and the hunks cannot "
+                             "be placed apart in another order: send the hunks in file order.",
+                             h, fw.before + 1, pn, p);
       /* Name the first old line that is not in the file. */
-      size_t miss = ob;
-      for (size_t k = ob; k < oe; k++) {
+      const uint32_t *ho = old + q->old0;
+      size_t miss = q->ob;
+      for (size_t k = q->ob; k < q->oe; k++) {
         uint32_t cc;
         if (S->flags[ho[k]] & LZ_BLANK) continue; /* blank lines need not be in the file */
         ec_lz_side_first(F, S->key[ho[k]], &cc);
         if (!cc) { miss = k; break; }
       }
       ec_str t = ec_lz_trim(S->line[ho[miss]]);
-      return ec_lz_decline(job, EC_NO_MATCH, hunk - 1, 0, 0,
+      return ec_lz_decline(job, EC_NO_MATCH, h - 1, 0, 0,
                            "hunk %zu of the diff-style snippet does not match '%.*s': its context and `-` lines must be consecutive lines "
                            "of the file (line '%.*s' is not found there or not in that order). Read the file again and copy them exactly.",
-                           hunk, pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr);
-    }
-    hs[hunk - 1] = (hunk_t){h0, h1, ob, oe, old0, found, found_end - found};
-    c = found_end;
-    if (hunk <= job->nseg + 1 && job->rep) {
-      job->rep[hunk - 1].start_line = (uint32_t)found + 1;
-      job->rep[hunk - 1].end_line = (uint32_t)found_end;
-      job->rep[hunk - 1].strategy = EC_STRATEGY_INDENT;
-      job->rep[hunk - 1].confidence = 1.0;
+                           h, pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr);
     }
   }
-  if (!hunk) return ec_fail(job->ctx, EC_NOOP, "the diff-style snippet has no `+` or `-` lines, so it changes nothing in '%.*s'", pn, p);
+  /* The hunks in file order. */
+  size_t nh = 0;
+  for (size_t i = 0; i < np; i++) {
+    if (!P[i].change) continue;
+    hunk_t hh = {P[i].h0, P[i].h1, P[i].ob, P[i].oe, P[i].old0, P[i].start, P[i].end - P[i].start};
+    size_t k = nh++;
+    while (k > 0 && hs[k - 1].start > hh.start) { hs[k] = hs[k - 1]; k--; }
+    hs[k] = hh;
+    size_t h = P[i].hunk;
+    if (h <= job->nseg && job->rep) {
+      job->rep[h].start_line = (uint32_t)P[i].start + 1;
+      job->rep[h].end_line = (uint32_t)P[i].end;
+      job->rep[h].strategy = EC_STRATEGY_INDENT;
+      job->rep[h].confidence = 1.0;
+    }
+  }
+  if (permuted && !reorder_segments(job, P, np)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
   /* The `+` prefix width, decided once for the snippet: when every `+` line written after a
    * reference of one kind (context or `-`) lands one column off the file's indentation grid the
    * same way, and the prefix explains it (`+ ` with a space, or a `- ` reference), the width
@@ -225,7 +428,7 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
   memset(&st, 0, sizeof st);
   st.grid = job->fi.tabs ? (long)job->fi.tab : (long)job->fi.unit;
   if (st.grid >= 2) {
-    for (size_t h = 0; h < hunk; h++) visit(job, &hs[h], old, &st, NULL, shift);
+    for (size_t h = 0; h < nh; h++) visit(job, &hs[h], old, &st, NULL, shift);
     for (int g = 0; g < 2; g++) {
       if (!st.n[g] || (st.n[g] == 1 && st.cont[g])) continue; /* one line after an open bracket: alignment, not a prefix */
       if (st.off_plus[g] == st.n[g] && st.plus_space[g] == st.n[g]) shift[g] = -1;
@@ -233,7 +436,7 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
     }
   }
   c = 0;
-  for (size_t h = 0; h < hunk; h++) {
+  for (size_t h = 0; h < nh; h++) {
     for (size_t i = c; i < hs[h].start; i++) { ec_buf_append_str(&b, F->line[i]); ec_buf_append_char(&b, '\n'); }
     visit(job, &hs[h], old, &st, &b, shift);
     c = hs[h].start + hs[h].flen;
