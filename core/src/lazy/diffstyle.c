@@ -82,8 +82,10 @@ typedef struct shift_t {
 static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t *st, ec_buf *b, const long *shift) {
   ec_lz_side *S = &job->S, *F = &job->F;
   size_t sref = old[h->old0 + h->ob], fref = h->start, fi = h->start, k_old = 0;
+  bool seen_new = false;
   for (size_t k = h->h0; k < h->h1; k++) {
     if (S->op[k] == '+') {
+      seen_new = true;
       int g = S->op[sref] == '-';
       if (b) {
         put_new(job, b, k, sref, fref, (S->flags[k] & LZ_BLANK) ? 0 : shift[g]);
@@ -102,7 +104,12 @@ static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t 
       continue;
     }
     size_t idx = k_old++;
-    if (idx < h->ob || idx >= h->oe) continue;
+    if (idx < h->ob || idx >= h->oe) {
+      /* Blank context between the hunk's new top lines and its first old line is spacing the
+       * snippet writes there. */
+      if (b && idx < h->ob && S->op[k] == ' ' && k > h->h0 && seen_new) ec_buf_append_char(b, '\n');
+      continue;
+    }
     size_t fend = h->start + h->flen;
     if (S->flags[k] & LZ_BLANK) {
       /* A blank old line: the file's blank line there, or spacing the snippet adds. */

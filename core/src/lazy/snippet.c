@@ -10,6 +10,7 @@
 #include "../base/str.h"
 #include "../base/buf.h"
 #include <string.h>
+#include <stdlib.h>
 
 static bool is_fence(ec_str l) {
   ec_str t = ec_lz_trim(l);
@@ -18,6 +19,91 @@ static bool is_fence(ec_str l) {
 
 static bool diff_header(ec_str l) {
   return (l.len >= 2 && !memcmp(l.ptr, "@@", 2)) || (l.len >= 4 && (!memcmp(l.ptr, "--- ", 4) || !memcmp(l.ptr, "+++ ", 4)));
+}
+
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The file's line heads (ec_lz_head), hashed and sorted, for "does any file line share this
+ * head?"; built once, on first need. */
+typedef struct heads_t {
+  uint64_t *h;
+  size_t n;
+  bool built;
+} heads_t;
+
+static bool file_has_head(ec_lz_job *job, heads_t *hd, ec_str head) {
+  if (!hd->built) {
+    hd->built = true;
+    hd->h = ec_arena_alloc(job->a, (job->F.n + 1) * sizeof *hd->h);
+    if (!hd->h) return true; /* out of memory: claim it is there (no expansion) */
+    for (size_t i = 0; i < job->F.n; i++) {
+      ec_str fh = ec_lz_head(job->F.line[i]);
+      if (fh.len) hd->h[hd->n++] = ec_lz_key(fh);
+    }
+    qsort(hd->h, hd->n, sizeof *hd->h, cmp_u64);
+  }
+  if (!hd->h) return true;
+  uint64_t k = ec_lz_key(head);
+  return bsearch(&k, hd->h, hd->n, sizeof k, cmp_u64) != NULL;
+}
+
+/* Diff style: a block opened by a new line is new as a whole. A line the file does not have
+ * (not `-`), whose head (`fn name`, `private readonly name`) no file line shares, that opens a
+ * block — more brackets opened than closed, or ending in `:` with deeper lines below — is new
+ * together with every line down to the one closing its block, when the block ends inside its
+ * part (no marker, no `-` line in it) and holds another line the file lacks: a model adding a
+ * function between context lines leaves off its `+`s, and its body has lines that occur
+ * elsewhere in the file (`}`, `return None`), which would otherwise be read as context.
+ * Returns whether a line changed. */
+static bool new_blocks(ec_lz_job *job, char *op, const uint8_t *mark, size_t n, heads_t *hd) {
+  ec_lz_side *S = &job->S;
+  bool changed = false;
+  for (size_t i = 0; i < n; i++) {
+    if (mark[i] || op[i] == '-' || (S->flags[i] & LZ_BLANK)) continue;
+    uint32_t cnt = 0;
+    ec_lz_side_first(&job->F, S->key[i], &cnt);
+    if (cnt) continue;
+    ec_str t = ec_lz_trim(S->line[i]);
+    int32_t net = ec_lz_bracket_net(S->line[i]);
+    bool colon = net == 0 && t.len && t.ptr[t.len - 1] == ':';
+    if (net <= 0 && !colon) continue;
+    size_t e = SIZE_MAX; /* the block's last line */
+    bool bad = false;
+    if (net > 0) {
+      int32_t d = net;
+      for (size_t k = i + 1; k < n && !bad; k++) {
+        if (mark[k] || op[k] == '-') { bad = true; break; }
+        d += ec_lz_bracket_net(S->line[k]);
+        if (d <= 0) { if (d == 0) e = k; break; }
+      }
+    } else {
+      for (size_t k = i + 1; k < n; k++) {
+        if (mark[k] || op[k] == '-') { bad = true; break; }
+        if (S->flags[k] & LZ_BLANK) continue;
+        if (S->indent[k] <= S->indent[i]) break;
+        e = k;
+      }
+    }
+    if (bad || e == SIZE_MAX) continue;
+    bool any = false, todo = false;
+    for (size_t k = i + 1; k <= e; k++) {
+      if (S->flags[k] & LZ_BLANK) continue;
+      uint32_t c2 = 0;
+      ec_lz_side_first(&job->F, S->key[k], &c2);
+      if (!c2) any = true;
+      if (op[k] == ' ') todo = true;
+    }
+    if (!any || (!todo && op[i] != ' ')) continue;
+    ec_str head = ec_lz_head(S->line[i]);
+    if (!head.len || file_has_head(job, hd, head)) continue;
+    for (size_t k = i; k <= e; k++)
+      if (op[k] == ' ') { op[k] = '+'; changed = true; }
+    i = e;
+  }
+  return changed;
 }
 
 ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
@@ -136,9 +222,10 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
       for (size_t q = i; q < pe; q++) plain_part[q] = !change;
       i = pe;
     }
+    heads_t hd = {0};
     bool changed = true;
     while (changed) {
-      changed = false;
+      changed = new_blocks(job, op, mark, n, &hd);
       for (size_t i = 0; i < n; i++) {
         if (op[i] != ' ' || mark[i] || (job->S.flags[i] & LZ_BLANK)) continue;
         uint32_t cnt = 0;

@@ -242,6 +242,11 @@ static bool same_block(vjob *v, const uint32_t *A, const int32_t *ma, const uint
   return !(F->flags[f] & LZ_WEAK) && ec_lz_counterparts(S->line[A[k]], F->line[f]);
 }
 
+/* The weight of aligning a snippet line with a file line: in a diff-style snippet a context line
+ * says it is that file line, a `+` line only happens to read like one (code moved into a new
+ * helper), so context pairs weigh more and the alignment keeps the snippet's own context. */
+static inline uint32_t pair_weight(const ec_lz_side *S, uint32_t j) { return S->op && S->op[j] == ' ' ? 2 : 1; }
+
 /* One group: segments [s0, s1] with empty gaps between them, over the file's region [x, y). */
 static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t y, bool free_top, bool free_bottom) {
   ec_lz_job *job = v->job;
@@ -288,11 +293,11 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     for (size_t k = 0; k <= rb; k++) T[ra * W + k] = 0;
     for (size_t i = ra; i-- > 0;)
       for (size_t k = rb; k-- > 0;)
-        T[i * W + k] = S->key[A[p + i]] == F->key[B[p + k]] ? T[(i + 1) * W + k + 1] + 1
+        T[i * W + k] = S->key[A[p + i]] == F->key[B[p + k]] ? T[(i + 1) * W + k + 1] + pair_weight(S, A[p + i])
                        : T[(i + 1) * W + k] >= T[i * W + k + 1] ? T[(i + 1) * W + k] : T[i * W + k + 1];
     size_t i = 0, k = 0;
     while (i < ra && k < rb) {
-      if (S->key[A[p + i]] == F->key[B[p + k]]) {
+      if (S->key[A[p + i]] == F->key[B[p + k]] && T[i * W + k] == T[(i + 1) * W + k + 1] + pair_weight(S, A[p + i])) {
         ma[p + i] = (int32_t)(p + k);
         mb[p + k] = (int32_t)(p + i);
         i++, k++;
