@@ -114,6 +114,7 @@ typedef struct ec_lz_job {
   size_t nseg;
   size_t nseg_parsed;        /* segments as parsed (the diff-style path counts its hunks in nseg) */
   bool lead_marker, trail_marker;
+  bool diff_style;           /* the snippet is written as `+`/`-` lines (S.op says each line's role) */
   int32_t *am;               /* snippet line -> file line, -1 */
   uint8_t *how;
   uint32_t *seg_of;          /* snippet line -> segment index */

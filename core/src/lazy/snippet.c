@@ -241,6 +241,7 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
     }
   }
   job->S.op = op;
+  job->diff_style = *diff_style;
   for (size_t i = 0; i < n; i++)
     if (mark[i]) job->S.flags[i] |= LZ_MARKER;
 

@@ -242,10 +242,43 @@ static bool same_block(vjob *v, const uint32_t *A, const int32_t *ma, const uint
   return !(F->flags[f] & LZ_WEAK) && ec_lz_counterparts(S->line[A[k]], F->line[f]);
 }
 
+/* Whether a line closes a bracket before it opens one (`append: String => Unit): Unit = {`): the
+ * last line of a construct opened above it, which says nothing distinctive of its own. Used for
+ * diff-style snippets only, whose `+` lines say themselves that they are new; in a lazy snippet
+ * such a line can be the one telling trace of a section moved without its old place shown. */
+static bool closes_first(ec_str line) {
+  ec_str t = ec_lz_trim(line);
+  int d = 0;
+  for (size_t i = 0; i < t.len; i++) {
+    char c = t.ptr[i];
+    if (c == '"' || c == '\'' || c == '`') return false; /* a literal first: not a continuation we can read */
+    if (c == '(' || c == '[' || c == '{') d++;
+    else if (c == ')' || c == ']' || c == '}') {
+      if (--d < 0) return true;
+    }
+  }
+  return false;
+}
+
+/* Whether diff-style snippet lines A[a0, a1) are all `+` lines whose brackets balance, never
+ * closing more than they opened: new code that is whole in itself (its last `}` closes its own
+ * `if`, not the file's block after it). */
+static bool balanced_new_run(const ec_lz_job *job, const uint32_t *A, size_t a0, size_t a1) {
+  const ec_lz_side *S = &job->S;
+  if (!job->diff_style) return false;
+  int64_t d = 0;
+  for (size_t a = a0; a < a1; a++) {
+    if (S->op[A[a]] != '+') return false;
+    d += ec_lz_bracket_net(S->line[A[a]]);
+    if (d < 0) return false;
+  }
+  return d == 0;
+}
+
 /* The weight of aligning a snippet line with a file line: in a diff-style snippet a context line
  * says it is that file line, a `+` line only happens to read like one (code moved into a new
  * helper), so context pairs weigh more and the alignment keeps the snippet's own context. */
-static inline uint32_t pair_weight(const ec_lz_side *S, uint32_t j) { return S->op && S->op[j] == ' ' ? 2 : 1; }
+static inline uint32_t pair_weight(const ec_lz_job *job, uint32_t j) { return job->diff_style && job->S.op[j] == ' ' ? 2 : 1; }
 
 /* One group: segments [s0, s1] with empty gaps between them, over the file's region [x, y). */
 static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t y, bool free_top, bool free_bottom) {
@@ -293,11 +326,11 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     for (size_t k = 0; k <= rb; k++) T[ra * W + k] = 0;
     for (size_t i = ra; i-- > 0;)
       for (size_t k = rb; k-- > 0;)
-        T[i * W + k] = S->key[A[p + i]] == F->key[B[p + k]] ? T[(i + 1) * W + k + 1] + pair_weight(S, A[p + i])
+        T[i * W + k] = S->key[A[p + i]] == F->key[B[p + k]] ? T[(i + 1) * W + k + 1] + pair_weight(job, A[p + i])
                        : T[(i + 1) * W + k] >= T[i * W + k + 1] ? T[(i + 1) * W + k] : T[i * W + k + 1];
     size_t i = 0, k = 0;
     while (i < ra && k < rb) {
-      if (S->key[A[p + i]] == F->key[B[p + k]] && T[i * W + k] == T[(i + 1) * W + k + 1] + pair_weight(S, A[p + i])) {
+      if (S->key[A[p + i]] == F->key[B[p + k]] && T[i * W + k] == T[(i + 1) * W + k + 1] + pair_weight(job, A[p + i])) {
         ma[p + i] = (int32_t)(p + k);
         mb[p + k] = (int32_t)(p + i);
         i++, k++;
@@ -310,7 +343,9 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
    * snippet moves or copies code whose old place it does not show (the result would hold the
    * line twice, one of them where the snippet does not put it). */
   for (size_t a = 0; a < na; a++) {
-    if (ma[a] >= 0 || (S->flags[A[a]] & LZ_WEAK) || ec_lz_trim(S->line[A[a]]).len < 24 || !opens_block(S->line[A[a]])) continue;
+    if (ma[a] >= 0 || (S->flags[A[a]] & LZ_WEAK) || ec_lz_trim(S->line[A[a]]).len < 24 || !opens_block(S->line[A[a]]) ||
+        (job->diff_style && closes_first(S->line[A[a]])))
+      continue;
     uint32_t cnt = 0, fi = ec_lz_side_first(F, S->key[A[a]], &cnt);
     if (cnt != 1) continue;
     for (size_t g = 0; g <= job->nseg_parsed; g++) {
@@ -340,7 +375,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       if (f > 0 && telling(F, f - 1) && F->key[f - 1] == S->key[A[lead - 1]])
         return fail_check(job, s0, (uint32_t)f, (uint32_t)f, "its new first lines end with the line a marker keeps right before them, so that line would be there twice", S->line[A[lead - 1]]);
     }
-    if (!free_bottom && trail && trail < na + 1) {
+    if (!free_bottom && trail && trail < na + 1 && !balanced_new_run(job, A, na - trail, na)) {
       for (size_t L = 1; L <= trail; L++) {
         size_t f = y, k = 0;
         for (; k < L; k++) {
@@ -352,7 +387,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
           return fail_check(job, s1, (uint32_t)y + 1, (uint32_t)y + 1, "its last lines would be written twice: the file lines right after its place, which a marker keeps, are the same", S->line[A[na - L]]);
       }
     }
-    if (!free_top && lead) {
+    if (!free_top && lead && !balanced_new_run(job, A, 0, lead)) {
       for (size_t L = 1; L <= lead; L++) {
         size_t f = x, k = 0;
         for (; k < L; k++) {
@@ -440,7 +475,9 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
      * new head (the first new line at the top, the last at the bottom) looks like an edited
      * version (a section replaced by a differently named one): the marker's run could end
      * before those lines as well as after them. */
-    if (!deleted && written && (top || bottom) && !(top && free_top) && !(bottom && free_bottom)) {
+    /* A diff-style snippet answers that question itself: a file line is replaced only when a `-`
+     * line names it. */
+    if (!deleted && written && (top || bottom) && !(top && free_top) && !(bottom && free_bottom) && !job->diff_style) {
       size_t nw = 0, head = SIZE_MAX;
       for (size_t t = a_lo; t < a_hi; t++)
         if (ma[t] < 0 && !(S->flags[A[t]] & LZ_WEAK)) {
