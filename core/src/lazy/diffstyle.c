@@ -21,16 +21,36 @@ typedef struct hunk_t {
   size_t h0, h1, ob, oe, old0, start, flen;
 } hunk_t;
 
+/* A context line the file does not have, standing where the file has a line it reads as an
+ * edited version of (ec_lz_edited), between two old lines that are the file's: the model edited
+ * the line and left off its `-`/`+` (`"w={} h={}",` written `"w={} h={}{}",`). It takes that
+ * file line's place: the file line goes, the snippet's line is written. */
+static bool edited_context(const ec_lz_job *job, size_t j, size_t f) {
+  const ec_lz_side *S = &job->S, *F = &job->F;
+  if (job->S.op[j] != ' ' || (S->flags[j] & LZ_BLANK) || (F->flags[f] & LZ_BLANK) || (F->flags[f] & LZ_WEAK)) return false;
+  uint32_t cnt;
+  ec_lz_side_first(F, S->key[j], &cnt);
+  return !cnt && ec_lz_edited(S->line[j], F->line[f]);
+}
+
 /* Whether the old side ho[ob, oe), its line kk found at file line i, is consecutive file lines
  * there, blank lines aside on both sides (a blank line the snippet adds or leaves out in its
- * context is spacing); sets the file span [*start, *end). */
+ * context is spacing); sets the file span [*start, *end). Inside the side (not at its ends), a
+ * context line may be an edited version of the file line it stands on (edited_context), at most
+ * one for every two old lines that are the file's. */
 static bool old_side_at(const ec_lz_job *job, const uint32_t *ho, size_t ob, size_t oe, size_t kk, size_t i, size_t *start, size_t *end) {
   const ec_lz_side *S = &job->S, *F = &job->F;
-  size_t f = i;
+  size_t first = ob, last = oe; /* the side's first and last non-blank lines */
+  while (first < oe && (S->flags[ho[first]] & LZ_BLANK)) first++;
+  while (last > first && (S->flags[ho[last - 1]] & LZ_BLANK)) last--;
+  size_t f = i, same = 1, edited = 0;
   for (size_t k = kk; k-- > ob;) {
     if (S->flags[ho[k]] & LZ_BLANK) continue;
     while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
-    if (!f || F->key[f - 1] != S->key[ho[k]]) return false;
+    if (!f) return false;
+    if (F->key[f - 1] == S->key[ho[k]]) same++;
+    else if (k > first && edited_context(job, ho[k], f - 1)) edited++;
+    else return false;
     f--;
   }
   *start = f;
@@ -38,11 +58,14 @@ static bool old_side_at(const ec_lz_job *job, const uint32_t *ho, size_t ob, siz
   for (size_t k = kk + 1; k < oe; k++) {
     if (S->flags[ho[k]] & LZ_BLANK) continue;
     while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
-    if (f >= F->n || F->key[f] != S->key[ho[k]]) return false;
+    if (f >= F->n) return false;
+    if (F->key[f] == S->key[ho[k]]) same++;
+    else if (k + 1 < last && edited_context(job, ho[k], f)) edited++;
+    else return false;
     f++;
   }
   *end = f;
-  return true;
+  return 2 * edited <= same;
 }
 
 /* A `+` line's target columns relative to its reference (snippet line sref on file line fref). */
@@ -125,6 +148,12 @@ static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t 
     }
     size_t fl = fi++;
     if (b && S->op[k] == ' ') {
+      if (S->key[k] != F->key[fl]) { /* an edited context line: the snippet's text, the file line's indentation */
+        put_new(job, b, k, k, fl, 0);
+        sref = k;
+        fref = fl;
+        continue;
+      }
       ec_buf_append_str(b, F->line[fl]);
       ec_buf_append_char(b, '\n');
     }
@@ -193,6 +222,7 @@ static ec_error_code locate(ec_lz_job *job, const part_t *p, const uint32_t *old
     if (S->flags[ho[k]] & LZ_WEAK) continue;
     uint32_t cnt;
     ec_lz_side_first(F, S->key[ho[k]], &cnt);
+    if (!cnt && S->op[ho[k]] == ' ') continue; /* perhaps an edited context line: no anchor */
     if (cnt < best_cnt) { best_cnt = cnt; best_k = k; }
   }
   uint32_t cnt;
@@ -211,6 +241,33 @@ static ec_error_code locate(ec_lz_job *job, const part_t *p, const uint32_t *old
     w->n++;
   }
   return EC_OK;
+}
+
+/* A part read again with the lines whose `+` was inferred (context lines the file lacks, next to
+ * `+` lines) as context (`as_context`), or back as new: when the part is not in the file as
+ * inferred, those lines may be edited context lines instead (edited_context), each one standing
+ * on the file line it edits. Returns whether the part had such lines. */
+static bool reread_inferred(ec_lz_job *job, part_t *q, uint32_t *old, size_t *old_total, bool as_context) {
+  ec_lz_side *S = &job->S;
+  bool any = false;
+  for (size_t k = q->h0; k < q->h1; k++)
+    if ((S->flags[k] & LZ_INFERRED) && !(S->flags[k] & LZ_BLANK)) {
+      S->op[k] = as_context ? ' ' : '+';
+      any = true;
+    }
+  if (!any || !as_context) return any;
+  size_t nold = 0, old0 = *old_total;
+  uint32_t *ho = old + old0;
+  for (size_t k = q->h0; k < q->h1; k++)
+    if (S->op[k] != '+') ho[nold++] = (uint32_t)k;
+  size_t ob = 0, oe = nold;
+  while (ob < oe && (S->flags[ho[ob]] & LZ_BLANK) && S->op[ho[ob]] == ' ') ob++;
+  while (oe > ob && (S->flags[ho[oe - 1]] & LZ_BLANK) && S->op[ho[oe - 1]] == ' ') oe--;
+  *old_total += nold;
+  q->old0 = old0;
+  q->ob = ob;
+  q->oe = oe;
+  return true;
 }
 
 /* The parsed segments put in file order, for the self-check (each hunk's lines stay together and
@@ -327,7 +384,7 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
   ec_lz_side *S = &job->S, *F = &job->F;
   ec_buf b;
   ec_buf_init(&b, ec_arena_allocator(job->a));
-  uint32_t *old = ec_arena_alloc(job->a, (S->n + 1) * sizeof *old);
+  uint32_t *old = ec_arena_alloc(job->a, (2 * S->n + 1) * sizeof *old); /* room for one re-read of each part */
   part_t *P = ec_arena_alloc(job->a, (S->n + 1) * sizeof *P);
   hunk_t *hs = ec_arena_alloc(job->a, (S->n + 1) * sizeof *hs);
   if (!old || !P || !hs) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
@@ -368,6 +425,20 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
     if (!P[i].change) continue;
     ec_error_code rc = locate(job, &P[i], old, c, F->n, false, &fw);
     if (rc) return rc;
+    if (!fw.n && fw.before == SIZE_MAX) {
+      /* Not in the file: perhaps the lines whose `+` was inferred are edited context lines. */
+      part_t keep = P[i];
+      if (reread_inferred(job, &P[i], old, &old_total, true)) {
+        rc = locate(job, &P[i], old, c, F->n, false, &fw);
+        if (rc) return rc;
+        if (fw.n != 1) {
+          reread_inferred(job, &P[i], old, &old_total, false);
+          P[i] = keep;
+          rc = locate(job, &P[i], old, c, F->n, false, &fw);
+          if (rc) return rc;
+        }
+      }
+    }
     if (fw.n != 1) { fail = i; break; }
     P[i].start = fw.first;
     P[i].end = c = fw.first_end;

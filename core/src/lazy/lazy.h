@@ -21,7 +21,7 @@
 #include "../base/str.h"
 
 /* Line flags. */
-enum { LZ_BLANK = 1, LZ_WEAK = 2, LZ_MARKER = 4 };
+enum { LZ_BLANK = 1, LZ_WEAK = 2, LZ_MARKER = 4, LZ_INFERRED = 8 /* diff style: a `+` the snippet left off, inferred */ };
 /* How a snippet line found its file line. */
 enum { LZ_NONE = 0, LZ_UNIQUE, LZ_RUN, LZ_STRUCT, LZ_COUNTERPART, LZ_EDGE };
 

@@ -236,7 +236,11 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
         while (d < n && !mark[d] && (job->S.flags[d] & LZ_BLANK)) d++;
         /* Without prefixes on context (`+` lines among plain lines), any plain line the file
          * lacks is new: such snippets leave the `+` off whole new functions. */
-        if (loose || plain_part[i] || (u > 0 && !mark[u - 1] && op[u - 1] == '+') || (d < n && !mark[d] && op[d] == '+')) { op[i] = '+'; changed = true; }
+        if (loose || plain_part[i] || (u > 0 && !mark[u - 1] && op[u - 1] == '+') || (d < n && !mark[d] && op[d] == '+')) {
+          op[i] = '+';
+          job->S.flags[i] |= LZ_INFERRED;
+          changed = true;
+        }
       }
     }
   }
