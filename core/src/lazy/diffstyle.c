@@ -296,6 +296,63 @@ static bool reorder_segments(ec_lz_job *job, const part_t *P, size_t np) {
   return true;
 }
 
+/* The file line of a placed part's old line ho[k] (blank lines aside on both sides, as
+ * old_side_at reads them); SIZE_MAX when none. */
+static size_t file_line_of(const ec_lz_job *job, const part_t *q, const uint32_t *old, size_t k) {
+  const ec_lz_side *S = &job->S, *F = &job->F;
+  const uint32_t *ho = old + q->old0;
+  size_t f = q->start;
+  for (size_t x = q->ob; x < q->oe && f < q->end; x++) {
+    if (S->flags[ho[x]] & LZ_BLANK) continue;
+    while (f < q->end && (F->flags[f] & LZ_BLANK)) f++;
+    if (x == k) return f < q->end ? f : SIZE_MAX;
+    f++;
+  }
+  return SIZE_MAX;
+}
+
+/* A part that starts with a closing line (`}`, `end`) right after a marker, below an opener
+ * the part above shows (the nearest old line above at the closer's indentation, with deeper
+ * lines after it and none shallower between): the closer is the file line closing that
+ * opener's block (ec_lz_file_closer). Returns its occurrence starting there, inside [lo, hi),
+ * or SIZE_MAX. */
+static size_t closer_place(ec_lz_job *job, const part_t *P, size_t i, const uint32_t *old, size_t lo, size_t hi, size_t *end) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  const part_t *q = &P[i];
+  const uint32_t *ho = old + q->old0;
+  size_t k0 = q->ob;
+  while (k0 < q->oe && (S->flags[ho[k0]] & LZ_BLANK)) k0++;
+  if (k0 >= q->oe || S->op[ho[k0]] != ' ') return SIZE_MAX;
+  size_t j = ho[k0];
+  if (!(S->flags[j] & LZ_WEAK) || ec_lz_bracket_net(S->line[j]) > 0 || j == 0 || !(S->flags[j - 1] & LZ_MARKER)) return SIZE_MAX;
+  uint32_t d = S->indent[j];
+  for (size_t pi = i; pi-- > 0;) {
+    const part_t *a = &P[pi];
+    const uint32_t *ha = old + a->old0;
+    size_t below = SIZE_MAX; /* indentation of the next non-blank old line after the one looked at */
+    for (size_t x = a->oe; x-- > a->ob;) {
+      size_t k = ha[x];
+      if ((S->flags[k] & LZ_BLANK) || S->op[k] != ' ') continue;
+      if (S->indent[k] < d) return SIZE_MAX;
+      if (S->indent[k] == d) {
+        if (below == SIZE_MAX || below <= d || a->start == SIZE_MAX) return SIZE_MAX;
+        size_t o = file_line_of(job, a, old, x);
+        if (o == SIZE_MAX) return SIZE_MAX;
+        size_t c = ec_lz_file_closer(job, o);
+        if (c >= F->n || c < lo || F->key[c] != S->key[j]) return SIZE_MAX;
+        size_t st, en;
+        if (!old_side_at(job, ho, q->ob, q->oe, k0, c, &st, &en) || st != c || en > hi) return SIZE_MAX;
+        *end = en;
+        return st;
+      }
+      below = S->indent[k];
+    }
+    /* A part below the opener's part that is all deeper: go on up (a marker between them). */
+    if (below == SIZE_MAX) return SIZE_MAX;
+  }
+  return SIZE_MAX;
+}
+
 /* When the hunks cannot be placed one below the other in snippet order, the parts are placed
  * another way, or not at all (*ok false):
  *  - every part (context-only ones too) occurs exactly once in the file and no two overlap: each
@@ -364,6 +421,10 @@ static ec_error_code place_fallback(ec_lz_job *job, part_t *P, size_t np, const 
     where_t w;
     ec_error_code rc = locate(job, &P[i], old, lo, hi, false, &w);
     if (rc) return rc;
+    if (w.n > 1) {
+      size_t ce, cs = closer_place(job, P, i, old, lo, hi, &ce);
+      if (cs != SIZE_MAX) w = (where_t){1, cs, ce, SIZE_MAX, SIZE_MAX};
+    }
     if (w.n > 1 && verbatim) {
       rc = locate(job, &P[i], old, lo, hi, true, &w);
       if (rc) return rc;

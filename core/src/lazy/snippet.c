@@ -190,6 +190,24 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
       k++;
     }
     n = k;
+    /* A `-` line of a line that itself starts with `-` (a Lua or SQL `--` comment) written with
+     * one `-` only: its text without the prefix is not in the file, the whole line is, and a `+`
+     * line of its change run is an edited version of the whole line — that file line is removed. */
+    for (size_t i = 0; i < n; i++) {
+      if (op[i] != '-' || mark[i]) continue;
+      ec_str whole = ec_str_make(lines[i].ptr - 1, lines[i].len + 1);
+      if (whole.ptr[0] != '-') continue;
+      uint32_t cs = 0, cw = 0;
+      ec_lz_side_first(&job->F, ec_lz_key(lines[i]), &cs);
+      ec_lz_side_first(&job->F, ec_lz_key(whole), &cw);
+      if (cs || !cw) continue;
+      bool edited = false;
+      for (size_t q = i + 1; q < n && !mark[q] && op[q] != ' ' && !edited; q++)
+        edited = op[q] == '+' && ec_lz_edited(lines[q], whole);
+      for (size_t q = i; q-- > 0 && !mark[q] && op[q] != ' ' && !edited;)
+        edited = op[q] == '+' && ec_lz_edited(lines[q], whole);
+      if (edited) lines[i] = whole;
+    }
   }
 
   /* Over-escaped copies: a line the file does not have, which becomes a file line once its
