@@ -106,6 +106,9 @@ static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t 
   ec_lz_side *S = &job->S, *F = &job->F;
   size_t sref = old[h->old0 + h->ob], fref = h->start, fi = h->start, k_old = 0;
   bool seen_new = false;
+  size_t last_new = h->h0; /* after the hunk's last `+` line */
+  for (size_t k = h->h0; k < h->h1; k++)
+    if (S->op[k] == '+') last_new = k + 1;
   for (size_t k = h->h0; k < h->h1; k++) {
     if (S->op[k] == '+') {
       seen_new = true;
@@ -128,9 +131,9 @@ static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t 
     }
     size_t idx = k_old++;
     if (idx < h->ob || idx >= h->oe) {
-      /* Blank context between the hunk's new top lines and its first old line is spacing the
-       * snippet writes there. */
-      if (b && idx < h->ob && S->op[k] == ' ' && k > h->h0 && seen_new) ec_buf_append_char(b, '\n');
+      /* Blank context between the hunk's new lines and its old lines (or between new lines) is
+       * spacing the snippet writes there; at the hunk's outer ends the file's own spacing stays. */
+      if (b && S->op[k] == ' ' && (idx < h->ob ? seen_new : k < last_new)) ec_buf_append_char(b, '\n');
       continue;
     }
     size_t fend = h->start + h->flen;

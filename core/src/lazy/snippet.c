@@ -81,6 +81,7 @@ static bool new_blocks(ec_lz_job *job, char *op, const uint8_t *mark, size_t n, 
       }
     } else {
       for (size_t k = i + 1; k < n; k++) {
+        if (mark[k] && S->indent[k] <= S->indent[i]) break; /* a marker after the block */
         if (mark[k] || op[k] == '-') { bad = true; break; }
         if (S->flags[k] & LZ_BLANK) continue;
         if (S->indent[k] <= S->indent[i]) break;
