@@ -315,8 +315,8 @@ static size_t file_line_of(const ec_lz_job *job, const part_t *q, const uint32_t
 }
 
 /* A part that starts with a closing line (`}`, `end`) right after a marker, below an opener
- * the part above shows (the nearest old line above at the closer's indentation, with deeper
- * lines after it and none shallower between): the closer is the file line closing that
+ * the part above shows (the nearest old line above at the closer's indentation, none shallower
+ * between, with deeper lines after it or, last in its part, a bracket left open): the closer is the file line closing that
  * opener's block (ec_lz_file_closer). Returns its occurrence starting there, inside [lo, hi),
  * or SIZE_MAX. */
 static size_t closer_place(ec_lz_job *job, const part_t *P, size_t i, const uint32_t *old, size_t lo, size_t hi, size_t *end) {
@@ -338,7 +338,9 @@ static size_t closer_place(ec_lz_job *job, const part_t *P, size_t i, const uint
       if ((S->flags[k] & LZ_BLANK) || S->op[k] != ' ') continue;
       if (S->indent[k] < d) return SIZE_MAX;
       if (S->indent[k] == d) {
-        if (below == SIZE_MAX || below <= d || a->start == SIZE_MAX) return SIZE_MAX;
+        /* An opener: deeper lines follow it, or it ends its part (a marker next) with a bracket open. */
+        bool opens = below != SIZE_MAX ? below > d : x + 1 == a->oe && ec_lz_bracket_net(S->line[k]) > 0;
+        if (!opens || a->start == SIZE_MAX) return SIZE_MAX;
         size_t o = file_line_of(job, a, old, x);
         if (o == SIZE_MAX) return SIZE_MAX;
         size_t c = ec_lz_file_closer(job, o);
