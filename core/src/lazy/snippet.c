@@ -51,10 +51,11 @@ static bool file_has_head(ec_lz_job *job, heads_t *hd, ec_str head) {
 }
 
 /* Diff style: a block opened by a new line is new as a whole. A line the file does not have
- * (not `-`), whose head (`fn name`, `private readonly name`) no file line shares, that opens a
+ * (context, or a `+` we inferred), whose head (`fn name`, `private readonly name`) no file line shares, that opens a
  * block — more brackets opened than closed, or ending in `:` with deeper lines below — is new
  * together with every line down to the one closing its block, when the block ends inside its
- * part (no marker, no `-` line in it) and holds another line the file lacks: a model adding a
+ * part (no marker, no `-` line, no `+` the model wrote itself in it: that would be existing lines
+ * wrapped in new code) and holds another line the file lacks: a model adding a
  * function between context lines leaves off its `+`s, and its body has lines that occur
  * elsewhere in the file (`}`, `return None`), which would otherwise be read as context.
  * Returns whether a line changed. */
@@ -63,6 +64,7 @@ static bool new_blocks(ec_lz_job *job, char *op, const uint8_t *mark, size_t n, 
   bool changed = false;
   for (size_t i = 0; i < n; i++) {
     if (mark[i] || op[i] == '-' || (S->flags[i] & LZ_BLANK)) continue;
+    if (op[i] == '+' && !(S->flags[i] & LZ_INFERRED)) continue; /* the model's own `+`: it marks what is new itself */
     uint32_t cnt = 0;
     ec_lz_side_first(&job->F, S->key[i], &cnt);
     if (cnt) continue;
@@ -90,14 +92,16 @@ static bool new_blocks(ec_lz_job *job, char *op, const uint8_t *mark, size_t n, 
     }
     if (bad || e == SIZE_MAX) continue;
     bool any = false, todo = false;
-    for (size_t k = i + 1; k <= e; k++) {
+    for (size_t k = i + 1; k <= e && !bad; k++) {
       if (S->flags[k] & LZ_BLANK) continue;
+      /* The model's own `+` lines around context lines: it wraps existing lines in new code. */
+      if (op[k] == '+' && !(S->flags[k] & LZ_INFERRED)) bad = true;
       uint32_t c2 = 0;
       ec_lz_side_first(&job->F, S->key[k], &c2);
       if (!c2) any = true;
       if (op[k] == ' ') todo = true;
     }
-    if (!any || (!todo && op[i] != ' ')) continue;
+    if (bad || !any || (!todo && op[i] != ' ')) continue;
     ec_str head = ec_lz_head(S->line[i]);
     if (!head.len || file_has_head(job, hd, head)) continue;
     for (size_t k = i; k <= e; k++)
