@@ -4,10 +4,16 @@
  * occur exactly once in the file below the previous hunk; `+` lines are re-indented like the
  * context line nearest above them (below, at the top of a hunk). A `+ ` prefix (plus and a
  * space) is recognised by where the lines would land: see the shift rule at the end.
+ * When the hunks cannot be read so (place_fallback): hunks that each occur once and do not
+ * overlap go to their places in any order (a model editing a later function first), and a hunk
+ * with several places is placed between its neighbours — as the closing line of an opener shown
+ * above it, or by its exact indentation. Inside a hunk a context line may be an edited version
+ * of the file line it stands on (edited_context). Every result still passes the self-check.
  */
 #include "lazy.h"
 #include "../base/buf.h"
 #include "../base/str.h"
+#include <stdlib.h>
 
 static ec_str lead_ws(ec_str l) {
   size_t k = 0;
@@ -273,27 +279,38 @@ static bool reread_inferred(ec_lz_job *job, part_t *q, uint32_t *old, size_t *ol
   return true;
 }
 
+/* Placed hunks never overlap, so their starts differ. */
+static int cmp_hunk_start(const void *a, const void *b) {
+  const hunk_t *x = a, *y = b;
+  return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* A sort key and an index: ties broken by the index, so every build sorts alike. */
+typedef struct keyed_t {
+  size_t key, idx;
+} keyed_t;
+
+static int cmp_keyed(const void *a, const void *b) {
+  const keyed_t *x = a, *y = b;
+  if (x->key != y->key) return x->key < y->key ? -1 : 1;
+  return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
 /* The parsed segments put in file order, for the self-check (each hunk's lines stay together and
  * in order; only the order between hunks, each placed on its own, is the file's). The edges of a
  * reordered snippet count as facing markers: nothing is removed there freely. */
 static bool reorder_segments(ec_lz_job *job, const part_t *P, size_t np) {
   size_t ns = job->nseg_parsed;
-  size_t *key = ec_arena_alloc(job->a, (ns + 1) * sizeof *key);
+  keyed_t *ks = ec_arena_alloc(job->a, (ns + 1) * sizeof *ks);
   ec_lz_seg *sg = ec_arena_alloc(job->a, (ns + 1) * sizeof *sg);
-  if (!key || !sg) return false;
-  for (size_t s = 0; s < ns; s++) {
-    key[s] = SIZE_MAX;
-    for (size_t i = 0; i < np; i++)
-      if (P[i].h0 == job->seg[s].j0) { key[s] = P[i].start; break; }
+  if (!ks || !sg) return false;
+  /* Parts and segments come in the same (snippet) order. */
+  for (size_t s = 0, i = 0; s < ns; s++) {
+    while (i < np && P[i].h0 < job->seg[s].j0) i++;
+    ks[s] = (keyed_t){i < np && P[i].h0 == job->seg[s].j0 ? P[i].start : SIZE_MAX, s};
   }
-  for (size_t s = 0; s < ns; s++) {
-    size_t k = s;
-    ec_lz_seg cur = job->seg[s];
-    size_t ck = key[s];
-    while (k > 0 && key[k - 1] > ck) { sg[k] = sg[k - 1]; key[k] = key[k - 1]; k--; }
-    sg[k] = cur;
-    key[k] = ck;
-  }
+  qsort(ks, ns, sizeof *ks, cmp_keyed);
+  for (size_t s = 0; s < ns; s++) sg[s] = job->seg[ks[s].idx];
   memcpy(job->seg, sg, ns * sizeof *sg);
   job->lead_marker = job->trail_marker = true;
   return true;
@@ -374,7 +391,7 @@ static ec_error_code place_fallback(ec_lz_job *job, part_t *P, size_t np, const 
   *ok = false;
   *permuted = false;
   where_t *g = ec_arena_alloc(job->a, (np + 1) * sizeof *g);
-  size_t *ord = ec_arena_alloc(job->a, (np + 1) * sizeof *ord);
+  keyed_t *ord = ec_arena_alloc(job->a, (np + 1) * sizeof *ord);
   if (!g || !ord) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
   bool all_unique = true;
   for (size_t i = 0; i < np; i++) {
@@ -384,18 +401,15 @@ static ec_error_code place_fallback(ec_lz_job *job, part_t *P, size_t np, const 
     if (g[i].n != 1) all_unique = false;
   }
   if (all_unique) {
-    /* In file order (insertion sort: a snippet has few parts). */
-    for (size_t i = 0; i < np; i++) {
-      size_t k = i;
-      while (k > 0 && g[ord[k - 1]].first > g[i].first) { ord[k] = ord[k - 1]; k--; }
-      ord[k] = i;
-    }
+    /* In file order. */
+    for (size_t i = 0; i < np; i++) ord[i] = (keyed_t){g[i].first, i};
+    qsort(ord, np, sizeof *ord, cmp_keyed);
     for (size_t k = 0; k + 1 < np; k++)
-      if (g[ord[k]].first_end > g[ord[k + 1]].first) return EC_OK; /* two parts overlap */
+      if (g[ord[k].idx].first_end > g[ord[k + 1].idx].first) return EC_OK; /* two parts overlap */
     for (size_t i = 0; i < np; i++) {
       P[i].start = g[i].first;
       P[i].end = g[i].first_end;
-      if (ord[i] != i) *permuted = true;
+      if (ord[i].idx != i) *permuted = true;
     }
     *ok = true;
     return EC_OK;
@@ -550,10 +564,7 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
   size_t nh = 0;
   for (size_t i = 0; i < np; i++) {
     if (!P[i].change) continue;
-    hunk_t hh = {P[i].h0, P[i].h1, P[i].ob, P[i].oe, P[i].old0, P[i].start, P[i].end - P[i].start};
-    size_t k = nh++;
-    while (k > 0 && hs[k - 1].start > hh.start) { hs[k] = hs[k - 1]; k--; }
-    hs[k] = hh;
+    hs[nh++] = (hunk_t){P[i].h0, P[i].h1, P[i].ob, P[i].oe, P[i].old0, P[i].start, P[i].end - P[i].start};
     size_t h = P[i].hunk;
     if (h <= job->nseg && job->rep) {
       job->rep[h].start_line = (uint32_t)P[i].start + 1;
@@ -562,7 +573,10 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
       job->rep[h].confidence = 1.0;
     }
   }
-  if (permuted && !reorder_segments(job, P, np)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (permuted) {
+    qsort(hs, nh, sizeof *hs, cmp_hunk_start);
+    if (!reorder_segments(job, P, np)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  }
   /* The `+` prefix width, decided once for the snippet: when every `+` line written after a
    * reference of one kind (context or `-`) lands one column off the file's indentation grid the
    * same way, and the prefix explains it (`+ ` with a space, or a `- ` reference), the width
