@@ -119,11 +119,13 @@ static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t 
     if (S->op[k] == '+') {
       seen_new = true;
       int g = S->op[sref] == '-';
+      /* A line whose `+` was inferred was written as context: its prefix is the context's. */
+      bool as_context = (S->flags[k] & LZ_INFERRED) != 0;
       if (b) {
-        put_new(job, b, k, sref, fref, (S->flags[k] & LZ_BLANK) ? 0 : shift[g]);
+        put_new(job, b, k, sref, fref, (S->flags[k] & LZ_BLANK) || as_context ? 0 : shift[g]);
         continue;
       }
-      if (S->flags[k] & LZ_BLANK) continue;
+      if ((S->flags[k] & LZ_BLANK) || as_context) continue;
       long t = new_cols(job, k, sref, fref), r = t % st->grid;
       st->n[g]++;
       size_t pk = k;

@@ -105,7 +105,7 @@ static bool new_blocks(ec_lz_job *job, char *op, const uint8_t *mark, size_t n, 
     ec_str head = ec_lz_head(S->line[i]);
     if (!head.len || file_has_head(job, hd, head)) continue;
     for (size_t k = i; k <= e; k++)
-      if (op[k] == ' ') { op[k] = '+'; changed = true; }
+      if (op[k] == ' ') { op[k] = '+'; S->flags[k] |= LZ_INFERRED; changed = true; }
     i = e;
   }
   return changed;
