@@ -260,6 +260,15 @@ static bool closes_first(ec_str line) {
   return false;
 }
 
+/* Whether the new (unaligned) lines among A[a0, a1) are all diff-style `+` lines the model wrote
+ * itself (not inferred). */
+static bool model_plus_only(const ec_lz_job *job, const uint32_t *A, const int32_t *ma, size_t a0, size_t a1) {
+  if (!job->diff_style) return false;
+  for (size_t a = a0; a < a1; a++)
+    if (ma[a] < 0 && (job->S.op[A[a]] != '+' || (job->S.flags[A[a]] & LZ_INFERRED))) return false;
+  return true;
+}
+
 /* Whether diff-style snippet lines A[a0, a1) are all `+` lines whose brackets balance, never
  * closing more than they opened: new code that is whole in itself (its last `}` closes its own
  * `if`, not the file's block after it). */
@@ -278,6 +287,7 @@ static bool balanced_new_run(const ec_lz_job *job, const uint32_t *A, size_t a0,
 /* The weight of aligning a snippet line with a file line: in a diff-style snippet a context line
  * says it is that file line, a `+` line only happens to read like one (code moved into a new
  * helper), so context pairs weigh more and the alignment keeps the snippet's own context. */
+static inline bool new_in_diff(const ec_lz_job *job, uint32_t j) { return job->diff_style && job->S.op[j] == '+'; }
 static inline uint32_t pair_weight(const ec_lz_job *job, uint32_t j) { return job->diff_style && job->S.op[j] == ' ' ? 2 : 1; }
 
 /* One group: segments [s0, s1] with empty gaps between them, over the file's region [x, y). */
@@ -311,10 +321,12 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
   if (!ma || !mb) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
   for (size_t k = 0; k < na; k++) ma[k] = -1;
   for (size_t k = 0; k < nb; k++) mb[k] = -1;
+  /* The common prefix and suffix pair lines without a choice; a diff-style `+` line is left to
+   * the weighted alignment (it may only read like the file line its context line stands on). */
   size_t p = 0;
-  while (p < na && p < nb && S->key[A[p]] == F->key[B[p]]) { ma[p] = (int32_t)p; mb[p] = (int32_t)p; p++; }
+  while (p < na && p < nb && S->key[A[p]] == F->key[B[p]] && !new_in_diff(job, A[p])) { ma[p] = (int32_t)p; mb[p] = (int32_t)p; p++; }
   size_t sa = na, sb = nb;
-  while (sa > p && sb > p && S->key[A[sa - 1]] == F->key[B[sb - 1]]) { sa--; sb--; ma[sa] = (int32_t)sb; mb[sb] = (int32_t)sa; }
+  while (sa > p && sb > p && S->key[A[sa - 1]] == F->key[B[sb - 1]] && !new_in_diff(job, A[sa - 1])) { sa--; sb--; ma[sa] = (int32_t)sb; mb[sb] = (int32_t)sa; }
   size_t ra = sa - p, rb = sb - p;
   if (ra && rb) {
     if ((uint64_t)(ra + 1) * (rb + 1) > VERIFY_CELLS)
@@ -475,9 +487,9 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
      * new head (the first new line at the top, the last at the bottom) looks like an edited
      * version (a section replaced by a differently named one): the marker's run could end
      * before those lines as well as after them. */
-    /* A diff-style snippet answers that question itself: a file line is replaced only when a `-`
-     * line names it. */
-    if (!deleted && written && (top || bottom) && !(top && free_top) && !(bottom && free_bottom) && !job->diff_style) {
+    /* A diff-style snippet whose new lines there all carry the model's own `+` answers that
+     * question itself: a file line is replaced only when a `-` line names it. */
+    if (!deleted && written && (top || bottom) && !(top && free_top) && !(bottom && free_bottom) && !model_plus_only(job, A, ma, a_lo, a_hi)) {
       size_t nw = 0, head = SIZE_MAX;
       for (size_t t = a_lo; t < a_hi; t++)
         if (ma[t] < 0 && !(S->flags[A[t]] & LZ_WEAK)) {
