@@ -269,15 +269,15 @@ static bool model_plus_only(const ec_lz_job *job, const uint32_t *A, const int32
   return true;
 }
 
-/* Whether diff-style snippet lines A[a0, a1) are all `+` lines whose brackets balance, never
- * closing more than they opened: new code that is whole in itself (its last `}` closes its own
- * `if`, not the file's block after it). */
+/* Whether diff-style snippet lines A[a0, a1) are all `+` lines the model wrote itself whose
+ * brackets balance, never closing more than they opened: new code that is whole in itself (its
+ * last `}` closes its own `if`, not the file's block after it). */
 static bool balanced_new_run(const ec_lz_job *job, const uint32_t *A, size_t a0, size_t a1) {
   const ec_lz_side *S = &job->S;
   if (!job->diff_style) return false;
   int64_t d = 0;
   for (size_t a = a0; a < a1; a++) {
-    if (S->op[A[a]] != '+') return false;
+    if (S->op[A[a]] != '+' || (S->flags[A[a]] & LZ_INFERRED)) return false;
     d += ec_lz_bracket_net(S->line[A[a]]);
     if (d < 0) return false;
   }
@@ -287,8 +287,10 @@ static bool balanced_new_run(const ec_lz_job *job, const uint32_t *A, size_t a0,
 /* The weight of aligning a snippet line with a file line: in a diff-style snippet a context line
  * says it is that file line, a `+` line only happens to read like one (code moved into a new
  * helper), so context pairs weigh more and the alignment keeps the snippet's own context. */
-static inline bool new_in_diff(const ec_lz_job *job, uint32_t j) { return job->diff_style && job->S.op[j] == '+'; }
 static inline uint32_t pair_weight(const ec_lz_job *job, uint32_t j) { return job->diff_style && job->S.op[j] == ' ' ? 2 : 1; }
+
+/* A diff-style `+` line: not paired by the common prefix or suffix, only by the weighted alignment. */
+static inline bool new_in_diff(const ec_lz_job *job, uint32_t j) { return job->diff_style && job->S.op[j] == '+'; }
 
 /* One group: segments [s0, s1] with empty gaps between them, over the file's region [x, y). */
 static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t y, bool free_top, bool free_bottom) {
@@ -356,7 +358,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
    * line twice, one of them where the snippet does not put it). */
   for (size_t a = 0; a < na; a++) {
     if (ma[a] >= 0 || (S->flags[A[a]] & LZ_WEAK) || ec_lz_trim(S->line[A[a]]).len < 24 || !opens_block(S->line[A[a]]) ||
-        (job->diff_style && closes_first(S->line[A[a]])))
+        (model_plus_only(job, A, ma, a, a + 1) && closes_first(S->line[A[a]])))
       continue;
     uint32_t cnt = 0, fi = ec_lz_side_first(F, S->key[A[a]], &cnt);
     if (cnt != 1) continue;
