@@ -24,6 +24,10 @@
  *     beside them (a section replaced by a differently named one: insert or replace?), and a
  *     distinctive opener is declined when written new while the file's only copy stays behind a
  *     marker (code moved without showing its old place).
+ * A diff-style snippet says more itself: its context lines weigh more than its `+` lines in the
+ * alignment, and lines carrying the model's own `+` are new by its word (an insert beside a
+ * similar line, a balanced block before an equal `}`, a signature's last line copied) — a file
+ * line is replaced only when a `-` line names it or an edited line takes its place.
  * Gaps and blocks are found leftmost (the last block rightmost); any placement that passes is a
  * faithful reading of the snippet, so a placement found wrongly can only cost a decline, never
  * let a wrong result pass. Linear outside the regions; the alignment inside one region has a
