@@ -363,33 +363,42 @@ static size_t closer_place(ec_lz_job *job, const part_t *P, size_t i, const uint
   size_t j = ho[k0];
   if (!(S->flags[j] & LZ_WEAK) || ec_lz_bracket_net(S->line[j]) > 0 || j == 0 || !(S->flags[j - 1] & LZ_MARKER)) return SIZE_MAX;
   uint32_t d = S->indent[j];
-  for (size_t pi = i; pi-- > 0;) {
-    const part_t *a = &P[pi];
-    const uint32_t *ha = old + a->old0;
-    size_t below = SIZE_MAX; /* indentation of the next non-blank old line after the one looked at */
-    for (size_t x = a->oe; x-- > a->ob;) {
-      size_t k = ha[x];
-      if ((S->flags[k] & LZ_BLANK) || S->op[k] != ' ') continue;
-      if (S->indent[k] < d) return SIZE_MAX;
-      if (S->indent[k] == d) {
-        /* An opener: deeper lines follow it, or it ends its part (a marker next) with a bracket open. */
-        bool opens = below != SIZE_MAX ? below > d : x + 1 == a->oe && ec_lz_bracket_net(S->line[k]) > 0;
-        if (!opens || a->start == SIZE_MAX) return SIZE_MAX;
-        size_t o = file_line_of(job, a, old, x);
-        if (o == SIZE_MAX) return SIZE_MAX;
-        size_t c = ec_lz_file_closer(job, o);
-        if (c >= F->n || c < lo || F->key[c] != S->key[j]) return SIZE_MAX;
-        size_t st, en;
-        if (!old_side_at(job, ho, q->ob, q->oe, k0, c, &st, &en) || st != c || en > hi) return SIZE_MAX;
-        *end = en;
-        return st;
-      }
-      below = S->indent[k];
+  if (!i) return SIZE_MAX;
+  const part_t *a = &P[i - 1]; /* the opener is in the part right above (one walk per part: linear) */
+  const uint32_t *ha = old + a->old0;
+  size_t below = SIZE_MAX; /* indentation of the next non-blank old line after the one looked at */
+  for (size_t x = a->oe; x-- > a->ob;) {
+    size_t k = ha[x];
+    if ((S->flags[k] & LZ_BLANK) || S->op[k] != ' ') continue;
+    if (S->indent[k] < d) return SIZE_MAX;
+    if (S->indent[k] == d) {
+      /* An opener: deeper lines follow it, or it ends its part (a marker next) with a bracket open. */
+      bool opens = below != SIZE_MAX ? below > d : x + 1 == a->oe && ec_lz_bracket_net(S->line[k]) > 0;
+      if (!opens || a->start == SIZE_MAX) return SIZE_MAX;
+      size_t o = file_line_of(job, a, old, x);
+      if (o == SIZE_MAX) return SIZE_MAX;
+      size_t c = ec_lz_file_closer(job, o);
+      if (job->work > job->work_cap || c >= F->n || c < lo || F->key[c] != S->key[j]) return SIZE_MAX;
+      size_t st, en;
+      if (!old_side_at(job, ho, q->ob, q->oe, k0, c, &st, &en) || st != c || en > hi) return SIZE_MAX;
+      *end = en;
+      return st;
     }
-    /* A part below the opener's part that is all deeper: go on up (a marker between them). */
-    if (below == SIZE_MAX) return SIZE_MAX;
+    below = S->indent[k];
   }
   return SIZE_MAX;
+}
+
+/* For each part, the next part after it that occurs once in the file (np when none). */
+static size_t *next_unique(ec_lz_job *job, const where_t *g, size_t np) {
+  size_t *nx = ec_arena_alloc(job->a, (np + 1) * sizeof *nx);
+  if (!nx) return NULL;
+  size_t k = np;
+  for (size_t i = np; i-- > 0;) {
+    nx[i] = k;
+    if (g[i].n == 1) k = i;
+  }
+  return nx;
 }
 
 /* When the hunks cannot be placed one below the other in snippet order, the parts are placed
@@ -440,6 +449,8 @@ static ec_error_code place_fallback(ec_lz_job *job, part_t *P, size_t np, const 
     P[i].start = g[i].first;
     P[i].end = g[i].first_end;
   }
+  size_t *next1 = next_unique(job, g, np); /* the next part that occurs once (np: none) */
+  if (!next1) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
   size_t lo = 0, above = SIZE_MAX;
   for (size_t i = 0; i < np; i++) {
     if (g[i].n == 1) {
@@ -447,9 +458,7 @@ static ec_error_code place_fallback(ec_lz_job *job, part_t *P, size_t np, const 
       above = i;
       continue;
     }
-    size_t hi = F->n, below = SIZE_MAX;
-    for (size_t k = i + 1; k < np; k++)
-      if (g[k].n == 1) { hi = g[k].first; below = k; break; }
+    size_t below = next1[i] < np ? next1[i] : SIZE_MAX, hi = below != SIZE_MAX ? g[below].first : F->n;
     /* The snippet's indentation is the file's here when the lines of the parts placed right
      * around this one are indented as in the file. */
     bool verbatim = (above != SIZE_MAX || below != SIZE_MAX) && (above == SIZE_MAX || edge_exact(job, &P[above], old, true)) &&
