@@ -127,9 +127,11 @@ static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t 
   ec_lz_side *S = &job->S, *F = &job->F;
   size_t sref = old[h->old0 + h->ob], fref = h->start, fi = h->start, k_old = 0;
   bool seen_new = false;
-  size_t last_new = h->h0; /* after the hunk's last `+` line */
-  for (size_t k = h->h0; k < h->h1; k++)
+  size_t last_new = h->h0, last_text = h->h0; /* after the hunk's last `+` line, its last non-blank line */
+  for (size_t k = h->h0; k < h->h1; k++) {
     if (S->op[k] == '+') last_new = k + 1;
+    if (!(S->flags[k] & LZ_BLANK)) last_text = k + 1;
+  }
   for (size_t k = h->h0; k < h->h1; k++) {
     if (S->op[k] == '+') {
       seen_new = true;
@@ -137,10 +139,17 @@ static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t 
       /* A line whose `+` was inferred was written as context: its prefix is the context's. */
       bool as_context = (S->flags[k] & LZ_INFERRED) != 0;
       if (b) {
+        /* A new blank line that ends the hunk, where the file's line after the hunk is blank too:
+         * that spacing is there already (else two blank lines). */
+        size_t fe = h->start + h->flen;
+        if ((S->flags[k] & LZ_BLANK) && k >= last_text && fe < F->n && (F->flags[fe] & LZ_BLANK)) continue;
         put_new(job, b, k, sref, fref, (S->flags[k] & LZ_BLANK) || as_context ? 0 : shift[g]);
         continue;
       }
       if ((S->flags[k] & LZ_BLANK) || as_context) continue;
+      /* A block comment's `*` line sits one column right of the line opening the comment: no evidence. */
+      ec_str tk = ec_lz_trim(S->line[k]);
+      if (tk.len && tk.ptr[0] == '*') continue;
       long t = new_cols(job, k, sref, fref), r = t % st->grid;
       st->n[g]++;
       size_t pk = k;
