@@ -109,8 +109,9 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     size_t j = pj[k], i = pi[k];
     uint32_t sj = job->seg_of[j];
     size_t so = j;
+    /* Comment-only lines (a block comment's first line) open no block, on either side. */
     while (so-- > job->seg[sj].j0)
-      if (!(S->flags[so] & LZ_BLANK) && S->indent[so] < S->indent[j]) break;
+      if (!(S->flags[so] & LZ_BLANK) && !ec_lz_comment_only(S->line[so]) && S->indent[so] < S->indent[j]) break;
     if (so == SIZE_MAX || so < job->seg[sj].j0 || job->am[so] >= 0) continue;
     size_t fo = i, steps = 0;
     while (fo-- > 0 && ++steps <= 4000)

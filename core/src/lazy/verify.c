@@ -31,6 +31,7 @@
  */
 #include "lazy.h"
 #include "../base/str.h"
+#include <ctype.h>
 #include <stdio.h>
 
 #define VERIFY_CELLS 6000000u
@@ -182,6 +183,69 @@ static size_t match_tail(vjob *v, size_t r0) {
   return first;
 }
 
+/* Letters and digits of a line, its comment leader and punctuation aside, as a start and an end:
+ * the length of the common start or end of two such lines, whichever is longer. */
+static size_t shared_words(ec_str a, ec_str b) {
+  ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
+  while (ta.len && !isalnum((unsigned char)ta.ptr[0])) ta.ptr++, ta.len--;
+  while (tb.len && !isalnum((unsigned char)tb.ptr[0])) tb.ptr++, tb.len--;
+  while (ta.len && !isalnum((unsigned char)ta.ptr[ta.len - 1])) ta.len--;
+  while (tb.len && !isalnum((unsigned char)tb.ptr[tb.len - 1])) tb.len--;
+  size_t min = ta.len < tb.len ? ta.len : tb.len, pre = 0, suf = 0;
+  while (pre < min && ta.ptr[pre] == tb.ptr[pre]) pre++;
+  while (suf < min && ta.ptr[ta.len - 1 - suf] == tb.ptr[tb.len - 1 - suf]) suf++;
+  return pre > suf ? pre : suf;
+}
+
+/* Whether new lines that start with a separator line the file has right beside them (no letter
+ * or digit: `// -------`, a rule of `=` signs) open a section of their own: on both sides the
+ * separator, a title and the separator again (a section header in the file's style), the two
+ * titles sharing no start or end — `// Device Detection` beside `// Utility helpers` is a new
+ * section, not the file's header written twice; `Cyber Drone — Single File` beside
+ * `Flappy Bird — Single File` is the same header rewritten. `s3`, `f3`: the three non-blank
+ * lines of each side, from the separator on (toward the new code for s3, away from it for f3). */
+static bool new_section(const ec_str s3[3], const ec_str f3[3]) {
+  ec_str t = ec_lz_trim(s3[0]);
+  for (size_t i = 0; i < t.len; i++)
+    if (isalnum((unsigned char)t.ptr[i])) return false;
+  if (ec_lz_key(s3[2]) != ec_lz_key(s3[0]) || ec_lz_key(f3[2]) != ec_lz_key(f3[0])) return false;
+  if (!ec_lz_comment_only(s3[1]) || !ec_lz_comment_only(f3[1])) return false;
+  return shared_words(s3[1], f3[1]) < 4;
+}
+
+/* The three non-blank file lines from line f on, going down (or up, from f - 1): false when the
+ * file has fewer. */
+static bool file_three(const ec_lz_side *F, size_t f, bool down, ec_str out[3]) {
+  for (size_t k = 0; k < 3; k++) {
+    if (down) {
+      while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+      if (f >= F->n) return false;
+      out[k] = F->line[f++];
+    } else {
+      while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
+      if (!f) return false;
+      out[k] = F->line[--f];
+    }
+  }
+  return true;
+}
+
+/* Whether snippet block lines A[l0, l1) are closing lines that close only brackets the new lines
+ * A[t0, l0) above them opened: the bracket depth over A[t0, l1) never drops below zero and each
+ * of A[l0, l1) closes one (`if (x) {`, new body, `}` before a kept `}`). Such lines end the new
+ * code's own block, so a file line after them that reads the same is another line, not the same
+ * line written twice. A line that closes no bracket (`end`, a statement) is never such a line. */
+static bool closes_own_blocks(const ec_lz_side *S, const uint32_t *A, size_t t0, size_t l0, size_t l1) {
+  int32_t depth = 0;
+  for (size_t k = t0; k < l1; k++) {
+    int32_t net = ec_lz_bracket_net(S->line[A[k]]);
+    if (k >= l0 && net >= 0) return false;
+    depth += net;
+    if (depth < 0) return false;
+  }
+  return true;
+}
+
 /* Whether a line opens a block or defines something: brackets left open, a trailing `:` or
  * `{`, or a definition keyword first. Copied statements are common in new sibling code; a
  * copied definition is not. */
@@ -306,6 +370,11 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
    * line twice, one of them where the snippet does not put it). */
   for (size_t a = 0; a < na; a++) {
     if (ma[a] >= 0 || (S->flags[A[a]] & LZ_WEAK) || ec_lz_trim(S->line[A[a]]).len < 24 || !opens_block(S->line[A[a]])) continue;
+    /* A continuation (`append: String => Unit): Unit = {`, the end of a multi-line signature:
+     * it closes a bracket a line above opened) names nothing; two definitions may share it. */
+    int32_t lowest;
+    ec_lz_bracket_scan(S->line[A[a]], &lowest);
+    if (lowest < 0) continue;
     uint32_t cnt = 0, fi = ec_lz_side_first(F, S->key[A[a]], &cnt);
     if (cnt != 1) continue;
     for (size_t g = 0; g <= job->nseg_parsed; g++) {
@@ -326,17 +395,26 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     if (!free_bottom && trail) {
       size_t f = y;
       while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
-      if (f < F->n && telling(F, f) && F->key[f] == S->key[A[na - trail]])
+      ec_str s3[3], f3[3];
+      bool section = trail >= 3 && file_three(F, f, true, f3);
+      if (section)
+        for (size_t k = 0; k < 3; k++) s3[k] = S->line[A[na - trail + k]];
+      if (f < F->n && telling(F, f) && F->key[f] == S->key[A[na - trail]] && !(section && new_section(s3, f3)))
         return fail_check(job, s1, (uint32_t)f + 1, (uint32_t)f + 1, "its new last lines start with the line a marker keeps right after them, so that line would be there twice", S->line[A[na - trail]]);
     }
     if (!free_top && lead) {
       size_t f = x;
       while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
-      if (f > 0 && telling(F, f - 1) && F->key[f - 1] == S->key[A[lead - 1]])
+      ec_str s3[3], f3[3];
+      bool section = lead >= 3 && file_three(F, f, false, f3);
+      if (section)
+        for (size_t k = 0; k < 3; k++) s3[k] = S->line[A[lead - 1 - k]];
+      if (f > 0 && telling(F, f - 1) && F->key[f - 1] == S->key[A[lead - 1]] && !(section && new_section(s3, f3)))
         return fail_check(job, s0, (uint32_t)f, (uint32_t)f, "its new first lines end with the line a marker keeps right before them, so that line would be there twice", S->line[A[lead - 1]]);
     }
     if (!free_bottom && trail && trail < na + 1) {
       for (size_t L = 1; L <= trail; L++) {
+        if (closes_own_blocks(S, A, na - trail, na - L, na)) continue;
         size_t f = y, k = 0;
         for (; k < L; k++) {
           while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
@@ -442,6 +520,8 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
           nw++;
           if (top ? head == SIZE_MAX : true) head = t;
         }
+      /* A diff-style `+` line says it is added: a replacement would show the old lines as `-`. */
+      if (head != SIZE_MAX && S->op && S->op[A[head]] == '+') head = SIZE_MAX;
       /* The file's strong lines just outside the region, as many as the new lines and two more. */
       size_t seen = 0;
       for (size_t f = top ? x : y; head != SIZE_MAX && seen < nw + 2 && (top ? f > 0 : f < F->n); top ? f-- : f++) {
