@@ -31,6 +31,46 @@ static ec_error_code too_large(ec_lz_job *job) {
                  (int)job->f->path.len, job->f->path.ptr);
 }
 
+/* Whether snippet line so, a block opener the snippet writes, and file line fo, the opener of
+ * the block its file line sits in, open the same block: the same line, an edited version of it,
+ * or the same first word — unless both name something and the names differ
+ * (`local function parse_csv(` is not `local function detect_delimiter(`). */
+static bool openers_agree(ec_str so, ec_str fo, uint64_t ks, uint64_t kf) {
+  if (ks == kf || ec_lz_similar(so, fo, false)) return true;
+  if (!ec_lz_same_first_token(so, fo)) return false;
+  ec_str hs = ec_lz_head(so), hf = ec_lz_head(fo);
+  return !hs.len || !hf.len || ec_str_eq(hs, hf);
+}
+
+/* Whether unique pair (snippet line j, file line i) of segment sj sits in the same blocks on both
+ * sides: walking out through the blocks the snippet opens around j (the nearest line above,
+ * inside the segment, indented less; comment-only lines open none) up to one anchored or the
+ * segment's top, each opener agrees with the file's opener at the same level. Code copied into
+ * a new function agrees at its inner levels (`if c == '"' then`) and not at the definition. On a
+ * disagreement, *so and *fo are the two openers. */
+static bool same_enclosing(ec_lz_job *job, size_t j, size_t i, uint32_t sj, size_t *so_out, size_t *fo_out) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  size_t jc = j, ic = i;
+  for (;;) {
+    size_t so = jc;
+    while (so-- > job->seg[sj].j0)
+      if (!(S->flags[so] & LZ_BLANK) && !ec_lz_comment_only(S->line[so]) && S->indent[so] < S->indent[jc]) break;
+    if (so == SIZE_MAX || so < job->seg[sj].j0 || job->am[so] >= 0) return true;
+    size_t fo = ic, steps = 0;
+    while (fo-- > 0 && ++steps <= 4000)
+      if (!(F->flags[fo] & LZ_BLANK) && !ec_lz_comment_only(F->line[fo]) && F->indent[fo] < F->indent[ic]) break;
+    job->work += steps;
+    if (fo == SIZE_MAX || steps > 4000) return true;
+    if (!openers_agree(S->line[so], F->line[fo], S->key[so], F->key[fo])) {
+      *so_out = so;
+      *fo_out = fo;
+      return false;
+    }
+    jc = so;
+    ic = fo;
+  }
+}
+
 /* Pass 1: unique pairs and their longest rising chain. */
 static ec_error_code unique_pass(ec_lz_job *job) {
   ec_lz_side *S = &job->S, *F = &job->F;
@@ -108,17 +148,8 @@ static ec_error_code unique_pass(ec_lz_job *job) {
   for (size_t k = 0; k < np; k++) {
     size_t j = pj[k], i = pi[k];
     uint32_t sj = job->seg_of[j];
-    size_t so = j;
-    /* Comment-only lines (a block comment's first line) open no block, on either side. */
-    while (so-- > job->seg[sj].j0)
-      if (!(S->flags[so] & LZ_BLANK) && !ec_lz_comment_only(S->line[so]) && S->indent[so] < S->indent[j]) break;
-    if (so == SIZE_MAX || so < job->seg[sj].j0 || job->am[so] >= 0) continue;
-    size_t fo = i, steps = 0;
-    while (fo-- > 0 && ++steps <= 4000)
-      if (!(F->flags[fo] & LZ_BLANK) && !ec_lz_comment_only(F->line[fo]) && F->indent[fo] < F->indent[i]) break;
-    job->work += steps;
-    if (fo == SIZE_MAX || steps > 4000) continue;
-    if (F->key[fo] == S->key[so] || ec_lz_same_first_token(S->line[so], F->line[fo]) || ec_lz_similar(S->line[so], F->line[fo], false)) continue;
+    size_t so, fo;
+    if (same_enclosing(job, j, i, sj, &so, &fo)) continue;
     ec_str t = ec_lz_trim(S->line[j]), a = ec_lz_trim(F->line[fo]), b = ec_lz_trim(S->line[so]);
     /* Other anchors of the segment (the chain's pairs not let go): with them the segment is
      * placed anyway, and the line is code moved into the new block, written as new; the

@@ -424,6 +424,17 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
         if (S->indent[j] < new_min) new_min = S->indent[j];
         net += ec_lz_bracket_net(S->line[j]);
       }
+      /* Nothing above the run but spacing after the marker: the segment starts with lines the
+       * file has right above the anchor (a decorator over an unchanged `def`), no new line. */
+      if (new_min == UINT32_MAX && s->marker_before) {
+        for (size_t t = 1; t <= e; t++) {
+          job->am[ja - t] = (int32_t)(i0 - t);
+          job->how[ja - t] = LZ_RUN;
+        }
+        emit_file(job, o, *c, i0);
+        *c = i0;
+        return EC_OK;
+      }
       if (net || new_min == UINT32_MAX || run_max > new_min) e = 0;
     }
     if (e && e < k) {
