@@ -85,23 +85,50 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     if (cs == 1 && cf == 1) { pj[np] = (uint32_t)j; pi[np] = i; np++; }
   }
   if (!np) return EC_OK;
-  /* Longest strictly increasing subsequence of pi (patience, O(p log p)). */
+  /* Pairs whose blocks disagree (same_enclosing, with every unique pair taken as anchored) are
+   * code the snippet copies or moves into a new block — a method extracted from another's body
+   * written above it: they do not compete for the chain with the lines that stay in place, unless
+   * their segment has no other pair on it. */
+  uint8_t *suspect = ec_arena_calloc(job->a, np, 1);
+  uint8_t *seg_plain = ec_arena_calloc(job->a, job->nseg + 1, 1);
+  if (!suspect || !seg_plain) return EC_OUT_OF_MEMORY;
+  for (size_t k = 0; k < np; k++) job->am[pj[k]] = (int32_t)pi[k];
+  for (size_t k = 0; k < np; k++) {
+    size_t so, fo;
+    suspect[k] = !same_enclosing(job, pj[k], pi[k], job->seg_of[pj[k]], &so, &fo);
+  }
+  for (size_t k = 0; k < np; k++) job->am[pj[k]] = -1;
+  /* Longest strictly increasing subsequence of pi (patience, O(p log p)), over the pairs not
+   * suspect; then again with the suspects of segments that chain left without a pair. */
   uint32_t *tail = ec_arena_alloc(job->a, np * sizeof *tail), *prev = ec_arena_alloc(job->a, np * sizeof *prev);
   uint8_t *keep = ec_arena_calloc(job->a, np, 1);
   if (!tail || !prev || !keep) return EC_OUT_OF_MEMORY;
   size_t len = 0;
-  for (size_t k = 0; k < np; k++) {
-    size_t lo = 0, hi = len;
-    while (lo < hi) {
-      size_t mid = (lo + hi) / 2;
-      if (pi[tail[mid]] < pi[k]) lo = mid + 1;
-      else hi = mid;
+  for (int round = 0; round < 2; round++) {
+    len = 0;
+    for (size_t k = 0; k < np; k++) {
+      if (suspect[k]) continue;
+      size_t lo = 0, hi = len;
+      while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (pi[tail[mid]] < pi[k]) lo = mid + 1;
+        else hi = mid;
+      }
+      prev[k] = lo ? tail[lo - 1] : LZ_NIL;
+      tail[lo] = (uint32_t)k;
+      if (lo == len) len++;
     }
-    prev[k] = lo ? tail[lo - 1] : LZ_NIL;
-    tail[lo] = (uint32_t)k;
-    if (lo == len) len++;
+    memset(keep, 0, np);
+    if (len)
+      for (uint32_t k = tail[len - 1]; k != LZ_NIL; k = prev[k]) keep[k] = 1;
+    bool again = false;
+    for (size_t k = 0; k < np; k++)
+      if (keep[k]) seg_plain[job->seg_of[pj[k]]] = 1;
+    for (size_t k = 0; k < np; k++)
+      if (suspect[k] && !seg_plain[job->seg_of[pj[k]]]) { suspect[k] = 0; again = true; }
+    if (!again) break;
   }
-  for (uint32_t k = tail[len - 1]; k != LZ_NIL; k = prev[k]) keep[k] = 1;
+  if (!len) return EC_OK;
   /* A pair off the chain in a segment that the chain does anchor is a line the snippet copies
    * or moves (a helper extracted from code elsewhere in the file): it is no anchor, and its line
    * is written as new. Only a segment with no pair on the chain is out of order. */
@@ -110,7 +137,7 @@ static ec_error_code unique_pass(ec_lz_job *job) {
   for (size_t k = 0; k < np; k++)
     if (keep[k]) seg_kept[job->seg_of[pj[k]]] = 1;
   for (size_t k = 0; k < np; k++) {
-    if (keep[k] || seg_kept[job->seg_of[pj[k]]]) continue;
+    if (keep[k] || seg_kept[job->seg_of[pj[k]]] || suspect[k]) continue;
     /* The nearest kept pair tells which segment it contradicts. */
     size_t other = LZ_NIL;
     for (size_t q = 0; q < np; q++)

@@ -331,16 +331,31 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
                       net_new > net_old ? "its lines leave more brackets open than the file lines they replace, so what follows would land inside a block"
                                         : "its lines close more brackets than the file lines they replace, so what follows would land outside its block",
                       ec_str_make(NULL, 0));
-  /* Alignment: common prefix and suffix, then an LCS table over the rest. */
+  /* Alignment: common prefix and suffix, then an LCS table over the rest. Two lines align when
+   * they read the same and the result has the snippet's line at the file line's indentation:
+   * code moved into a new block at another depth (a method extracted from a loop's body, written
+   * above it) is new code there, not the old lines kept. */
+  uint32_t *acol = ec_arena_alloc(job->a, (na + 1) * sizeof *acol), *bcol = ec_arena_alloc(job->a, (nb + 1) * sizeof *bcol);
+  if (!acol || !bcol) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  for (size_t s = s0, k = 0; s <= s1; s++) {
+    size_t r = v->rb[s];
+    for (size_t q = v->nl0[s]; q < v->nl0[s + 1]; q++, k++) {
+      while (r < v->nr && v->r[r].blank) r++;
+      acol[k] = r < v->nr ? ec_lz_cols(v->r[r].line, job->fi.tab) : 0;
+      r++;
+    }
+  }
+  for (size_t k = 0; k < nb; k++) bcol[k] = ec_lz_cols(F->line[B[k]], job->fi.tab);
+#define SAME(a, b) (S->key[A[a]] == F->key[B[b]] && acol[a] == bcol[b])
   int32_t *ma = ec_arena_alloc(job->a, (na + 1) * sizeof *ma); /* A index -> B index or -1 */
   int32_t *mb = ec_arena_alloc(job->a, (nb + 1) * sizeof *mb);
   if (!ma || !mb) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
   for (size_t k = 0; k < na; k++) ma[k] = -1;
   for (size_t k = 0; k < nb; k++) mb[k] = -1;
   size_t p = 0;
-  while (p < na && p < nb && S->key[A[p]] == F->key[B[p]]) { ma[p] = (int32_t)p; mb[p] = (int32_t)p; p++; }
+  while (p < na && p < nb && SAME(p, p)) { ma[p] = (int32_t)p; mb[p] = (int32_t)p; p++; }
   size_t sa = na, sb = nb;
-  while (sa > p && sb > p && S->key[A[sa - 1]] == F->key[B[sb - 1]]) { sa--; sb--; ma[sa] = (int32_t)sb; mb[sb] = (int32_t)sa; }
+  while (sa > p && sb > p && SAME(sa - 1, sb - 1)) { sa--; sb--; ma[sa] = (int32_t)sb; mb[sb] = (int32_t)sa; }
   size_t ra = sa - p, rb = sb - p;
   if (ra && rb) {
     if ((uint64_t)(ra + 1) * (rb + 1) > VERIFY_CELLS)
@@ -352,11 +367,11 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     for (size_t k = 0; k <= rb; k++) T[ra * W + k] = 0;
     for (size_t i = ra; i-- > 0;)
       for (size_t k = rb; k-- > 0;)
-        T[i * W + k] = S->key[A[p + i]] == F->key[B[p + k]] ? T[(i + 1) * W + k + 1] + 1
+        T[i * W + k] = SAME(p + i, p + k) ? T[(i + 1) * W + k + 1] + 1
                        : T[(i + 1) * W + k] >= T[i * W + k + 1] ? T[(i + 1) * W + k] : T[i * W + k + 1];
     size_t i = 0, k = 0;
     while (i < ra && k < rb) {
-      if (S->key[A[p + i]] == F->key[B[p + k]]) {
+      if (SAME(p + i, p + k)) {
         ma[p + i] = (int32_t)(p + k);
         mb[p + k] = (int32_t)(p + i);
         i++, k++;
@@ -545,6 +560,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     kb = next;
   }
   return EC_OK;
+#undef SAME
 }
 
 ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
