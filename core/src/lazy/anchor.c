@@ -85,17 +85,18 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     if (cs == 1 && cf == 1) { pj[np] = (uint32_t)j; pi[np] = i; np++; }
   }
   if (!np) return EC_OK;
-  /* Pairs whose blocks disagree (same_enclosing, with every unique pair taken as anchored) are
+  /* Pairs whose blocks disagree (same_enclosing, with the unique pairs above taken as anchored
+   * unless they disagree themselves) are
    * code the snippet copies or moves into a new block — a method extracted from another's body
    * written above it: they do not compete for the chain with the lines that stay in place, unless
    * their segment has no other pair on it. */
   uint8_t *suspect = ec_arena_calloc(job->a, np, 1);
   uint8_t *seg_plain = ec_arena_calloc(job->a, job->nseg + 1, 1);
   if (!suspect || !seg_plain) return EC_OUT_OF_MEMORY;
-  for (size_t k = 0; k < np; k++) job->am[pj[k]] = (int32_t)pi[k];
-  for (size_t k = 0; k < np; k++) {
+  for (size_t k = 0; k < np; k++) { /* in snippet order: an opener is judged before its body */
     size_t so, fo;
     suspect[k] = !same_enclosing(job, pj[k], pi[k], job->seg_of[pj[k]], &so, &fo);
+    if (!suspect[k]) job->am[pj[k]] = (int32_t)pi[k];
   }
   for (size_t k = 0; k < np; k++) job->am[pj[k]] = -1;
   /* Longest strictly increasing subsequence of pi (patience, O(p log p)), over the pairs not
