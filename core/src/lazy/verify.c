@@ -52,6 +52,8 @@ typedef struct vjob {
   size_t *rb, *re; /* segment -> R index of its first and last block line */
   size_t *gx, *gy; /* gap i (before segment i; i = nseg: after the last) -> file run [gx, gy) */
   bool *gempty;
+  uint32_t *ar;    /* check_group: the R index of each of its block lines */
+  uint8_t *rnew;   /* R line -> written new (a block line the alignment left unmatched) */
 } vjob;
 
 static bool block_line(const ec_lz_job *job, size_t j) {
@@ -342,6 +344,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     for (size_t q = v->nl0[s]; q < v->nl0[s + 1]; q++, k++) {
       while (r < v->nr && v->r[r].blank) r++;
       acol[k] = r < v->nr ? ec_lz_cols(v->r[r].line, job->fi.tab) : 0;
+      v->ar[k] = (uint32_t)(r < v->nr ? r : v->nr);
       r++;
     }
   }
@@ -379,6 +382,8 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       else k++;
     }
   }
+  for (size_t a = 0; a < na; a++)
+    if (ma[a] < 0 && v->ar[a] < v->nr) v->rnew[v->ar[a]] = 1;
   /* A distinctive opener (a definition, a block's first line) written new while the file's only
    * copy of it is kept by a marker: the
    * snippet moves or copies code whose old place it does not show (the result would hold the
@@ -563,6 +568,62 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
 #undef SAME
 }
 
+/* Whether a line opens a class-like body (its members are declarations: one name, one line). */
+static bool class_opener(ec_str line) {
+  ec_str t = ec_lz_trim(line);
+  if (!t.len || t.ptr[t.len - 1] != '{') {
+    if (!t.len || t.ptr[t.len - 1] != ':') return false; /* Python: `class X(Base):` */
+  }
+  static const char *const KW[] = {"class ", "struct ", "interface ", "object ", "trait ", "impl ", NULL};
+  for (size_t i = 0; i + 6 <= t.len; i++) {
+    if (i && (isalnum((unsigned char)t.ptr[i - 1]) || t.ptr[i - 1] == '_')) continue;
+    for (size_t k = 0; KW[k]; k++) {
+      size_t n = strlen(KW[k]);
+      if (i + n <= t.len && !memcmp(t.ptr + i, KW[k], n)) return true;
+    }
+  }
+  return false;
+}
+
+/* A member declared twice: a line the merge writes new, directly in a class-like body, that
+ * reads the same as another line directly in that same body (a field the snippet writes in two
+ * segments, the file's copy kept too: `dayEl = createRef<...>();` twice). The same statement in
+ * two functions is not this (their bodies are other blocks); decorators, annotations, comments
+ * and short lines (`}`, `end`, `public:`) repeat by nature and are left out. The work has a budget:
+ * past it the rest is not looked at (never a decline on that account). */
+static ec_error_code member_twice(vjob *v) {
+  ec_lz_job *job = v->job;
+  uint64_t budget = 4000000u;
+  for (size_t r = 0; r < v->nr && budget; r++) {
+    if (!v->rnew[r] || v->r[r].blank) continue;
+    ec_str t = ec_lz_trim(v->r[r].line);
+    if (t.len < 12 || t.ptr[0] == '@' || t.ptr[0] == '*' || ec_lz_comment_only(t)) continue; /* `* @returns` in a doc comment */
+    int32_t lowest, net = ec_lz_bracket_scan(t, &lowest);
+    if (net || lowest < 0) continue; /* one whole line, not a block's first or last */
+    uint32_t c = ec_lz_cols(v->r[r].line, job->fi.tab);
+    size_t o = r, steps = 0;
+    while (o-- > 0 && ++steps < 4000) {
+      if (v->r[o].blank || ec_lz_comment_only(v->r[o].line)) continue;
+      if (ec_lz_cols(v->r[o].line, job->fi.tab) < c) break;
+    }
+    budget = budget > steps ? budget - steps : 0;
+    if (o == SIZE_MAX || steps >= 4000 || !class_opener(v->r[o].line)) continue;
+    uint32_t oc = ec_lz_cols(v->r[o].line, job->fi.tab);
+    for (size_t q = o + 1; q < v->nr && budget; q++, budget--) {
+      if (v->r[q].blank || ec_lz_comment_only(v->r[q].line)) continue;
+      uint32_t qc = ec_lz_cols(v->r[q].line, job->fi.tab);
+      if (qc <= oc) break;
+      if (q == r || qc != c || v->r[q].key != v->r[r].key) continue;
+      /* The segment that wrote it: the one whose block holds R line r. */
+      size_t seg = 0;
+      for (size_t s = 0; s < job->nseg_parsed; s++)
+        if (v->rb[s] != SIZE_MAX && v->rb[s] <= r && r <= v->re[s]) seg = s;
+      return fail_check(job, seg, 0, 0, "a member of a class body would be declared twice: the line is written new beside the same line in that body", v->r[r].line);
+    }
+  }
+  return EC_OK;
+}
+
 ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   vjob v;
   memset(&v, 0, sizeof v);
@@ -578,7 +639,9 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   v.gx = ec_arena_alloc(job->a, (ns + 1) * sizeof *v.gx);
   v.gy = ec_arena_alloc(job->a, (ns + 1) * sizeof *v.gy);
   v.gempty = ec_arena_alloc(job->a, (ns + 1) * sizeof *v.gempty);
-  if (!v.nl || !v.nl0 || !v.rb || !v.re || !v.gx || !v.gy || !v.gempty) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  v.ar = ec_arena_alloc(job->a, (S->n + 1) * sizeof *v.ar);
+  v.rnew = ec_arena_calloc(job->a, v.nr + 1, 1);
+  if (!v.nl || !v.nl0 || !v.rb || !v.re || !v.gx || !v.gy || !v.gempty || !v.ar || !v.rnew) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
   size_t k = 0;
   for (size_t s = 0; s < ns; s++) {
     v.nl0[s] = (uint32_t)k;
@@ -669,5 +732,5 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
     if (rc) return rc;
     s = e + 1;
   }
-  return EC_OK;
+  return member_twice(&v);
 }
