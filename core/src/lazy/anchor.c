@@ -52,10 +52,12 @@ static bool same_enclosing(ec_lz_job *job, size_t j, size_t i, uint32_t sj, size
   ec_lz_side *S = &job->S, *F = &job->F;
   size_t jc = j, ic = i;
   for (;;) {
-    size_t so = jc;
-    while (so-- > job->seg[sj].j0)
+    if (!S->indent[jc]) return true; /* at the top level: no block around it */
+    size_t so = jc, sst = 0;
+    while (so-- > job->seg[sj].j0 && ++sst <= 4000)
       if (!(S->flags[so] & LZ_BLANK) && !ec_lz_comment_only(S->line[so]) && S->indent[so] < S->indent[jc]) break;
-    if (so == SIZE_MAX || so < job->seg[sj].j0 || job->am[so] >= 0) return true;
+    job->work += sst;
+    if (so == SIZE_MAX || so < job->seg[sj].j0 || sst > 4000 || job->am[so] >= 0) return true;
     size_t fo = ic, steps = 0;
     while (fo-- > 0 && ++steps <= 4000)
       if (!(F->flags[fo] & LZ_BLANK) && !ec_lz_comment_only(F->line[fo]) && F->indent[fo] < F->indent[ic]) break;
