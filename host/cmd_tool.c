@@ -3,7 +3,8 @@
  * docs/tools.md). The arguments (JSON) on stdin, the tool's result (JSON) on stdout. The core
  * decides everything (ec_tool_json, phase by phase); this file only does what the phases ask:
  * resolve each path inside the root, read it, write atomically (host/txn.c), report.
- * --state FILE keeps the opaque history (undo_edit) between calls: read before, rewritten after.
+ * --state FILE keeps the opaque history (undo_edit) between calls: read before, replaced after
+ * (a temporary beside it, fsynced, renamed over it: a killed run leaves the old history or the new).
  * Exit status: 0 success or partial, 1 an error result, 2 usage or I/O.
  */
 #include "cli.h"
@@ -13,7 +14,36 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
+
+/* Replaces the --state file whole: a temporary beside it, written and fsynced, then renamed. */
+static bool save_state(const char *path, const char *text) {
+  char hex[9];
+  eh_random_hex(hex, 8);
+  hex[8] = '\0';
+  size_t n = strlen(path) + 32;
+  char *tmp = malloc(n);
+  if (!tmp) return false;
+  snprintf(tmp, n, "%s.editcore-%s.tmp", path, hex);
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+  bool ok = fd >= 0;
+  for (size_t left = strlen(text); ok && left;) {
+    ssize_t w = write(fd, text, left);
+    if (w < 0 && errno == EINTR) continue;
+    ok = w > 0;
+    if (ok) { text += w; left -= (size_t)w; }
+  }
+  if (ok && fsync(fd) != 0 && errno != EINVAL && errno != ENOTSUP) ok = false;
+  if (fd >= 0 && close(fd) != 0) ok = false;
+  if (ok && rename(tmp, path) != 0) ok = false;
+  int e = errno;
+  if (!ok && fd >= 0) unlink(tmp);
+  free(tmp);
+  errno = e;
+  return ok;
+}
 
 typedef struct seen {
   char *name;       /* the path as the plan named it */
@@ -202,13 +232,14 @@ static int drive(tool_run *t, const char *name) {
       char *result = print_member(doc, "result"), *state = print_member(doc, "state");
       const char *status = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "status"));
       if (result) printf("%s\n", result);
-      if (state && t->o->state_file) { /* --state FILE */
-        FILE *f = fopen(t->o->state_file, "wb");
-        if (f) { fputs(state, f); fclose(f); }
+      int rc = status && !strcmp(status, "error") ? 1 : 0;
+      if (state && t->o->state_file && !save_state(t->o->state_file, state)) { /* --state FILE */
+        fprintf(stderr, "editcore tool: could not save the history to '%s' (%s); the next undo_edit will not know this call\n",
+                t->o->state_file, strerror(errno));
+        rc = 2;
       }
       free(result);
       free(state);
-      int rc = status && !strcmp(status, "error") ? 1 : 0;
       cJSON_Delete(doc);
       free(obs_text);
       return fflush(stdout) == 0 ? rc : 2;

@@ -363,6 +363,13 @@ ec_error_code eh_txn_commit(eh_txn *t, eh_err *err) {
     }
     if (!seen) sync_dir(dir);
     free(dir);
+    /* A directory we created is an entry in its parent: that entry must be durable too, or a
+     * crash can lose the new directory (and the file in it) after we reported success. */
+    for (size_t k = 0; k < t->ops[i].n_made; k++) {
+      char *parent = dir_of(t->ops[i].made_dirs[k], &base);
+      if (parent) sync_dir(parent);
+      free(parent);
+    }
   }
   return EC_OK;
 }

@@ -3,7 +3,7 @@
  * file beside its target (same directory, so the rename cannot cross file systems), written,
  * given the old file's mode and fsynced; only then are the targets checked unchanged since they
  * were read and the temporaries renamed over them, the deletions done last and the directories
- * fsynced. If a step fails part-way, what was already renamed or deleted is put back from the
+ * fsynced (with the parents of any directory created for a new file). If a step fails part-way, what was already renamed or deleted is put back from the
  * bytes read, so the files end as they began. A process killed mid-way leaves every file wholly
  * old or wholly new (rename is atomic) and perhaps temporaries, which are named
  * ".<name>.editcore-<8 hex>.tmp" and removed by the next run that writes <name>.

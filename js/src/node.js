@@ -15,13 +15,24 @@ function denied(path, why) {
   return Object.assign(e, { path });
 }
 
-/** The real path of `full`, or of its deepest existing ancestor joined with the rest. */
-async function realOf(full) {
+/**
+ * The real path of `full`, or of its deepest existing ancestor joined with the rest. A dangling
+ * symlink on the way is followed to where its target would be (as the C host does), so a write
+ * creates the target — refused by the caller when that lies outside the root — and never
+ * replaces the link with a file.
+ */
+async function realOf(full, hops = 0) {
   const rest = [];
   let at = full;
   for (;;) {
     try { return join(await fs.realpath(at), ...rest.reverse()); } catch (e) {
       if (e.code !== 'ENOENT' && e.code !== 'ENOTDIR') throw e;
+      const link = await fs.lstat(at).then((s) => s.isSymbolicLink(), () => false);
+      if (link) {
+        if (hops >= 40) throw Object.assign(new Error(`'${full}': too many levels of symlinks`), { code: 'ELOOP' });
+        const target = resolve(dirname(at), await fs.readlink(at));
+        return realOf(join(target, ...rest.reverse()), hops + 1);
+      }
       const up = dirname(at);
       if (up === at) throw e;
       rest.push(basename(at));

@@ -146,6 +146,22 @@ test('node: symlinks out of the root are ACCESS_DENIED, for files and directorie
   assert.ok(!existsSync(join(outside, 'new.txt')));
 });
 
+test('node: a dangling symlink is followed like the C host does: inside, the target is created and the link kept; outside, ACCESS_DENIED', async () => {
+  const outside = tree({ 'keep.txt': 'k\n' });
+  const root = tree({ 'in.txt': 'i\n' });
+  symlinkSync('later/made.txt', join(root, 'dangling-in.txt'));
+  symlinkSync(join(outside, 'planted.txt'), join(root, 'dangling-out.txt'));
+  const host = createNodeHost(root);
+  const made = await host.applyEdit({ format: 'whole_file', path: 'dangling-in.txt', content: 'new\n' });
+  assert.equal(made.data.applied, true, made.text);
+  assert.ok(lstatSync(join(root, 'dangling-in.txt')).isSymbolicLink(), 'the link is kept, not replaced by a file');
+  assert.equal(readFileSync(join(root, 'later/made.txt'), 'utf8'), 'new\n');
+  const out = await host.applyEdit({ format: 'whole_file', path: 'dangling-out.txt', content: 'pwned\n' });
+  assert.equal(out.error?.code, 'ACCESS_DENIED', out.text);
+  assert.ok(lstatSync(join(root, 'dangling-out.txt')).isSymbolicLink(), 'the link is untouched');
+  assert.ok(!existsSync(join(outside, 'planted.txt')));
+});
+
 test('node: a file changed on disk between read and write is a CONFLICT', async () => {
   const root = tree({ 'a.txt': 'one\n' });
   const { nodeAdapter } = await import('../src/node.js');

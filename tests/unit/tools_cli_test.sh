@@ -82,6 +82,21 @@ for b in $builds; do
   check "usage: bad args" '[ $rc = 2 ]'
   run $b "$R" nope '{}'
   check "usage: unknown tool" '[ $rc = 2 ]'
+  # --state FILE: the history undo_edit needs survives between calls, replaced whole (a new inode,
+  # so a killed run leaves the old history or the new), and a history that cannot be saved is an error.
+  # (The state lives inside the root: the WASI command sees only its preopened directory.)
+  printf 'v = 1\n' > "$R/u.py"
+  run $b "$R" str_replace_editor '{"command":"str_replace","path":"u.py","old_str":"v = 1","new_str":"v = 2"}' --state .state.json
+  ino1=$(stat -c %i "$R/.state.json" 2>/dev/null)
+  check "state saved" '[ $rc = 0 ] && [ -s "$R/.state.json" ]'
+  run $b "$R" str_replace_editor '{"command":"str_replace","path":"u.py","old_str":"v = 2","new_str":"v = 3"}' --state .state.json
+  check "state replaced, not rewritten in place" '[ $rc = 0 ] && [ "$(stat -c %i "$R/.state.json")" != "$ino1" ]'
+  run $b "$R" str_replace_editor '{"command":"undo_edit","path":"u.py"}' --state .state.json
+  check "undo_edit from the saved history" '[ $rc = 0 ] && [ "$(cat "$R/u.py")" = "v = 2" ]'
+  if [ $b = native ]; then # (the WASI command sees only its preopened root)
+    run $b "$R" str_replace_editor '{"command":"str_replace","path":"u.py","old_str":"v = 2","new_str":"v = 4"}' --state no-such-dir/state.json
+    check "a history that cannot be saved is exit 2" '[ $rc = 2 ]'
+  fi
   check "no temporaries left" '[ -z "$(find "$R" -name "*.tmp")" ]'
 done
 if [ -f "$tmp/wasi.success" ]; then

@@ -10,6 +10,7 @@
  * absolute path, and the host reports the real path (symlinks) of what it found.
  */
 #include "tool.h"
+#include "../base/num.h"
 #include "../base/str.h"
 #include "../request/result.h"
 #include <stdio.h>
@@ -217,7 +218,7 @@ static void read_run(ec_tool_call *c) {
   ec_str s = o->content, out = s;
   if (head) {
     /* The first N pieces of split("\n"), joined with "\n" (no final newline). */
-    size_t want = head < 0 ? 0 : (size_t)head, pieces = 0, end = 0;
+    size_t want = ec_size_of_double(head), pieces = 0, end = 0;
     if (want) {
       end = s.len;
       for (size_t i = 0; i < s.len; i++)
@@ -232,7 +233,7 @@ static void read_run(ec_tool_call *c) {
       if (!(s.ptr[i] == '\r' && i + 1 < s.len && s.ptr[i + 1] == '\n')) ec_buf_append_char(&b, s.ptr[i]);
     ec_str lf = ec_buf_finish(&b, c->a);
     if (!lf.ptr) { c->oom = true; return; }
-    size_t want = tail < 0 ? 0 : (size_t)tail, pieces = 0, start = lf.len + 1;
+    size_t want = ec_size_of_double(tail), pieces = 0, start = lf.len + 1;
     if (want) {
       start = 0;
       for (size_t i = lf.len; i-- > 0;)

@@ -11,6 +11,7 @@
  * matched as LF, restored), in run; (10) the write, by the host, its outcome in finish.
  */
 #include "tool.h"
+#include "../base/num.h"
 #include "../base/str.h"
 #include "../request/result.h"
 #include <math.h>
@@ -111,14 +112,14 @@ static bool lock_holds(ec_tool_call *c, const ec_tool *t, ec_str path, const ec_
                   has_mtime ? "mtime_ms" : "size_bytes");
     return false;
   }
-  bool mtime_differs = has_mtime && (o->mtime_ms < 0 || (int64_t)floor(o->mtime_ms) != mtime);
-  bool size_differs = has_size && (o->size < 0 || (int64_t)o->size != size);
+  bool mtime_differs = has_mtime && (o->mtime_ms < 0 || ec_i64_of_double(floor(o->mtime_ms)) != mtime);
+  bool size_differs = has_size && (o->size < 0 || ec_i64_of_double(o->size) != size);
   if (!mtime_differs && !size_differs) return true;
   char detail[160];
   if (mtime_differs)
-    snprintf(detail, sizeof detail, "its modification time is %lld ms, not %lld", (long long)floor(o->mtime_ms), (long long)mtime);
+    snprintf(detail, sizeof detail, "its modification time is %lld ms, not %lld", (long long)ec_i64_of_double(floor(o->mtime_ms)), (long long)mtime);
   else
-    snprintf(detail, sizeof detail, "its size is %lld bytes, not %lld", (long long)o->size, (long long)size);
+    snprintf(detail, sizeof detail, "its size is %lld bytes, not %lld", (long long)ec_i64_of_double(o->size), (long long)size);
   ec_tool_failf(c, t, "CONFLICT", "'%.*s' changed since you read it (%s). Nothing was changed. Read the file again and "
                 "apply the change again to what it holds now.", (int)path.len, path.ptr, detail);
   return false;

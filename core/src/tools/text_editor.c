@@ -8,6 +8,7 @@
  * undo_edit's history is the opaque state the host keeps: {"history": {path: [older contents]}}.
  */
 #include "tool.h"
+#include "../base/num.h"
 #include "../base/str.h"
 #include "../request/result.h"
 #include <stdio.h>
@@ -56,8 +57,8 @@ static bool ed_read(ec_tool_call *c, const ec_tool *t, ed_args *e) {
       return false;
     }
     e->has_range = true;
-    e->range0 = (int64_t)vr->child->valuedouble;
-    e->range1 = (int64_t)vr->child->next->valuedouble;
+    e->range0 = ec_i64_of_double(vr->child->valuedouble);
+    e->range1 = ec_i64_of_double(vr->child->next->valuedouble);
   }
   bool known = ec_str_eq_cstr(e->command, "view") || ec_str_eq_cstr(e->command, "create") ||
                ec_str_eq_cstr(e->command, "str_replace") || ec_str_eq_cstr(e->command, "insert") ||

@@ -5,6 +5,7 @@
  */
 #include "tool.h"
 #include "../base/alloc.h"
+#include "../base/num.h"
 #include "../base/str.h"
 #include "../protocol/json_response.h"
 #include <math.h>
@@ -353,7 +354,7 @@ static bool read_request(ec_tool_call *c, const cJSON *root, phase_req *pr, ec_b
     for (const cJSON *it = options->child; it; it = it->next) {
       if (!strcmp(it->string, "ladder") && cJSON_IsBool(it)) c->ladder = cJSON_IsTrue(it);
       else if (!strcmp(it->string, "diff_max_bytes") && cJSON_IsNumber(it) && it->valuedouble >= 0)
-        c->diff_max_bytes = (size_t)it->valuedouble;
+        c->diff_max_bytes = ec_size_of_double(it->valuedouble);
       else return bad(out, "unknown or ill-typed option '%.100s' (known: ladder, diff_max_bytes)", it->string);
     }
   }
