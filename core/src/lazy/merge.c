@@ -474,13 +474,19 @@ static size_t block_end(ec_lz_job *job, size_t i) {
 }
 
 /* Whether two lines share a start and an end covering 60 % of the longer one (both 16 characters
- * or more): the same statement with an argument rewritten, not merely the same call. */
+ * or more), the start holding a call's first argument: the same statement with a later argument
+ * rewritten. */
 static bool mostly_same(ec_str a, ec_str b) {
   ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
   if (ta.len < 16 || tb.len < 16) return false;
   size_t max = ta.len > tb.len ? ta.len : tb.len, min = ta.len < tb.len ? ta.len : tb.len, pre = 0, suf = 0;
   while (pre < min && ta.ptr[pre] == tb.ptr[pre]) pre++;
   while (suf < min - pre && ta.ptr[ta.len - 1 - suf] == tb.ptr[tb.len - 1 - suf]) suf++;
+  /* The shared start holds the call's first argument whole (`on('resize', `): the same call on
+   * the same thing, not merely the same function (`items.forEach(log);` beside a new
+   * `items.forEach((x) => {`). */
+  const char *open = memchr(ta.ptr, '(', pre);
+  if (!open || !memchr(open, ',', pre - (size_t)(open - ta.ptr))) return false;
   return (pre + suf) * 5 >= max * 3;
 }
 
