@@ -23,7 +23,14 @@
  *     beside them (it would be there twice), when their head edits a comment header kept right
  *     beside them (a section replaced by a differently named one: insert or replace?), and a
  *     distinctive opener is declined when written new while the file's only copy stays behind a
- *     marker (code moved without showing its old place).
+ *     marker (code moved without showing its old place) — not a signature's continuation line,
+ *     which names nothing; closing lines that close only what the new lines opened are no
+ *     repeat of the kept closer, a diff-style `+` line raises no insert-or-replace question, and a
+ *     separator line opening a differently titled section in the file's style is no repeat;
+ *   - no member is declared twice: a line written new directly in a class-like body, beside the
+ *     same line at the same depth of that body, is declined (a field written in two segments).
+ * Aligned lines read the same and sit at the same indentation in the result and the file (code
+ * moved to another depth is new there).
  * Gaps and blocks are found leftmost (the last block rightmost); any placement that passes is a
  * faithful reading of the snippet, so a placement found wrongly can only cost a decline, never
  * let a wrong result pass. Linear outside the regions; the alignment inside one region has a
