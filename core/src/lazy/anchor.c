@@ -3,6 +3,8 @@
  *  1. Unique lines: a line (not blank, not a bare bracket) that occurs exactly once in the file
  *     and once in the snippet pins its segment. The pairs must rise in file order together; the
  *     longest rising chain is kept and a pair off the chain is a segment out of order (decline).
+ *     A pair whose surrounding blocks disagree with the file's (code copied or extracted into a
+ *     new function) does not compete for the chain unless its segment has no other pair.
  *  2. Structure: a closing line (`}`, `end`, `)`) anchors only at the end of the file block its
  *     opener begins: the nearest snippet line above at the same indentation, itself anchored;
  *     the file's block ends at the first line after the opener indented no deeper than it, and
