@@ -13,6 +13,7 @@
 #include "../lazy/lazy.h"
 #include "../messages/report.h"
 #include "../base/str.h"
+#include "../base/buf.h"
 #include <stdio.h>
 
 /* Everything before the merge proper: the snippet's escaped line breaks, the file's key map (only
@@ -105,6 +106,84 @@ static void retell_repeated_lines(ec_ctx *ctx, const ec_lz_job *job, const ec_ws
   err->message = msg;
 }
 
+/* The marker line nearest before snippet line j (dir < 0) or at or after it (dir > 0), across
+ * blank lines only; an empty string when there is none. */
+static ec_str marker_near(const ec_lz_side *S, size_t j, int dir) {
+  if (dir < 0) {
+    for (size_t k = j; k-- > 0;) {
+      if (S->flags[k] & LZ_MARKER) return S->line[k];
+      if (!(S->flags[k] & LZ_BLANK)) break;
+    }
+  } else {
+    for (size_t k = j; k < S->n; k++) {
+      if (S->flags[k] & LZ_MARKER) return S->line[k];
+      if (!(S->flags[k] & LZ_BLANK)) break;
+    }
+  }
+  return ec_str_make("", 0);
+}
+
+/* The snippet with its segments in job->order. Between two segments goes the marker that
+ * followed the first of them in the snippet (it says whether the rest of a block or of the file
+ * follows), else the one that preceded the second, else the snippet's first marker; at the ends,
+ * a marker where the snippet has one or another segment now stands there. */
+static ec_str reordered_snippet(ec_ctx *ctx, const ec_lz_job *job) {
+  const ec_lz_side *S = &job->S;
+  ec_str any = {0};
+  for (size_t j = 0; j < S->n && !any.ptr; j++)
+    if (S->flags[j] & LZ_MARKER) any = S->line[j];
+  if (!any.ptr) return (ec_str){0};
+  ec_buf b;
+  ec_buf_init(&b, ec_arena_allocator(ctx->arena));
+  size_t ns = job->nseg;
+  for (size_t t = 0; t <= ns; t++) {
+    const ec_lz_seg *prev = t ? &job->seg[job->order[t - 1]] : NULL, *next = t < ns ? &job->seg[job->order[t]] : NULL;
+    bool want = prev && next ? true
+              : !prev ? job->lead_marker || job->order[0] != 0
+                      : job->trail_marker || job->order[ns - 1] != ns - 1;
+    if (want) {
+      ec_str m = prev ? marker_near(S, prev->j1, 1) : ec_str_make("", 0);
+      if (!m.len && next) m = marker_near(S, next->j0, -1);
+      if (!m.len) m = any;
+      ec_buf_append_str(&b, m);
+      ec_buf_append_char(&b, '\n');
+    }
+    if (!next) break;
+    for (uint32_t j = next->j0; j < next->j1; j++) {
+      ec_buf_append_str(&b, S->line[j]);
+      ec_buf_append_char(&b, '\n');
+    }
+  }
+  return ec_buf_finish(&b, ctx->arena);
+}
+
+/* The merge tried again with the segments in file order (job->order), checked by ec_lz_verify.
+ * EC_OK with *again and *merged set; otherwise the errors this attempt recorded are dropped and
+ * the first attempt's decline (the last error) is put back. */
+static ec_error_code in_file_order(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, const ec_lz_job *job, ec_lz_job *again, ec_str *merged) {
+  ec_result *res = ctx->res;
+  size_t n0 = res->n_errors, unlisted = res->n_unlisted_errors;
+  ec_error first = res->errors[n0 - 1];
+  res->n_errors = n0 - 1;
+  ec_str text = reordered_snippet(ctx, job);
+  bool diff_style = false;
+  ec_error_code rc = text.ptr ? lazy_setup(ctx, f, doc, text, again, &diff_style) : EC_NO_MATCH;
+  if (!rc && diff_style) rc = EC_NO_MATCH;
+  if (!rc) rc = ec_lz_anchor(again);
+  if (!rc) {
+    ec_lz_refine_unit(&again->S, &again->F, again->am, &again->si, &again->fi);
+    rc = ec_lz_merge(again, merged);
+  }
+  if (!rc) rc = ec_lz_verify(again, *merged);
+  if (!rc && res->n_errors == n0 - 1) return EC_OK;
+  res->n_errors = n0 - 1;
+  res->n_unlisted_errors = unlisted;
+  ctx->last_dropped = false;
+  res->errors[n0 - 1] = first;
+  res->n_errors = n0;
+  return rc ? rc : EC_NO_MATCH;
+}
+
 ec_error_code ec_format_lazy(ec_ctx *ctx) {
   const ec_edit *e = &ctx->req->edit;
   if (!e->has_snippet) return ec_fail(ctx, EC_INVALID_PARAM, "edit.snippet is required for format 'lazy'");
@@ -129,6 +208,16 @@ ec_error_code ec_format_lazy(ec_ctx *ctx) {
     if (rc) return rc;
   } else {
     rc = ec_lz_anchor(&job);
+    if (rc == EC_NO_MATCH && job.order && ctx->res->n_errors && !ctx->last_dropped) {
+      /* Segments listed out of file order, each placeable on its own: merged in file order, the
+       * result checked as usual; if that fails too, the out-of-order decline stands. */
+      ec_lz_job again;
+      if (!in_file_order(ctx, f, doc, &job, &again, &merged)) {
+        job = again;
+        goto verified;
+      }
+      if (ctx->res->oom) return EC_OUT_OF_MEMORY;
+    }
     if ((rc == EC_NO_MATCH || rc == EC_AMBIGUOUS) && ctx->res->n_errors) {
       retell_repeated_lines(ctx, &job, f);
       return ec_last_error(ctx)->code;
@@ -155,6 +244,7 @@ ec_error_code ec_format_lazy(ec_ctx *ctx) {
    * snippet is a decline (lazy/verify.c). */
   rc = ec_lz_verify(&job, merged);
   if (rc) return rc;
+verified:;
   /* The merge rewrote the file's bytes [r0, r1) as `merged`. */
   size_t r0 = job.out_head, r1 = job.out_tail, rl = r1 - r0;
   if (merged.len == rl && !memcmp(merged.ptr, doc->text + r0, rl))

@@ -19,6 +19,7 @@
  */
 #include "lazy.h"
 #include "../base/str.h"
+#include <stdlib.h>
 
 static bool literal(const ec_lz_job *job, size_t j) { return job->seg_of[j] != LZ_NIL && !(job->S.flags[j] & LZ_MARKER); }
 static bool strong(const ec_lz_side *s, size_t j) { return !(s->flags[j] & (LZ_WEAK | LZ_MARKER)); }
@@ -33,15 +34,22 @@ static ec_error_code too_large(ec_lz_job *job) {
                  (int)job->f->path.len, job->f->path.ptr);
 }
 
-/* Whether snippet line so, a block opener the snippet writes, and file line fo, the opener of
- * the block its file line sits in, open the same block: the same line, an edited version of it,
- * or the same first word — unless both name something and the names differ
- * (`local function parse_csv(` is not `local function detect_delimiter(`). */
-static bool openers_agree(ec_str so, ec_str fo, uint64_t ks, uint64_t kf) {
-  if (ks == kf || ec_lz_similar(so, fo, false)) return true;
-  if (!ec_lz_same_first_token(so, fo)) return false;
-  ec_str hs = ec_lz_head(so), hf = ec_lz_head(fo);
-  return !hs.len || !hf.len || ec_str_eq(hs, hf);
+static bool keeps_lines_between(ec_lz_job *job, size_t so, size_t j, size_t fo, size_t i);
+
+/* Whether snippet line so, a block opener the snippet writes above snippet line j, and file line
+ * fo, the opener of the block file line i sits in, open the same block: the same line, an edited
+ * version of it, or the same first word and the same name (or none) with the file's lines
+ * between fo and i kept in the snippet. Two definitions with different names are other blocks
+ * (`local function parse_csv(` is not `local function detect_delimiter(`: copied code). */
+static bool openers_agree(ec_lz_job *job, size_t so, size_t j, size_t fo, size_t i) {
+  ec_str ls = job->S.line[so], lf = job->F.line[fo];
+  if (job->S.key[so] == job->F.key[fo] || ec_lz_similar(ls, lf, false)) return true;
+  if (!ec_lz_same_first_token(ls, lf)) return false;
+  ec_str hs = ec_lz_head(ls), hf = ec_lz_head(lf);
+  if (hs.len && hf.len && !ec_str_eq(hs, hf)) return false;
+  /* Only the same first word: the same block keeps the file's lines between its opener and
+   * this line (it may add some); a new block that repeats one line of another leaves some out. */
+  return keeps_lines_between(job, so, j, fo, i);
 }
 
 /* Whether unique pair (snippet line j, file line i) of segment sj sits in the same blocks on both
@@ -65,7 +73,7 @@ static bool same_enclosing(ec_lz_job *job, size_t j, size_t i, uint32_t sj, size
       if (!(F->flags[fo] & LZ_BLANK) && !ec_lz_comment_only(F->line[fo]) && F->indent[fo] < F->indent[ic]) break;
     job->work += steps;
     if (fo == SIZE_MAX || steps > 4000) return true;
-    if (!openers_agree(S->line[so], F->line[fo], S->key[so], F->key[fo])) {
+    if (!openers_agree(job, so, jc, fo, ic)) {
       *so_out = so;
       *fo_out = fo;
       return false;
@@ -75,10 +83,211 @@ static bool same_enclosing(ec_lz_job *job, size_t j, size_t i, uint32_t sj, size
   }
 }
 
+static uint32_t snippet_opener(ec_lz_job *job, size_t j);
+
+/* Whether the file's non-blank lines strictly between fo and i occur, in order, among the
+ * snippet's lines strictly between so and j. */
+static bool keeps_lines_between(ec_lz_job *job, size_t so, size_t j, size_t fo, size_t i) {
+  size_t q = so + 1;
+  job->work += (i - fo) + (j - so);
+  for (size_t f = fo + 1; f < i; f++) {
+    if (job->F.flags[f] & LZ_BLANK) continue;
+    while (q < j && job->S.key[q] != job->F.key[f]) q++;
+    if (q >= j) return false;
+    q++;
+  }
+  return true;
+}
+
+/* For a closing line j of the snippet whose opener is anchored: the file line that closes that
+ * opener's block; SIZE_MAX for any other line. */
+static size_t closes_at(ec_lz_job *job, size_t j) {
+  ec_lz_side *S = &job->S;
+  if (job->am[j] >= 0 || !(S->flags[j] & LZ_WEAK) || (S->flags[j] & (LZ_BLANK | LZ_MARKER)) || ec_lz_bracket_net(S->line[j]) >= 0)
+    return SIZE_MAX;
+  uint32_t op = snippet_opener(job, j);
+  if (op == LZ_NIL || job->am[op] < 0) return SIZE_MAX;
+  size_t c = ec_lz_file_closer(job, (size_t)job->am[op]);
+  return c < job->F.n ? c : SIZE_MAX;
+}
+
+/* A segment's unique lines that come after a closing line of a block whose opener is anchored
+ * (`UpdateFn makeLorenzUpdater(){`, a marker, then `}` and a new function) lie past that block's
+ * end in the file: one the file has inside that block is new code that repeats a line of it by
+ * chance (`float h = dtFixed;` in a new function copied from the old one). It is let go, written
+ * as new, when its segment keeps another anchor. */
+static void after_closed_blocks(ec_lz_job *job) {
+  for (size_t si = 0; si < job->nseg; si++) {
+    const ec_lz_seg *sg = &job->seg[si];
+    for (int pass = 0; pass < 2; pass++) {
+      size_t closed = SIZE_MAX, drops = 0, anchors = 0; /* closed: the furthest block end so far */
+      for (uint32_t j = sg->j0; j < sg->j1; j++) {
+        if (job->work > job->work_cap) return;
+        if (job->am[j] >= 0) {
+          anchors++;
+          if (closed != SIZE_MAX && (size_t)job->am[j] <= closed) {
+            drops++;
+            if (pass) { job->am[j] = -1; job->how[j] = LZ_NONE; }
+          }
+          continue;
+        }
+        size_t c = closes_at(job, j);
+        if (c == SIZE_MAX) continue;
+        if (closed == SIZE_MAX || c > closed) closed = c;
+        if (job->F.key[c] == job->S.key[j]) anchors++; /* the closing line anchors there (struct_pass) */
+      }
+      if (!drops || drops >= anchors) break; /* nothing to let go, or nothing would be left */
+    }
+  }
+}
+
+/* Whether the pair (snippet line j, file line i) stands alone: the nearest line above and below
+ * it in the snippet that is neither blank nor weak (within its segment) differs from the file's
+ * nearest such line on that side. A line the model wrote in new code by chance has no context. */
+static bool lone_pair(ec_lz_job *job, size_t j, size_t i) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  const ec_lz_seg *sg = &job->seg[job->seg_of[j]];
+  for (int dir = -1; dir <= 1; dir += 2) {
+    size_t a = j, b = i, steps = 0;
+    bool sa = false, fb = false;
+    while (steps++ < 64) {
+      if (dir < 0 ? a == sg->j0 : a + 1 >= sg->j1) break;
+      a = dir < 0 ? a - 1 : a + 1;
+      if (strong(S, a) && !(S->flags[a] & LZ_BLANK)) { sa = true; break; }
+    }
+    steps = 0;
+    while (steps++ < 64) {
+      if (dir < 0 ? b == 0 : b + 1 >= F->n) break;
+      b = dir < 0 ? b - 1 : b + 1;
+      if (strong(F, b) && !(F->flags[b] & LZ_BLANK)) { fb = true; break; }
+    }
+    job->work += 128;
+    if (sa && fb && S->key[a] == F->key[b]) return false;
+  }
+  return true;
+}
+
+/* Every segment anchored, where it costs only lone pairs: a segment none of whose pairs is on the
+ * chain takes one of them (k) when every chain pair that contradicts it stands alone (lone_pair)
+ * in a segment that keeps another chain pair — a line of new code that happens to equal a unique
+ * file line (`return {dx, dy, dz};` in a new function) must not push a segment out of order. The
+ * pairs let go are written as new, like any line off the chain in an anchored segment. */
+static ec_error_code anchor_every_segment(ec_lz_job *job, const uint32_t *pj, const uint32_t *pi, size_t np, uint8_t *keep,
+                                          uint8_t *seg_kept) {
+  uint32_t *kept_in = ec_arena_calloc(job->a, job->nseg + 1, sizeof *kept_in);
+  uint32_t *lost_in = ec_arena_calloc(job->a, job->nseg + 1, sizeof *lost_in);
+  if (!kept_in || !lost_in) return EC_OUT_OF_MEMORY;
+  for (size_t k = 0; k < np; k++)
+    if (keep[k]) kept_in[job->seg_of[pj[k]]]++;
+  for (size_t k = 0; k < np; k++) {
+    uint32_t sk = job->seg_of[pj[k]];
+    if (keep[k] || seg_kept[sk]) continue;
+    if (job->work + 3 * np > job->work_cap) return EC_OK; /* no budget: the decline stands */
+    job->work += 3 * np;
+    bool ok = true, any = false;
+    for (size_t q = 0; q < np && ok; q++) {
+      if (!keep[q] || !((q < k && pi[q] > pi[k]) || (q > k && pi[q] < pi[k]))) continue;
+      uint32_t sq = job->seg_of[pj[q]];
+      ok = sq != sk && lone_pair(job, pj[q], pi[q]);
+      lost_in[sq]++;
+      any = true;
+    }
+    for (size_t q = 0; q < np; q++) {
+      if (!keep[q] || !((q < k && pi[q] > pi[k]) || (q > k && pi[q] < pi[k]))) continue;
+      uint32_t sq = job->seg_of[pj[q]];
+      if (lost_in[sq] >= kept_in[sq]) ok = false; /* its segment would keep no chain pair */
+    }
+    if (ok && any) {
+      for (size_t q = 0; q < np; q++) {
+        if (!keep[q] || !((q < k && pi[q] > pi[k]) || (q > k && pi[q] < pi[k]))) continue;
+        keep[q] = 0;
+        kept_in[job->seg_of[pj[q]]]--;
+      }
+      keep[k] = 1;
+      kept_in[sk]++;
+      seg_kept[sk] = 1;
+    }
+    for (size_t q = 0; q < np; q++) lost_in[job->seg_of[pj[q]]] = 0;
+  }
+  return EC_OK;
+}
+
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Segments each placed on their own, in file order (job->order), when the snippet lists them out
+ * of it: a model shows a new helper first, then the callers it changed. Only when every segment
+ * has unique lines of the file, rising within it, and no new line above the first of them; the spans those lines cover (first to last)
+ * do not overlap; no line the file has once is written twice (an old and a new version listed
+ * one after the other); and every segment out of order with another changes something (holds a
+ * line the file lacks) — a segment shown unchanged out of order is code the model means to move,
+ * which a lazy snippet cannot say.
+ * The merge is then tried with the segments in file order, and must pass its own check. */
+static ec_error_code file_order(ec_lz_job *job, const uint32_t *pj, const uint32_t *pi, size_t np) {
+  size_t ns = job->nseg;
+  if (ns < 2 || ns > UINT32_MAX / 2) return EC_OK;
+  uint32_t *lo = ec_arena_alloc(job->a, ns * sizeof *lo), *hi = ec_arena_alloc(job->a, ns * sizeof *hi);
+  uint64_t *byl = ec_arena_alloc(job->a, ns * sizeof *byl);
+  if (!lo || !hi || !byl) return EC_OUT_OF_MEMORY;
+  for (size_t s = 0; s < ns; s++) lo[s] = hi[s] = LZ_NIL;
+  for (size_t k = 0; k < np; k++) {
+    uint32_t s = job->seg_of[pj[k]];
+    if (lo[s] == LZ_NIL) {
+      /* Its place starts at its anchors: no new line above the first (a new function whose
+       * body repeats a unique file line by chance would go inside that line's function). */
+      for (uint32_t j = job->seg[s].j0; j < pj[k]; j++) {
+        if (job->S.flags[j] & LZ_BLANK) continue;
+        uint32_t cf = 0;
+        ec_lz_side_first(&job->F, job->S.key[j], &cf);
+        if (!cf) return EC_OK;
+      }
+      job->work += pj[k] - job->seg[s].j0;
+      lo[s] = pi[k];
+    } else if (pi[k] <= hi[s]) return EC_OK; /* not rising within its segment */
+    hi[s] = pi[k];
+  }
+  for (size_t s = 0; s < ns; s++) {
+    if (lo[s] == LZ_NIL) return EC_OK;
+    byl[s] = (uint64_t)lo[s] << 32 | s;
+  }
+  qsort(byl, ns, sizeof *byl, cmp_u64);
+  for (size_t t = 1; t < ns; t++)
+    if (hi[(uint32_t)byl[t - 1]] >= lo[(uint32_t)byl[t]]) return EC_OK;
+  /* Every segment in an inversion (another segment comes before it in the snippet and after it
+   * in the file, or the other way) must change something. */
+  uint32_t *sufmin = ec_arena_alloc(job->a, (ns + 1) * sizeof *sufmin);
+  if (!sufmin) return EC_OUT_OF_MEMORY;
+  sufmin[ns] = UINT32_MAX;
+  for (size_t s = ns; s-- > 0;) sufmin[s] = lo[s] < sufmin[s + 1] ? lo[s] : sufmin[s + 1];
+  uint32_t premax = 0;
+  for (size_t s = 0; s < ns; s++) {
+    bool inverted = (s && premax > lo[s]) || sufmin[s + 1] < lo[s];
+    if (lo[s] > premax) premax = lo[s];
+    if (!inverted) continue;
+    bool changes = false;
+    for (uint32_t j = job->seg[s].j0; j < job->seg[s].j1 && !changes; j++) {
+      if (job->S.flags[j] & (LZ_BLANK | LZ_MARKER)) continue;
+      uint32_t cf = 0;
+      ec_lz_side_first(&job->F, job->S.key[j], &cf);
+      changes = cf == 0;
+    }
+    job->work += job->seg[s].j1 - job->seg[s].j0;
+    if (!changes) return EC_OK;
+  }
+  uint32_t *order = ec_arena_alloc(job->a, ns * sizeof *order);
+  if (!order) return EC_OUT_OF_MEMORY;
+  for (size_t t = 0; t < ns; t++) order[t] = (uint32_t)byl[t];
+  job->order = order;
+  return EC_OK;
+}
+
 /* Pass 1: unique pairs and their longest rising chain. */
 static ec_error_code unique_pass(ec_lz_job *job) {
   ec_lz_side *S = &job->S, *F = &job->F;
   size_t m = S->n, np = 0;
+  bool twice = false; /* a line the file has once is written twice or more (before/after listings) */
   uint32_t *pj = ec_arena_alloc(job->a, (m + 1) * sizeof *pj), *pi = ec_arena_alloc(job->a, (m + 1) * sizeof *pi);
   if (!pj || !pi) return EC_OUT_OF_MEMORY;
   for (size_t j = 0; j < m; j++) {
@@ -87,6 +296,7 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     ec_lz_side_first(S, S->key[j], &cs);
     uint32_t i = ec_lz_side_first(F, S->key[j], &cf);
     if (cs == 1 && cf == 1) { pj[np] = (uint32_t)j; pi[np] = i; np++; }
+    if (cs > 1 && cf == 1) twice = true;
   }
   if (!np) return EC_OK;
   /* Pairs whose blocks disagree (same_enclosing, with the unique pairs above taken as anchored
@@ -141,8 +351,10 @@ static ec_error_code unique_pass(ec_lz_job *job) {
   if (!seg_kept) return EC_OUT_OF_MEMORY;
   for (size_t k = 0; k < np; k++)
     if (keep[k]) seg_kept[job->seg_of[pj[k]]] = 1;
+  if (anchor_every_segment(job, pj, pi, np, keep, seg_kept)) return EC_OUT_OF_MEMORY;
   for (size_t k = 0; k < np; k++) {
     if (keep[k] || seg_kept[job->seg_of[pj[k]]] || suspect[k]) continue;
+    if (!twice && file_order(job, pj, pi, np)) return EC_OUT_OF_MEMORY;
     /* The nearest kept pair tells which segment it contradicts. */
     size_t other = LZ_NIL;
     for (size_t q = 0; q < np; q++)
@@ -173,12 +385,15 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     kept++;
   }
   np = kept;
+  after_closed_blocks(job);
   /* A unique line inside a block whose opener the snippet writes (in the same segment) and
    * that did not anchor must sit in a file block opened by the same line or an edited version
    * of it (same first word, or ec_lz_similar): `return this;` under a new `two() {` is not
-   * one()'s `return this;`. */
+   * one()'s `return this;`. Comment-only lines open no block, on either side (a line of a
+   * header comment under its `====` opening line sits in the block around the comment). */
   for (size_t k = 0; k < np; k++) {
     size_t j = pj[k], i = pi[k];
+    if (job->am[j] < 0) continue; /* let go above */
     uint32_t sj = job->seg_of[j];
     size_t so, fo;
     if (same_enclosing(job, j, i, sj, &so, &fo)) continue;
@@ -406,6 +621,18 @@ static ec_error_code run_pass(ec_lz_job *job, bool *changed) {
   return EC_OK;
 }
 
+/* Whether snippet line a is file line b with a few characters changed: both 12 characters or
+ * more (trimmed), their shared start and end covering all but 8 characters and at least 80 %
+ * of the longer line (`_matches: List[M] = f(` for `_matches: list[M] = f(`). */
+static bool close_edit(ec_str a, ec_str b) {
+  ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
+  if (ta.len < 12 || tb.len < 12 || ec_str_eq(ta, tb)) return false;
+  size_t max = ta.len > tb.len ? ta.len : tb.len, min = ta.len < tb.len ? ta.len : tb.len, pre = 0, suf = 0;
+  while (pre < min && ta.ptr[pre] == tb.ptr[pre]) pre++;
+  while (suf < min - pre && ta.ptr[ta.len - 1 - suf] == tb.ptr[tb.len - 1 - suf]) suf++;
+  return pre + suf + 8 >= max && (pre + suf) * 5 >= max * 4;
+}
+
 /* Pass 4: a changed first line (counterpart) between the neighbours, for segments still unplaced. */
 static ec_error_code counterpart_pass(ec_lz_job *job) {
   ec_lz_side *S = &job->S, *F = &job->F;
@@ -422,15 +649,19 @@ static ec_error_code counterpart_pass(ec_lz_job *job) {
     if (j >= s->j1 || !ec_lz_head(S->line[j]).len) continue;
     int64_t hi = nx[s->j1];
     if (!spend(job, (uint64_t)(hi - lo))) return too_large(job);
-    uint32_t found = LZ_NIL, nfound = 0, second = LZ_NIL;
+    uint32_t found = LZ_NIL, nfound = 0, second = LZ_NIL, close = LZ_NIL, nclose = 0;
     for (int64_t i = lo + 1; i < hi; i++) {
       if (!strong(F, (size_t)i)) continue;
       if (ec_lz_counterparts(S->line[j], F->line[i])) {
         if (!nfound) found = (uint32_t)i;
         else if (nfound == 1) second = (uint32_t)i;
         nfound++;
+        if (close_edit(S->line[j], F->line[i])) { close = (uint32_t)i; nclose++; }
       }
     }
+    /* Several lines share its head (`_matches: list[X] = m(` and `_matches = [`), but only one
+     * is the same line with a few characters changed: that one is its counterpart. */
+    if (nfound > 1 && nclose == 1) { found = close; nfound = 1; }
     if (nfound == 1) {
       job->am[j] = (int32_t)found;
       job->how[j] = LZ_COUNTERPART;

@@ -120,6 +120,8 @@ typedef struct ec_lz_job {
   int32_t *am;               /* snippet line -> file line, -1 */
   uint8_t *how;
   uint32_t *seg_of;          /* snippet line -> segment index */
+  uint32_t *order;           /* segments in file order, when the snippet lists them out of it and
+                              * each can be placed on its own (anchor.c); NULL otherwise */
   uint64_t work, work_cap;
   ec_lz_report *rep;         /* one per segment */
   bool file_final_lf;
