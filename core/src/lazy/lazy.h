@@ -83,6 +83,9 @@ void ec_lz_put_indent(ec_buf *b, long target, bool tabs, uint32_t tab);
 void ec_lz_refine_unit(const ec_lz_side *S, const ec_lz_side *F, const int32_t *am, ec_lz_indent *si, const ec_lz_indent *fi);
 /** Net bracket depth change of a line (strings and comments left out). */
 int32_t ec_lz_bracket_net(ec_str line);
+/** The same, and in *lowest the lowest depth reached inside the line (below 0: the line closes
+ *  a bracket opened on a line above it, `) -> T {`, `} else {`). */
+int32_t ec_lz_bracket_scan(ec_str line, int32_t *lowest);
 /** Whether file lines [from, to) are whole blocks at the level of line `next` (the kept line
  * after them): the first non-blank one at `next`'s indentation, none shallower, brackets
  * balanced and never below zero. Such lines can go when a snippet shows their neighbours next
