@@ -121,5 +121,26 @@ int main(void) {
       "// ... existing code ...\n";
   CHECK_MSG(check(drop, with("  for (const item of list) {\n    total += item;\n  }\n", ""), msg, sizeof msg) == EC_OK, "%s\n", msg);
 
+  /* New lines that open a block and close it, right before the file's own `}` a marker keeps:
+   * the new `}` closes the new block (not the kept line written twice). */
+  const char *own =
+      "// ... existing code ...\n"
+      "    total += item;\n"
+      "    if (item > 9) {\n"
+      "      big++;\n"
+      "    }\n"
+      "// ... existing code ...\n";
+  CHECK_MSG(check(own, with("    total += item;\n", "    total += item;\n    if (item > 9) {\n      big++;\n    }\n"), msg, sizeof msg) == EC_OK,
+            "%s\n", msg);
+  /* Precision: a `}` written new that closes no new block, before the kept `}` (the loop closed
+   * twice) is still refused. */
+  const char *stray =
+      "// ... existing code ...\n"
+      "    total += item;\n"
+      "    count++;\n"
+      "  }\n"
+      "// ... existing code ...\n";
+  CHECK(check(stray, with("    total += item;\n", "    total += item;\n    count++;\n  }\n"), msg, sizeof msg) == EC_NO_MATCH);
+
   TEST_MAIN_END();
 }

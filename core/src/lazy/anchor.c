@@ -3,6 +3,8 @@
  *  1. Unique lines: a line (not blank, not a bare bracket) that occurs exactly once in the file
  *     and once in the snippet pins its segment. The pairs must rise in file order together; the
  *     longest rising chain is kept and a pair off the chain is a segment out of order (decline).
+ *     A pair whose surrounding blocks disagree with the file's (code copied or extracted into a
+ *     new function) does not compete for the chain unless its segment has no other pair.
  *  2. Structure: a closing line (`}`, `end`, `)`) anchors only at the end of the file block its
  *     opener begins: the nearest snippet line above at the same indentation, itself anchored;
  *     the file's block ends at the first line after the opener indented no deeper than it, and
@@ -30,6 +32,55 @@ static bool spend(ec_lz_job *job, uint64_t n) {
 static ec_error_code too_large(ec_lz_job *job) {
   return ec_fail(job->ctx, EC_TOO_LARGE, "the lazy merge needs more work than its budget (the snippet's lines repeat too often in '%.*s'); send the edit as search_replace blocks instead",
                  (int)job->f->path.len, job->f->path.ptr);
+}
+
+static bool keeps_lines_between(ec_lz_job *job, size_t so, size_t j, size_t fo, size_t i);
+
+/* Whether snippet line so, a block opener the snippet writes above snippet line j, and file line
+ * fo, the opener of the block file line i sits in, open the same block: the same line, an edited
+ * version of it, or the same first word and the same name (or none) with the file's lines
+ * between fo and i kept in the snippet. Two definitions with different names are other blocks
+ * (`local function parse_csv(` is not `local function detect_delimiter(`: copied code). */
+static bool openers_agree(ec_lz_job *job, size_t so, size_t j, size_t fo, size_t i) {
+  ec_str ls = job->S.line[so], lf = job->F.line[fo];
+  if (job->S.key[so] == job->F.key[fo] || ec_lz_similar(ls, lf, false)) return true;
+  if (!ec_lz_same_first_token(ls, lf)) return false;
+  ec_str hs = ec_lz_head(ls), hf = ec_lz_head(lf);
+  if (hs.len && hf.len && !ec_str_eq(hs, hf)) return false;
+  /* Only the same first word: the same block keeps the file's lines between its opener and
+   * this line (it may add some); a new block that repeats one line of another leaves some out. */
+  return keeps_lines_between(job, so, j, fo, i);
+}
+
+/* Whether unique pair (snippet line j, file line i) of segment sj sits in the same blocks on both
+ * sides: walking out through the blocks the snippet opens around j (the nearest line above,
+ * inside the segment, indented less; comment-only lines open none) up to one anchored or the
+ * segment's top, each opener agrees with the file's opener at the same level. Code copied into
+ * a new function agrees at its inner levels (`if c == '"' then`) and not at the definition. On a
+ * disagreement, *so and *fo are the two openers. */
+static bool same_enclosing(ec_lz_job *job, size_t j, size_t i, uint32_t sj, size_t *so_out, size_t *fo_out) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  size_t jc = j, ic = i;
+  for (;;) {
+    if (!S->indent[jc]) return true; /* at the top level: no block around it */
+    size_t so = jc, sst = 0;
+    while (so-- > job->seg[sj].j0 && ++sst <= 4000)
+      if (!(S->flags[so] & LZ_BLANK) && !ec_lz_comment_only(S->line[so]) && S->indent[so] < S->indent[jc]) break;
+    job->work += sst;
+    if (so == SIZE_MAX || so < job->seg[sj].j0 || sst > 4000 || job->am[so] >= 0) return true;
+    size_t fo = ic, steps = 0;
+    while (fo-- > 0 && ++steps <= 4000)
+      if (!(F->flags[fo] & LZ_BLANK) && !ec_lz_comment_only(F->line[fo]) && F->indent[fo] < F->indent[ic]) break;
+    job->work += steps;
+    if (fo == SIZE_MAX || steps > 4000) return true;
+    if (!openers_agree(job, so, jc, fo, ic)) {
+      *so_out = so;
+      *fo_out = fo;
+      return false;
+    }
+    jc = so;
+    ic = fo;
+  }
 }
 
 static uint32_t snippet_opener(ec_lz_job *job, size_t j);
@@ -248,23 +299,51 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     if (cs > 1 && cf == 1) twice = true;
   }
   if (!np) return EC_OK;
-  /* Longest strictly increasing subsequence of pi (patience, O(p log p)). */
+  /* Pairs whose blocks disagree (same_enclosing, with the unique pairs above taken as anchored
+   * unless they disagree themselves) are
+   * code the snippet copies or moves into a new block — a method extracted from another's body
+   * written above it: they do not compete for the chain with the lines that stay in place, unless
+   * their segment has no other pair on it. */
+  uint8_t *suspect = ec_arena_calloc(job->a, np, 1);
+  uint8_t *seg_plain = ec_arena_calloc(job->a, job->nseg + 1, 1);
+  if (!suspect || !seg_plain) return EC_OUT_OF_MEMORY;
+  for (size_t k = 0; k < np; k++) { /* in snippet order: an opener is judged before its body */
+    size_t so, fo;
+    suspect[k] = !same_enclosing(job, pj[k], pi[k], job->seg_of[pj[k]], &so, &fo);
+    if (!suspect[k]) job->am[pj[k]] = (int32_t)pi[k];
+  }
+  for (size_t k = 0; k < np; k++) job->am[pj[k]] = -1;
+  /* Longest strictly increasing subsequence of pi (patience, O(p log p)), over the pairs not
+   * suspect; then again with the suspects of segments that chain left without a pair. */
   uint32_t *tail = ec_arena_alloc(job->a, np * sizeof *tail), *prev = ec_arena_alloc(job->a, np * sizeof *prev);
   uint8_t *keep = ec_arena_calloc(job->a, np, 1);
   if (!tail || !prev || !keep) return EC_OUT_OF_MEMORY;
   size_t len = 0;
-  for (size_t k = 0; k < np; k++) {
-    size_t lo = 0, hi = len;
-    while (lo < hi) {
-      size_t mid = (lo + hi) / 2;
-      if (pi[tail[mid]] < pi[k]) lo = mid + 1;
-      else hi = mid;
+  for (int round = 0; round < 2; round++) {
+    len = 0;
+    for (size_t k = 0; k < np; k++) {
+      if (suspect[k]) continue;
+      size_t lo = 0, hi = len;
+      while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (pi[tail[mid]] < pi[k]) lo = mid + 1;
+        else hi = mid;
+      }
+      prev[k] = lo ? tail[lo - 1] : LZ_NIL;
+      tail[lo] = (uint32_t)k;
+      if (lo == len) len++;
     }
-    prev[k] = lo ? tail[lo - 1] : LZ_NIL;
-    tail[lo] = (uint32_t)k;
-    if (lo == len) len++;
+    memset(keep, 0, np);
+    if (len)
+      for (uint32_t k = tail[len - 1]; k != LZ_NIL; k = prev[k]) keep[k] = 1;
+    bool again = false;
+    for (size_t k = 0; k < np; k++)
+      if (keep[k]) seg_plain[job->seg_of[pj[k]]] = 1;
+    for (size_t k = 0; k < np; k++)
+      if (suspect[k] && !seg_plain[job->seg_of[pj[k]]]) { suspect[k] = 0; again = true; }
+    if (!again) break;
   }
-  for (uint32_t k = tail[len - 1]; k != LZ_NIL; k = prev[k]) keep[k] = 1;
+  if (!len) return EC_OK;
   /* A pair off the chain in a segment that the chain does anchor is a line the snippet copies
    * or moves (a helper extracted from code elsewhere in the file): it is no anchor, and its line
    * is written as new. Only a segment with no pair on the chain is out of order. */
@@ -274,7 +353,7 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     if (keep[k]) seg_kept[job->seg_of[pj[k]]] = 1;
   if (anchor_every_segment(job, pj, pi, np, keep, seg_kept)) return EC_OUT_OF_MEMORY;
   for (size_t k = 0; k < np; k++) {
-    if (keep[k] || seg_kept[job->seg_of[pj[k]]]) continue;
+    if (keep[k] || seg_kept[job->seg_of[pj[k]]] || suspect[k]) continue;
     if (!twice && file_order(job, pj, pi, np)) return EC_OUT_OF_MEMORY;
     /* The nearest kept pair tells which segment it contradicts. */
     size_t other = LZ_NIL;
@@ -316,20 +395,8 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     size_t j = pj[k], i = pi[k];
     if (job->am[j] < 0) continue; /* let go above */
     uint32_t sj = job->seg_of[j];
-    size_t so = j;
-    while (so-- > job->seg[sj].j0)
-      if (!(S->flags[so] & LZ_BLANK) && !ec_lz_comment_only(S->line[so]) && S->indent[so] < S->indent[j]) break;
-    if (so == SIZE_MAX || so < job->seg[sj].j0 || job->am[so] >= 0) continue;
-    size_t fo = i, steps = 0;
-    while (fo-- > 0 && ++steps <= 4000)
-      if (!(F->flags[fo] & LZ_BLANK) && !ec_lz_comment_only(F->line[fo]) && F->indent[fo] < F->indent[i]) break;
-    job->work += steps;
-    if (fo == SIZE_MAX || steps > 4000) continue;
-    if (F->key[fo] == S->key[so] || ec_lz_similar(S->line[so], F->line[fo], false)) continue;
-    /* Only the same first word (`def summary(rows):` over `def beta(rows):`): a renamed block
-     * keeps the file's lines between its opener and this line (it may add some); a new block
-     * that repeats one line of another leaves some out. */
-    if (ec_lz_same_first_token(S->line[so], F->line[fo]) && keeps_lines_between(job, so, j, fo, i)) continue;
+    size_t so, fo;
+    if (same_enclosing(job, j, i, sj, &so, &fo)) continue;
     ec_str t = ec_lz_trim(S->line[j]), a = ec_lz_trim(F->line[fo]), b = ec_lz_trim(S->line[so]);
     /* Other anchors of the segment (the chain's pairs not let go): with them the segment is
      * placed anyway, and the line is code moved into the new block, written as new; the

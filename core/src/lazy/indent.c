@@ -20,6 +20,12 @@ bool ec_lz_comment_only(ec_str line) {
 }
 
 int32_t ec_lz_bracket_net(ec_str line) {
+  int32_t lowest;
+  return ec_lz_bracket_scan(line, &lowest);
+}
+
+int32_t ec_lz_bracket_scan(ec_str line, int32_t *lowest) {
+  *lowest = 0;
   if (ec_lz_comment_only(line)) return 0;
   int32_t d = 0;
   size_t i = 0, n = line.len;
@@ -42,7 +48,10 @@ int32_t ec_lz_bracket_net(ec_str line) {
       continue;
     }
     if (c == '(' || c == '[' || c == '{') d++;
-    else if (c == ')' || c == ']' || c == '}') d--;
+    else if (c == ')' || c == ']' || c == '}') {
+      d--;
+      if (d < *lowest) *lowest = d;
+    }
     i++;
   }
   return d;

@@ -21,7 +21,7 @@
 #include "../base/str.h"
 
 /* Line flags. */
-enum { LZ_BLANK = 1, LZ_WEAK = 2, LZ_MARKER = 4 };
+enum { LZ_BLANK = 1, LZ_WEAK = 2, LZ_MARKER = 4, LZ_INFERRED = 8 /* diff style: a `+` the snippet left off, inferred */ };
 /* How a snippet line found its file line. */
 enum { LZ_NONE = 0, LZ_UNIQUE, LZ_RUN, LZ_STRUCT, LZ_COUNTERPART, LZ_EDGE };
 
@@ -87,6 +87,9 @@ void ec_lz_put_indent(ec_buf *b, long target, bool tabs, uint32_t tab);
 void ec_lz_refine_unit(const ec_lz_side *S, const ec_lz_side *F, const int32_t *am, ec_lz_indent *si, const ec_lz_indent *fi);
 /** Net bracket depth change of a line (strings and comments left out). */
 int32_t ec_lz_bracket_net(ec_str line);
+/** The same, and in *lowest the lowest depth reached inside the line (below 0: the line closes
+ *  a bracket opened on a line above it, `) -> T {`, `} else {`). */
+int32_t ec_lz_bracket_scan(ec_str line, int32_t *lowest);
 /** Whether file lines [from, to) are whole blocks at the level of line `next` (the kept line
  * after them): the first non-blank one at `next`'s indentation, none shallower, brackets
  * balanced and never below zero. Such lines can go when a snippet shows their neighbours next
@@ -118,6 +121,7 @@ typedef struct ec_lz_job {
   size_t nseg;
   size_t nseg_parsed;        /* segments as parsed (the diff-style path counts its hunks in nseg) */
   bool lead_marker, trail_marker;
+  bool diff_style;           /* the snippet is written as `+`/`-` lines (S.op says each line's role) */
   int32_t *am;               /* snippet line -> file line, -1 */
   uint8_t *how;
   uint32_t *seg_of;          /* snippet line -> segment index */

@@ -449,6 +449,17 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
         if (S->indent[j] < new_min) new_min = S->indent[j];
         net += ec_lz_bracket_net(S->line[j]);
       }
+      /* Nothing above the run but spacing after the marker: the segment starts with lines the
+       * file has right above the anchor (a decorator over an unchanged `def`), no new line. */
+      if (new_min == UINT32_MAX && s->marker_before) {
+        for (size_t t = 1; t <= e; t++) {
+          job->am[ja - t] = (int32_t)(i0 - t);
+          job->how[ja - t] = LZ_RUN;
+        }
+        emit_file(job, o, *c, i0);
+        *c = i0;
+        return EC_OK;
+      }
       if (net || new_min == UINT32_MAX || run_max > new_min) e = 0;
     }
     if (e && e < k && new_lines_close_with(job, j0, ja - e)) e = 0;
@@ -486,6 +497,43 @@ static size_t block_end(ec_lz_job *job, size_t i) {
     e = k;
   }
   return e;
+}
+
+/* Whether two lines share a start and an end covering 60 % of the longer one (both 16 characters
+ * or more), the start holding a call's first argument: the same statement with a later argument
+ * rewritten. */
+static bool mostly_same(ec_str a, ec_str b) {
+  ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
+  if (ta.len < 16 || tb.len < 16) return false;
+  size_t max = ta.len > tb.len ? ta.len : tb.len, min = ta.len < tb.len ? ta.len : tb.len, pre = 0, suf = 0;
+  while (pre < min && ta.ptr[pre] == tb.ptr[pre]) pre++;
+  while (suf < min - pre && ta.ptr[ta.len - 1 - suf] == tb.ptr[tb.len - 1 - suf]) suf++;
+  /* The shared start holds the call's first argument whole (`on('resize', `): the same call on
+   * the same thing, not merely the same function (`items.forEach(log);` beside a new
+   * `items.forEach((x) => {`). */
+  const char *open = memchr(ta.ptr, '(', pre);
+  if (!open || !memchr(open, ',', pre - (size_t)(open - ta.ptr))) return false;
+  return (pre + suf) * 5 >= max * 3;
+}
+
+/* A one-line statement right below the last anchor rewritten as a block (the first tail line is
+ * an edited version of the file line there, and opens brackets a later tail line closes:
+ * `on('x', f);` made `on('x', () => {`, body, `});`), with a marker after the tail: it replaces
+ * that file line (1), rather than being inserted above it (0). */
+static size_t expanded_statement(ec_lz_job *job, size_t jb, size_t j1, size_t ib, size_t limit) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  size_t js = jb + 1, fi = ib + 1;
+  if (js >= j1 || fi >= limit || fi >= F->n || !strong_s(S, js) || !strong_s(F, fi) || S->key[js] == F->key[fi]) return 0;
+  int32_t lowest, net_f = ec_lz_bracket_scan(F->line[fi], &lowest);
+  if (net_f || lowest < 0 || !same_depth(job, js, fi, jb, ib) || !mostly_same(S->line[js], F->line[fi])) return 0;
+  int32_t depth = ec_lz_bracket_scan(S->line[js], &lowest);
+  if (depth <= 0 || lowest < 0) return 0;
+  for (size_t j = js + 1; j < j1; j++) {
+    if (S->flags[j] & (LZ_BLANK | LZ_MARKER)) continue;
+    depth += ec_lz_bracket_net(S->line[j]);
+    if (depth <= 0) return depth == 0 ? 1 : 0;
+  }
+  return 0;
 }
 
 /* Lines S(jb, j1) below the last anchor (file line ib); limit: the next segment's first anchor. */
@@ -563,6 +611,7 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
     break;
   }
   if (r < kk || !cp) r = 0;
+  if (!r && s->marker_after) r = expanded_statement(job, jb, j1, ib, limit);
   if (!r) {
     /* A tail deeper than its anchor, with no marker inside the block: the block's new body. */
     bool deeper = true;

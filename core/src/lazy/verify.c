@@ -23,7 +23,17 @@
  *     beside them (it would be there twice), when their head edits a comment header kept right
  *     beside them (a section replaced by a differently named one: insert or replace?), and a
  *     distinctive opener is declined when written new while the file's only copy stays behind a
- *     marker (code moved without showing its old place).
+ *     marker (code moved without showing its old place) — not a signature's continuation line,
+ *     which names nothing; closing lines that close only what the new lines opened are no
+ *     repeat of the kept closer, a diff-style `+` line raises no insert-or-replace question, and a
+ *     separator line opening a differently titled section in the file's style is no repeat;
+ *   - no member is declared twice: a line written new directly in a class-like body, beside the
+ *     same line at the same depth of that body, is declined (a field written in two segments).
+ * Aligned lines read the same and sit at the same indentation in the result and the file (code
+ * moved to another depth is new there).
+ * A diff-style snippet says more itself: its context lines weigh more than its `+` lines in the
+ * alignment (code moved into a new helper keeps the context's file lines), and a balanced run of
+ * the model's own `+` lines is no repeat of the file lines beside it.
  * Gaps and blocks are found leftmost (the last block rightmost); any placement that passes is a
  * faithful reading of the snippet, so a placement found wrongly can only cost a decline, never
  * let a wrong result pass. Linear outside the regions; the alignment inside one region has a
@@ -31,6 +41,7 @@
  */
 #include "lazy.h"
 #include "../base/str.h"
+#include <ctype.h>
 #include <stdio.h>
 
 #define VERIFY_CELLS 6000000u
@@ -51,6 +62,8 @@ typedef struct vjob {
   size_t *rb, *re; /* segment -> R index of its first and last block line */
   size_t *gx, *gy; /* gap i (before segment i; i = nseg: after the last) -> file run [gx, gy) */
   bool *gempty;
+  uint32_t *ar;    /* check_group: the R index of each of its block lines */
+  uint8_t *rnew;   /* R line -> written new (a block line the alignment left unmatched) */
 } vjob;
 
 static bool block_line(const ec_lz_job *job, size_t j) {
@@ -182,6 +195,69 @@ static size_t match_tail(vjob *v, size_t r0) {
   return first;
 }
 
+/* Letters and digits of a line, its comment leader and punctuation aside, as a start and an end:
+ * the length of the common start or end of two such lines, whichever is longer. */
+static size_t shared_words(ec_str a, ec_str b) {
+  ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
+  while (ta.len && !isalnum((unsigned char)ta.ptr[0])) ta.ptr++, ta.len--;
+  while (tb.len && !isalnum((unsigned char)tb.ptr[0])) tb.ptr++, tb.len--;
+  while (ta.len && !isalnum((unsigned char)ta.ptr[ta.len - 1])) ta.len--;
+  while (tb.len && !isalnum((unsigned char)tb.ptr[tb.len - 1])) tb.len--;
+  size_t min = ta.len < tb.len ? ta.len : tb.len, pre = 0, suf = 0;
+  while (pre < min && ta.ptr[pre] == tb.ptr[pre]) pre++;
+  while (suf < min && ta.ptr[ta.len - 1 - suf] == tb.ptr[tb.len - 1 - suf]) suf++;
+  return pre > suf ? pre : suf;
+}
+
+/* Whether new lines that start with a separator line the file has right beside them (no letter
+ * or digit: `// -------`, a rule of `=` signs) open a section of their own: on both sides the
+ * separator, a title and the separator again (a section header in the file's style), the two
+ * titles sharing no start or end — `// Device Detection` beside `// Utility helpers` is a new
+ * section, not the file's header written twice; `Cyber Drone — Single File` beside
+ * `Flappy Bird — Single File` is the same header rewritten. `s3`, `f3`: the three non-blank
+ * lines of each side, from the separator on (toward the new code for s3, away from it for f3). */
+static bool new_section(const ec_str s3[3], const ec_str f3[3]) {
+  ec_str t = ec_lz_trim(s3[0]);
+  for (size_t i = 0; i < t.len; i++)
+    if (isalnum((unsigned char)t.ptr[i])) return false;
+  if (ec_lz_key(s3[2]) != ec_lz_key(s3[0]) || ec_lz_key(f3[2]) != ec_lz_key(f3[0])) return false;
+  if (!ec_lz_comment_only(s3[1]) || !ec_lz_comment_only(f3[1])) return false;
+  return shared_words(s3[1], f3[1]) < 4;
+}
+
+/* The three non-blank file lines from line f on, going down (or up, from f - 1): false when the
+ * file has fewer. */
+static bool file_three(const ec_lz_side *F, size_t f, bool down, ec_str out[3]) {
+  for (size_t k = 0; k < 3; k++) {
+    if (down) {
+      while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+      if (f >= F->n) return false;
+      out[k] = F->line[f++];
+    } else {
+      while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
+      if (!f) return false;
+      out[k] = F->line[--f];
+    }
+  }
+  return true;
+}
+
+/* Whether snippet block lines A[l0, l1) are closing lines that close only brackets the new lines
+ * A[t0, l0) above them opened: the bracket depth over A[t0, l1) never drops below zero and each
+ * of A[l0, l1) closes one (`if (x) {`, new body, `}` before a kept `}`). Such lines end the new
+ * code's own block, so a file line after them that reads the same is another line, not the same
+ * line written twice. A line that closes no bracket (`end`, a statement) is never such a line. */
+static bool closes_own_blocks(const ec_lz_side *S, const uint32_t *A, size_t t0, size_t l0, size_t l1) {
+  int32_t depth = 0;
+  for (size_t k = t0; k < l1; k++) {
+    int32_t net = ec_lz_bracket_net(S->line[A[k]]);
+    if (k >= l0 && net >= 0) return false;
+    depth += net;
+    if (depth < 0) return false;
+  }
+  return true;
+}
+
 /* Whether a line opens a block or defines something: brackets left open, a trailing `:` or
  * `{`, or a definition keyword first. Copied statements are common in new sibling code; a
  * copied definition is not. */
@@ -242,6 +318,29 @@ static bool same_block(vjob *v, const uint32_t *A, const int32_t *ma, const uint
   return !(F->flags[f] & LZ_WEAK) && ec_lz_counterparts(S->line[A[k]], F->line[f]);
 }
 
+/* Whether diff-style snippet lines A[a0, a1) are all `+` lines the model wrote itself whose
+ * brackets balance, never closing more than they opened: new code that is whole in itself (its
+ * last `}` closes its own `if`, not the file's block after it). */
+static bool balanced_new_run(const ec_lz_job *job, const uint32_t *A, size_t a0, size_t a1) {
+  const ec_lz_side *S = &job->S;
+  if (!job->diff_style) return false;
+  int64_t d = 0;
+  for (size_t a = a0; a < a1; a++) {
+    if (S->op[A[a]] != '+' || (S->flags[A[a]] & LZ_INFERRED)) return false;
+    d += ec_lz_bracket_net(S->line[A[a]]);
+    if (d < 0) return false;
+  }
+  return d == 0;
+}
+
+/* The weight of aligning a snippet line with a file line: in a diff-style snippet a context line
+ * says it is that file line, a `+` line only happens to read like one (code moved into a new
+ * helper), so context pairs weigh more and the alignment keeps the snippet's own context. */
+static inline uint32_t pair_weight(const ec_lz_job *job, uint32_t j) { return job->diff_style && job->S.op[j] == ' ' ? 2 : 1; }
+
+/* A diff-style `+` line: not paired by the common prefix or suffix, only by the weighted alignment. */
+static inline bool new_in_diff(const ec_lz_job *job, uint32_t j) { return job->diff_style && job->S.op[j] == '+'; }
+
 /* One group: segments [s0, s1] with empty gaps between them, over the file's region [x, y). */
 static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t y, bool free_top, bool free_bottom) {
   ec_lz_job *job = v->job;
@@ -267,16 +366,34 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
                       net_new > net_old ? "its lines leave more brackets open than the file lines they replace, so what follows would land inside a block"
                                         : "its lines close more brackets than the file lines they replace, so what follows would land outside its block",
                       ec_str_make(NULL, 0));
-  /* Alignment: common prefix and suffix, then an LCS table over the rest. */
+  /* Alignment: common prefix and suffix, then an LCS table over the rest. Two lines align when
+   * they read the same and the result has the snippet's line at the file line's indentation:
+   * code moved into a new block at another depth (a method extracted from a loop's body, written
+   * above it) is new code there, not the old lines kept. */
+  uint32_t *acol = ec_arena_alloc(job->a, (na + 1) * sizeof *acol), *bcol = ec_arena_alloc(job->a, (nb + 1) * sizeof *bcol);
+  if (!acol || !bcol) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  for (size_t s = s0, k = 0; s <= s1; s++) {
+    size_t r = v->rb[s];
+    for (size_t q = v->nl0[s]; q < v->nl0[s + 1]; q++, k++) {
+      while (r < v->nr && v->r[r].blank) r++;
+      acol[k] = r < v->nr ? ec_lz_cols(v->r[r].line, job->fi.tab) : 0;
+      v->ar[k] = (uint32_t)(r < v->nr ? r : v->nr);
+      r++;
+    }
+  }
+  for (size_t k = 0; k < nb; k++) bcol[k] = ec_lz_cols(F->line[B[k]], job->fi.tab);
+#define SAME(a, b) (S->key[A[a]] == F->key[B[b]] && acol[a] == bcol[b])
   int32_t *ma = ec_arena_alloc(job->a, (na + 1) * sizeof *ma); /* A index -> B index or -1 */
   int32_t *mb = ec_arena_alloc(job->a, (nb + 1) * sizeof *mb);
   if (!ma || !mb) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
   for (size_t k = 0; k < na; k++) ma[k] = -1;
   for (size_t k = 0; k < nb; k++) mb[k] = -1;
+  /* The common prefix and suffix pair lines without a choice; a diff-style `+` line is left to
+   * the weighted alignment (it may only read like the file line its context line stands on). */
   size_t p = 0;
-  while (p < na && p < nb && S->key[A[p]] == F->key[B[p]]) { ma[p] = (int32_t)p; mb[p] = (int32_t)p; p++; }
+  while (p < na && p < nb && SAME(p, p) && !new_in_diff(job, A[p])) { ma[p] = (int32_t)p; mb[p] = (int32_t)p; p++; }
   size_t sa = na, sb = nb;
-  while (sa > p && sb > p && S->key[A[sa - 1]] == F->key[B[sb - 1]]) { sa--; sb--; ma[sa] = (int32_t)sb; mb[sb] = (int32_t)sa; }
+  while (sa > p && sb > p && SAME(sa - 1, sb - 1) && !new_in_diff(job, A[sa - 1])) { sa--; sb--; ma[sa] = (int32_t)sb; mb[sb] = (int32_t)sa; }
   size_t ra = sa - p, rb = sb - p;
   if (ra && rb) {
     if ((uint64_t)(ra + 1) * (rb + 1) > VERIFY_CELLS)
@@ -288,11 +405,11 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     for (size_t k = 0; k <= rb; k++) T[ra * W + k] = 0;
     for (size_t i = ra; i-- > 0;)
       for (size_t k = rb; k-- > 0;)
-        T[i * W + k] = S->key[A[p + i]] == F->key[B[p + k]] ? T[(i + 1) * W + k + 1] + 1
+        T[i * W + k] = SAME(p + i, p + k) ? T[(i + 1) * W + k + 1] + pair_weight(job, A[p + i])
                        : T[(i + 1) * W + k] >= T[i * W + k + 1] ? T[(i + 1) * W + k] : T[i * W + k + 1];
     size_t i = 0, k = 0;
     while (i < ra && k < rb) {
-      if (S->key[A[p + i]] == F->key[B[p + k]]) {
+      if (SAME(p + i, p + k) && T[i * W + k] == T[(i + 1) * W + k + 1] + pair_weight(job, A[p + i])) {
         ma[p + i] = (int32_t)(p + k);
         mb[p + k] = (int32_t)(p + i);
         i++, k++;
@@ -300,12 +417,19 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       else k++;
     }
   }
+  for (size_t a = 0; a < na; a++)
+    if (ma[a] < 0 && v->ar[a] < v->nr) v->rnew[v->ar[a]] = 1;
   /* A distinctive opener (a definition, a block's first line) written new while the file's only
    * copy of it is kept by a marker: the
    * snippet moves or copies code whose old place it does not show (the result would hold the
    * line twice, one of them where the snippet does not put it). */
   for (size_t a = 0; a < na; a++) {
     if (ma[a] >= 0 || (S->flags[A[a]] & LZ_WEAK) || ec_lz_trim(S->line[A[a]]).len < 24 || !opens_block(S->line[A[a]])) continue;
+    /* A continuation (`append: String => Unit): Unit = {`, the end of a multi-line signature:
+     * it closes a bracket a line above opened) names nothing; two definitions may share it. */
+    int32_t lowest;
+    ec_lz_bracket_scan(S->line[A[a]], &lowest);
+    if (lowest < 0) continue;
     uint32_t cnt = 0, fi = ec_lz_side_first(F, S->key[A[a]], &cnt);
     if (cnt != 1) continue;
     for (size_t g = 0; g <= job->nseg_parsed; g++) {
@@ -326,17 +450,26 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     if (!free_bottom && trail) {
       size_t f = y;
       while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
-      if (f < F->n && telling(F, f) && F->key[f] == S->key[A[na - trail]])
+      ec_str s3[3], f3[3];
+      bool section = trail >= 3 && file_three(F, f, true, f3);
+      if (section)
+        for (size_t k = 0; k < 3; k++) s3[k] = S->line[A[na - trail + k]];
+      if (f < F->n && telling(F, f) && F->key[f] == S->key[A[na - trail]] && !(section && new_section(s3, f3)))
         return fail_check(job, s1, (uint32_t)f + 1, (uint32_t)f + 1, "its new last lines start with the line a marker keeps right after them, so that line would be there twice", S->line[A[na - trail]]);
     }
     if (!free_top && lead) {
       size_t f = x;
       while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
-      if (f > 0 && telling(F, f - 1) && F->key[f - 1] == S->key[A[lead - 1]])
+      ec_str s3[3], f3[3];
+      bool section = lead >= 3 && file_three(F, f, false, f3);
+      if (section)
+        for (size_t k = 0; k < 3; k++) s3[k] = S->line[A[lead - 1 - k]];
+      if (f > 0 && telling(F, f - 1) && F->key[f - 1] == S->key[A[lead - 1]] && !(section && new_section(s3, f3)))
         return fail_check(job, s0, (uint32_t)f, (uint32_t)f, "its new first lines end with the line a marker keeps right before them, so that line would be there twice", S->line[A[lead - 1]]);
     }
-    if (!free_bottom && trail && trail < na + 1) {
+    if (!free_bottom && trail && trail < na + 1 && !balanced_new_run(job, A, na - trail, na)) {
       for (size_t L = 1; L <= trail; L++) {
+        if (closes_own_blocks(S, A, na - trail, na - L, na)) continue;
         size_t f = y, k = 0;
         for (; k < L; k++) {
           while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
@@ -347,7 +480,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
           return fail_check(job, s1, (uint32_t)y + 1, (uint32_t)y + 1, "its last lines would be written twice: the file lines right after its place, which a marker keeps, are the same", S->line[A[na - L]]);
       }
     }
-    if (!free_top && lead) {
+    if (!free_top && lead && !balanced_new_run(job, A, 0, lead)) {
       for (size_t L = 1; L <= lead; L++) {
         size_t f = x, k = 0;
         for (; k < L; k++) {
@@ -442,6 +575,8 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
           nw++;
           if (top ? head == SIZE_MAX : true) head = t;
         }
+      /* A diff-style `+` line says it is added: a replacement would show the old lines as `-`. */
+      if (head != SIZE_MAX && S->op && S->op[A[head]] == '+') head = SIZE_MAX;
       /* The file's strong lines just outside the region, as many as the new lines and two more. */
       size_t seen = 0;
       for (size_t f = top ? x : y; head != SIZE_MAX && seen < nw + 2 && (top ? f > 0 : f < F->n); top ? f-- : f++) {
@@ -465,6 +600,63 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     kb = next;
   }
   return EC_OK;
+#undef SAME
+}
+
+/* Whether a line opens a class-like body (its members are declarations: one name, one line). */
+static bool class_opener(ec_str line) {
+  ec_str t = ec_lz_trim(line);
+  if (!t.len || t.ptr[t.len - 1] != '{') {
+    if (!t.len || t.ptr[t.len - 1] != ':') return false; /* Python: `class X(Base):` */
+  }
+  static const char *const KW[] = {"class ", "struct ", "interface ", "object ", "trait ", "impl ", NULL};
+  for (size_t i = 0; i + 6 <= t.len; i++) {
+    if (i && (isalnum((unsigned char)t.ptr[i - 1]) || t.ptr[i - 1] == '_')) continue;
+    for (size_t k = 0; KW[k]; k++) {
+      size_t n = strlen(KW[k]);
+      if (i + n <= t.len && !memcmp(t.ptr + i, KW[k], n)) return true;
+    }
+  }
+  return false;
+}
+
+/* A member declared twice: a line the merge writes new, directly in a class-like body, that
+ * reads the same as another line directly in that same body (a field the snippet writes in two
+ * segments, the file's copy kept too: `dayEl = createRef<...>();` twice). The same statement in
+ * two functions is not this (their bodies are other blocks); decorators, annotations, comments
+ * and short lines (`}`, `end`, `public:`) repeat by nature and are left out. The work has a budget:
+ * past it the rest is not looked at (never a decline on that account). */
+static ec_error_code member_twice(vjob *v) {
+  ec_lz_job *job = v->job;
+  uint64_t budget = 4000000u;
+  for (size_t r = 0; r < v->nr && budget; r++) {
+    if (!v->rnew[r] || v->r[r].blank) continue;
+    ec_str t = ec_lz_trim(v->r[r].line);
+    if (t.len < 12 || t.ptr[0] == '@' || t.ptr[0] == '*' || ec_lz_comment_only(t)) continue; /* `* @returns` in a doc comment */
+    int32_t lowest, net = ec_lz_bracket_scan(t, &lowest);
+    if (net || lowest < 0) continue; /* one whole line, not a block's first or last */
+    uint32_t c = ec_lz_cols(v->r[r].line, job->fi.tab);
+    size_t o = r, steps = 0;
+    while (o-- > 0 && ++steps < 4000) {
+      if (v->r[o].blank || ec_lz_comment_only(v->r[o].line)) continue;
+      if (ec_lz_cols(v->r[o].line, job->fi.tab) < c) break;
+    }
+    budget = budget > steps ? budget - steps : 0;
+    if (o == SIZE_MAX || steps >= 4000 || !class_opener(v->r[o].line)) continue;
+    uint32_t oc = ec_lz_cols(v->r[o].line, job->fi.tab);
+    for (size_t q = o + 1; q < v->nr && budget; q++, budget--) {
+      if (v->r[q].blank || ec_lz_comment_only(v->r[q].line)) continue;
+      uint32_t qc = ec_lz_cols(v->r[q].line, job->fi.tab);
+      if (qc <= oc) break;
+      if (q == r || qc != c || v->r[q].key != v->r[r].key) continue;
+      /* The segment that wrote it: the one whose block holds R line r. */
+      size_t seg = 0;
+      for (size_t s = 0; s < job->nseg_parsed; s++)
+        if (v->rb[s] != SIZE_MAX && v->rb[s] <= r && r <= v->re[s]) seg = s;
+      return fail_check(job, seg, 0, 0, "a member of a class body would be declared twice: the line is written new beside the same line in that body", v->r[r].line);
+    }
+  }
+  return EC_OK;
 }
 
 ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
@@ -482,7 +674,9 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   v.gx = ec_arena_alloc(job->a, (ns + 1) * sizeof *v.gx);
   v.gy = ec_arena_alloc(job->a, (ns + 1) * sizeof *v.gy);
   v.gempty = ec_arena_alloc(job->a, (ns + 1) * sizeof *v.gempty);
-  if (!v.nl || !v.nl0 || !v.rb || !v.re || !v.gx || !v.gy || !v.gempty) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  v.ar = ec_arena_alloc(job->a, (S->n + 1) * sizeof *v.ar);
+  v.rnew = ec_arena_calloc(job->a, v.nr + 1, 1);
+  if (!v.nl || !v.nl0 || !v.rb || !v.re || !v.gx || !v.gy || !v.gempty || !v.ar || !v.rnew) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
   size_t k = 0;
   for (size_t s = 0; s < ns; s++) {
     v.nl0[s] = (uint32_t)k;
@@ -582,5 +776,5 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
     if (rc) return rc;
     s = e + 1;
   }
-  return EC_OK;
+  return member_twice(&v);
 }

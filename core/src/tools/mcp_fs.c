@@ -67,11 +67,11 @@ static ec_str resolve_abs(ec_tool_call *c, ec_str base, ec_str p) {
   if (!joined || !out) { c->oom = true; return ec_str_make(NULL, 0); }
   size_t n = 0;
   if (!(p.len && p.ptr[0] == '/')) {
-    memcpy(joined, base.ptr, base.len);
+    if (base.len) memcpy(joined, base.ptr, base.len); /* no root given: an empty base may have no pointer */
     n = base.len;
     joined[n++] = '/';
   }
-  memcpy(joined + n, p.ptr, p.len);
+  if (p.len) memcpy(joined + n, p.ptr, p.len);
   n += p.len;
   size_t w = 0;
   for (size_t i = 0; i <= n;) {
