@@ -46,11 +46,18 @@
 //     means the file's own start or end, so a segment moved there or away changes place; and
 //     where either changes nothing (every line a file line): unchanged code shown out of order
 //     may be code the model means to move, which a lazy snippet cannot say (declined on purpose).
-//   - marker:<spelling> and blank:* in diff-style snippets keep the marker's own `+`/`-` prefix
-//     (there are none in the set; markers there are unprefixed) — nothing excluded.
-// (No marker spelling had to be excluded for a language: a marker-looking line the file itself
+//   - indent:* in diff-style snippets: the indentation sits after a `+`/`-`/space prefix on some
+//     lines and not on others, so re-indenting it is no one consistent way to write the snippet
+//     (a context line in tabs beside `+` lines in spaces reads as another diff dialect).
+//   - context:* where the dropped line and its neighbour are not next to each other in the file
+//     and in the base result: the dropped line then witnesses lines the snippet removes between
+//     them (leaving it to a marker keeps those lines).
+// No marker spelling had to be excluded for a language: a marker-looking line the file itself
 // holds is literal text to the engine, and no spelling above is a statement in any of the eight
-// languages.)
+// languages (`-- ...` is no C decrement, `# ...` no directive, `<!-- -->` a comment even in JS).
+// `// ... helpers and setup` (an ellipsis, then words no marker uses) is declined on purpose:
+// `// ...then validate` can be a real comment, and read as a marker it would keep old code.
+// Markers in the set are never `+`/`-` prefixed, so diff-style snippets keep every marker kind.
 //
 //   node bench/lazy_variants.mjs [--set PATH] [--native PATH] [--kind SUBSTR] [--id SUBSTR]
 //        [--show different,lost,gained] [--dump DIR] [--markdown]
@@ -170,11 +177,12 @@ function variantsOf(c, baseGot) {
   // in tabs (a level per tab, the snippet's unit the smallest indentation it has).
   const body = lines.filter((l, i) => l.trim() && !isM[i]);
   const common = body.length ? Math.min(...body.map((l) => indentOf(l).length)) : 0;
-  if (common > 0 && body.every((l) => !indentOf(l).includes('\t')))
+  const diffStyle = c.meta?.shape?.diff_style;
+  if (!diffStyle && common > 0 && body.every((l) => !indentOf(l).includes('\t')))
     withSnippet('indent:dedented', lines.map((l, i) => (l.trim() && !isM[i] ? l.slice(common) : isM[i] ? l.trimStart() : l)).join('\n'));
   const widths = body.map((l) => indentOf(l)).filter((w) => w.length && !w.includes('\t')).map((w) => w.length);
   const unit = widths.length ? Math.min(...widths) : 0;
-  if (unit && widths.every((w) => w % unit === 0) && body.every((l) => !indentOf(l).includes('\t')))
+  if (!diffStyle && unit && widths.every((w) => w % unit === 0) && body.every((l) => !indentOf(l).includes('\t')))
     withSnippet('indent:tabs', lines.map((l) => { const w = indentOf(l).length; return '\t'.repeat(Math.floor(w / unit)) + ' '.repeat(w % unit) + l.slice(w); }).join('\n'));
   const ext = path.replace(/^.*\./, '');
   withSnippet('fence', `\`\`\`${ext}\n${snip.replace(/\n$/, '')}\n\`\`\``);
