@@ -139,6 +139,14 @@ size_t ec_lz_file_closer(ec_lz_job *job, size_t o);
  * be rewritten at any length). */
 bool ec_lz_in_shown_block(ec_lz_job *job, size_t si, size_t from, size_t to);
 
+/** A section rewritten in place under new names (rewrite.c): for each segment whose unique pairs
+ * (pj/pi, np of them, in snippet order) include pairs taken for copied code (suspect[k], inside
+ * snippet opener so[k] that disagrees with file opener fo[k]) and that, with the renamed openers,
+ * align densely in order with one region of the file, anchors each renamed opener (and an edited
+ * header line above the region) as a counterpart. Returns whether it anchored any. */
+bool ec_lz_renamed_sections(ec_lz_job *job, const uint32_t *pj, const uint32_t *pi, size_t np, uint8_t *suspect,
+                            const uint32_t *so, const uint32_t *fo);
+
 /** A line with its escapes before quotes and backslashes undone (`\\"` -> `"`); false when it
  * has none (snippet.c). */
 bool ec_lz_unescape(ec_arena *a, ec_str line, ec_str *out);
