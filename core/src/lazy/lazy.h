@@ -139,6 +139,14 @@ size_t ec_lz_file_closer(ec_lz_job *job, size_t o);
  * be rewritten at any length). */
 bool ec_lz_in_shown_block(ec_lz_job *job, size_t si, size_t from, size_t to);
 
+/** Distinctive lines (trimmed, EC_LZ_DISTINCT_LEN characters or more) a renamed block must share
+ * with the file's block to be taken for it (rewrite.c, verify.c). */
+#define EC_LZ_RENAME_MIN_LINES 3
+#define EC_LZ_DISTINCT_LEN 12
+/** Whether snippet line so and file line fo can be one definition renamed: neither blank nor weak
+ * nor a comment, the snippet's line absent from the file and the file's from the snippet, the
+ * same first word and the same bracket balance (`UpdateFn makeRossler…(){`, `UpdateFn makeLorenz…(){`). */
+bool ec_lz_rename_pair(ec_lz_job *job, uint32_t so, uint32_t fo);
 /** A section rewritten in place under new names (rewrite.c): for each segment whose unique pairs
  * (pj/pi, np of them, in snippet order) include pairs taken for copied code (suspect[k], inside
  * snippet opener so[k] that disagrees with file opener fo[k]) and that, with the renamed openers,

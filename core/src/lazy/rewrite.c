@@ -25,9 +25,9 @@
 #include "lazy.h"
 #include "../base/str.h"
 
-#define RENAME_MIN_LINES 3 /* distinctive lines a renamed block must share with the file's block */
-#define RENAME_MAX 16      /* renamed definitions per segment looked at */
-#define DISTINCT_LEN 12    /* trimmed length of a distinctive line */
+#define RENAME_MIN_LINES EC_LZ_RENAME_MIN_LINES
+#define DISTINCT_LEN EC_LZ_DISTINCT_LEN
+#define RENAME_MAX 16 /* renamed definitions per segment looked at */
 
 typedef struct al { uint32_t j, i; } al;
 
@@ -37,8 +37,7 @@ static uint32_t count_in(const ec_lz_side *s, uint64_t key) {
   return c;
 }
 
-/* Whether snippet line so and file line fo can be one definition renamed. */
-static bool rename_pair(ec_lz_job *job, uint32_t so, uint32_t fo) {
+bool ec_lz_rename_pair(ec_lz_job *job, uint32_t so, uint32_t fo) {
   ec_lz_side *S = &job->S, *F = &job->F;
   if ((S->flags[so] | F->flags[fo]) & (LZ_BLANK | LZ_WEAK | LZ_MARKER)) return false;
   if (count_in(F, S->key[so]) || count_in(S, F->key[fo])) return false; /* old name kept, or new one present */
@@ -101,7 +100,7 @@ bool ec_lz_renamed_sections(ec_lz_job *job, const uint32_t *pj, const uint32_t *
     if (overflow) continue;
     size_t keep = 0;
     for (size_t r = 0; r < nr; r++)
-      if (rn[r] >= RENAME_MIN_LINES && rename_pair(job, rs[r], rf[r])) { rs[keep] = rs[r]; rf[keep++] = rf[r]; }
+      if (rn[r] >= RENAME_MIN_LINES && ec_lz_rename_pair(job, rs[r], rf[r])) { rs[keep] = rs[r]; rf[keep++] = rf[r]; }
     nr = keep;
     if (!nr) continue;
     /* The aligned lines, in snippet order: pairs that stay, pairs inside a renamed block, and
