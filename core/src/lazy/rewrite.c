@@ -11,8 +11,9 @@
  *
  * The rule, per segment: its unique pairs that stay in their blocks anchor it (at least one), and
  * for each definition the snippet renames (snippet opener `so` not in the file, file opener `fo`
- * not in the snippet, the same first word and bracket balance), its block holds at least
- * RENAME_MIN_LINES distinctive lines of the file's block. Those pairs, the renamed openers and the
+ * not in the snippet, the same first word and bracket balance), its block keeps at least
+ * RENAME_MIN_LINES distinctive lines (12 characters or more) of the file's block, and at least a
+ * third of them (ec_lz_renamed_block_kept): a sibling that shares a few lines is no rename. Those pairs, the renamed openers and the
  * pairs that stay must rise together, no other segment's pair may lie between them, `so` sits in
  * the same slot among them as `fo`, and between two consecutive aligned lines the file drops no
  * more lines than the merge itself allows (2 × the snippet's lines there + 10): every stretch of
@@ -44,6 +45,28 @@ bool ec_lz_rename_pair(ec_lz_job *job, uint32_t so, uint32_t fo) {
   if (!ec_lz_same_first_token(S->line[so], F->line[fo])) return false;
   if (ec_lz_comment_only(S->line[so]) || ec_lz_comment_only(F->line[fo])) return false;
   return ec_lz_bracket_net(S->line[so]) == ec_lz_bracket_net(F->line[fo]);
+}
+
+size_t ec_lz_block_last(ec_lz_job *job, size_t fo) {
+  ec_lz_side *F = &job->F;
+  size_t fe = fo;
+  for (size_t i = fo + 1; i < F->n; i++) {
+    job->work++;
+    if ((F->flags[i] & LZ_BLANK) || ec_lz_comment_only(F->line[i])) continue;
+    if (F->indent[i] <= F->indent[fo]) break;
+    fe = i;
+  }
+  return fe;
+}
+
+bool ec_lz_renamed_block_kept(ec_lz_job *job, size_t fo, size_t shared) {
+  if (shared < RENAME_MIN_LINES) return false;
+  ec_lz_side *F = &job->F;
+  size_t fe = ec_lz_block_last(job, fo), total = 0;
+  for (size_t i = fo + 1; i <= fe; i++)
+    if (!(F->flags[i] & (LZ_BLANK | LZ_WEAK)) && ec_lz_trim(F->line[i]).len >= DISTINCT_LEN) total++;
+  job->work += fe - fo;
+  return shared * 3 >= total;
 }
 
 /* Whether the aligned lines rise on both sides and no stretch between two of them drops more file
@@ -98,11 +121,19 @@ bool ec_lz_renamed_sections(ec_lz_job *job, const uint32_t *pj, const uint32_t *
       if (ec_lz_trim(S->line[pj[k]]).len >= DISTINCT_LEN) rn[r]++;
     }
     if (overflow) continue;
+    /* A block sharing a few lines (fewer than RENAME_MIN_LINES) is new code between the anchors;
+     * one sharing more that is no rename (too small a part of the old block, or not a renamed
+     * definition) leaves the segment's reading open: no rename is taken in it (taking the others
+     * would write that block as a sibling after them, the old one kept). */
     size_t keep = 0;
-    for (size_t r = 0; r < nr; r++)
-      if (rn[r] >= RENAME_MIN_LINES && ec_lz_rename_pair(job, rs[r], rf[r])) { rs[keep] = rs[r]; rf[keep++] = rf[r]; }
+    bool open = false;
+    for (size_t r = 0; r < nr; r++) {
+      if (rn[r] < RENAME_MIN_LINES) continue;
+      if (ec_lz_rename_pair(job, rs[r], rf[r]) && ec_lz_renamed_block_kept(job, rf[r], rn[r])) { rs[keep] = rs[r]; rf[keep++] = rf[r]; }
+      else open = true;
+    }
     nr = keep;
-    if (!nr) continue;
+    if (!nr || open) continue;
     /* The aligned lines, in snippet order: pairs that stay, pairs inside a renamed block, and
      * the renamed openers. */
     size_t n = 0, r = 0;

@@ -296,28 +296,21 @@ static bool telling(const ec_lz_side *F, size_t i) {
 
 /* Whether snippet opener A[k] (unaligned, in a segment ending at A index a1) and file opener f
  * open one block renamed (rewrite.c): a renamed definition (ec_lz_rename_pair) whose block keeps
- * at least EC_LZ_RENAME_MIN_LINES distinctive lines of the file's block, aligned. cache[k]: 0 not
+ * enough distinctive lines of the file's block, aligned (ec_lz_renamed_block_kept). cache[k]: 0 not
  * yet known, 1 yes, 2 no (each opener is judged once: linear). */
 static bool renamed_block(vjob *v, const uint32_t *A, const int32_t *ma, const uint32_t *B, size_t k, size_t a1, size_t f, uint8_t *cache) {
   ec_lz_job *job = v->job;
-  ec_lz_side *S = &job->S, *F = &job->F;
+  ec_lz_side *S = &job->S;
   if (cache[k]) return cache[k] == 1;
   cache[k] = 2;
   if (!ec_lz_rename_pair(job, A[k], (uint32_t)f)) return false;
-  size_t fe = f; /* the file block's last line */
-  for (size_t i = f + 1; i < F->n; i++) {
-    job->work++;
-    if ((F->flags[i] & LZ_BLANK) || ec_lz_comment_only(F->line[i])) continue;
-    if (F->indent[i] <= F->indent[f]) break;
-    fe = i;
-  }
-  size_t shared = 0;
+  size_t fe = ec_lz_block_last(job, f), shared = 0;
   for (size_t a = k + 1; a < a1; a++) {
     job->work++;
     if (S->indent[A[a]] <= S->indent[A[k]] && !ec_lz_comment_only(S->line[A[a]])) break;
     if (ma[a] >= 0 && B[ma[a]] > f && B[ma[a]] <= fe && ec_lz_trim(S->line[A[a]]).len >= EC_LZ_DISTINCT_LEN) shared++;
   }
-  if (shared >= EC_LZ_RENAME_MIN_LINES) cache[k] = 1;
+  if (ec_lz_renamed_block_kept(job, f, shared)) cache[k] = 1;
   return cache[k] == 1;
 }
 
@@ -528,7 +521,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
    * edited version of it (a changed signature): that pair anchors the edge like an unchanged
    * line would. */
   if (na && nb && ma[0] < 0 && mb[0] < 0 && !(S->flags[A[0]] & LZ_WEAK) && !(F->flags[B[0]] & LZ_WEAK) &&
-      ec_lz_similar(S->line[A[0]], F->line[B[0]], false)) {
+      ec_lz_edited(S->line[A[0]], F->line[B[0]])) {
     ma[0] = 0;
     mb[0] = 0;
   }
