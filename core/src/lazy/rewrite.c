@@ -13,8 +13,9 @@
  * for each definition the snippet renames (snippet opener `so` not in the file, file opener `fo`
  * not in the snippet, the same first word and bracket balance), its block keeps at least
  * RENAME_MIN_LINES distinctive lines (12 characters or more) of the file's block, and at least a
- * third of them (ec_lz_renamed_block_kept): a sibling that shares a few lines is no rename. Those pairs, the renamed openers and the
- * pairs that stay must rise together, no other segment's pair may lie between them, `so` sits in
+ * third of them (ec_lz_renamed_block_kept): a sibling that shares a few lines is no rename (and a
+ * segment with a block sharing RENAME_MIN_LINES or more that is no rename takes none). Those pairs,
+ * the renamed openers and the pairs that stay must rise together, no other segment's pair may lie between them, `so` sits in
  * the same slot among them as `fo`, and between two consecutive aligned lines the file drops no
  * more lines than the merge itself allows (2 × the snippet's lines there + 10): every stretch of
  * the region is accounted for by the snippet. Then each renamed opener is anchored on its file
