@@ -81,6 +81,27 @@ static bool dense(const al *a, size_t n) {
   return true;
 }
 
+/* Whether each renamed opener (rs) has, above it in the snippet since the previous aligned line
+ * (or the segment's top), a line the file lacks: an edited header, the end of another rewritten
+ * definition. A renamed copy that follows only unchanged lines (`function integrate(...)` shown
+ * whole, then `function makeDampedDriver() {` modelled on the next function) reads as well as a
+ * new sibling added after them, the old definition kept by the marker below: that is no rename. */
+static bool rewritten_above(ec_lz_job *job, const al *a, size_t n, const uint32_t *rs, size_t nr, uint32_t j0) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  for (size_t t = 0; t < n; t++) {
+    bool renamed = false;
+    for (size_t q = 0; q < nr && !renamed; q++) renamed = a[t].j == rs[q];
+    if (!renamed) continue;
+    bool edited = false;
+    for (uint32_t j = t ? a[t - 1].j + 1 : j0; j < a[t].j && !edited; j++) {
+      job->work++;
+      edited = !(S->flags[j] & (LZ_BLANK | LZ_MARKER)) && !count_in(F, S->key[j]);
+    }
+    if (!edited) return false;
+  }
+  return true;
+}
+
 bool ec_lz_renamed_sections(ec_lz_job *job, const uint32_t *pj, const uint32_t *pi, size_t np, uint8_t *suspect,
                             const uint32_t *so, const uint32_t *fo) {
   ec_lz_side *S = &job->S, *F = &job->F;
@@ -147,6 +168,7 @@ bool ec_lz_renamed_sections(ec_lz_job *job, const uint32_t *pj, const uint32_t *
     }
     for (; r < nr; r++) a[n++] = (al){rs[r], rf[r]};
     if (!dense(a, n)) continue;
+    if (!rewritten_above(job, a, n, rs, nr, job->seg[sg].j0)) continue;
     if (premax[k0] > a[0].i || sufmin[k1] <= a[n - 1].i) continue; /* other segments' pairs inside */
     /* The segment's first line, an edited version of the one file line a few lines above the
      * first aligned line: the section's header, replaced in place. */
