@@ -297,9 +297,12 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
     nb_tables nbt;
     if (!nb_prepare(job, op, mark, n, &nbt)) return EC_OUT_OF_MEMORY;
     bool changed = true;
+    /* Each round walks down, then up: a run of such lines above the `+` line it hangs from joins
+     * in one round, not one line per round (20,000 lines above a `+`: 2.8 s, quadratic). */
     while (changed) {
       changed = new_blocks(job, op, mark, n, &hd, &nbt);
-      for (size_t i = 0; i < n; i++) {
+      for (size_t t = 0; t < 2 * n; t++) {
+        size_t i = t < n ? t : 2 * n - 1 - t;
         if (op[i] != ' ' || mark[i] || (job->S.flags[i] & LZ_BLANK)) continue;
         uint32_t cnt = 0;
         ec_lz_side_first(&job->F, job->S.key[i], &cnt);
