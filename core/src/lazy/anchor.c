@@ -58,21 +58,40 @@ static bool openers_agree(ec_lz_job *job, size_t so, size_t j, size_t fo, size_t
  * segment's top, each opener agrees with the file's opener at the same level. Code copied into
  * a new function agrees at its inner levels (`if c == '"' then`) and not at the definition. On a
  * disagreement, *so and *fo are the two openers. */
+/* ec_lz_comment_only of line k of the snippet (file false) or the file (true), each line looked
+ * at once: the enclosing-block walks below ask again and again about the same lines, and the
+ * answer trims the line (its indentation read each time). */
+static bool comment_line(ec_lz_job *job, bool file, size_t k) {
+  const ec_lz_side *side = file ? &job->F : &job->S;
+  uint8_t **cache = file ? &job->comment_f : &job->comment_s;
+  if (!*cache) *cache = ec_arena_calloc(job->a, side->n + 1, 1);
+  if (!*cache) return ec_lz_comment_only(side->line[k]);
+  if (!(*cache)[k]) (*cache)[k] = ec_lz_comment_only(side->line[k]) ? 2 : 1;
+  return (*cache)[k] == 2;
+}
+
 static bool same_enclosing(ec_lz_job *job, size_t j, size_t i, uint32_t sj, size_t *so_out, size_t *fo_out) {
   ec_lz_side *S = &job->S, *F = &job->F;
   size_t jc = j, ic = i;
-  for (;;) {
+  /* The walk's steps are counted over all levels, and the levels too: per level, a deep nesting
+   * (thousands of blocks, one line each) was walked once per pair and level — cubic (2,000
+   * levels: 9.6 s). Past either bound the pair is taken as agreeing, as past the step bound
+   * before. The indentation is compared first: ec_lz_comment_only trims the line. */
+  size_t sleft = 4000, fleft = 4000;
+  for (int level = 0; level < 64; level++) {
     if (!S->indent[jc]) return true; /* at the top level: no block around it */
     size_t so = jc, sst = 0;
-    while (so-- > job->seg[sj].j0 && ++sst <= 4000)
-      if (!(S->flags[so] & LZ_BLANK) && !ec_lz_comment_only(S->line[so]) && S->indent[so] < S->indent[jc]) break;
+    while (so-- > job->seg[sj].j0 && ++sst <= sleft)
+      if (S->indent[so] < S->indent[jc] && !(S->flags[so] & LZ_BLANK) && !comment_line(job, false, so)) break;
     job->work += sst;
-    if (so == SIZE_MAX || so < job->seg[sj].j0 || sst > 4000 || job->am[so] >= 0) return true;
+    if (so == SIZE_MAX || so < job->seg[sj].j0 || sst > sleft || job->am[so] >= 0) return true;
+    sleft -= sst;
     size_t fo = ic, steps = 0;
-    while (fo-- > 0 && ++steps <= 4000)
-      if (!(F->flags[fo] & LZ_BLANK) && !ec_lz_comment_only(F->line[fo]) && F->indent[fo] < F->indent[ic]) break;
+    while (fo-- > 0 && ++steps <= fleft)
+      if (F->indent[fo] < F->indent[ic] && !(F->flags[fo] & LZ_BLANK) && !comment_line(job, true, fo)) break;
     job->work += steps;
-    if (fo == SIZE_MAX || steps > 4000) return true;
+    if (fo == SIZE_MAX || steps > fleft) return true;
+    fleft -= steps;
     if (!openers_agree(job, so, jc, fo, ic)) {
       *so_out = so;
       *fo_out = fo;
@@ -81,6 +100,7 @@ static bool same_enclosing(ec_lz_job *job, size_t j, size_t i, uint32_t sj, size
     jc = so;
     ic = fo;
   }
+  return true;
 }
 
 static uint32_t snippet_opener(ec_lz_job *job, size_t j);

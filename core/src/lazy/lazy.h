@@ -128,6 +128,7 @@ typedef struct ec_lz_job {
   uint32_t *order;           /* segments in file order, when the snippet lists them out of it and
                               * each can be placed on its own (anchor.c); NULL otherwise */
   uint64_t work, work_cap;
+  uint8_t *comment_s, *comment_f; /* anchor.c: line -> comment-only, 0 not yet known, 1 no, 2 yes */
   ec_lz_report *rep;         /* one per segment */
   bool file_final_lf;
   ec_lz_indent fi, si;       /* indentation of the file and of the snippet */
