@@ -129,6 +129,8 @@ typedef struct ec_lz_job {
                               * each can be placed on its own (anchor.c); NULL otherwise */
   uint64_t work, work_cap;
   uint8_t *comment_s, *comment_f; /* anchor.c: line -> comment-only, 0 not yet known, 1 no, 2 yes */
+  uint32_t *block_last1, *block_distinct1; /* rewrite.c: file opener -> ec_lz_block_last + 1 and its block's
+                                            * distinctive lines + 1 (0: not yet known) */
   ec_lz_report *rep;         /* one per segment */
   bool file_final_lf;
   ec_lz_indent fi, si;       /* indentation of the file and of the snippet */

@@ -48,8 +48,19 @@ bool ec_lz_rename_pair(ec_lz_job *job, uint32_t so, uint32_t fo) {
   return ec_lz_bracket_net(S->line[so]) == ec_lz_bracket_net(F->line[fo]);
 }
 
+/* Both are asked about the same file opener again and again (each segment renaming it, each
+ * snippet opener the self-check judges): the answers are kept per file line, or a large block
+ * was scanned once per asker (2,000 segments renaming one 200,000-line block: the work budget
+ * spent, TOO_LARGE). */
+static uint32_t *memo(ec_lz_job *job, uint32_t **slot) {
+  if (!*slot && job->F.n < UINT32_MAX) *slot = ec_arena_calloc(job->a, job->F.n + 1, sizeof **slot);
+  return *slot;
+}
+
 size_t ec_lz_block_last(ec_lz_job *job, size_t fo) {
   ec_lz_side *F = &job->F;
+  uint32_t *m = memo(job, &job->block_last1);
+  if (m && m[fo]) return m[fo] - 1;
   size_t fe = fo;
   for (size_t i = fo + 1; i < F->n; i++) {
     job->work++;
@@ -57,16 +68,23 @@ size_t ec_lz_block_last(ec_lz_job *job, size_t fo) {
     if (F->indent[i] <= F->indent[fo]) break;
     fe = i;
   }
+  if (m) m[fo] = (uint32_t)fe + 1;
   return fe;
 }
 
 bool ec_lz_renamed_block_kept(ec_lz_job *job, size_t fo, size_t shared) {
   if (shared < RENAME_MIN_LINES) return false;
   ec_lz_side *F = &job->F;
-  size_t fe = ec_lz_block_last(job, fo), total = 0;
-  for (size_t i = fo + 1; i <= fe; i++)
-    if (!(F->flags[i] & (LZ_BLANK | LZ_WEAK)) && ec_lz_trim(F->line[i]).len >= DISTINCT_LEN) total++;
-  job->work += fe - fo;
+  uint32_t *m = memo(job, &job->block_distinct1);
+  size_t total = 0;
+  if (m && m[fo]) total = m[fo] - 1;
+  else {
+    size_t fe = ec_lz_block_last(job, fo);
+    for (size_t i = fo + 1; i <= fe; i++)
+      if (!(F->flags[i] & (LZ_BLANK | LZ_WEAK)) && ec_lz_trim(F->line[i]).len >= DISTINCT_LEN) total++;
+    job->work += fe - fo;
+    if (m) m[fo] = (uint32_t)total + 1;
+  }
   return shared * 3 >= total;
 }
 
