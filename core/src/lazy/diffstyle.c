@@ -40,8 +40,10 @@ static bool has_ellipsis(ec_str l) {
  * the file has a line it reads as an edited version of (ec_lz_edited), between two old lines
  * that are the file's: the model edited the line and left off its `-`/`+` (`"w={} h={}",`
  * written `"w={} h={}{}",`). It takes that file line's place: the file line goes, the snippet's
- * line is written. Not an abbreviated copy (`...`), and never a context line the model wrote
- * as such (a mis-copied line is declined, not written). */
+ * line is written. Not an abbreviated copy (`...`), and never a context line away from `+`
+ * lines (its `+` is not inferred: a mis-copied line there is declined, not written). A context
+ * line next to a `+` line that the model mis-copied is written: it cannot be told from an edit
+ * whose prefix was left off, and the hunk's other old lines still pin its place. */
 static bool edited_context(const ec_lz_job *job, size_t j, size_t f) {
   const ec_lz_side *S = &job->S, *F = &job->F;
   if (job->S.op[j] != ' ' || !(S->flags[j] & LZ_INFERRED) || (S->flags[j] & LZ_BLANK) || (F->flags[f] & LZ_BLANK) ||
