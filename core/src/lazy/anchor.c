@@ -657,9 +657,7 @@ static ec_error_code run_pass(ec_lz_job *job, bool *changed) {
 static bool close_edit(ec_str a, ec_str b) {
   ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
   if (ta.len < 12 || tb.len < 12 || ec_str_eq(ta, tb)) return false;
-  size_t max = ta.len > tb.len ? ta.len : tb.len, min = ta.len < tb.len ? ta.len : tb.len, pre = 0, suf = 0;
-  while (pre < min && ta.ptr[pre] == tb.ptr[pre]) pre++;
-  while (suf < min - pre && ta.ptr[ta.len - 1 - suf] == tb.ptr[tb.len - 1 - suf]) suf++;
+  size_t pre, suf, max = ec_lz_common_ends(ta, tb, &pre, &suf);
   return pre + suf + 8 >= max && (pre + suf) * 5 >= max * 4;
 }
 

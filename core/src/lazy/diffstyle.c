@@ -27,14 +27,6 @@ typedef struct hunk_t {
   size_t h0, h1, ob, oe, old0, start, flen;
 } hunk_t;
 
-static bool has_ellipsis(ec_str l) {
-  for (size_t i = 0; i + 2 < l.len; i++) {
-    if (l.ptr[i] == '.' && l.ptr[i + 1] == '.' && l.ptr[i + 2] == '.') return true;
-    if ((unsigned char)l.ptr[i] == 0xE2 && (unsigned char)l.ptr[i + 1] == 0x80 && (unsigned char)l.ptr[i + 2] == 0xA6) return true; /* … */
-  }
-  return false;
-}
-
 /* A line whose `+` was inferred (a context line the file does not have, next to `+` lines),
  * read again as context when its hunk is not in the file so (reread_inferred), standing where
  * the file has a line it reads as an edited version of (ec_lz_edited), between two old lines
@@ -53,7 +45,7 @@ static bool edited_context(const ec_lz_job *job, size_t j, size_t f) {
   ec_lz_side_first(F, S->key[j], &cnt);
   if (cnt || !ec_lz_edited(S->line[j], F->line[f])) return false;
   /* An abbreviated copy (`foo(a, ...)`) is no edit to write. */
-  return !has_ellipsis(S->line[j]) || has_ellipsis(F->line[f]);
+  return !ec_lz_has_ellipsis(S->line[j]) || ec_lz_has_ellipsis(F->line[f]);
 }
 
 /* Whether the old side ho[ob, oe), its line kk found at file line i, is consecutive file lines

@@ -99,3 +99,12 @@ bool ec_lz_edited(ec_str a, ec_str b) {
   ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
   return ta.len >= 16 && tb.len >= 16 && ec_lz_similar(a, b, true);
 }
+
+size_t ec_lz_common_ends(ec_str ta, ec_str tb, size_t *pre, size_t *suf) {
+  size_t max = ta.len > tb.len ? ta.len : tb.len, min = ta.len < tb.len ? ta.len : tb.len, p = 0, q = 0;
+  while (p < min && ta.ptr[p] == tb.ptr[p]) p++;
+  while (q < min - p && ta.ptr[ta.len - 1 - q] == tb.ptr[tb.len - 1 - q]) q++;
+  *pre = p;
+  *suf = q;
+  return max;
+}

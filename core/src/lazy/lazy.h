@@ -51,6 +51,8 @@ bool ec_lz_is_marker(ec_str line, bool bare_dots);
  *  text starts or ends with an ellipsis (`// ... helpers`, `# setup ...`). Such a line written
  *  into the file as new code is most likely a marker read as code (verify.c declines it). */
 bool ec_lz_looks_elided(ec_str line);
+/** Whether a line holds an ellipsis: `...` or `…` (marker.c). */
+bool ec_lz_has_ellipsis(ec_str s);
 /** Whether text (LF or CRLF) holds a comment marker line not present in `file` (may be empty). */
 bool ec_lz_text_has_markers(ec_arena *a, ec_str text, ec_str file);
 
@@ -213,6 +215,9 @@ bool ec_lz_similar(ec_str a, ec_str b, bool loose);
  * start and end) for lines of 16 characters or more (`) -> list[X]:` made `) -> List[X]:`,
  * `// --- Lorenz System ---` and `// --- Rössler System ---`). */
 bool ec_lz_edited(ec_str a, ec_str b);
+/** The lengths of the common start (*pre) and, in what is left, the common end (*suf) of two
+ *  trimmed lines; returns the longer line's length (heads.c). */
+size_t ec_lz_common_ends(ec_str ta, ec_str tb, size_t *pre, size_t *suf);
 /** Whether two lines start with the same identifier (`<p>` and `<p className="x">`). */
 bool ec_lz_same_first_token(ec_str a, ec_str b);
 

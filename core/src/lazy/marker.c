@@ -43,7 +43,7 @@ static bool only_dots(ec_str s) {
   return any;
 }
 
-static bool has_dots(ec_str s) {
+bool ec_lz_has_ellipsis(ec_str s) {
   for (size_t i = 0; i < s.len; i++)
     if (dots_at(s, i)) return true;
   return false;
@@ -132,7 +132,7 @@ bool ec_lz_is_marker(ec_str line, bool bare_dots) {
   if (dots_at(body, 0) && word_count(body) <= 8 && ends_with_dots(body)) return true;
   /* With dots ("... existing code ...", "...rest of the file", "(keep) ...") a light wording
    * will do; without, a short comment must say it plainly. */
-  bool dots = has_dots(body);
+  bool dots = ec_lz_has_ellipsis(body);
   if (!dots && word_count(body) > 7) return false;
   const char *const *words = dots ? DOT_WORDS : BARE_WORDS;
   char low[200]; /* body is within t, at most 200 bytes */

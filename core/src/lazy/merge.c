@@ -523,9 +523,7 @@ static size_t block_end(ec_lz_job *job, size_t i) {
 static bool mostly_same(ec_str a, ec_str b) {
   ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
   if (ta.len < 16 || tb.len < 16) return false;
-  size_t max = ta.len > tb.len ? ta.len : tb.len, min = ta.len < tb.len ? ta.len : tb.len, pre = 0, suf = 0;
-  while (pre < min && ta.ptr[pre] == tb.ptr[pre]) pre++;
-  while (suf < min - pre && ta.ptr[ta.len - 1 - suf] == tb.ptr[tb.len - 1 - suf]) suf++;
+  size_t pre, suf, max = ec_lz_common_ends(ta, tb, &pre, &suf);
   /* The shared start holds the call's first argument whole (`on('resize', `): the same call on
    * the same thing, not merely the same function (`items.forEach(log);` beside a new
    * `items.forEach((x) => {`). */
