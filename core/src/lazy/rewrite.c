@@ -1,3 +1,4 @@
+#define _GNU_SOURCE 1
 /*
  * A section rewritten in place under new names (`Lorenz` made `Rössler`: its header comment, its
  * structs, functions and updater renamed, many body lines kept verbatim). The unique pass takes a
@@ -18,7 +19,11 @@
  * the renamed openers and the pairs that stay must rise together, no other segment's pair may lie between them, `so` sits in
  * the same slot among them as `fo`, and between two consecutive aligned lines the file drops no
  * more lines than the merge itself allows (2 × the snippet's lines there + 10): every stretch of
- * the region is accounted for by the snippet. Then each renamed opener is anchored on its file
+ * the region is accounted for by the snippet. Two more say "in place" rather than "a sibling
+ * added beside the old one" (which a copy modelled on the old block also fits): the few lines
+ * right above each renamed opener edit the few right above the old one (an edited header:
+ * rewritten_above), and every use of the old name outside the old block is rewritten by the
+ * snippet (old_name_unused). Then each renamed opener is anchored on its file
  * opener (a counterpart), so the block's lines are in place and its closing line found; and the
  * segment's first line, when it is an edited version of the one file line a few lines above the
  * first aligned line (the section's header comment), is anchored there too: the segment replaces
@@ -26,6 +31,7 @@
  */
 #include "lazy.h"
 #include "../base/str.h"
+#include <string.h>
 
 #define RENAME_MIN_LINES EC_LZ_RENAME_MIN_LINES
 #define DISTINCT_LEN EC_LZ_DISTINCT_LEN
@@ -99,23 +105,91 @@ static bool dense(const al *a, size_t n) {
   return true;
 }
 
-/* Whether each renamed opener (rs) has, above it in the snippet since the previous aligned line
- * (or the segment's top), a line the file lacks: an edited header, the end of another rewritten
- * definition. A renamed copy that follows only unchanged lines (`function integrate(...)` shown
- * whole, then `function makeDampedDriver() {` modelled on the next function) reads as well as a
- * new sibling added after them, the old definition kept by the marker below: that is no rename. */
-static bool rewritten_above(ec_lz_job *job, const al *a, size_t n, const uint32_t *rs, size_t nr, uint32_t j0) {
+/* Up to four non-blank lines of side s from line `from` upward, down to line `stop` (exclusive,
+ * SIZE_MAX: none) — the lines right above an opener. */
+static size_t lines_above(const ec_lz_side *s, size_t from, size_t stop, uint32_t out[4]) {
+  size_t n = 0;
+  for (size_t k = from; k-- > 0 && k != stop && n < 4;)
+    if (!(s->flags[k] & (LZ_BLANK | LZ_MARKER))) out[n++] = (uint32_t)k;
+  return n;
+}
+
+/* Whether each renamed opener (rs, rf) has, among the few lines right above it since the previous
+ * aligned line (or the segment's top), a line the file lacks that is an edited version of one of
+ * the few file lines right above the old opener, which the snippet lacks (`// Example Updater:
+ * Rössler` for `// Example Updater: Lorenz`): the section is rewritten there, in place. A renamed
+ * copy that follows only unchanged lines (`function integrate(...)` shown whole, then `function
+ * makeDampedDriver() {` modelled on the next function), or new lines of its own (a new comment
+ * over it), reads as well as a new sibling added there, the old definition kept by the marker
+ * below: that is no rename. At most 4 × 4 comparisons an opener. */
+static bool rewritten_above(ec_lz_job *job, const al *a, size_t n, const uint32_t *rs, const uint32_t *rf, size_t nr, uint32_t j0,
+                            uint32_t flo) {
   ec_lz_side *S = &job->S, *F = &job->F;
   for (size_t t = 0; t < n; t++) {
-    bool renamed = false;
-    for (size_t q = 0; q < nr && !renamed; q++) renamed = a[t].j == rs[q];
-    if (!renamed) continue;
+    size_t q = 0;
+    while (q < nr && a[t].j != rs[q]) q++;
+    if (q == nr) continue;
+    uint32_t sa[4], fa[4];
+    size_t ns = lines_above(S, a[t].j, t ? a[t - 1].j : (j0 ? j0 - 1 : SIZE_MAX), sa);
+    size_t nf = lines_above(F, rf[q], t ? a[t - 1].i : (flo ? flo - 1 : SIZE_MAX), fa);
     bool edited = false;
-    for (uint32_t j = t ? a[t - 1].j + 1 : j0; j < a[t].j && !edited; j++) {
-      job->work++;
-      edited = !(S->flags[j] & (LZ_BLANK | LZ_MARKER)) && !count_in(F, S->key[j]);
+    for (size_t x = 0; x < ns && !edited; x++) {
+      if (count_in(F, S->key[sa[x]])) continue;
+      for (size_t y = 0; y < nf && !edited; y++)
+        edited = !count_in(S, F->key[fa[y]]) && ec_lz_edited(S->line[sa[x]], F->line[fa[y]]);
     }
+    job->work += 16;
     if (!edited) return false;
+  }
+  return true;
+}
+
+static bool name_char(unsigned char c) { return c == '_' || c == '$' || c >= 0x80 || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z'); }
+
+/* The file line holding byte p of the file's text (binary search over the lines' starts). */
+static size_t line_at(const ec_lz_side *F, const char *p) {
+  size_t lo = 0, hi = F->n;
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (F->line[mid].ptr <= p) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* Whether the old definition (file opener fo) is no longer used once renamed: every file line
+ * outside its block that names it (the last word of its head, whole) is rewritten by the snippet —
+ * the snippet lacks that line and has an edited version of it (`runVisualizer(.., makeLorenzUpdater())`
+ * made `makeRosslerUpdater()`). A use the snippet leaves as it is (behind a marker, or shown
+ * unchanged) still needs the old definition: the renamed block is a new sibling, not the old one
+ * rewritten. More than 16 uses: not looked at, no rename. */
+static bool old_name_unused(ec_lz_job *job, uint32_t fo) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  ec_str h = ec_lz_head(F->line[fo]);
+  size_t e = h.len;
+  while (e && !name_char((unsigned char)h.ptr[e - 1])) e--;
+  size_t b = e;
+  while (b && name_char((unsigned char)h.ptr[b - 1])) b--;
+  if (e - b < 3 || !F->n) return true; /* no name to follow */
+  ec_str name = ec_str_make(h.ptr + b, e - b);
+  size_t fe = ec_lz_block_last(job, fo), uses = 0;
+  const char *t0 = F->line[0].ptr, *t1 = F->line[F->n - 1].ptr + F->line[F->n - 1].len;
+  for (const char *p = t0; p < t1;) {
+    const char *hit = memmem(p, (size_t)(t1 - p), name.ptr, name.len);
+    if (!hit) break;
+    p = hit + name.len;
+    job->work += 1;
+    if ((hit > t0 && name_char((unsigned char)hit[-1])) || (p < t1 && name_char((unsigned char)*p))) continue;
+    size_t L = line_at(F, hit);
+    if (L >= fo && L <= fe) continue;
+    if (++uses > 16 || count_in(S, F->key[L])) return false;
+    bool rewritten = false;
+    for (size_t j = 0; j < S->n && !rewritten; j++) {
+      job->work++;
+      rewritten = !(S->flags[j] & (LZ_BLANK | LZ_MARKER)) && !count_in(F, S->key[j]) && ec_lz_edited(S->line[j], F->line[L]);
+    }
+    if (!rewritten) return false;
+    p = F->line[L].ptr + F->line[L].len; /* one look per line */
   }
   return true;
 }
@@ -186,7 +260,7 @@ bool ec_lz_renamed_sections(ec_lz_job *job, const uint32_t *pj, const uint32_t *
     }
     for (; r < nr; r++) a[n++] = (al){rs[r], rf[r]};
     if (!dense(a, n)) continue;
-    if (!rewritten_above(job, a, n, rs, nr, job->seg[sg].j0)) continue;
+    if (!rewritten_above(job, a, n, rs, rf, nr, job->seg[sg].j0, premax[k0])) continue;
     if (premax[k0] > a[0].i || sufmin[k1] <= a[n - 1].i) continue; /* other segments' pairs inside */
     /* The segment's first line, an edited version of the one file line a few lines above the
      * first aligned line: the section's header, replaced in place. */
@@ -205,6 +279,9 @@ bool ec_lz_renamed_sections(ec_lz_job *job, const uint32_t *pj, const uint32_t *
       }
       if (found != 1) head = LZ_NIL;
     }
+    bool unused = true;
+    for (size_t q = 0; q < nr && unused; q++) unused = old_name_unused(job, rf[q]);
+    if (!unused) continue;
     for (size_t q = 0; q < nr; q++) {
       job->am[rs[q]] = (int32_t)rf[q];
       job->how[rs[q]] = LZ_COUNTERPART;
