@@ -338,10 +338,6 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
     size_t qmax = k - r < EDGE_MAX ? k - r : EDGE_MAX;
     for (size_t q = qmax; q >= 1; q--) {
       if (p < q || p - q < *c) continue;
-      /* EXPERIMENT (issue 21 check2): spacing after a marker is not context. */
-      bool spacing = s->marker_before;
-      for (size_t t = 0; t < q && spacing; t++) spacing = (S->flags[j0 + t] & LZ_BLANK) != 0;
-      if (spacing) continue;
       bool eq = true;
       for (size_t t = 0; t < q && eq; t++) eq = S->key[j0 + t] == F->key[p - q + t] && same_depth(job, j0 + t, p - q + t, ja, i0);
       if (!eq) continue;
