@@ -21,7 +21,7 @@
 #include "../base/str.h"
 
 /* Line flags. */
-enum { LZ_BLANK = 1, LZ_WEAK = 2, LZ_MARKER = 4 };
+enum { LZ_BLANK = 1, LZ_WEAK = 2, LZ_MARKER = 4, LZ_INFERRED = 8 /* diff style: a `+` the snippet left off, inferred */ };
 /* How a snippet line found its file line. */
 enum { LZ_NONE = 0, LZ_UNIQUE, LZ_RUN, LZ_STRUCT, LZ_COUNTERPART, LZ_EDGE };
 
@@ -117,6 +117,7 @@ typedef struct ec_lz_job {
   size_t nseg;
   size_t nseg_parsed;        /* segments as parsed (the diff-style path counts its hunks in nseg) */
   bool lead_marker, trail_marker;
+  bool diff_style;           /* the snippet is written as `+`/`-` lines (S.op says each line's role) */
   int32_t *am;               /* snippet line -> file line, -1 */
   uint8_t *how;
   uint32_t *seg_of;          /* snippet line -> segment index */

@@ -10,6 +10,7 @@
 #include "../base/str.h"
 #include "../base/buf.h"
 #include <string.h>
+#include <stdlib.h>
 
 static bool is_fence(ec_str l) {
   ec_str t = ec_lz_trim(l);
@@ -18,6 +19,140 @@ static bool is_fence(ec_str l) {
 
 static bool diff_header(ec_str l) {
   return (l.len >= 2 && !memcmp(l.ptr, "@@", 2)) || (l.len >= 4 && (!memcmp(l.ptr, "--- ", 4) || !memcmp(l.ptr, "+++ ", 4)));
+}
+
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The file's line heads (ec_lz_head), hashed and sorted, for "does any file line share this
+ * head?"; built once, on first need. */
+typedef struct heads_t {
+  uint64_t *h;
+  size_t n;
+  bool built;
+} heads_t;
+
+static bool file_has_head(ec_lz_job *job, heads_t *hd, ec_str head) {
+  if (!hd->built) {
+    hd->built = true;
+    hd->h = ec_arena_alloc(job->a, (job->F.n + 1) * sizeof *hd->h);
+    if (!hd->h) return true; /* out of memory: claim it is there (no expansion) */
+    for (size_t i = 0; i < job->F.n; i++) {
+      ec_str fh = ec_lz_head(job->F.line[i]);
+      if (fh.len) hd->h[hd->n++] = ec_lz_key(fh);
+    }
+    qsort(hd->h, hd->n, sizeof *hd->h, cmp_u64);
+  }
+  if (!hd->h) return true;
+  uint64_t k = ec_lz_key(head);
+  return bsearch(&k, hd->h, hd->n, sizeof k, cmp_u64) != NULL;
+}
+
+/* Diff style: a block opened by a new line is new as a whole. A line the file does not have
+ * (context, or a `+` we inferred), whose head (`fn name`, `private readonly name`) no file line shares, that opens a
+ * block — more brackets opened than closed, or ending in `:` with deeper lines below — is new
+ * together with every line down to the one closing its block, when the block ends inside its
+ * part (no marker, no `-` line, no `+` the model wrote itself in it: that would be existing lines
+ * wrapped in new code) and holds another line the file lacks: a model adding a
+ * function between context lines leaves off its `+`s, and its body has lines that occur
+ * elsewhere in the file (`}`, `return None`), which would otherwise be read as context.
+ * Returns whether a line changed. Linear: each line's block end, and the counts inside a block,
+ * come from tables built in one pass (nb_prepare). */
+typedef struct nb_tables {
+  size_t *end;      /* line -> the last line of the block it opens (SIZE_MAX: none, or crossed by a marker or `-` line) */
+  uint32_t *absent; /* prefix counts: non-blank lines the file lacks */
+  uint32_t *own;    /* prefix counts: `+` lines the model wrote itself */
+  uint32_t *ctx;    /* prefix counts: non-blank context lines (rebuilt per pass: lines turn new) */
+} nb_tables;
+
+static bool nb_prepare(ec_lz_job *job, const char *op, const uint8_t *mark, size_t n, nb_tables *T) {
+  ec_lz_side *S = &job->S;
+  ec_arena *a = job->a;
+  T->end = ec_arena_alloc(a, (n + 1) * sizeof *T->end);
+  T->absent = ec_arena_alloc(a, (n + 1) * sizeof *T->absent);
+  T->own = ec_arena_alloc(a, (n + 1) * sizeof *T->own);
+  T->ctx = ec_arena_alloc(a, (n + 1) * sizeof *T->ctx);
+  int64_t *D = ec_arena_alloc(a, (n + 1) * sizeof *D);     /* D[k]: bracket depth before line k */
+  size_t *nxt = ec_arena_alloc(a, (n + 1) * sizeof *nxt);  /* next q > k with D[q] <= D[k] */
+  size_t *ind = ec_arena_alloc(a, (n + 1) * sizeof *ind);  /* next non-blank k' > k indented no deeper */
+  size_t *stop = ec_arena_alloc(a, (n + 1) * sizeof *stop); /* next marker or `-` line after k */
+  size_t *st = ec_arena_alloc(a, (n + 2) * sizeof *st);
+  if (!T->end || !T->absent || !T->own || !T->ctx || !D || !nxt || !ind || !stop || !st) return false;
+  D[0] = 0;
+  T->absent[0] = T->own[0] = 0;
+  for (size_t k = 0; k < n; k++) {
+    D[k + 1] = D[k] + (mark[k] ? 0 : ec_lz_bracket_net(S->line[k]));
+    uint32_t cnt = 1;
+    if (!mark[k] && !(S->flags[k] & LZ_BLANK)) ec_lz_side_first(&job->F, S->key[k], &cnt);
+    T->absent[k + 1] = T->absent[k] + (cnt == 0);
+    T->own[k + 1] = T->own[k] + (op[k] == '+' && !(S->flags[k] & LZ_INFERRED) && !(S->flags[k] & LZ_BLANK));
+  }
+  size_t sp = 0;
+  for (size_t q = n + 1; q-- > 0;) {
+    while (sp && D[st[sp - 1]] > D[q]) sp--;
+    nxt[q] = sp ? st[sp - 1] : SIZE_MAX;
+    st[sp++] = q;
+  }
+  sp = 0;
+  for (size_t k = n; k-- > 0;) {
+    ind[k] = n;
+    if (S->flags[k] & LZ_BLANK) continue;
+    while (sp && S->indent[st[sp - 1]] > S->indent[k]) sp--;
+    ind[k] = sp ? st[sp - 1] : n;
+    st[sp++] = k;
+  }
+  size_t ns = n;
+  for (size_t k = n; k-- > 0;) {
+    stop[k] = ns;
+    if (mark[k] || op[k] == '-') ns = k;
+  }
+  for (size_t i = 0; i < n; i++) {
+    T->end[i] = SIZE_MAX;
+    if (mark[i] || (S->flags[i] & LZ_BLANK)) continue;
+    int32_t net = ec_lz_bracket_net(S->line[i]);
+    ec_str t = ec_lz_trim(S->line[i]);
+    if (net > 0) {
+      /* Where the depth first comes back to the opener's own, exactly, with no marker or `-` line on the way. */
+      size_t r = nxt[i];
+      if (r == SIZE_MAX || r == 0 || D[r] != D[i] || stop[i] <= r - 1) continue;
+      T->end[i] = r - 1;
+    } else if (net == 0 && t.len && t.ptr[t.len - 1] == ':') {
+      /* The deeper lines below, up to the next line (or a marker) no deeper; a deeper marker or a
+       * `-` line on the way spoils it. */
+      size_t E = ind[i];
+      if (stop[i] < E || (E < n && !mark[E] && op[E] == '-')) continue;
+      size_t e = E;
+      while (e > i + 1 && (S->flags[e - 1] & LZ_BLANK)) e--;
+      if (e <= i + 1) continue;
+      T->end[i] = e - 1;
+    }
+  }
+  return true;
+}
+
+static bool new_blocks(ec_lz_job *job, char *op, const uint8_t *mark, size_t n, heads_t *hd, nb_tables *T) {
+  ec_lz_side *S = &job->S;
+  bool changed = false;
+  T->ctx[0] = 0;
+  for (size_t k = 0; k < n; k++) T->ctx[k + 1] = T->ctx[k] + (op[k] == ' ' && !mark[k] && !(S->flags[k] & LZ_BLANK));
+  for (size_t i = 0; i < n; i++) {
+    size_t e = T->end[i];
+    if (e == SIZE_MAX || op[i] == '-') continue;
+    if (op[i] == '+' && !(S->flags[i] & LZ_INFERRED)) continue; /* the model's own `+`: it marks what is new itself */
+    if (T->absent[i + 1] == T->absent[i]) continue;              /* the opener is a file line */
+    /* Another line the file lacks inside; no `+` of the model's own there (existing lines wrapped
+     * in new code); and something left to turn new. */
+    if (T->absent[e + 1] == T->absent[i + 1] || T->own[e + 1] != T->own[i + 1]) continue;
+    if (T->ctx[e + 1] == T->ctx[i + 1] && op[i] != ' ') continue;
+    ec_str head = ec_lz_head(S->line[i]);
+    if (!head.len || file_has_head(job, hd, head)) continue;
+    for (size_t k = i; k <= e; k++)
+      if (op[k] == ' ' && !mark[k]) { op[k] = '+'; S->flags[k] |= LZ_INFERRED; changed = true; }
+    i = e;
+  }
+  return changed;
 }
 
 ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
@@ -104,6 +239,24 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
       k++;
     }
     n = k;
+    /* A `-` line of a line that itself starts with `-` (a Lua or SQL `--` comment) written with
+     * one `-` only: its text without the prefix is not in the file, the whole line is, and a `+`
+     * line of its change run is an edited version of the whole line — that file line is removed. */
+    for (size_t i = 0; i < n; i++) {
+      if (op[i] != '-' || mark[i]) continue;
+      ec_str whole = ec_str_make(lines[i].ptr - 1, lines[i].len + 1);
+      if (whole.ptr[0] != '-') continue;
+      uint32_t cs = 0, cw = 0;
+      ec_lz_side_first(&job->F, ec_lz_key(lines[i]), &cs);
+      ec_lz_side_first(&job->F, ec_lz_key(whole), &cw);
+      if (cs || !cw) continue;
+      bool edited = false;
+      for (size_t q = i + 1; q < n && !mark[q] && op[q] != ' ' && !edited; q++)
+        edited = op[q] == '+' && ec_lz_edited(lines[q], whole);
+      for (size_t q = i; q-- > 0 && !mark[q] && op[q] != ' ' && !edited;)
+        edited = op[q] == '+' && ec_lz_edited(lines[q], whole);
+      if (edited) lines[i] = whole;
+    }
   }
 
   /* Over-escaped copies: a line the file does not have, which becomes a file line once its
@@ -136,9 +289,12 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
       for (size_t q = i; q < pe; q++) plain_part[q] = !change;
       i = pe;
     }
+    heads_t hd = {0};
+    nb_tables nbt;
+    if (!nb_prepare(job, op, mark, n, &nbt)) return EC_OUT_OF_MEMORY;
     bool changed = true;
     while (changed) {
-      changed = false;
+      changed = new_blocks(job, op, mark, n, &hd, &nbt);
       for (size_t i = 0; i < n; i++) {
         if (op[i] != ' ' || mark[i] || (job->S.flags[i] & LZ_BLANK)) continue;
         uint32_t cnt = 0;
@@ -149,11 +305,16 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
         while (d < n && !mark[d] && (job->S.flags[d] & LZ_BLANK)) d++;
         /* Without prefixes on context (`+` lines among plain lines), any plain line the file
          * lacks is new: such snippets leave the `+` off whole new functions. */
-        if (loose || plain_part[i] || (u > 0 && !mark[u - 1] && op[u - 1] == '+') || (d < n && !mark[d] && op[d] == '+')) { op[i] = '+'; changed = true; }
+        if (loose || plain_part[i] || (u > 0 && !mark[u - 1] && op[u - 1] == '+') || (d < n && !mark[d] && op[d] == '+')) {
+          op[i] = '+';
+          job->S.flags[i] |= LZ_INFERRED;
+          changed = true;
+        }
       }
     }
   }
   job->S.op = op;
+  job->diff_style = *diff_style;
   for (size_t i = 0; i < n; i++)
     if (mark[i]) job->S.flags[i] |= LZ_MARKER;
 

@@ -31,6 +31,9 @@
  *     same line at the same depth of that body, is declined (a field written in two segments).
  * Aligned lines read the same and sit at the same indentation in the result and the file (code
  * moved to another depth is new there).
+ * A diff-style snippet says more itself: its context lines weigh more than its `+` lines in the
+ * alignment (code moved into a new helper keeps the context's file lines), and a balanced run of
+ * the model's own `+` lines is no repeat of the file lines beside it.
  * Gaps and blocks are found leftmost (the last block rightmost); any placement that passes is a
  * faithful reading of the snippet, so a placement found wrongly can only cost a decline, never
  * let a wrong result pass. Linear outside the regions; the alignment inside one region has a
@@ -443,6 +446,29 @@ static ec_error_code kept_blocks(vjob *v) {
   return EC_OK;
 }
 
+/* Whether diff-style snippet lines A[a0, a1) are all `+` lines the model wrote itself whose
+ * brackets balance, never closing more than they opened: new code that is whole in itself (its
+ * last `}` closes its own `if`, not the file's block after it). */
+static bool balanced_new_run(const ec_lz_job *job, const uint32_t *A, size_t a0, size_t a1) {
+  const ec_lz_side *S = &job->S;
+  if (!job->diff_style) return false;
+  int64_t d = 0;
+  for (size_t a = a0; a < a1; a++) {
+    if (S->op[A[a]] != '+' || (S->flags[A[a]] & LZ_INFERRED)) return false;
+    d += ec_lz_bracket_net(S->line[A[a]]);
+    if (d < 0) return false;
+  }
+  return d == 0;
+}
+
+/* The weight of aligning a snippet line with a file line: in a diff-style snippet a context line
+ * says it is that file line, a `+` line only happens to read like one (code moved into a new
+ * helper), so context pairs weigh more and the alignment keeps the snippet's own context. */
+static inline uint32_t pair_weight(const ec_lz_job *job, uint32_t j) { return job->diff_style && job->S.op[j] == ' ' ? 2 : 1; }
+
+/* A diff-style `+` line: not paired by the common prefix or suffix, only by the weighted alignment. */
+static inline bool new_in_diff(const ec_lz_job *job, uint32_t j) { return job->diff_style && job->S.op[j] == '+'; }
+
 /* One group: segments [s0, s1] with empty gaps between them, over the file's region [x, y). */
 static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t y, bool free_top, bool free_bottom) {
   ec_lz_job *job = v->job;
@@ -490,10 +516,12 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
   if (!ma || !mb) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
   for (size_t k = 0; k < na; k++) ma[k] = -1;
   for (size_t k = 0; k < nb; k++) mb[k] = -1;
+  /* The common prefix and suffix pair lines without a choice; a diff-style `+` line is left to
+   * the weighted alignment (it may only read like the file line its context line stands on). */
   size_t p = 0;
-  while (p < na && p < nb && SAME(p, p)) { ma[p] = (int32_t)p; mb[p] = (int32_t)p; p++; }
+  while (p < na && p < nb && SAME(p, p) && !new_in_diff(job, A[p])) { ma[p] = (int32_t)p; mb[p] = (int32_t)p; p++; }
   size_t sa = na, sb = nb;
-  while (sa > p && sb > p && SAME(sa - 1, sb - 1)) { sa--; sb--; ma[sa] = (int32_t)sb; mb[sb] = (int32_t)sa; }
+  while (sa > p && sb > p && SAME(sa - 1, sb - 1) && !new_in_diff(job, A[sa - 1])) { sa--; sb--; ma[sa] = (int32_t)sb; mb[sb] = (int32_t)sa; }
   size_t ra = sa - p, rb = sb - p;
   if (ra && rb) {
     if ((uint64_t)(ra + 1) * (rb + 1) > VERIFY_CELLS)
@@ -505,11 +533,11 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     for (size_t k = 0; k <= rb; k++) T[ra * W + k] = 0;
     for (size_t i = ra; i-- > 0;)
       for (size_t k = rb; k-- > 0;)
-        T[i * W + k] = SAME(p + i, p + k) ? T[(i + 1) * W + k + 1] + 1
+        T[i * W + k] = SAME(p + i, p + k) ? T[(i + 1) * W + k + 1] + pair_weight(job, A[p + i])
                        : T[(i + 1) * W + k] >= T[i * W + k + 1] ? T[(i + 1) * W + k] : T[i * W + k + 1];
     size_t i = 0, k = 0;
     while (i < ra && k < rb) {
-      if (SAME(p + i, p + k)) {
+      if (SAME(p + i, p + k) && T[i * W + k] == T[(i + 1) * W + k + 1] + pair_weight(job, A[p + i])) {
         ma[p + i] = (int32_t)(p + k);
         mb[p + k] = (int32_t)(p + i);
         i++, k++;
@@ -573,7 +601,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       if (f > 0 && telling(F, f - 1) && F->key[f - 1] == S->key[A[lead - 1]] && !(section && new_section(s3, f3)))
         return fail_check(job, s0, (uint32_t)f, (uint32_t)f, "its new first lines end with the line a marker keeps right before them, so that line would be there twice", S->line[A[lead - 1]]);
     }
-    if (!free_bottom && trail && trail < na + 1) {
+    if (!free_bottom && trail && trail < na + 1 && !balanced_new_run(job, A, na - trail, na)) {
       for (size_t L = 1; L <= trail; L++) {
         if (closes_own_blocks(S, A, na - trail, na - L, na)) continue;
         size_t f = y, k = 0;
@@ -586,7 +614,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
           return fail_check(job, s1, (uint32_t)y + 1, (uint32_t)y + 1, "its last lines would be written twice: the file lines right after its place, which a marker keeps, are the same", S->line[A[na - L]]);
       }
     }
-    if (!free_top && lead) {
+    if (!free_top && lead && !balanced_new_run(job, A, 0, lead)) {
       for (size_t L = 1; L <= lead; L++) {
         size_t f = x, k = 0;
         for (; k < L; k++) {
@@ -788,6 +816,7 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   if (!v.nl || !v.nl0 || !v.rb || !v.re || !v.gx || !v.gy || !v.gempty || !v.ar || !v.rnew || !v.rfile || !v.rblk || !v.nlr)
     return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
   for (size_t r = 0; r <= v.nr; r++) v.rfile[r] = v.rblk[r] = EC_LZ_NONE;
+  v.diff = job->diff_style;
   for (size_t j = 0; j < S->n && S->op && !v.diff; j++) v.diff = S->op[j] != ' ';
   for (size_t j = 0; j <= S->n; j++) v.nlr[j] = UINT32_MAX;
   size_t k = 0;
