@@ -11,6 +11,8 @@
  *                only inside what the snippet spans), else a decline naming segment and place
  *   diffstyle.c — snippets written as `+`/`-` lines
  *   indent.c   — bracket depth of a line, indent units (tabs/spaces, columns per level)
+ *   owners.c   — the block each line belongs to, by indentation (what verify.c asks of blocks
+ *                closed by keywords or by indentation alone)
  * Everything is near-linear: lines are compared by hashes of their trimmed text, never rescanned
  * per candidate, and every loop that could grow with file size × snippet size has a work budget.
  */

@@ -31,6 +31,14 @@
  *     same line at the same depth of that body, is declined (a field written in two segments).
  * Aligned lines read the same and sit at the same indentation in the result and the file (code
  * moved to another depth is new there).
+ * Blocks that brackets do not show (Lua's and Ruby's `end`, shell's `fi`, Python's indentation) are
+ * read from indentation (owners.c), the same way on the file, the snippet and the result:
+ *   - a kept file line whose block's opening line is kept too belongs to it in the result (the
+ *     file's `end` taken for a new function's would close that function and leave the block above
+ *     open), unless the snippet shows it under another kept opener;
+ *   - a line written new belongs to the line that opens its block in the snippet (at its segment's
+ *     outer level: to what an unchanged line of that level belongs to) — new code one block too
+ *     deep or too shallow is declined. Not for diff-style snippets (their columns carry prefixes).
  * A diff-style snippet says more itself: its context lines weigh more than its `+` lines in the
  * alignment (code moved into a new helper keeps the context's file lines), and a balanced run of
  * the model's own `+` lines is no repeat of the file lines beside it.
