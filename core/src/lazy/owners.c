@@ -20,27 +20,37 @@
 #include <ctype.h>
 
 static bool word_at(ec_str t, const char *w) {
-  size_t n = strlen(w);
-  return t.len >= n && !memcmp(t.ptr, w, n) && (t.len == n || !(isalnum((unsigned char)t.ptr[n]) || t.ptr[n] == '_'));
+  size_t n = 0;
+  while (w[n]) {
+    if (n >= t.len || t.ptr[n] != w[n]) return false;
+    n++;
+  }
+  return t.len == n || !(isalnum((unsigned char)t.ptr[n]) || t.ptr[n] == '_');
 }
 
-bool ec_lz_owner_skip(ec_str line) {
-  ec_str t = ec_lz_trim(line);
-  if (!t.len || ec_lz_comment_only(t)) return true;
+/* ec_lz_owner_skip on a trimmed line. */
+static bool skip_trimmed(ec_str t) {
+  if (!t.len) return true;
+  char c = t.ptr[0];
+  if (c != '#' && c != '/' && c != '*' && c != '-') return false;
+  if (ec_lz_comment_only(t)) return true;
   /* `--` comments (Lua, SQL, Haskell) and the `*` lines of a block comment. */
   if (t.ptr[0] == '*' && (t.len == 1 || t.ptr[1] == ' ' || t.ptr[1] == '/')) return true;
   return t.len >= 2 && t.ptr[0] == '-' && t.ptr[1] == '-' && (t.len == 2 || t.ptr[2] == ' ' || t.ptr[2] == '[' || t.ptr[2] == '-');
 }
 
+bool ec_lz_owner_skip(ec_str line) { return skip_trimmed(ec_lz_trim(line)); }
+
 /* 1: a closing line; 2: a continuation (closes, and opens the block's next part). */
-static int closing_kind(ec_str line) {
-  ec_str t = ec_lz_trim(line);
+static int closing_kind_t(ec_str t) {
   /* A line that starts by closing a bracket (`}`, `})`, `) {`, `} else {`); one that closes a
    * bracket later (`2)` ending a call's hanging arguments) is a line of that call's block. */
   if (t.len && (t.ptr[0] == '}' || t.ptr[0] == ')' || t.ptr[0] == ']')) {
     int32_t lowest, net = ec_lz_bracket_scan(t, &lowest);
     return net > lowest ? 2 : 1;
   }
+  /* Every word below starts with one of these letters: most lines are out after one test. */
+  if (!t.len || !strchr("efdurc", t.ptr[0])) return 0;
   static const char *const END[] = {"end", "fi", "done", "esac", "until", NULL};
   static const char *const CONT[] = {"else", "elif", "elsif", "elseif", "rescue", "ensure", "except", "finally", NULL};
   for (size_t k = 0; END[k]; k++)
@@ -67,6 +77,7 @@ static lineq scan_quotes(ec_str t) {
   lineq q = {0, 0, 0, NULL, false};
   for (size_t i = 0; i < t.len; i++) {
     char c = t.ptr[i];
+    if (c != '"' && c != '\'' && c != '`' && c != '<' && c != ']') continue;
     if ((c == '"' || c == '\'') && i + 2 < t.len && t.ptr[i + 1] == c && t.ptr[i + 2] == c) {
       if (c == '"') q.dq3++;
       else q.sq3++;
@@ -148,10 +159,12 @@ size_t ec_lz_owners(const void *base, size_t stride, size_t n, size_t from, size
       if (string_closed(LINE(i), &st)) st.kind = 0;
       continue;
     }
-    if (ec_lz_owner_skip(LINE(i))) continue;
-    string_opened(ec_lz_trim(LINE(i)), &st);
-    uint32_t c = ec_lz_cols(LINE(i), tab);
-    int kind = closing_kind(LINE(i));
+    ec_str l = LINE(i), t = ec_lz_trim(l);
+    if (skip_trimmed(t)) continue;
+    string_opened(t, &st);
+    uint32_t c = 0;
+    for (const char *p = l.ptr; p < t.ptr; p++) c = *p == '\t' ? c + tab - c % tab : c + 1;
+    int kind = closing_kind_t(t);
     /* A closing line: the nearest line at its depth or shallower; else the nearest shallower. */
     while (top && stack[2 * top - 1] > c) top--;
     if (!kind)
@@ -173,6 +186,6 @@ size_t ec_lz_owners(const void *base, size_t stride, size_t n, size_t from, size
 #undef LINE
 }
 
-bool ec_lz_is_closing(ec_str line) { return closing_kind(line) != 0; }
+bool ec_lz_is_closing(ec_str line) { return closing_kind_t(ec_lz_trim(line)) != 0; }
 
-bool ec_lz_is_continuation(ec_str line) { return closing_kind(line) == 2; }
+bool ec_lz_is_continuation(ec_str line) { return closing_kind_t(ec_lz_trim(line)) == 2; }
