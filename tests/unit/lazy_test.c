@@ -24,9 +24,11 @@ int main(void) {
   /* Markers in every comment syntax, with and without indentation. */
   const char *yes[] = {"// ... existing code ...", "    # ... rest of the file ...", "/* ... */", "<!-- ... existing code -->",
                        "-- ...", "...", "\xE2\x80\xA6", "  // rest of the code unchanged", "{/* ... existing code ... */}",
-                       "; ... same ...", "/// ... keep the rest ...", "# existing code", NULL};
+                       "; ... same ...", "/// ... keep the rest ...", "# existing code", "// ... helpers and setup ...",
+                       "  // ... (snip) ...", "# \xE2\x80\xA6 validation \xE2\x80\xA6", NULL};
   const char *no[] = {"// Adds the given number to the result", "return x;", "# TODO: handle errors", "x = y ... z",
-                      "// see the docs for more", "console.log('...')", "", "--", NULL};
+                      "// see the docs for more", "console.log('...')", "", "--", "// ... then retry",
+                      "// ... a long sentence that explains at length what the code around here does ...", NULL};
   for (int i = 0; yes[i]; i++) CHECK(marker(yes[i]), yes[i]);
   for (int i = 0; no[i]; i++) CHECK(!marker(no[i]), no[i]);
   CHECK(!ec_lz_is_marker(ec_cstr("..."), false), "bare dots off");

@@ -307,10 +307,20 @@ static ec_error_code unique_pass(ec_lz_job *job) {
   uint8_t *suspect = ec_arena_calloc(job->a, np, 1);
   uint8_t *seg_plain = ec_arena_calloc(job->a, job->nseg + 1, 1);
   if (!suspect || !seg_plain) return EC_OUT_OF_MEMORY;
-  for (size_t k = 0; k < np; k++) { /* in snippet order: an opener is judged before its body */
-    size_t so, fo;
-    suspect[k] = !same_enclosing(job, pj[k], pi[k], job->seg_of[pj[k]], &so, &fo);
-    if (!suspect[k]) job->am[pj[k]] = (int32_t)pi[k];
+  uint32_t *sus_so = ec_arena_alloc(job->a, np * sizeof *sus_so), *sus_fo = ec_arena_alloc(job->a, np * sizeof *sus_fo);
+  if (!sus_so || !sus_fo) return EC_OUT_OF_MEMORY;
+  for (int pass = 0; pass < 2; pass++) {
+    for (size_t k = 0; k < np; k++) { /* in snippet order: an opener is judged before its body */
+      size_t so = SIZE_MAX, fo = SIZE_MAX;
+      suspect[k] = !same_enclosing(job, pj[k], pi[k], job->seg_of[pj[k]], &so, &fo);
+      sus_so[k] = suspect[k] && so != SIZE_MAX ? (uint32_t)so : LZ_NIL;
+      sus_fo[k] = suspect[k] && fo != SIZE_MAX ? (uint32_t)fo : LZ_NIL;
+      if (!suspect[k]) job->am[pj[k]] = (int32_t)pi[k];
+    }
+    /* A section rewritten in place under new names (rewrite.c): its renamed openers anchor on
+     * the file's, and the pairs inside them are judged again. */
+    if (pass || !ec_lz_renamed_sections(job, pj, pi, np, suspect, sus_so, sus_fo)) break;
+    for (size_t k = 0; k < np; k++) job->am[pj[k]] = -1;
   }
   for (size_t k = 0; k < np; k++) job->am[pj[k]] = -1;
   /* Longest strictly increasing subsequence of pi (patience, O(p log p)), over the pairs not

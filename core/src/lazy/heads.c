@@ -1,6 +1,6 @@
 /*
  * Counterparts: a changed line the model wrote in place of a file line. Two lines are
- * counterparts when their heads agree (the text before the first `( = : { [ < ,`, e.g.
+ * counterparts when their heads agree (the text before the first `( = : { [ < ,`, a `::` aside, e.g.
  * `def read_landing_page`, `const limit`, `divide`) and the head says more than a keyword, or
  * when one line extends the other at a token boundary (`from x import A` -> `from x import A, B`).
  */
@@ -15,7 +15,13 @@ static bool ident(char c) {
 ec_str ec_lz_head(ec_str line) {
   ec_str t = ec_lz_trim(line);
   size_t k = 0;
+  /* `::` is a path separator (`use std::env;`, `Foo::bar(`, `std::vector<T>`), part of the
+   * head; cut at it, every import from `std` and every method of `Foo` would share one. */
   while (k < t.len && !strchr("(=:{[<,", t.ptr[k])) k++;
+  while (k + 1 < t.len && t.ptr[k] == ':' && t.ptr[k + 1] == ':') {
+    k += 2;
+    while (k < t.len && !strchr("(=:{[<,", t.ptr[k])) k++;
+  }
   ec_str h = ec_lz_trim(ec_str_make(t.ptr, k));
   /* Compound assignment operators: `x += 1` has head `x`. */
   while (h.len && strchr("+-*/%|&^!?.", h.ptr[h.len - 1])) h.len--;

@@ -49,6 +49,10 @@ typedef struct ec_lz_side {
 static inline ec_str ec_lz_trim(ec_str s) { return ec_str_trim(s, EC_WS_HSPACE); }
 /** Whether a line is a lazy marker. `bare_dots`: accept a line of only `...`. */
 bool ec_lz_is_marker(ec_str line, bool bare_dots);
+/** Whether a comment line reads like a marker whose wording ec_lz_is_marker does not take: its
+ *  text starts or ends with an ellipsis (`// ... helpers`, `# setup ...`). Such a line written
+ *  into the file as new code is most likely a marker read as code (verify.c declines it). */
+bool ec_lz_looks_elided(ec_str line);
 /** Whether text (LF or CRLF) holds a comment marker line not present in `file` (may be empty). */
 bool ec_lz_text_has_markers(ec_arena *a, ec_str text, ec_str file);
 
@@ -140,6 +144,28 @@ size_t ec_lz_file_closer(ec_lz_job *job, size_t o);
  * lines of segment `si` anchored in the file (the snippet shows the whole block: its body may
  * be rewritten at any length). */
 bool ec_lz_in_shown_block(ec_lz_job *job, size_t si, size_t from, size_t to);
+
+/** Distinctive lines (trimmed, EC_LZ_DISTINCT_LEN characters or more) a renamed block must share
+ * with the file's block to be taken for it (rewrite.c, verify.c). */
+#define EC_LZ_RENAME_MIN_LINES 3
+#define EC_LZ_DISTINCT_LEN 12
+/** Whether snippet line so and file line fo can be one definition renamed: neither blank nor weak
+ * nor a comment, the snippet's line absent from the file and the file's from the snippet, the
+ * same first word and the same bracket balance (`UpdateFn makeRossler…(){`, `UpdateFn makeLorenz…(){`). */
+bool ec_lz_rename_pair(ec_lz_job *job, uint32_t so, uint32_t fo);
+/** The last line of the file block line fo opens (the last non-blank, non-comment line indented
+ * deeper before one that is not), fo when none (rewrite.c). */
+size_t ec_lz_block_last(ec_lz_job *job, size_t fo);
+/** Whether a block renamed from file opener fo keeps enough of the old block: `shared` distinctive
+ * lines aligned, EC_LZ_RENAME_MIN_LINES or more and at least a third of the old block's (rewrite.c). */
+bool ec_lz_renamed_block_kept(ec_lz_job *job, size_t fo, size_t shared);
+/** A section rewritten in place under new names (rewrite.c): for each segment whose unique pairs
+ * (pj/pi, np of them, in snippet order) include pairs taken for copied code (suspect[k], inside
+ * snippet opener so[k] that disagrees with file opener fo[k]) and that, with the renamed openers,
+ * align densely in order with one region of the file, anchors each renamed opener (and an edited
+ * header line above the region) as a counterpart. Returns whether it anchored any. */
+bool ec_lz_renamed_sections(ec_lz_job *job, const uint32_t *pj, const uint32_t *pi, size_t np, uint8_t *suspect,
+                            const uint32_t *so, const uint32_t *fo);
 
 /** A line with its escapes before quotes and backslashes undone (`\\"` -> `"`); false when it
  * has none (snippet.c). */

@@ -3,7 +3,7 @@
  * Marker recognition. A marker is a line that stands for unchanged code: a comment in any
  * syntax (`//`, `#`, C block comments, `<!-- -->`, `--`, `;`, `%`, `(* *)`, `'`, JSX `{` + block comment + `}`) whose
  * text is an ellipsis with an optional wording ("... existing code ...", "... rest of the
- * file ...") or one of the usual wordings without dots ("existing code", "rest of the file",
+ * file ...", any few words between two ellipses: "... helpers ...") or one of the usual wordings without dots ("existing code", "rest of the file",
  * "unchanged"), or a bare `...`/`…` line. The comment syntax need not be the file's language:
  * models put `//` markers in Python. Callers treat a marker-looking line that the file itself
  * holds as literal text (a real comment), which keeps real code from being mistaken for one.
@@ -49,6 +49,11 @@ static bool has_dots(ec_str s) {
   return false;
 }
 
+/* Whether s ends with "..." or "…". */
+static bool ends_with_dots(ec_str s) {
+  return ec_str_ends_with(s, "...") || ec_str_ends_with(s, "\xE2\x80\xA6");
+}
+
 /* Wordings that name omitted code, with dots around them. */
 static const char *const DOT_WORDS[] = {"existing", "rest of", "unchanged", "same", "remaining", "remainder", "previous",
                                         "other ", "omitted", "keep", "kept", "as before", "original", "more ", "code",
@@ -69,16 +74,17 @@ static size_t word_count(ec_str s) {
   return n;
 }
 
-bool ec_lz_is_marker(ec_str line, bool bare_dots) {
-  ec_str t = ec_lz_trim(line);
-  if (!t.len || t.len > 200) return false;
-  if (only_dots(t)) return bare_dots;
+/* The text of a comment line between its opener and closer (`// x`, a block comment, `<!-- x -->`, `# x`,
+ * `-- x`, ...), trimmed; false when the line does not open with a comment. Repeated opener
+ * characters (`///`, `##`) are folded. */
+static bool comment_body(ec_str t, ec_str *body) {
+  if (!t.len) return false;
   /* Every opener below starts with one of these bytes: most code lines stop here. */
   switch (t.ptr[0]) {
     case '{': case '/': case '<': case '-': case '#': case ';': case '%': case '(': case '\'': break;
     default: return false;
   }
-  /* Comment openers, longest first; repeated opener characters (///, ##) are folded. */
+  /* Comment openers, longest first. */
   static const char *const OPEN[] = {"{/*", "/*", "//", "<!--", "--", "#", ";", "%", "(*", "'", NULL};
   static const char *const CLOSE[] = {"*/}", "*/", "-->", "*)", "--", NULL};
   bool opened = false;
@@ -100,10 +106,30 @@ bool ec_lz_is_marker(ec_str line, bool bare_dots) {
   if (!opened) return false;
   for (size_t i = 0; CLOSE[i]; i++)
     if (ec_str_ends_with(t, CLOSE[i])) { t.len -= strlen(CLOSE[i]); break; }
-  ec_str body = ec_lz_trim(t);
-  if (!body.len) return false;
-  if (only_dots(body)) return true;
+  *body = ec_lz_trim(t);
+  return true;
+}
+
+/* Dots in brackets: `[...]`, `(...)`, `{…}`, `<...>`. */
+static bool bracketed_dots(ec_str s) {
+  if (s.len < 5) return false;
+  char o = s.ptr[0], c = s.ptr[s.len - 1];
+  if (!((o == '[' && c == ']') || (o == '(' && c == ')') || (o == '{' && c == '}') || (o == '<' && c == '>'))) return false;
+  return only_dots(ec_lz_trim(ec_str_make(s.ptr + 1, s.len - 2)));
+}
+
+bool ec_lz_is_marker(ec_str line, bool bare_dots) {
+  ec_str t = ec_lz_trim(line);
+  if (!t.len || t.len > 200) return false;
+  if (only_dots(t)) return bare_dots;
+  ec_str body;
+  if (!comment_body(t, &body) || !body.len) return false;
+  if (only_dots(body) || bracketed_dots(body)) return true;
   if (word_count(body) > 12) return false;
+  /* Text between two ellipses says it is left out, whatever its words (`// ... helpers and
+   * setup ...`, `// ... (snip) ...`): read as code, it is written into the file, and the code it
+   * stands for is taken for removed between the lines around it. */
+  if (dots_at(body, 0) && word_count(body) <= 8 && ends_with_dots(body)) return true;
   /* With dots ("... existing code ...", "...rest of the file", "(keep) ...") a light wording
    * will do; without, a short comment must say it plainly. */
   bool dots = has_dots(body);
@@ -115,6 +141,12 @@ bool ec_lz_is_marker(ec_str line, bool bare_dots) {
   for (size_t i = 0; words[i]; i++)
     if (has_word(lower, words[i])) return true;
   return false;
+}
+
+bool ec_lz_looks_elided(ec_str line) {
+  ec_str t = ec_lz_trim(line), body;
+  if (!t.len || t.len > 200 || !comment_body(t, &body) || !body.len || word_count(body) > 12) return false;
+  return dots_at(body, 0) || ends_with_dots(body);
 }
 
 bool ec_lz_text_has_markers(ec_arena *a, ec_str text, ec_str file) {

@@ -196,6 +196,12 @@ static bool any_strong(const ec_lz_side *s, size_t from, size_t to) {
   return false;
 }
 
+static bool any_nonblank(const ec_lz_side *s, size_t from, size_t to) {
+  for (size_t k = from; k < to; k++)
+    if (!(s->flags[k] & LZ_BLANK)) return true;
+  return false;
+}
+
 /* Whether the r snippet lines from j edit the r file lines from i one for one: each a blank line
  * facing a blank line, or an edited version of its file line (ec_lz_similar, loose). */
 static bool replaced_in_place(ec_lz_job *job, size_t j, size_t i, size_t r) {
@@ -286,6 +292,48 @@ static void put_file_start(ec_lz_job *job, out_t *o, size_t j0, size_t k) {
   }
 }
 
+/* Whether new lines S[j0, jr) end inside a block one of them opens, which the closing line at jr
+ * (`end`, `}`, `fi`: a weak line) closes: their last line is deeper than jr, and a line of theirs
+ * above it is at jr's depth or shallower (`local function q()` ... `  return m` then `end`). The
+ * closing line is theirs then, not the file's equal line before the anchor (that one closes the
+ * file's previous block, which would be left open). The bracket count says this for braces;
+ * this says it for keyword-closed blocks. Only a line that closes (`end...`, `fi`, `done`,
+ * `esac`, more closing brackets than opening): a weak `return` or `pass` after an `if` body is
+ * the file's own line. */
+static bool closing_line(ec_str line) {
+  ec_str t = ec_lz_trim(line);
+  if (ec_lz_bracket_net(line) < 0) return true;
+  return (t.len >= 3 && !memcmp(t.ptr, "end", 3)) || ec_str_eq_cstr(t, "fi") || ec_str_eq_cstr(t, "done") || ec_str_eq_cstr(t, "esac");
+}
+
+static bool new_lines_close_with(ec_lz_job *job, size_t j0, size_t jr) {
+  ec_lz_side *S = &job->S;
+  if ((S->flags[jr] & (LZ_BLANK | LZ_MARKER)) || !(S->flags[jr] & LZ_WEAK) || !closing_line(S->line[jr])) return false;
+  size_t last = jr;
+  while (last > j0 && (S->flags[last - 1] & LZ_BLANK)) last--;
+  if (last == j0 || S->indent[last - 1] <= S->indent[jr]) return false;
+  for (size_t j = last - 1; j-- > j0;)
+    if (!(S->flags[j] & LZ_BLANK) && S->indent[j] <= S->indent[jr]) return true;
+  return false;
+}
+
+/* The lines of segment s above its first anchor ja (spacing after a marker aside) as edited
+ * versions of the file lines right above the anchor, one for one, at least one edited (the rest
+ * equal), none above the cursor c: their count, else 0. */
+static size_t edited_top(ec_lz_job *job, const ec_lz_seg *s, size_t ja, size_t c) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  size_t i0 = (size_t)job->am[ja], r = 0, cp = 0, kk = ja - s->j0;
+  while (kk && s->marker_before && (S->flags[ja - kk] & LZ_BLANK)) kk--; /* spacing after the marker */
+  while (r < kk && i0 >= r + 1 && i0 - r - 1 >= c) {
+    size_t js = ja - 1 - r, fi = i0 - 1 - r;
+    if (!same_depth(job, js, fi, ja, i0)) break;
+    if (S->key[js] == F->key[fi]) { r++; continue; }
+    if (strong_s(S, js) && strong_s(F, fi) && ec_lz_edited(S->line[js], F->line[fi])) { r++; cp++; continue; }
+    break;
+  }
+  return r < kk || !cp ? 0 : r;
+}
+
 /* Lines S[j0, ja) above the first anchor (file line i0); the file cursor is *c. */
 static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, size_t *c) {
   ec_lz_seg *s = &job->seg[si];
@@ -343,6 +391,10 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
       if (!eq) continue;
       if (r && !any_strong(S, j0, j0 + q) && !pairs_counterparts(job, ja - r, p, r)) continue;
       if (q == k && r) continue; /* nothing new, but it would drop lines: not this */
+      /* Spacing after a marker is no context when the lines under it edit the file's lines
+       * above the anchor one for one (a renamed wrapper over an unchanged next section): blank
+       * lines alone do not say the new lines go below them rather than over those lines. */
+      if (s->marker_before && !any_nonblank(S, j0, j0 + q) && edited_top(job, s, ja, *c)) continue;
       if (any_strong(S, j0, j0 + q)) {
         /* Context is trusted only where no other place near the anchor fits what the snippet
          * writes as well (two equal loops in a row). */
@@ -363,16 +415,7 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
   /* A changed line at the segment's top edge (no unchanged line above it) replaces its
    * counterpart: walking up from the anchor, lines equal to the file's or counterparts of them,
    * up to the segment's first line, with at least one counterpart. */
-  size_t r = 0, cp = 0, kk = k;
-  while (kk && s->marker_before && (S->flags[ja - kk] & LZ_BLANK)) kk--; /* spacing after the marker */
-  while (r < kk && i0 >= r + 1 && i0 - r - 1 >= *c) {
-    size_t js = ja - 1 - r, fi = i0 - 1 - r;
-    if (!same_depth(job, js, fi, ja, i0)) break;
-    if (S->key[js] == F->key[fi]) { r++; continue; }
-    if (strong_s(S, js) && strong_s(F, fi) && ec_lz_edited(S->line[js], F->line[fi])) { r++; cp++; continue; }
-    break;
-  }
-  if (r < kk || !cp) r = 0;
+  size_t r = edited_top(job, s, ja, *c);
   if (!r) {
     /* The segment's first line is an edited version of a file line a few lines above the anchor
      * (a signature changed, with new lines added under it): the snippet's lines replace the
@@ -437,6 +480,7 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
       }
       if (net || new_min == UINT32_MAX || run_max > new_min) e = 0;
     }
+    if (e && e < k && new_lines_close_with(job, j0, ja - e)) e = 0;
     if (e && e < k) {
       for (size_t t = 1; t <= e; t++) {
         job->am[ja - t] = (int32_t)(i0 - t);

@@ -307,12 +307,35 @@ static bool telling(const ec_lz_side *F, size_t i) {
   return !(F->flags[i] & LZ_BLANK) && (!(F->flags[i] & LZ_WEAK) || ec_lz_trim(F->line[i]).len >= 6);
 }
 
+/* Whether snippet opener A[k] (unaligned, in a segment ending at A index a1) and file opener f
+ * open one block renamed (rewrite.c): a renamed definition (ec_lz_rename_pair) whose block keeps
+ * enough distinctive lines of the file's block, aligned (ec_lz_renamed_block_kept). cache[k]: 0 not
+ * yet known, 1 yes, 2 no (each opener is judged once: linear). */
+static bool renamed_block(vjob *v, const uint32_t *A, const int32_t *ma, const uint32_t *B, size_t k, size_t a1, size_t f, uint8_t *cache) {
+  ec_lz_job *job = v->job;
+  ec_lz_side *S = &job->S;
+  if (cache[k]) return cache[k] == 1;
+  cache[k] = 2;
+  if (!ec_lz_rename_pair(job, A[k], (uint32_t)f)) return false;
+  size_t fe = ec_lz_block_last(job, f), shared = 0;
+  for (size_t a = k + 1; a < a1; a++) {
+    job->work++;
+    if (S->indent[A[a]] <= S->indent[A[k]] && !ec_lz_comment_only(S->line[A[a]])) break;
+    if (ma[a] >= 0 && B[ma[a]] > f && B[ma[a]] <= fe && ec_lz_trim(S->line[A[a]]).len >= EC_LZ_DISTINCT_LEN) shared++;
+  }
+  if (ec_lz_renamed_block_kept(job, f, shared)) cache[k] = 1;
+  return cache[k] == 1;
+}
+
 /* Whether aligned pair (A[a], B[q]) sits in the same block on both sides: its opener in the
  * snippet (the nearest line above it in its segment indented less) is aligned with its opener in
  * the file, or is an edited version of it with the same head (`fn shade(..) -> char {` made
  * `-> &'static str {`). A body line under a new or renamed opener is no anchor: the new code may be a
- * sibling of the old (a Rössler section added beside the Lorenz one) as well as its rewrite. */
-static bool same_block(vjob *v, const uint32_t *A, const int32_t *ma, const uint32_t *B, size_t a, size_t q, size_t a0) {
+ * sibling of the old (a Rössler section added beside the Lorenz one) as well as its rewrite —
+ * unless the renamed block keeps enough of the old one's lines, aligned (renamed_block): then it
+ * is the old block rewritten in place. */
+static bool same_block(vjob *v, const uint32_t *A, const int32_t *ma, const uint32_t *B, size_t a, size_t q, size_t a0, size_t a1,
+                       uint8_t *cache) {
   ec_lz_side *S = &v->job->S, *F = &v->job->F;
   /* A closing line (`}`, `end`) belongs to the line above it at its own indentation. */
   bool closer = (S->flags[A[a]] & LZ_WEAK) && ec_lz_bracket_net(S->line[A[a]]) <= 0;
@@ -328,7 +351,8 @@ static bool same_block(vjob *v, const uint32_t *A, const int32_t *ma, const uint
   if (f == SIZE_MAX || steps >= 4000) return false;
   if (ma[k] >= 0) return B[ma[k]] == f;
   /* A changed opener that is the file opener's counterpart (same head: a signature edited). */
-  return !(F->flags[f] & LZ_WEAK) && ec_lz_counterparts(S->line[A[k]], F->line[f]);
+  if (F->flags[f] & LZ_WEAK) return false;
+  return ec_lz_counterparts(S->line[A[k]], F->line[f]) || renamed_block(v, A, ma, B, k, a1, f, cache);
 }
 
 /* Kept lines stay in their blocks: a file line the result keeps (behind a marker, or aligned with
@@ -639,7 +663,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
    * edited version of it (a changed signature): that pair anchors the edge like an unchanged
    * line would. */
   if (na && nb && ma[0] < 0 && mb[0] < 0 && !(S->flags[A[0]] & LZ_WEAK) && !(F->flags[B[0]] & LZ_WEAK) &&
-      ec_lz_similar(S->line[A[0]], F->line[B[0]], false)) {
+      ec_lz_edited(S->line[A[0]], F->line[B[0]])) {
     ma[0] = 0;
     mb[0] = 0;
   }
@@ -651,8 +675,8 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
   /* Credible pairs mark what the snippet spans: a strong line aligned next to another aligned
    * line (in both texts), or a long line that occurs once in the file. A short line matched
    * alone inside new code is a coincidence (`local in_quote = false` in a new function). */
-  uint8_t *cred = ec_arena_calloc(job->a, nb + 1, 1);
-  if (!cred) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  uint8_t *cred = ec_arena_calloc(job->a, nb + 1, 1), *rcache = ec_arena_calloc(job->a, na + 1, 1);
+  if (!cred || !rcache) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
   for (size_t q = 0; q < nb; q++) {
     if (mb[q] < 0 || (F->flags[B[q]] & LZ_BLANK)) continue;
     size_t a = (size_t)mb[q];
@@ -664,7 +688,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     if (edge) run = true;
     uint32_t cnt = 0;
     if (!run && ec_lz_trim(F->line[B[q]]).len >= 24) ec_lz_side_first(F, F->key[B[q]], &cnt);
-    cred[q] = (run || cnt == 1) && same_block(v, A, ma, B, a, q, v->nl0[sg] - v->nl0[s0]);
+    cred[q] = (run || cnt == 1) && same_block(v, A, ma, B, a, q, v->nl0[sg] - v->nl0[s0], v->nl0[sg + 1] - v->nl0[s0], rcache);
   }
   bool minus_any = S->op != NULL;
   for (size_t kb = 0, last_strong = SIZE_MAX; kb <= nb; kb++) {
@@ -837,10 +861,19 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   /* No marker text written: a marker line the merge wrote must be the file's own (the file's
    * untouched head and tail are the file's by construction). */
   for (size_t r = 0; r < v.nr; r++) {
-    if (!v.r[r].written || v.r[r].blank || !ec_lz_is_marker(v.r[r].line, false)) continue;
+    if (!v.r[r].written || v.r[r].blank) continue;
+    bool marker = ec_lz_is_marker(v.r[r].line, false);
+    /* A comment that reads like a marker in words not taken for one (`// ... helpers`): written
+     * as code, the code it stands for was likely taken for removed. */
+    if (!marker && !ec_lz_looks_elided(v.r[r].line)) continue;
     uint32_t cnt = 0;
     ec_lz_side_first(F, v.r[r].key, &cnt);
-    if (!cnt) return fail_check(job, 0, 0, 0, "it would write a marker line into the file", v.r[r].line);
+    if (!cnt)
+      return fail_check(job, 0, 0, 0,
+                        marker ? "it would write a marker line into the file"
+                               : "it would write this comment into the file, which reads like a marker for code left out (write "
+                                 "markers as `// ... existing code ...`)",
+                        v.r[r].line);
   }
   /* Blocks in order. A segment of only `-` lines has no block: it is checked with its neighbours. */
   uint64_t work = 0;
