@@ -2,7 +2,9 @@
 // Lazy snippets as real models wrote them: every case of ../shared/lazy/multi-turn.jsonl through
 // the native CLI (`editcore json`, format "lazy"), scored
 //   right    — the merged file is byte-identical to the expectation
-//   ws-only  — equal once every line is trimmed and blank lines are dropped
+//   ws-only  — equal once every line is trimmed and blank lines are dropped (for a language whose
+//              indentation is syntax — Python, YAML, Makefile, Haskell, F#, Nim — only trailing
+//              whitespace is trimmed: a line moved into another block there is another program)
 //   declined — any error (a decline is never wrong)
 //   wrong    — any other success: the worst result (the model believes its code landed)
 //   exp-wrong — a wrong whose expectation was reviewed and found wrong (bench/lazy_real_reviewed.json:
@@ -67,6 +69,8 @@ const reviewedPath = join(here, 'lazy_real_reviewed.json');
 const reviewed = existsSync(reviewedPath) ? JSON.parse(readFileSync(reviewedPath, 'utf8')) : {};
 const sha = (t) => createHash('sha256').update(t).digest('hex').slice(0, 16);
 const norm = (t) => t.split('\n').map((l) => l.trim()).filter(Boolean).join('\n');
+const normKeepIndent = (t) => t.split('\n').map((l) => l.trimEnd()).filter(Boolean).join('\n');
+const indentIsSyntax = (path) => /\.(py|pyi|ya?ml|mk|hs|fs|fsx|nim|coffee)$|(^|\/)(Makefile|GNUmakefile)$/.test(path);
 const shortId = (id) => id.replace(/^editcore\/lazy-public#/, '');
 
 function run(c) {
@@ -83,7 +87,8 @@ function run(c) {
   if (resp.status === 'error') return { verdict: 'declined', msg: `${resp.error.code}: ${resp.error.message}`, ms };
   const got = resp.data?.files?.[path]?.content ?? c.files[path];
   if (got === want) return { verdict: 'right', ms, got };
-  if (norm(got) === norm(want)) return { verdict: 'ws-only', ms, got };
+  if ((indentIsSyntax(path) ? normKeepIndent : norm)(got) === (indentIsSyntax(path) ? normKeepIndent : norm)(want))
+    return { verdict: 'ws-only', ms, got };
   const rev = reviewed[shortId(c.id)];
   if (rev && rev.sha256_16 === sha(got)) return { verdict: 'exp-wrong', ms, got, msg: `expectation reviewed as wrong: ${rev.reason}` };
   return { verdict: 'wrong', ms, got, msg: `${firstDiff(want, got)} (output sha256/16 ${sha(got)})` };

@@ -60,6 +60,26 @@ static ec_error_code check(const char *snippet, const char *result, char *msg, s
   return rc;
 }
 
+/* The check of `result` as the merge of `snippet` into `content` at `path`. */
+static ec_error_code check_in(const char *path, const char *content, const char *snippet, const char *result, char *msg, size_t cap) {
+  ec_request req;
+  ec_request_init(&req, EC_FORMAT_LAZY);
+  ec_file file = {{path, strlen(path)}, {content, strlen(content)}};
+  req.files = &file;
+  req.n_files = 1;
+  req.edit.snippet = (ec_str){snippet, strlen(snippet)};
+  req.edit.has_snippet = true;
+  ec_result *res = ec_result_new(NULL);
+  ec_ctx ctx;
+  ec_error_code rc = ec_ctx_init(&ctx, &req, res, NULL);
+  ec_ws_file *f = rc ? NULL : ec_format_target(&ctx);
+  if (f) rc = ec_lz_check_merge(&ctx, f, (ec_str){snippet, strlen(snippet)}, (ec_str){result, strlen(result)});
+  msg[0] = 0;
+  if (rc && res->n_errors) snprintf(msg, cap, "%.*s", (int)res->errors[0].message.len, res->errors[0].message.ptr);
+  ec_result_free(res);
+  return rc;
+}
+
 /* FILE_JS with one substitution. */
 static const char *with(const char *from, const char *to) {
   static char buf[4096];
@@ -141,6 +161,41 @@ int main(void) {
       "  }\n"
       "// ... existing code ...\n";
   CHECK(check(stray, with("    total += item;\n", "    total += item;\n    count++;\n  }\n"), msg, sizeof msg) == EC_NO_MATCH);
+
+  /* Blocks closed by keywords (Lua `end`): the new function written right, after `a`'s `end`,
+   * passes; the same lines with the file's `end` taken for the new function's (so `helper` sits
+   * inside `a`, whose `end` now closes `helper`) are refused, though every line is there in order
+   * and no bracket is unbalanced. */
+  const char *lua = "local function a(x)\n  return x + 1\nend\n\nlocal function b(y)\n  return y * 2\nend\n";
+  const char *lua_snip = "-- ... existing code ...\nlocal function helper(z)\n  return z - 1\nend\n\nlocal function b(y)\n-- ... existing code ...\n";
+  CHECK_MSG(check_in("m.lua", lua, lua_snip,
+                     "local function a(x)\n  return x + 1\nend\n\nlocal function helper(z)\n  return z - 1\nend\n\nlocal function b(y)\n  return y * 2\nend\n",
+                     msg, sizeof msg) == EC_OK,
+            "%s\n", msg);
+  CHECK(check_in("m.lua", lua, lua_snip,
+                 "local function a(x)\n  return x + 1\nlocal function helper(z)\n  return z - 1\nend\n\nlocal function b(y)\n  return y * 2\nend\n", msg,
+                 sizeof msg) == EC_NO_MATCH);
+  CHECK_MSG(strstr(msg, "close another block"), "%s\n", msg);
+  /* A new `else` above a kept `end`: the `end` still closes its `if` (the `else` continues it). */
+  CHECK_MSG(check_in("r.lua", "local function run(x)\n  if x then\n    start()\n  end\n  return x\nend\n",
+                     "-- ... existing code ...\n  if x then\n    start()\n  else\n    stop()\n  end\n-- ... existing code ...\n",
+                     "local function run(x)\n  if x then\n    start()\n  else\n    stop()\n  end\n  return x\nend\n", msg, sizeof msg) == EC_OK,
+            "%s\n", msg);
+  /* Python, indentation only: a new top-level function one level too deep (inside the class the
+   * snippet shows it after) is refused; at the top level it passes. */
+  const char *py = "class P:\n    a: int\n\n\ndef f(x):\n    return x\n";
+  const char *py_snip = "# ... existing code ...\nclass P:\n    a: int\n\n\ndef helper(y):\n    return y\n# ... existing code ...\n";
+  CHECK_MSG(check_in("m.py", py, py_snip, "class P:\n    a: int\n\n\ndef helper(y):\n    return y\n\n\ndef f(x):\n    return x\n", msg, sizeof msg) == EC_OK,
+            "%s\n", msg);
+  CHECK(check_in("m.py", py, py_snip, "class P:\n    a: int\n\n\n    def helper(y):\n        return y\n\n\ndef f(x):\n    return x\n", msg, sizeof msg) ==
+        EC_NO_MATCH);
+  CHECK_MSG(strstr(msg, "another block than the snippet writes it in"), "%s\n", msg);
+  /* The lines of a multi-line string take no part: text at column 0 inside a Lua long string
+   * written new under an indented call is no line one level too shallow. */
+  const char *ls = "local function usage()\n  io.write([[\nold text\n]])\nend\n";
+  CHECK_MSG(check_in("u.lua", ls, "-- ... existing code ...\n  io.write([[\nnew text\n]])\nend\n", "local function usage()\n  io.write([[\nnew text\n]])\nend\n", msg,
+                     sizeof msg) == EC_OK,
+            "%s\n", msg);
 
   TEST_MAIN_END();
 }

@@ -11,6 +11,8 @@
  *                only inside what the snippet spans), else a decline naming segment and place
  *   diffstyle.c — snippets written as `+`/`-` lines
  *   indent.c   — bracket depth of a line, indent units (tabs/spaces, columns per level)
+ *   owners.c   — the block each line belongs to, by indentation (what verify.c asks of blocks
+ *                closed by keywords or by indentation alone)
  * Everything is near-linear: lines are compared by hashes of their trimmed text, never rescanned
  * per candidate, and every loop that could grow with file size × snippet size has a work budget.
  */
@@ -192,6 +194,27 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out);
 /** Checks the merged text (as ec_lz_merge hands it back, job->out_head/out_tail set) against
  * the snippet before success is reported (verify.c); records a decline when it fails. */
 ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged);
+
+/* Block owners by indentation (owners.c): the self-check's view of keyword- and indentation-
+ * closed blocks. */
+#define EC_LZ_NONE UINT32_MAX
+#define EC_LZ_SKIP (UINT32_MAX - 1)
+/** For lines from `from` on (line i is the ec_str at base + i * stride), the line opening the block each belongs to (EC_LZ_NONE at the top;
+ * EC_LZ_SKIP for a blank or comment line or a line of a multi-line string): a closing line (`}`,
+ * `end`, `fi`, `else`) the nearest line above at its depth or shallower, any other line the
+ * nearest shallower one, a continuation (`} else {`, `elif x:`) standing for the block it
+ * continues. The open lines above `from` are looked for up to 4000 lines up; the pass ends, past
+ * `until`, at the first line that closes every open block; returns the line after the last one
+ * given an owner (owner[] elsewhere is left as it was) and sets *seed to the topmost open line
+ * above `from` it found (`from` when none). `stack` holds 2n + 2 entries of scratch. Linear in the lines passed. */
+size_t ec_lz_owners(const void *base, size_t stride, size_t n, size_t from, size_t until, uint32_t tab, uint32_t *owner, uint32_t *stack,
+                    size_t *seed);
+/** Whether a line takes no part in block ownership (blank, or a comment only, `--` ones too). */
+bool ec_lz_owner_skip(ec_str line);
+/** Whether a line closes or continues a block (`}`, `end`, `fi`, `done`, `esac`, `else`, `elif`). */
+bool ec_lz_is_closing(ec_str line);
+/** Whether a line closes a block's part and opens the next (`} else {`, `elif x:`, `rescue`). */
+bool ec_lz_is_continuation(ec_str line);
 
 /** Records a decline on segment `seg` (0-based) with a candidate range (0 = none). */
 ec_error_code ec_lz_decline(ec_lz_job *job, ec_error_code code, size_t seg, uint32_t cand_from, uint32_t cand_to,

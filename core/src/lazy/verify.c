@@ -31,6 +31,14 @@
  *     same line at the same depth of that body, is declined (a field written in two segments).
  * Aligned lines read the same and sit at the same indentation in the result and the file (code
  * moved to another depth is new there).
+ * Blocks that brackets do not show (Lua's and Ruby's `end`, shell's `fi`, Python's indentation) are
+ * read from indentation (owners.c), the same way on the file, the snippet and the result:
+ *   - a kept file line whose block's opening line is kept too belongs to it in the result (the
+ *     file's `end` taken for a new function's would close that function and leave the block above
+ *     open), unless the snippet shows it under another kept opener;
+ *   - a line written new belongs to the line that opens its block in the snippet (at its segment's
+ *     outer level: to what an unchanged line of that level belongs to) — new code one block too
+ *     deep or too shallow is declined. Not for diff-style snippets (their columns carry prefixes).
  * A diff-style snippet says more itself: its context lines weigh more than its `+` lines in the
  * alignment (code moved into a new helper keeps the context's file lines), and a balanced run of
  * the model's own `+` lines is no repeat of the file lines beside it.
@@ -64,6 +72,11 @@ typedef struct vjob {
   bool *gempty;
   uint32_t *ar;    /* check_group: the R index of each of its block lines */
   uint8_t *rnew;   /* R line -> written new (a block line the alignment left unmatched) */
+  uint32_t *rfile; /* R line -> the file line it is (a gap's line, or an aligned block line), or EC_LZ_NONE */
+  uint32_t *rblk;  /* R line -> its index into nl (a block line), or EC_LZ_NONE */
+  uint32_t *nlr;   /* index into nl -> its R line */
+  bool diff;       /* a diff-style snippet (`+`/`-` lines): its columns carry its prefixes */
+  size_t fwin0, fwin1; /* the file lines from the first group's region start to the last one's end */
 } vjob;
 
 static bool block_line(const ec_lz_job *job, size_t j) {
@@ -342,6 +355,129 @@ static bool same_block(vjob *v, const uint32_t *A, const int32_t *ma, const uint
   return ec_lz_counterparts(S->line[A[k]], F->line[f]) || renamed_block(v, A, ma, B, k, a1, f, cache);
 }
 
+/* Kept lines stay in their blocks: a file line the result keeps (behind a marker, or aligned with
+ * a snippet line) belongs in the result to the block it belongs to in the file (ec_lz_owners:
+ * the line it closes, for `end`/`}`/`fi`/`else`; its opener otherwise), whenever that block's
+ * opening line is kept too. For a line the snippet shows, the snippet's word counts: it may move
+ * it under another kept opener (`} else {` written above it), but not under a line it writes new
+ * while the file's opener stays — the file's `end` taken for the snippet's, which then closes the
+ * new function and leaves the block above without its end. Brackets are counted elsewhere; this
+ * also sees blocks closed by keywords and by indentation alone. Linear. */
+static ec_error_code kept_blocks(vjob *v) {
+  ec_lz_job *job = v->job;
+  ec_lz_side *S = &job->S, *F = &job->F;
+  size_t nn = v->nl0[job->nseg_parsed];
+  size_t big = F->n > v->nr ? F->n : v->nr;
+  if (nn > big) big = nn;
+  /* Above the first region the result and the file read the same (a marker's run or the file's
+   * own start): their owners there agree, so both passes start at the first region (and end
+   * once past the last one every block open there is closed). Only those windows are touched. */
+  size_t rwin0 = SIZE_MAX, rwin1 = 0;
+  for (size_t s = 0; s < job->nseg_parsed; s++)
+    if (v->rb[s] != SIZE_MAX) {
+      if (v->rb[s] < rwin0) rwin0 = v->rb[s];
+      if (v->re[s] + 1 > rwin1) rwin1 = v->re[s] + 1;
+    }
+  if (rwin0 == SIZE_MAX) return EC_OK;
+  uint32_t *ownF = ec_arena_alloc(job->a, (F->n + 1) * sizeof *ownF), *ownR = ec_arena_alloc(job->a, (v->nr + 1) * sizeof *ownR);
+  uint32_t *ownS = ec_arena_alloc(job->a, (nn + 1) * sizeof *ownS), *rpos = ec_arena_alloc(job->a, (F->n + 1) * sizeof *rpos);
+  uint32_t *stack = ec_arena_alloc(job->a, (2 * big + 2) * sizeof *stack);
+  ec_str *lines = ec_arena_alloc(job->a, (nn + 1) * sizeof *lines);
+  if (!ownF || !ownR || !ownS || !rpos || !stack || !lines) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  size_t fseed, rseed;
+  size_t fend = ec_lz_owners(F->line, sizeof *F->line, F->n, v->fwin0, v->fwin1, job->fi.tab, ownF, stack, &fseed);
+  size_t rend = ec_lz_owners(&v->r[0].line, sizeof *v->r, v->nr, rwin0, rwin1, job->fi.tab, ownR, stack, &rseed);
+  for (size_t s = 0; s < job->nseg_parsed; s++) {
+    size_t k0 = v->nl0[s], n = v->nl0[s + 1] - k0, sd;
+    for (size_t k = 0; k < n; k++) lines[k] = S->line[v->nl[k0 + k]];
+    ec_lz_owners(lines, sizeof *lines, n, 0, n, job->si.tab, ownS + k0, stack, &sd);
+    for (size_t k = 0; k < n; k++)
+      if (ownS[k0 + k] < EC_LZ_SKIP) ownS[k0 + k] += (uint32_t)k0;
+  }
+  /* File line -> its result line, for the file lines the passes saw (the open lines above the
+   * windows included: the result's lines above rwin0 are the file's, in order). */
+  for (size_t f = fseed; f < fend; f++) rpos[f] = EC_LZ_NONE;
+  for (size_t r = rseed; r < rend; r++)
+    if (v->rfile[r] != EC_LZ_NONE && v->rfile[r] >= fseed && v->rfile[r] < fend) rpos[v->rfile[r]] = (uint32_t)r;
+  for (size_t r = rseed; r-- > 0;) {
+    uint32_t f = v->rfile[r];
+    if (f == EC_LZ_NONE) continue;
+    if (f < fseed) break;
+    if (f < fend) rpos[f] = (uint32_t)r;
+  }
+  /* Written lines: the block the snippet writes a new line in (its opener among the segment's
+   * lines) is its block in the result — not a line the run was pushed under by one level. A new
+   * line at its segment's outer level goes where an unchanged line of that level goes. */
+  size_t sg = 0, sib = 0;
+  for (size_t r = rwin0; r < rend && !v->diff; r++) {
+    uint32_t k = v->rblk[r];
+    if (k == EC_LZ_NONE || v->rfile[r] != EC_LZ_NONE || ownR[r] == EC_LZ_SKIP || ownS[k] == EC_LZ_SKIP) continue;
+    uint32_t want = EC_LZ_NONE;
+    bool found = ownS[k] < EC_LZ_SKIP;
+    if (found) want = v->nlr[ownS[k]];
+    else {
+      /* Only a line that opens or holds code has siblings: a closing line belongs to the block it closes. */
+      if (ec_lz_is_closing(v->r[r].line)) continue;
+      /* The segment's outer-level lines (no opener above them in it) come at falling depths, and
+       * so do these questions: one pointer per segment finds the aligned one at this depth. */
+      while (sg + 1 < job->nseg_parsed && v->nl0[sg + 1] <= k) sg++, sib = v->nl0[sg];
+      if (sib < v->nl0[sg]) sib = v->nl0[sg];
+      uint32_t ck = ec_lz_cols(S->line[v->nl[k]], job->si.tab);
+      for (; sib < v->nl0[sg + 1]; sib++) {
+        if (ownS[sib] != EC_LZ_NONE || v->nlr[sib] >= v->nr || v->rfile[v->nlr[sib]] == EC_LZ_NONE || ownR[v->nlr[sib]] == EC_LZ_SKIP ||
+            ec_lz_is_closing(S->line[v->nl[sib]]))
+          continue;
+        uint32_t cq = ec_lz_cols(S->line[v->nl[sib]], job->si.tab);
+        if (cq < ck) break;
+        if (cq == ck) { found = true; want = ownR[v->nlr[sib]]; break; }
+      }
+      if (!found) continue;
+    }
+    if (ownR[r] == want) continue;
+    /* A continuation whose block opens above the segment (`} else {` shown, its `if` not): the
+     * block it continues, as the result reads it. */
+    if (want < v->nr && ec_lz_is_continuation(v->r[want].line) && ownR[r] == ownR[want]) continue;
+    size_t seg = 0;
+    for (size_t s = 0; s < job->nseg_parsed; s++)
+      if (v->rb[s] != SIZE_MAX && v->rb[s] <= r) seg = s;
+    uint32_t fl = want != EC_LZ_NONE && v->rfile[want] != EC_LZ_NONE ? v->rfile[want] + 1 : 0;
+    return fail_check(job, seg, fl, fl, "a new line would land in another block than the snippet writes it in (one level deeper or shallower)", v->r[r].line);
+  }
+  uint64_t budget = 4000000u;
+  for (size_t r = rwin0; r < rend; r++) {
+    uint32_t f = v->rfile[r];
+    if (f == EC_LZ_NONE || f < v->fwin0 || f >= fend || v->r[r].blank || ownR[r] == EC_LZ_SKIP) continue;
+    uint32_t pf = ownF[f];
+    /* (An opener above the windows counts when both passes saw it.) */
+    if (pf >= EC_LZ_SKIP || pf < fseed || rpos[pf] == EC_LZ_NONE || rpos[pf] < rseed) continue;
+    if (ownR[r] == rpos[pf]) continue;
+    /* The same text written new next to it, between the same kept lines, in that block: the
+     * alignment paired the file's line with the other copy (two `}` in a row), the text is right. */
+    bool twin = !budget; /* past the budget, no decline on this account */
+    for (int dir = -1; dir <= 1 && !twin; dir += 2)
+      for (size_t q = r, steps = 0; !twin && steps < 4000 && budget; steps++, budget--) {
+        if (dir < 0 ? q == 0 : q + 1 >= v->nr) break;
+        q = dir < 0 ? q - 1 : q + 1;
+        if (v->r[q].blank) continue;
+        if (v->rfile[q] != EC_LZ_NONE) break;
+        twin = v->r[q].key == v->r[r].key && ownR[q] == rpos[pf];
+      }
+    if (twin) continue;
+    /* A line the snippet shows under another kept opener: the snippet moves it there. */
+    uint32_t k = v->rblk[r];
+    if (!v->diff && k != EC_LZ_NONE && ownS[k] < EC_LZ_SKIP && v->nlr[ownS[k]] < v->nr && v->rfile[v->nlr[ownS[k]]] != EC_LZ_NONE) continue;
+    size_t seg = 0;
+    for (size_t s = 0; s < job->nseg_parsed; s++)
+      if (v->rb[s] != SIZE_MAX && v->rb[s] <= r) seg = s;
+    bool closes = ec_lz_is_closing(v->r[r].line);
+    return fail_check(job, seg, f + 1, f + 1,
+                      closes ? "a kept line would close another block than it does in the file, whose block would be left open: the new lines would land inside that block, before its closing line"
+                             : "a kept line would belong to another block than it does in the file: the new lines would land between it and its block's opening line",
+                      v->r[r].line);
+  }
+  return EC_OK;
+}
+
 /* Whether diff-style snippet lines A[a0, a1) are all `+` lines the model wrote itself whose
  * brackets balance, never closing more than they opened: new code that is whole in itself (its
  * last `}` closes its own `if`, not the file's block after it). */
@@ -443,6 +579,12 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
   }
   for (size_t a = 0; a < na; a++)
     if (ma[a] < 0 && v->ar[a] < v->nr) v->rnew[v->ar[a]] = 1;
+  for (size_t a = 0; a < na; a++) {
+    if (v->ar[a] >= v->nr) continue;
+    v->rblk[v->ar[a]] = (uint32_t)(v->nl0[s0] + a);
+    v->nlr[v->nl0[s0] + a] = v->ar[a];
+    if (ma[a] >= 0) v->rfile[v->ar[a]] = B[ma[a]];
+  }
   /* A distinctive opener (a definition, a block's first line) written new while the file's only
    * copy of it is kept by a marker: the
    * snippet moves or copies code whose old place it does not show (the result would hold the
@@ -700,7 +842,15 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   v.gempty = ec_arena_alloc(job->a, (ns + 1) * sizeof *v.gempty);
   v.ar = ec_arena_alloc(job->a, (S->n + 1) * sizeof *v.ar);
   v.rnew = ec_arena_calloc(job->a, v.nr + 1, 1);
-  if (!v.nl || !v.nl0 || !v.rb || !v.re || !v.gx || !v.gy || !v.gempty || !v.ar || !v.rnew) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  v.rfile = ec_arena_alloc(job->a, (v.nr + 1) * sizeof *v.rfile);
+  v.rblk = ec_arena_alloc(job->a, (v.nr + 1) * sizeof *v.rblk);
+  v.nlr = ec_arena_alloc(job->a, (S->n + 1) * sizeof *v.nlr);
+  if (!v.nl || !v.nl0 || !v.rb || !v.re || !v.gx || !v.gy || !v.gempty || !v.ar || !v.rnew || !v.rfile || !v.rblk || !v.nlr)
+    return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  for (size_t r = 0; r <= v.nr; r++) v.rfile[r] = v.rblk[r] = EC_LZ_NONE;
+  v.diff = job->diff_style;
+  for (size_t j = 0; j < S->n && S->op && !v.diff; j++) v.diff = S->op[j] != ' ';
+  for (size_t j = 0; j <= S->n; j++) v.nlr[j] = UINT32_MAX;
   size_t k = 0;
   for (size_t s = 0; s < ns; s++) {
     v.nl0[s] = (uint32_t)k;
@@ -785,6 +935,19 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
     }
     if (s < ns) { prev_end = v.re[s] + 1; s_prev = s; }
   }
+  /* Each gap's lines are the file's lines of its run, in order (blank lines aside). */
+  for (size_t g = 0, r0 = 0; g <= ns; g++) {
+    if (g < ns && v.rb[g] == SIZE_MAX) continue;
+    size_t r1 = g < ns ? v.rb[g] : v.nr;
+    if (v.gx[g] != SIZE_MAX)
+      for (size_t r = r0, f = v.gx[g]; r < r1; r++) {
+        if (v.r[r].blank) continue;
+        while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+        if (f >= F->n) break;
+        v.rfile[r] = (uint32_t)f++;
+      }
+    if (g < ns) r0 = v.re[g] + 1;
+  }
   /* Groups: segments joined by empty gaps, each over the file region between its runs. */
   size_t s = 0;
   while (s < ns) {
@@ -794,11 +957,15 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
     size_t y = v.gx[e + 1];
     if (y == SIZE_MAX || y < x)
       return fail_check(job, s, (uint32_t)x + 1, (uint32_t)x + 1, "its place and the next marker's run overlap", ec_str_make(NULL, 0));
+    if (s == 0) v.fwin0 = x;
+    v.fwin1 = y;
     bool free_top = s == 0 && !job->lead_marker && v.gempty[0];
     bool free_bottom = e + 1 == ns && !job->trail_marker && v.gempty[ns];
     ec_error_code rc = check_group(&v, s, e, x, y, free_top, free_bottom);
     if (rc) return rc;
     s = e + 1;
   }
+  ec_error_code rc = kept_blocks(&v);
+  if (rc) return rc;
   return member_twice(&v);
 }
