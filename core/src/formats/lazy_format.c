@@ -25,7 +25,9 @@ static ec_error_code lazy_setup(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, ec_str 
   job->ctx = ctx;
   job->f = f;
   job->a = ctx->arena;
-  job->work_cap = 200000000u;
+  /* The placement's work (anchor candidates, alignments) is matching work: it spends the same
+   * request budget as the fuzzy strategies, options.limits.fuzzy_work (200 M by default). */
+  job->work_cap = ctx->opt.limits.fuzzy_work;
   job->file_final_lf = !doc->len || doc->text[doc->len - 1] == '\n';
   job->file_len = doc->len;
   job->out_head = 0;

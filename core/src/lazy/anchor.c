@@ -30,8 +30,10 @@ static bool spend(ec_lz_job *job, uint64_t n) {
 }
 
 static ec_error_code too_large(ec_lz_job *job) {
-  return ec_fail(job->ctx, EC_TOO_LARGE, "the lazy merge needs more work than its budget (the snippet's lines repeat too often in '%.*s'); send the edit as search_replace blocks instead",
-                 (int)job->f->path.len, job->f->path.ptr);
+  return ec_fail(job->ctx, EC_TOO_LARGE, "placing the lazy snippet in '%.*s' needs more work than the request's budget "
+                 "(options.limits.fuzzy_work, %llu: its lines repeat too often there, or its blocks are very long); send the "
+                 "edit as search_replace blocks instead",
+                 (int)job->f->path.len, job->f->path.ptr, (unsigned long long)job->work_cap);
 }
 
 static bool keeps_lines_between(ec_lz_job *job, size_t so, size_t j, size_t fo, size_t i);

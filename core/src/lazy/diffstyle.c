@@ -258,8 +258,9 @@ static ec_error_code locate(ec_lz_job *job, const part_t *p, const uint32_t *old
   for (uint32_t i = ec_lz_side_first(F, S->key[ho[best_k]], &cnt); i != LZ_NIL; i = F->next[i]) {
     job->work += p->oe - p->ob;
     if (job->work > job->work_cap)
-      return ec_fail(job->ctx, EC_TOO_LARGE, "the diff-style snippet's lines repeat too often in '%.*s' to place it within the work budget",
-                     (int)job->f->path.len, job->f->path.ptr);
+      return ec_fail(job->ctx, EC_TOO_LARGE, "the diff-style snippet's lines repeat too often in '%.*s' to place it within the "
+                     "request's work budget (options.limits.fuzzy_work, %llu); send the edit as search_replace blocks instead",
+                     (int)job->f->path.len, job->f->path.ptr, (unsigned long long)job->work_cap);
     size_t start, end;
     if (!old_side_at(job, ho, p->ob, p->oe, best_k, i, &start, &end)) continue;
     if (start < lo) { w->before = start; continue; }
