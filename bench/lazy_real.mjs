@@ -23,37 +23,17 @@
 // for ACCURACY.md. The exit status is 1 when any case is wrong.
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { join, dirname, resolve } from 'node:path';
+import { join, dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { parseArgs, readCases } from './lazy_set.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..');
-
-// The shared folder sits beside the repository (or beside the worktrees' folder); EDITCORE_SHARED
-// names it otherwise, as for tests/conformance/run.mjs.
-const shared = process.env.EDITCORE_SHARED ? resolve(process.env.EDITCORE_SHARED)
-  : [resolve(root, '../shared'), resolve(root, '../../shared')].find((d) => existsSync(join(d, 'lazy'))) ?? resolve(root, '../shared');
-const args = { set: join(shared, 'lazy/multi-turn.jsonl'), native: join(root, 'build/native/editcore'),
-  instruction: true, only: null, show: new Set(), id: null, dump: null, markdown: false };
-for (let i = 2; i < process.argv.length; i++) {
-  const k = process.argv[i];
-  const v = () => process.argv[++i];
-  if (k === '--set') args.set = resolve(v());
-  else if (k === '--native') args.native = resolve(v());
-  else if (k === '--no-instruction') args.instruction = false;
-  else if (k === '--only') args.only = v();
-  else if (k === '--show') args.show = new Set(v().split(','));
-  else if (k === '--id') args.id = v();
-  else if (k === '--dump') args.dump = resolve(v());
-  else if (k === '--markdown') args.markdown = true;
-  else { console.error(`unknown argument ${k}`); process.exit(2); }
-}
-if (!existsSync(args.set)) { console.error(`${args.set} not found (the set lives in ../shared/lazy/)`); process.exit(2); }
-if (!existsSync(args.native)) { console.error(`${args.native} not found: build the native preset first`); process.exit(2); }
-
-const cases = readFileSync(args.set, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l))
-  .filter((c) => (!args.only || c.expect_quality === args.only) && (!args.id || c.id.includes(args.id)));
+const args = parseArgs({ instruction: true, only: null }, {
+  '--no-instruction': (a) => { a.instruction = false; },
+  '--only': (a, next) => { a.only = next(); },
+});
+const cases = readCases(args.set, args.id).filter((c) => !args.only || c.expect_quality === args.only);
 
 // The shape a case is counted under: how the snippet places its markers.
 function shapeOf(c) {

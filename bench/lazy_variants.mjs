@@ -64,34 +64,15 @@
 //
 // --dump writes <id>__<kind>.{orig,snippet,base,got} for every listed variant. The exit status is
 // 1 when any variant is a different success.
-import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { join, dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { parseArgs, readCases } from './lazy_set.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '..');
-const shared = process.env.EDITCORE_SHARED ? resolve(process.env.EDITCORE_SHARED)
-  : [resolve(root, '../shared'), resolve(root, '../../shared')].find((d) => existsSync(join(d, 'lazy'))) ?? resolve(root, '../shared');
-const args = { set: join(shared, 'lazy/multi-turn.jsonl'), native: join(root, 'build/native/editcore'),
-  kind: null, id: null, show: new Set(['different']), dump: null, markdown: false };
-for (let i = 2; i < process.argv.length; i++) {
-  const k = process.argv[i];
-  const v = () => process.argv[++i];
-  if (k === '--set') args.set = resolve(v());
-  else if (k === '--native') args.native = resolve(v());
-  else if (k === '--kind') args.kind = v();
-  else if (k === '--id') args.id = v();
-  else if (k === '--show') args.show = new Set(v().split(','));
-  else if (k === '--dump') args.dump = resolve(v());
-  else if (k === '--markdown') args.markdown = true;
-  else { console.error(`unknown argument ${k}`); process.exit(2); }
-}
-if (!existsSync(args.set)) { console.error(`${args.set} not found (the set lives in ../shared/lazy/)`); process.exit(2); }
-if (!existsSync(args.native)) { console.error(`${args.native} not found: build the native preset first`); process.exit(2); }
-
-const cases = readFileSync(args.set, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l))
-  .filter((c) => !args.id || c.id.includes(args.id));
+const args = parseArgs({ kind: null, show: new Set(['different']) }, {
+  '--kind': (a, next) => { a.kind = next(); },
+});
+const cases = readCases(args.set, args.id);
 const shortId = (id) => id.replace(/^editcore\/lazy-public#/, '');
 const norm = (t) => t.split('\n').map((l) => l.trim()).filter(Boolean).join('\n');
 

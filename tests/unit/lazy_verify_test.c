@@ -39,27 +39,6 @@ static const char *SNIPPET =
     "}\n"
     "// ... existing code ...\n";
 
-/* Runs the check of `result` as the merge of `snippet` into FILE_JS; returns the error code and
- * copies the message (empty on success). */
-static ec_error_code check(const char *snippet, const char *result, char *msg, size_t cap) {
-  ec_request req;
-  ec_request_init(&req, EC_FORMAT_LAZY);
-  ec_file file = {{"a.js", 4}, {FILE_JS, strlen(FILE_JS)}};
-  req.files = &file;
-  req.n_files = 1;
-  req.edit.snippet = (ec_str){snippet, strlen(snippet)};
-  req.edit.has_snippet = true;
-  ec_result *res = ec_result_new(NULL);
-  ec_ctx ctx;
-  ec_error_code rc = ec_ctx_init(&ctx, &req, res, NULL);
-  ec_ws_file *f = rc ? NULL : ec_format_target(&ctx);
-  if (f) rc = ec_lz_check_merge(&ctx, f, (ec_str){snippet, strlen(snippet)}, (ec_str){result, strlen(result)});
-  msg[0] = 0;
-  if (rc && res->n_errors) snprintf(msg, cap, "%.*s", (int)res->errors[0].message.len, res->errors[0].message.ptr);
-  ec_result_free(res);
-  return rc;
-}
-
 /* The check of `result` as the merge of `snippet` into `content` at `path`. */
 static ec_error_code check_in(const char *path, const char *content, const char *snippet, const char *result, char *msg, size_t cap) {
   ec_request req;
@@ -78,6 +57,12 @@ static ec_error_code check_in(const char *path, const char *content, const char 
   if (rc && res->n_errors) snprintf(msg, cap, "%.*s", (int)res->errors[0].message.len, res->errors[0].message.ptr);
   ec_result_free(res);
   return rc;
+}
+
+/* Runs the check of `result` as the merge of `snippet` into FILE_JS; returns the error code and
+ * copies the message (empty on success). */
+static ec_error_code check(const char *snippet, const char *result, char *msg, size_t cap) {
+  return check_in("a.js", FILE_JS, snippet, result, msg, cap);
 }
 
 /* FILE_JS with one substitution. */
