@@ -109,12 +109,9 @@ static void rep_run(ec_tool_call *c) {
     return;
   }
   ec_request req;
-  ec_request_init(&req, EC_FORMAT_REPLACE);
+  ec_file f;
+  ec_tool_request_file(&req, EC_FORMAT_REPLACE, &f, r.rel, exists ? &o->content : NULL);
   req.profile = EC_PROFILE_GEMINI;
-  ec_file f = {r.rel, exists ? o->content : ec_cstr("")};
-  req.files = exists ? &f : NULL;
-  req.n_files = exists ? 1 : 0;
-  req.edit.path = r.rel;
   req.edit.old_string = r.old_s;
   req.edit.new_string = r.new_s;
   req.edit.instruction = r.instruction;

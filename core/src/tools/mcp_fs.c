@@ -364,10 +364,8 @@ static void edit_run(ec_tool_call *c) {
     ec_str old_s = ec_json_reader_string(c->reader, cJSON_GetObjectItemCaseSensitive(it, "oldText")->valuestring);
     ec_str new_s = ec_json_reader_string(c->reader, cJSON_GetObjectItemCaseSensitive(it, "newText")->valuestring);
     ec_request req;
-    ec_request_init(&req, EC_FORMAT_REPLACE);
-    ec_file f = {ec_cstr("file"), cur};
-    req.files = &f;
-    req.n_files = 1;
+    ec_file f;
+    ec_tool_request_file(&req, EC_FORMAT_REPLACE, &f, ec_cstr("file"), &cur);
     req.edit.old_string = old_s;
     req.edit.new_string = new_s;
     req.edit.has_old_string = req.edit.has_new_string = true;
@@ -423,10 +421,8 @@ static void edit_run(ec_tool_call *c) {
   ec_str diff = single_diff.ptr ? single_diff : ec_cstr("");
   if (!single_diff.ptr && !ec_str_eq(cur, o->content)) {
     ec_request req;
-    ec_request_init(&req, EC_FORMAT_WHOLE_FILE);
-    ec_file f = {ec_cstr("file"), o->content};
-    req.files = &f;
-    req.n_files = 1;
+    ec_file f;
+    ec_tool_request_file(&req, EC_FORMAT_WHOLE_FILE, &f, ec_cstr("file"), &o->content);
     req.edit.content = cur;
     req.edit.has_content = true;
     req.options.diff_context = 4;

@@ -332,12 +332,9 @@ static void rif_run(ec_tool_call *c) {
   const ec_obs *o = ec_tool_obs(c, rel);
   if (!usable(c, t, o, path, false)) return;
   ec_request req;
-  ec_request_init(&req, EC_FORMAT_SEARCH_REPLACE);
+  ec_file f;
+  ec_tool_request_file(&req, EC_FORMAT_SEARCH_REPLACE, &f, rel, &o->content);
   req.profile = EC_PROFILE_CLINE;
-  ec_file f = {rel, o->content};
-  req.files = &f;
-  req.n_files = 1;
-  req.edit.path = rel;
   req.edit.text = diff;
   req.edit.dialect = ec_cstr("cline");
   engine_single(c, t, &req, path, rel);
@@ -407,7 +404,7 @@ static void ced_run(ec_tool_call *c) {
   const ec_obs *o = ec_tool_obs(c, a.rel);
   if (!usable(c, t, o, a.path, false)) return;
   ec_request req;
-  ec_file f = {a.rel, o->content};
+  ec_file f;
   if (a.has_insert) {
     size_t total = ec_tool_line_count(o->content);
     if ((size_t)a.insert_line > total + 1) {
@@ -415,19 +412,16 @@ static void ced_run(ec_tool_call *c) {
                     (long long)a.insert_line, (int)a.path.len, a.path.ptr, total, total + 1);
       return;
     }
-    ec_request_init(&req, EC_FORMAT_INSERT);
+    ec_tool_request_file(&req, EC_FORMAT_INSERT, &f, a.rel, &o->content);
     req.edit.insert_line = a.insert_line - 1; /* before line N = after line N-1 */
     req.edit.new_str = a.new_text;
     req.edit.has_new_str = true;
   } else {
-    ec_request_init(&req, EC_FORMAT_REPLACE);
+    ec_tool_request_file(&req, EC_FORMAT_REPLACE, &f, a.rel, &o->content);
     req.edit.old_string = a.old_text;
     req.edit.new_string = a.new_text;
     req.edit.has_old_string = req.edit.has_new_string = true;
   }
-  req.files = &f;
-  req.n_files = 1;
-  req.edit.path = a.rel;
   engine_single(c, t, &req, a.path, a.rel);
 }
 
@@ -460,19 +454,16 @@ static void lz_run(ec_tool_call *c) {
   const ec_obs *o = ec_tool_obs(c, a.rel);
   if (!usable(c, t, o, a.path, true)) return;
   ec_request req;
-  ec_file f = {a.rel, o->kind == EC_OBS_FILE ? o->content : ec_cstr("")};
+  ec_file f;
   if (o->kind == EC_OBS_FILE) {
-    ec_request_init(&req, EC_FORMAT_LAZY);
+    ec_tool_request_file(&req, EC_FORMAT_LAZY, &f, a.rel, &o->content);
     req.edit.snippet = a.code_edit;
     req.edit.has_snippet = true;
-    req.files = &f;
-    req.n_files = 1;
   } else { /* a new file: the snippet is its content */
-    ec_request_init(&req, EC_FORMAT_WHOLE_FILE);
+    ec_tool_request_file(&req, EC_FORMAT_WHOLE_FILE, &f, a.rel, NULL);
     req.edit.content = a.code_edit;
     req.edit.has_content = true;
   }
-  req.edit.path = a.rel;
   ec_result *r = ec_apply(&req, c->host);
   if (!r) { c->oom = true; return; }
   if (r->status == EC_STATUS_ERROR || !r->n_files) {

@@ -221,11 +221,8 @@ static void edit_run(ec_tool_call *c) {
     return;
   }
   ec_request req;
-  ec_request_init(&req, EC_FORMAT_REPLACE);
-  ec_file f = {e.rel, o->content};
-  req.files = &f;
-  req.n_files = 1;
-  req.edit.path = e.rel;
+  ec_file f;
+  ec_tool_request_file(&req, EC_FORMAT_REPLACE, &f, e.rel, &o->content);
   req.edit.old_string = e.old_s;
   req.edit.new_string = e.new_s;
   req.edit.has_old_string = req.edit.has_new_string = true;
@@ -363,11 +360,8 @@ static void write_run(ec_tool_call *c) {
   uint32_t added = 0, removed = 0;
   if (!exists || !ec_str_eq(o->content, w.content)) {
     ec_request req;
-    ec_request_init(&req, EC_FORMAT_WHOLE_FILE);
-    ec_file f = {w.rel, exists ? o->content : ec_cstr("")};
-    req.files = exists ? &f : NULL;
-    req.n_files = exists ? 1 : 0;
-    req.edit.path = w.rel;
+    ec_file f;
+    ec_tool_request_file(&req, EC_FORMAT_WHOLE_FILE, &f, w.rel, exists ? &o->content : NULL);
     req.edit.content = w.content;
     req.edit.has_content = true;
     if (c->diff_max_bytes) req.options.diff_max_bytes = c->diff_max_bytes;

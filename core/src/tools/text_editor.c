@@ -236,11 +236,8 @@ static void str_replace(ec_tool_call *c, const ec_tool *t, const ed_args *e, con
     return;
   }
   ec_request req;
-  ec_request_init(&req, EC_FORMAT_REPLACE);
-  ec_file f = {e->rel, o->content};
-  req.files = &f;
-  req.n_files = 1;
-  req.edit.path = e->rel;
+  ec_file f;
+  ec_tool_request_file(&req, EC_FORMAT_REPLACE, &f, e->rel, &o->content);
   req.edit.old_string = e->old_str;
   req.edit.new_string = e->has_new ? e->new_str : ec_cstr("");
   req.edit.has_old_string = req.edit.has_new_string = true;
@@ -281,11 +278,8 @@ static void insert(ec_tool_call *c, const ec_tool *t, const ed_args *e, const ec
     return;
   }
   ec_request req;
-  ec_request_init(&req, EC_FORMAT_INSERT);
-  ec_file f = {e->rel, o->content};
-  req.files = &f;
-  req.n_files = 1;
-  req.edit.path = e->rel;
+  ec_file f;
+  ec_tool_request_file(&req, EC_FORMAT_INSERT, &f, e->rel, &o->content);
   req.edit.insert_line = e->insert_line;
   req.edit.new_str = e->new_str;
   req.edit.has_new_str = true;

@@ -102,6 +102,11 @@ extern const size_t ec_n_tools;
 void ec_tool_read_path(ec_tool_call *c, ec_str path, bool content);
 void ec_tool_write_file(ec_tool_call *c, ec_str path, ec_str content, bool create_dirs);
 void ec_tool_delete_file(ec_tool_call *c, ec_str path);
+/**
+ * Starts `req` as a `fmt` edit of the one file `path`: holding `content`, or absent (a file to
+ * create) when `content` is NULL. `slot` becomes the request's file entry: it must outlive `req`.
+ */
+void ec_tool_request_file(ec_request *req, ec_format fmt, ec_file *slot, ec_str path, const ec_str *content);
 /** The observation for `path` (as the plan named it), or NULL. */
 const ec_obs *ec_tool_obs(const ec_tool_call *c, ec_str path);
 /** Fails through the tool's renderer with a printf message. */

@@ -60,6 +60,16 @@ void ec_tool_write_file(ec_tool_call *c, ec_str path, ec_str content, bool creat
   add_write(c, w);
 }
 
+void ec_tool_request_file(ec_request *req, ec_format fmt, ec_file *slot, ec_str path, const ec_str *content) {
+  ec_request_init(req, fmt);
+  req->edit.path = path;
+  if (!content) return;
+  slot->path = path;
+  slot->content = *content;
+  req->files = slot;
+  req->n_files = 1;
+}
+
 void ec_tool_delete_file(ec_tool_call *c, ec_str path) {
   ec_tool_write w = {path, {0, 0}, true, false};
   add_write(c, w);
@@ -110,14 +120,24 @@ bool ec_args_only(ec_tool_call *c, const ec_tool *t, const char *const *known) {
   return true;
 }
 
-bool ec_arg_string(ec_tool_call *c, const ec_tool *t, const char *key, ec_arg_need need, ec_str *out, bool *present) {
+/* The argument `key`, or NULL when it is absent (or null and optional): then *ok says whether that
+ * is fine, a required one failing as INVALID_PARAM naming `what` it should be. */
+static const cJSON *arg_given(ec_tool_call *c, const ec_tool *t, const char *key, ec_arg_need need, const char *what, bool *ok) {
   const cJSON *it = arg(c, key);
-  if (present) *present = false;
-  if (!it || (cJSON_IsNull(it) && need == ARG_OPTIONAL)) {
-    if (need == ARG_OPTIONAL) return true;
-    ec_tool_failf(c, t, "INVALID_PARAM", "Missing required parameter '%s' (a string).", key);
-    return false;
+  *ok = true;
+  if (it && !(cJSON_IsNull(it) && need == ARG_OPTIONAL)) return it;
+  if (need != ARG_OPTIONAL) {
+    ec_tool_failf(c, t, "INVALID_PARAM", "Missing required parameter '%s' (%s).", key, what);
+    *ok = false;
   }
+  return NULL;
+}
+
+bool ec_arg_string(ec_tool_call *c, const ec_tool *t, const char *key, ec_arg_need need, ec_str *out, bool *present) {
+  if (present) *present = false;
+  bool ok;
+  const cJSON *it = arg_given(c, t, key, need, "a string", &ok);
+  if (!it) return ok;
   if (!cJSON_IsString(it)) {
     ec_tool_failf(c, t, "INVALID_PARAM", "Parameter '%s' must be a string.", key);
     return false;
@@ -130,13 +150,10 @@ bool ec_arg_string(ec_tool_call *c, const ec_tool *t, const char *key, ec_arg_ne
 
 bool ec_arg_int(ec_tool_call *c, const ec_tool *t, const char *key, ec_arg_need need, int64_t lo, int64_t hi, int64_t *out,
                 bool *present) {
-  const cJSON *it = arg(c, key);
   if (present) *present = false;
-  if (!it || (cJSON_IsNull(it) && need == ARG_OPTIONAL)) {
-    if (need == ARG_OPTIONAL) return true;
-    ec_tool_failf(c, t, "INVALID_PARAM", "Missing required parameter '%s' (an integer).", key);
-    return false;
-  }
+  bool ok;
+  const cJSON *it = arg_given(c, t, key, need, "an integer", &ok);
+  if (!it) return ok;
   if (!cJSON_IsNumber(it) || !isfinite(it->valuedouble) || floor(it->valuedouble) != it->valuedouble) {
     ec_tool_failf(c, t, "INVALID_PARAM", "Parameter '%s' must be an integer.", key);
     return false;
