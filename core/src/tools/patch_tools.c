@@ -23,17 +23,6 @@ extern const ec_tool ec_tool_codex_apply_patch, ec_tool_openai_apply_patch, ec_t
 
 /* Section - shared */
 
-static void text_answer(ec_tool_call *c, ec_str text, bool is_error) {
-  ec_buf_append_cstr(&c->result, "{\"content\":");
-  ec_jstr(&c->result, text);
-  ec_buf_printf(&c->result, ",\"is_error\":%s}", is_error ? "true" : "false");
-}
-
-static void text_fail(ec_tool_call *c, const char *code, ec_str message) {
-  (void)code;
-  text_answer(c, message, true);
-}
-
 static void openai_fail(ec_tool_call *c, const char *code, ec_str message) {
   (void)code;
   ec_buf_append_cstr(&c->result, "{\"status\":\"failed\",\"output\":");
@@ -204,12 +193,12 @@ static void codex_run(ec_tool_call *c) {
   }
   ec_str text = ec_buf_finish(&b, c->a);
   if (!text.ptr) { c->oom = true; ec_result_free(r); return; }
-  text_answer(c, text, false);
+  ec_tool_text_answer(c, text, false);
   writes_from(c, r);
   ec_result_free(r);
 }
 
-const ec_tool ec_tool_codex_apply_patch = {"codex/apply_patch", codex_plan, codex_run, text_fail};
+const ec_tool ec_tool_codex_apply_patch = {"codex/apply_patch", codex_plan, codex_run, ec_tool_text_fail};
 
 /* Section - openai/apply_patch */
 
@@ -321,7 +310,7 @@ static void engine_single(ec_tool_call *c, const ec_tool *t, ec_request *req, ec
   if (!content.ptr) { c->oom = true; return; }
   ec_str text = final_content_text(c, path, content);
   if (!text.ptr) return;
-  text_answer(c, text, false);
+  ec_tool_text_answer(c, text, false);
   ec_tool_write_file(c, rel, content, add);
 }
 
@@ -340,7 +329,7 @@ static void rif_run(ec_tool_call *c) {
   engine_single(c, t, &req, path, rel);
 }
 
-const ec_tool ec_tool_cline_replace_in_file = {"cline/replace_in_file", rif_plan, rif_run, text_fail};
+const ec_tool ec_tool_cline_replace_in_file = {"cline/replace_in_file", rif_plan, rif_run, ec_tool_text_fail};
 
 static bool wtf_read(ec_tool_call *c, ec_str *path, ec_str *rel, ec_str *content) {
   const ec_tool *t = &ec_tool_cline_write_to_file;
@@ -362,11 +351,11 @@ static void wtf_run(ec_tool_call *c) {
   if (!usable(c, t, o, path, true)) return;
   ec_str text = final_content_text(c, path, content);
   if (!text.ptr) return;
-  text_answer(c, text, false);
+  ec_tool_text_answer(c, text, false);
   ec_tool_write_file(c, rel, content, true);
 }
 
-const ec_tool ec_tool_cline_write_to_file = {"cline/write_to_file", wtf_plan, wtf_run, text_fail};
+const ec_tool ec_tool_cline_write_to_file = {"cline/write_to_file", wtf_plan, wtf_run, ec_tool_text_fail};
 
 typedef struct ced_args {
   ec_str path, rel, old_text, new_text;
@@ -425,7 +414,7 @@ static void ced_run(ec_tool_call *c) {
   engine_single(c, t, &req, a.path, a.rel);
 }
 
-const ec_tool ec_tool_cline_editor = {"cline/editor", ced_plan, ced_run, text_fail};
+const ec_tool ec_tool_cline_editor = {"cline/editor", ced_plan, ced_run, ec_tool_text_fail};
 
 /* Section - lazy/edit_file */
 
@@ -480,9 +469,9 @@ static void lz_run(ec_tool_call *c) {
   ec_str text = ec_arena_printf(c->a, "The apply model made the following changes to %.*s:\n\n%.*s", (int)a.path.len, a.path.ptr,
                                 (int)diff.len, diff.ptr);
   if (!text.ptr) { c->oom = true; ec_result_free(r); return; }
-  text_answer(c, text, false);
+  ec_tool_text_answer(c, text, false);
   writes_from(c, r);
   ec_result_free(r);
 }
 
-const ec_tool ec_tool_lazy_edit_file = {"lazy/edit_file", lz_plan, lz_run, text_fail};
+const ec_tool ec_tool_lazy_edit_file = {"lazy/edit_file", lz_plan, lz_run, ec_tool_text_fail};

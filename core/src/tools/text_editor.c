@@ -18,17 +18,6 @@ extern const ec_tool ec_tool_claude_text_editor, ec_tool_claude_str_replace_edit
 
 enum { HISTORY_MAX = 10 };
 
-static void editor_answer(ec_tool_call *c, ec_str text, bool is_error) {
-  ec_buf_append_cstr(&c->result, "{\"content\":");
-  ec_jstr(&c->result, text);
-  ec_buf_printf(&c->result, ",\"is_error\":%s}", is_error ? "true" : "false");
-}
-
-static void editor_fail(ec_tool_call *c, const char *code, ec_str message) {
-  (void)code;
-  editor_answer(c, message, true);
-}
-
 typedef struct ed_args {
   ec_str command, path, rel, file_text, old_str, new_str;
   bool has_file_text, has_old, has_new, has_insert_line, has_range;
@@ -160,7 +149,7 @@ static void view(ec_tool_call *c, const ec_tool *t, const ed_args *e, const ec_o
       if (cJSON_IsString(it)) ec_buf_printf(&b, "%s\n", it->valuestring);
     ec_str s = ec_buf_finish(&b, c->a);
     if (!s.ptr) { c->oom = true; return; }
-    editor_answer(c, s, false);
+    ec_tool_text_answer(c, s, false);
     c->done = true;
     return;
   }
@@ -197,7 +186,7 @@ static void view(ec_tool_call *c, const ec_tool *t, const ed_args *e, const ec_o
                                 (int)body.len, body.ptr,
                                 cut ? "\n<response clipped: the output passed max_characters; view a smaller view_range>" : "");
   if (!text.ptr) { c->oom = true; return; }
-  editor_answer(c, text, false);
+  ec_tool_text_answer(c, text, false);
   c->done = true;
 }
 
@@ -265,7 +254,7 @@ static void str_replace(ec_tool_call *c, const ec_tool *t, const ed_args *e, con
                                 "%.*sReview the changes and make sure they are as expected. Edit the file again if necessary.",
                                 (int)e->path.len, e->path.ptr, (int)e->path.len, e->path.ptr, (int)snip.len, snip.ptr);
   if (!text.ptr) { c->oom = true; return; }
-  editor_answer(c, text, false);
+  ec_tool_text_answer(c, text, false);
   if (undo_allowed(t)) history_update(c, e->rel, true, o->content);
   ec_tool_write_file(c, e->rel, content, false);
 }
@@ -303,7 +292,7 @@ static void insert(ec_tool_call *c, const ec_tool *t, const ed_args *e, const ec
                                 "no duplicate lines, etc). Edit the file again if necessary.",
                                 (int)e->path.len, e->path.ptr, (int)snip.len, snip.ptr);
   if (!text.ptr) { c->oom = true; return; }
-  editor_answer(c, text, false);
+  ec_tool_text_answer(c, text, false);
   if (undo_allowed(t)) history_update(c, e->rel, true, o->content);
   ec_tool_write_file(c, e->rel, content, false);
 }
@@ -334,7 +323,7 @@ static void ed_run(ec_tool_call *c, const ec_tool *t) {
     }
     ec_str text = ec_arena_printf(c->a, "File created successfully at: %.*s", (int)e.path.len, e.path.ptr);
     if (!text.ptr) { c->oom = true; return; }
-    editor_answer(c, text, false);
+    ec_tool_text_answer(c, text, false);
     if (undo_allowed(t) && o->kind == EC_OBS_FILE && o->has_content) history_update(c, e.rel, true, o->content);
     ec_tool_write_file(c, e.rel, e.file_text, true);
     return;
@@ -363,7 +352,7 @@ static void ed_run(ec_tool_call *c, const ec_tool *t) {
     ec_str text = ec_arena_printf(c->a, "Last edit to %.*s undone successfully. Here's the result of running `cat -n` on %.*s:\n%.*s",
                                   (int)e.path.len, e.path.ptr, (int)e.path.len, e.path.ptr, (int)body.len, body.ptr);
     if (!text.ptr) { c->oom = true; return; }
-    editor_answer(c, text, false);
+    ec_tool_text_answer(c, text, false);
     history_update(c, e.rel, false, ec_cstr(""));
     ec_tool_write_file(c, e.rel, prev, false);
     return;
@@ -383,6 +372,6 @@ static void claude_old_run(ec_tool_call *c) { ed_run(c, &ec_tool_claude_str_repl
 static void oh_plan(ec_tool_call *c) { ed_plan(c, &ec_tool_openhands_editor); }
 static void oh_run(ec_tool_call *c) { ed_run(c, &ec_tool_openhands_editor); }
 
-const ec_tool ec_tool_claude_text_editor = {"str_replace_based_edit_tool", claude_plan, claude_run, editor_fail};
-const ec_tool ec_tool_claude_str_replace_editor = {"str_replace_editor", claude_old_plan, claude_old_run, editor_fail};
-const ec_tool ec_tool_openhands_editor = {"openhands/str_replace_editor", oh_plan, oh_run, editor_fail};
+const ec_tool ec_tool_claude_text_editor = {"str_replace_based_edit_tool", claude_plan, claude_run, ec_tool_text_fail};
+const ec_tool ec_tool_claude_str_replace_editor = {"str_replace_editor", claude_old_plan, claude_old_run, ec_tool_text_fail};
+const ec_tool ec_tool_openhands_editor = {"openhands/str_replace_editor", oh_plan, oh_run, ec_tool_text_fail};

@@ -107,6 +107,10 @@ void ec_tool_delete_file(ec_tool_call *c, ec_str path);
  * create) when `content` is NULL. `slot` becomes the request's file entry: it must outlive `req`.
  */
 void ec_tool_request_file(ec_request *req, ec_format fmt, ec_file *slot, ec_str path, const ec_str *content);
+/** Answers with a tool_result `{content, is_error}` (Anthropic's editors, Cline, Codex, lazy edit_file). */
+void ec_tool_text_answer(ec_tool_call *c, ec_str text, bool is_error);
+/** The failure renderer of the tools answering tool_results: the message as an is_error result. */
+void ec_tool_text_fail(ec_tool_call *c, const char *code, ec_str message);
 /** The observation for `path` (as the plan named it), or NULL. */
 const ec_obs *ec_tool_obs(const ec_tool_call *c, ec_str path);
 /** Fails through the tool's renderer with a printf message. */

@@ -70,6 +70,17 @@ void ec_tool_request_file(ec_request *req, ec_format fmt, ec_file *slot, ec_str 
   req->n_files = 1;
 }
 
+void ec_tool_text_answer(ec_tool_call *c, ec_str text, bool is_error) {
+  ec_buf_append_cstr(&c->result, "{\"content\":");
+  ec_jstr(&c->result, text);
+  ec_buf_printf(&c->result, ",\"is_error\":%s}", is_error ? "true" : "false");
+}
+
+void ec_tool_text_fail(ec_tool_call *c, const char *code, ec_str message) {
+  (void)code;
+  ec_tool_text_answer(c, message, true);
+}
+
 void ec_tool_delete_file(ec_tool_call *c, ec_str path) {
   ec_tool_write w = {path, {0, 0}, true, false};
   add_write(c, w);
