@@ -18,7 +18,9 @@ for f in "$@"; do
     echo "fuzz $f: $(grep -E '^stat::number_of_executed_units' "$build/$f.log" | awk '{print $2}') runs, ok"
     passed=$((passed + 1))
   else
-    echo "fuzz $f: FINDING"; tail -40 "$build/$f.log"
+    echo "fuzz $f: FINDING"
+    grep -m5 -E 'invariant broken|ERROR: |runtime error|Test unit written' "$build/$f.log" || true
+    tail -40 "$build/$f.log"
     failed=$((failed + 1))
   fi
 done

@@ -265,15 +265,26 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   ec_doc *doc;
   ec_error_code rc = ec_ws_doc(ctx, f, &doc);
   if (rc) return rc;
-  /* A leading byte-order mark in old_string (copied from a file read with its BOM): the doc keeps
-   * the file's BOM apart from its text, so it is dropped here, from new_string too when it also
-   * has one; the file keeps its own BOM (or none) either way. */
+  ec_match_env env;
+  ec_match_env_init(&env, ctx->arena, doc->text, doc->len, &ctx->opt, ctx->req->profile);
+  /* A leading byte-order mark in old_string (copied from a file read with its BOM) says where the
+   * text stands: at the very start of the file. The doc keeps the file's BOM apart from its text,
+   * so the mark is dropped here (from new_string too when it also has one; the file keeps its own
+   * BOM or none) and the match must begin the file. Only a U+FEFF the text itself holds mid-file
+   * (a zero-width no-break space) is matched literally. */
+  bool at_file_start = false;
   if (ec_str_starts_with(old_text, "\xEF\xBB\xBF")) {
-    old_text = ec_str_drop(old_text, 3);
-    if (ec_str_starts_with(new_text, "\xEF\xBB\xBF")) new_text = ec_str_drop(new_text, 3);
-    if (!old_text.len) {
-      ec_fail(ctx, EC_INVALID_PARAM, "old_string is only a byte-order mark (U+FEFF); put the text to replace in old_string.");
-      return ec_fail_at(ctx, f, EC_INVALID_PARAM);
+    ec_found_list literal = {0};
+    rc = ec_strategy_exact(&env, old_text, new_text, &literal);
+    if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
+    if (!literal.total) {
+      at_file_start = true;
+      old_text = ec_str_drop(old_text, 3);
+      if (ec_str_starts_with(new_text, "\xEF\xBB\xBF")) new_text = ec_str_drop(new_text, 3);
+      if (!old_text.len) {
+        ec_fail(ctx, EC_INVALID_PARAM, "old_string is only a byte-order mark (U+FEFF); put the text to replace in old_string.");
+        return ec_fail_at(ctx, f, EC_INVALID_PARAM);
+      }
     }
   }
   if (ec_str_eq(old_text, new_text)) {
@@ -286,8 +297,6 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   size_t n_ladder = ctx->opt.n_strategies;
   if (!ladder) { n_ladder = ec_profile_strategies(ctx->req->profile, order); ladder = order; }
 
-  ec_match_env env;
-  ec_match_env_init(&env, ctx->arena, doc->text, doc->len, &ctx->opt, ctx->req->profile);
   ec_found_list found = {0};
   found.limit = e->replace_all || e->expected_replacements > 0 ? ctx->opt.limits.max_lines : 1000;
   ec_strategy used = EC_STRATEGY_EXACT;
@@ -297,6 +306,13 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
     ec_fail(ctx, rc, "%.*s", (int)env.message.len, env.message.ptr ? env.message.ptr : "matching stopped");
     return ec_fail_at(ctx, f, rc);
   }
+  if (at_file_start && found.total && found.items[0].start != 0) {
+    ec_fail(ctx, EC_NO_MATCH, "old_string begins with a byte-order mark (U+FEFF), which stands only at the start of a file, but the "
+            "rest of it matches line %u of '%.*s', not the file's start; nothing was changed. Send old_string without the mark.",
+            found.items[0].start_line, (int)f->path.len, f->path.ptr);
+    return ec_fail_at(ctx, f, EC_NO_MATCH);
+  }
+  if (at_file_start && found.total > 1) found.total = found.n = 1; /* only one match can begin the file */
 
   if (!found.total) {
     ec_found_list again = {0};
