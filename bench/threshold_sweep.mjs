@@ -14,10 +14,14 @@
 // The value in force is marked `*`; its row is the unpatched build, measured once. Thresholds of
 // the ladder alone (ladderOnly) skip the variants (the lazy merge does not use the ladder).
 //
-//   node bench/threshold_sweep.mjs [--only id,id] [--scratch DIR] [--jobs 2] [--no-variants]
-//        [--out bench/out/thresholds.json]
-// Prints one Markdown table row per value (for ACCURACY.md, "Thresholds and why they stand where
-// they do") and writes every number to --out. Needs EDITCORE_SHARED (the lazy set) like the benches.
+//   node bench/threshold_sweep.mjs [--check] [--only id,id] [--values 'id=v,v id=v'] [--jobs 2]
+//        [--scratch DIR] [--no-variants] [--out bench/out/thresholds.json]
+// Prints one Markdown table row per value, then what moved against the unpatched build (cases,
+// variants, conformance vectors, unit checks by name), and writes every number to --out; ACCURACY.md
+// ("Thresholds and why they stand where they do") is written from it, with the values that turn a
+// rule off run through --values. --check only verifies that every patch still applies (run it after
+// editing a line that holds a threshold). About 30 s a value on two shared cores; the whole table
+// about 45 min. Needs EDITCORE_SHARED (the lazy set) like the benches.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync, existsSync, symlinkSync } from 'node:fs';
 import { join, dirname, resolve } from 'node:path';
@@ -27,7 +31,13 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
 const argv = process.argv.slice(2);
 const opt = (k, d) => { const i = argv.indexOf(k); return i >= 0 ? argv[i + 1] : d; };
-const ONLY = opt('--only', '') ? new Set(opt('--only', '').split(',')) : null;
+// --values 'id=v,v id=v': those values instead of the table's, for those thresholds only (e.g. a
+// value that turns a rule off, to find which tests exercise it).
+const VALUES = Object.fromEntries(opt('--values', '').split(/\s+/).filter(Boolean).map((x) => {
+  const [id, vs] = x.split('=');
+  return [id, vs.split(',').map(Number)];
+}));
+const ONLY = opt('--only', '') ? new Set(opt('--only', '').split(',')) : Object.keys(VALUES).length ? new Set(Object.keys(VALUES)) : null;
 const SCRATCH = resolve(opt('--scratch', '/tmp/editcore-threshold-sweep'));
 const JOBS = opt('--jobs', '2');
 const VARIANTS = !argv.includes('--no-variants');
@@ -57,6 +67,8 @@ const THRESHOLDS = [
     find: '(pre + suf) * 5 >= max * 3', put: (v) => `(pre + suf) * 100 >= max * ${v}`, values: [40, 50, 60, 70, 80], now: 60 },
   { id: 'similar.min', file: L + 'heads.c', what: 'ec_lz_similar (loose): shared start+end at least N characters',
     find: 'pre + suf >= 6 &&', put: (v) => `pre + suf >= ${v} &&`, values: [3, 6, 10], now: 6 },
+  { id: 'edited.minlen', file: L + 'heads.c', what: 'ec_lz_edited: the loose similarity (shared start+end) is taken only for lines of N characters or more',
+    find: 'return ta.len >= 16 && tb.len >= 16 && ec_lz_similar(a, b, true);', put: (v) => `return ta.len >= ${v} && tb.len >= ${v} && ec_lz_similar(a, b, true);`, values: [8, 12, 16, 24, 32], now: 16 },
   { id: 'deletion.slack', files: [[L + 'merge.c', 2], [L + 'rewrite.c', 1], [L + 'verify.c', 1]], what: 'deletion bound: a segment may drop at most 2 x written + N file lines between two of its lines (merge, rewrite, self-check alike)',
     find: '2 * written + 10', put: (v) => `2 * written + ${v}`, values: [0, 5, 10, 20, 100000], now: 10 },
   { id: 'deletion.factor', files: [[L + 'merge.c', 2], [L + 'rewrite.c', 1], [L + 'verify.c', 1]], what: 'deletion bound: F x written + 10',
@@ -81,6 +93,16 @@ const THRESHOLDS = [
     find: 'if (hi < 0 || hi - lo > 64) continue;', put: (v) => `if (hi < 0 || hi - lo > ${v}) continue;`, values: [16, 64, 256], now: 64 },
   { id: 'section.shared', file: L + 'verify.c', what: 'self-check new_section: two section titles are different sections when they share fewer than N leading/trailing characters',
     find: 'return shared_words(s3[1], f3[1]) < 4;', put: (v) => `return shared_words(s3[1], f3[1]) < ${v};`, values: [2, 4, 6], now: 4 },
+  { id: 'verify.opener_len', file: L + 'verify.c', what: 'self-check: a block opener written new while the file\'s only copy is kept by a marker is refused (moved or copied code) when N characters or more',
+    find: '.len < 24 || !opens_block(S->line[A[a]])) continue;', put: (v) => `.len < ${v} || !opens_block(S->line[A[a]])) continue;`, values: [12, 16, 24, 32, 100000], now: 24 },
+  { id: 'verify.credible_len', file: L + 'verify.c', what: 'self-check: a file line matched alone (no run) is credible when it occurs once and has N characters or more',
+    find: 'if (!run && ec_lz_trim(F->line[B[q]]).len >= 24)', put: (v) => `if (!run && ec_lz_trim(F->line[B[q]]).len >= ${v})`, values: [12, 16, 24, 32, 100000], now: 24 },
+  { id: 'verify.telling', file: L + 'verify.c', what: 'self-check: a weak line (punctuation, a keyword) tells where it is at N characters or more',
+    find: 'ec_lz_trim(F->line[i]).len >= 6);', put: (v) => `ec_lz_trim(F->line[i]).len >= ${v});`, values: [3, 6, 10, 100000], now: 6 },
+  { id: 'edge.max', file: L + 'merge.c', what: 'leading/trailing context: runs of up to N lines equal to the file\'s next to an anchor are matched',
+    find: '#define EDGE_MAX 16', put: (v) => `#define EDGE_MAX ${v}`, values: [2, 4, 8, 16, 32], now: 16 },
+  { id: 'edge.reach', files: [[L + 'merge.c', 2]], what: 'leading/trailing context may sit up to N file lines off the anchor',
+    find: 'k < 8 ? k : 8;', put: (v) => `k < ${v} ? k : ${v};`, values: [1, 2, 4, 8, 16], now: 8 },
   { id: 'anchor.line_min', file: M + 'anchor_match.c', what: 'ladder strategy `anchor`: every middle line at least N per mille similar',
     find: '#define LINE_MIN 500', put: (v) => `#define LINE_MIN ${v}`, values: [300, 500, 700], now: 500, ladderOnly: true },
   { id: 'anchor.mean_min', file: M + 'anchor_match.c', what: 'ladder strategy `anchor`: middle lines on average at least N per mille similar',
@@ -94,7 +116,9 @@ function prepare() {
   mkdirSync(src, { recursive: true });
   // The tracked files as they are in this checkout (uncommitted edits included).
   const files = execFileSync('git', ['ls-files', '-z'], { cwd: root }).toString().split('\0').filter((f) => f && existsSync(join(root, f)));
-  const tar = sh('bash', ['-c', `tar --null -T - -cf - | tar -xf - -C '${src}'`], { cwd: root, input: files.join('\0') });
+  // -m: the copies get the current time, so a file a killed or earlier sweep left patched is
+  // rebuilt (kept times would leave its newer object file in the build, stale).
+  const tar = sh('bash', ['-c', `tar --null -T - -cf - | tar -xmf - -C '${src}'`], { cwd: root, input: files.join('\0') });
   if (tar.status) throw new Error(`copy failed: ${tar.stderr}`);
   if (!existsSync(join(src, 'third_party'))) symlinkSync(join(root, 'third_party'), join(src, 'third_party'));
   if (!existsSync(join(build, 'CMakeCache.txt'))) {
@@ -131,7 +155,7 @@ function measure(build, variants) {
   const c = sh('node', [join(root, 'tests/conformance/run.mjs'), '--builds', 'native', '--native', cli]).stdout;
   m = c.match(/conformance: (\d+) passed, (\d+) failed/);
   r.conf = m ? { passed: +m[1], failed: +m[2] } : { error: c.slice(-300) };
-  r.confFailed = [...c.matchAll(/^FAIL \[native\] (\S+) \((\S+)\)/gm)].map((f) => `${f[2]}:${f[1]}`);
+  r.confFailed = [...c.matchAll(/^FAIL \[native\] (.+?) \(([^)]*)\)$/gm)].map((f) => `${f[2]}:${f[1]}`);
   r.unit = 0;
   r.unitFailed = [];
   for (const u of UNITS) {
@@ -175,12 +199,21 @@ function cell(r) {
   return `| ${real} | ${vars} | ${r.conf.error ? 'error' : r.conf.failed} | ${r.unit} |`;
 }
 
+// Every patch must apply before anything is built (--check: only that, on this checkout).
+function checkPatches(dir) {
+  for (const t of THRESHOLDS)
+    for (const [f, n] of t.files || [[t.file, 1]]) {
+      const found = readFileSync(join(dir, f), 'utf8').split(t.find).length - 1;
+      if (found !== n) throw new Error(`${t.id}: '${t.find}' found ${found} times in ${f}, expected ${n}: update THRESHOLDS`);
+    }
+}
+if (argv.includes('--check')) {
+  checkPatches(root);
+  console.log(`${THRESHOLDS.length} thresholds, every patch applies`);
+  process.exit(0);
+}
 const { src, build } = prepare();
-for (const t of THRESHOLDS) // every patch must apply before anything is built
-  for (const [f, n] of t.files || [[t.file, 1]]) {
-    const found = readFileSync(join(src, f), 'utf8').split(t.find).length - 1;
-    if (found !== n) throw new Error(`${t.id}: '${t.find}' found ${found} times in ${f}, expected ${n}: update THRESHOLDS`);
-  }
+checkPatches(src);
 const results = existsSync(OUT) ? JSON.parse(readFileSync(OUT, 'utf8')) : {};
 // The unpatched build once: the row of every value in force (each patch for the value in force is
 // the same arithmetic written with that value, e.g. `* 100 >= max * 80` for `* 5 >= max * 4`).
@@ -195,7 +228,7 @@ for (const t of THRESHOLDS) {
   const targets = t.files || [[t.file, 1]];
   const pristine = targets.map(([f]) => readFileSync(join(src, f), 'utf8'));
   results[t.id] = { what: t.what, now: t.now, values: {} };
-  for (const v of t.values) {
+  for (const v of VALUES[t.id] || t.values) {
     targets.forEach(([f], k) => writeFileSync(join(src, f), pristine[k].split(t.find).join(t.put(v))));
     let r = base;
     if (v !== t.now) {
