@@ -433,9 +433,14 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     /* Other anchors of the segment (the chain's pairs not let go): with them the segment is
      * placed anyway, and the line is code moved into the new block, written as new; the
      * merge's own check (verify.c) then makes sure nothing the snippet keeps is lost. */
-    bool others = false;
+    bool others = false; /* 12 characters: 6 to never, swept, give the same results (no test reaches it) */
     for (uint32_t q = job->seg[sj].j0; q < job->seg[sj].j1 && !others; q++)
       others = q != j && job->am[q] >= 0 && ec_lz_trim(S->line[q]).len >= 12;
+    /* 24 characters, swept (bench/threshold_sweep.mjs; ACCURACY.md, "Thresholds"): 24 and 32 give
+     * the same results; at 16 lazy-real-shape-marker-inside-class is declined, at 12 also
+     * lazy-edge-new-method-same-tail (short common lines taken for moved code); never declining
+     * fails the precision vectors lazy-real-shape-near-miss-renamed-copy-no-anchor and
+     * continue-lazy-calculator-stateless-js. The set itself does not reach this rule. */
     if (t.len >= 24 && !others) {
       /* A distinctive line: the model moves or rewrites that code; which is unclear. */
       return ec_lz_decline(job, EC_NO_MATCH, sj, (uint32_t)fo + 1, (uint32_t)i + 1,
@@ -629,8 +634,11 @@ static ec_error_code run_pass(ec_lz_job *job, bool *changed) {
     size_t covered = 0;
     for (uint32_t q = best[0].ja; q <= best[0].jb; q++)
       if (!(S->flags[q] & LZ_BLANK)) covered++;
+    /* Two strong lines, swept (bench/threshold_sweep.mjs; ACCURACY.md, "Thresholds"): 1 fails the
+     * hostile vector "lazy segment whose lines occur three times"; 3 and 4 give the same results. */
     bool good = best_strong >= 2 || covered == nonblank;
-    /* One non-trivial line is enough inside a small range closed by anchors on both sides. */
+    /* One non-trivial line is enough inside a small range closed by anchors on both sides (200
+     * lines, 10 characters: swept, no test reaches this rule — turning it off changes nothing). */
     if (!good && lo >= 0 && hi < (int64_t)F->n && hi - lo <= 200) {
       for (uint32_t q = best[0].ja; q <= best[0].jb; q++)
         if (strong(S, q) && ec_lz_trim(S->line[q]).len >= 10) good = true;
@@ -655,7 +663,12 @@ static ec_error_code run_pass(ec_lz_job *job, bool *changed) {
 
 /* Whether snippet line a is file line b with a few characters changed: both 12 characters or
  * more (trimmed), their shared start and end covering all but 8 characters and at least 80 %
- * of the longer line (`_matches: List[M] = f(` for `_matches: list[M] = f(`). */
+ * of the longer line (`_matches: List[M] = f(` for `_matches: list[M] = f(`).
+ * Swept (bench/threshold_sweep.mjs; ACCURACY.md, "Thresholds"): it only breaks a tie (one close line
+ * among several same-head ones, else the segment is declined as ambiguous), and the set, its variants,
+ * conformance and unit tests give the same results for 60-90 %, 4 characters to any slack, 6-20
+ * characters; 100 % declines 1 case of the set and fails lazy-real-shape-edited-line-among-same-head.
+ * 80 % / 8 / 12 stay: "a few characters changed", in the middle of that plateau. */
 static bool close_edit(ec_str a, ec_str b) {
   ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
   if (ta.len < 12 || tb.len < 12 || ec_str_eq(ta, tb)) return false;
@@ -759,6 +772,7 @@ static void edited_openers(ec_lz_job *job) {
         if (job->am[k] >= 0) { lo = job->am[k]; break; }
       for (uint32_t k = j + 1; k < sg->j1; k++)
         if (job->am[k] >= 0) { hi = job->am[k]; jb = k; break; }
+      /* 64 lines, swept: 16-256 the same; off, 2 cases of the set decline (refactor_setStyle_diff_and_return). */
       if (hi < 0 || hi - lo > 64) continue;
       uint32_t found = LZ_NIL, n = 0;
       for (int64_t i = lo + 1; i < hi; i++) {

@@ -82,7 +82,12 @@ bool ec_lz_similar(ec_str a, ec_str b, bool loose) {
     if (k == ns) return true;
   }
   if (!loose) return false;
-  /* Loosely: a shared start and end covering most of the longer line. */
+  /* Loosely: a shared start and end covering most of the longer line: 60 % and 6 characters.
+   * Swept (bench/threshold_sweep.mjs; ACCURACY.md, "Thresholds"): 40-60 % give the same results;
+   * at 70 % one case of the set merges WRONG (claude-sonnet-4 rossler_attractor: a renamed
+   * section's edited lines are no longer its counterparts) and lazy-real-shape-section-renamed
+   * fails; at 80 % 4 cases decline and 3 conformance vectors fail. 3-10 characters: the same
+   * (no loose reading at all: 9 cases decline). */
   size_t max = ta.len > tb.len ? ta.len : tb.len, min = ta.len < tb.len ? ta.len : tb.len, pre = 0, suf = 0;
   while (pre < min && ta.ptr[pre] == tb.ptr[pre]) pre++;
   while (suf < min - pre && ta.ptr[ta.len - 1 - suf] == tb.ptr[tb.len - 1 - suf]) suf++;
@@ -94,6 +99,10 @@ bool ec_lz_same_first_token(ec_str a, ec_str b) {
   return tokens(ec_lz_trim(a), xa, 1) == 1 && tokens(ec_lz_trim(b), xb, 1) == 1 && ec_str_eq(xa[0], xb[0]);
 }
 
+/* 16 characters for the loose reading, swept (bench/threshold_sweep.mjs; ACCURACY.md,
+ * "Thresholds"): at 8 two conformance vectors fail (a new Lua function after a kept `end`); at 24
+ * one case of the set merges WRONG (claude-sonnet-4 rossler_attractor) and 3 decline; never loose,
+ * 9 decline. 16 is the only value tried with nothing lost or wrong. */
 bool ec_lz_edited(ec_str a, ec_str b) {
   if (ec_lz_similar(a, b, false)) return true;
   ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);

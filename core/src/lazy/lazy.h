@@ -151,7 +151,10 @@ size_t ec_lz_file_closer(ec_lz_job *job, size_t o);
 bool ec_lz_in_shown_block(ec_lz_job *job, size_t si, size_t from, size_t to);
 
 /** Distinctive lines (trimmed, EC_LZ_DISTINCT_LEN characters or more) a renamed block must share
- * with the file's block to be taken for it (rewrite.c, verify.c). */
+ * with the file's block to be taken for it (rewrite.c, verify.c). Swept (bench/threshold_sweep.mjs;
+ * ACCURACY.md, "Thresholds"): 2-4 lines and 1-16 characters give the same results; with no rename
+ * taken, 4 cases of the set decline (rossler_attractor) and 2 conformance vectors fail. 3 and 12 sit
+ * inside that plateau; what keeps a sibling from being taken for a rename is the share (rewrite.c). */
 #define EC_LZ_RENAME_MIN_LINES 3
 #define EC_LZ_DISTINCT_LEN 12
 /** Whether snippet line so and file line fo can be one definition renamed: neither blank nor weak

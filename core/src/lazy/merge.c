@@ -143,7 +143,13 @@ static const char *path_of(ec_lz_job *job, int *n) {
   return job->f->path.ptr;
 }
 
-/* Declines a replacement that drops many more file lines than the snippet writes in their place. */
+/* Declines a replacement that drops many more file lines than the snippet writes in their place:
+ * more than 2 x written + 10 (the same bound in rewrite.c's dense() and in verify.c). Swept
+ * (bench/threshold_sweep.mjs; ACCURACY.md, "Thresholds"): + 0 declines 12 cases of the set that
+ * delete a function by leaving it out (csvtools_delete_*, *_helper); + 5, or 1 x written, loses 2
+ * variants more; + 20 gains 2 variants (one context line less in csvtools_delete_tojson) and no
+ * bound at all fails lazy-decline-vanishing (a segment that would silently drop many functions).
+ * 10 stays: it is what a snippet may delete unannounced, and + 20 buys 2 of 5,146 variants. */
 static ec_error_code check_deletion(ec_lz_job *job, size_t si, size_t removed_from, size_t removed, size_t written, const char *where) {
   if (removed <= 2 * written + 10) return EC_OK;
   int pn;
@@ -214,6 +220,10 @@ static bool replaced_in_place(ec_lz_job *job, size_t j, size_t i, size_t r) {
   return true;
 }
 
+/* Leading or trailing context of up to 16 lines equal to the file's next to an anchor is matched as
+ * one run. Swept (bench/threshold_sweep.mjs; ACCURACY.md, "Thresholds"): 8-32 give the same
+ * results; at 4 lazy-edge-two-equal-loops fails, at 2 three cases of the set merge WRONG (the
+ * three models' sr_typing_backports, subgraph_rewriter.py) — 16 is twice the smallest safe value. */
 #define EDGE_MAX 16
 
 /* Whether snippet line j on file line i keeps the indentation it has relative to the anchor
@@ -379,6 +389,9 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
       return EC_OK;
     }
   }
+  /* Up to 8 file lines between the context and the anchor edited in place (r). Swept: 1-16 give
+   * the same results on the set, its variants, conformance and unit tests (none edits more than
+   * one line there); 8 is a bound on the work, not a tuned value. */
   size_t rmax = k < 8 ? k : 8;
   for (size_t r = 0; r <= rmax; r++) {
     if (i0 < r || i0 - r < *c) break;
@@ -519,7 +532,10 @@ static size_t block_end(ec_lz_job *job, size_t i) {
 
 /* Whether two lines share a start and an end covering 60 % of the longer one (both 16 characters
  * or more), the start holding a call's first argument: the same statement with a later argument
- * rewritten. */
+ * rewritten. Swept (bench/threshold_sweep.mjs; ACCURACY.md, "Thresholds"): 40-80 % and 8-24
+ * characters give the same results on the set, its variants, conformance and unit tests; the shape
+ * (a call rewritten as a block below the last anchor, a marker after it) is rare there. 60 % stays:
+ * "most of the line", the same bar as ec_lz_similar's. */
 static bool mostly_same(ec_str a, ec_str b) {
   ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
   if (ta.len < 16 || tb.len < 16) return false;
@@ -591,7 +607,7 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
       return EC_OK;
     }
   }
-  size_t rmax = k < 8 ? k : 8;
+  size_t rmax = k < 8 ? k : 8; /* as at the leading edge (swept there) */
   for (size_t r = 0; r <= rmax; r++) {
     size_t p = ib + 1 + r;
     size_t qmax = k - r < EDGE_MAX ? k - r : EDGE_MAX;

@@ -91,11 +91,16 @@ bool ec_lz_renamed_block_kept(ec_lz_job *job, size_t fo, size_t shared) {
     job->work += fe - fo;
     if (m) m[fo] = (uint32_t)total + 1;
   }
+  /* A third, swept (bench/threshold_sweep.mjs; ACCURACY.md, "Thresholds"): a half fails
+   * lazy-real-shape-section-renamed-inner-opener-edited (its renamed block keeps a third to a half
+   * of the old block's distinctive lines); a quarter gives the same results as a third: a third is the strictest bar
+   * every test passes. */
   return shared * 3 >= total;
 }
 
 /* Whether the aligned lines rise on both sides and no stretch between two of them drops more file
- * lines than the snippet writes there allows (the merge's own deletion bound). */
+ * lines than the snippet writes there allows (the merge's own deletion bound, 2 x written + 10:
+ * why those numbers, at merge.c's check_deletion). */
 static bool dense(const al *a, size_t n) {
   for (size_t t = 1; t < n; t++) {
     if (a[t].j <= a[t - 1].j || a[t].i <= a[t - 1].i) return false;
