@@ -182,5 +182,19 @@ int main(void) {
                      sizeof msg) == EC_OK,
             "%s\n", msg);
 
+  /* A renamed copy beside its kept original: the call `paintSky()` rewritten as `paintNight()`, a
+   * new `paintNight` written after the caller, the old `paintSky` kept behind the marker and
+   * called nowhere now: refused by its own rule (replace the old one or add beside it?). */
+  const char *js = "function frame() {\n  clear();\n  paintSky();\n}\n\nfunction paintSky() {\n  fill(\"#8cf\");\n}\n\nfunction clear() {\n  wipe();\n}\n";
+  const char *js_snip = "// ... existing code ...\nfunction frame() {\n  clear();\n  paintNight();\n}\n\nfunction paintNight() {\n  fill(\"#013\");\n  stars();\n}\n// ... existing code ...\n";
+  const char *js_res = "function frame() {\n  clear();\n  paintNight();\n}\n\nfunction paintNight() {\n  fill(\"#013\");\n  stars();\n}\n\nfunction paintSky() {\n  fill(\"#8cf\");\n}\n\nfunction clear() {\n  wipe();\n}\n";
+  CHECK(check_in("f.js", js, js_snip, js_res, msg, sizeof msg) == EC_NO_MATCH);
+  CHECK_MSG(strstr(msg, "renamed copy"), "%s\n", msg);
+  /* ...but not when the old function is still called elsewhere in the result: a sibling. */
+  const char *js2 = "function frame() {\n  clear();\n  paintSky();\n}\n\nfunction paintSky() {\n  fill(\"#8cf\");\n}\n\nfunction clear() {\n  wipe();\n  paintSky();\n}\n";
+  const char *js2_res = "function frame() {\n  clear();\n  paintNight();\n}\n\nfunction paintNight() {\n  fill(\"#013\");\n  stars();\n}\n\nfunction paintSky() {\n  fill(\"#8cf\");\n}\n\nfunction clear() {\n  wipe();\n  paintSky();\n}\n";
+  check_in("f.js", js2, js_snip, js2_res, msg, sizeof msg);
+  CHECK_MSG(!strstr(msg, "renamed copy"), "%s\n", msg);
+
   TEST_MAIN_END();
 }

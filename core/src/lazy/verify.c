@@ -1,3 +1,4 @@
+#define _GNU_SOURCE 1
 /*
  * The merge checks itself before it answers (issue 21, item 3). Whatever placed the segments,
  * the result R is accepted only when it reads as a faithful merge of the snippet into the file:
@@ -51,6 +52,7 @@
 #include "../base/str.h"
 #include <ctype.h>
 #include <stdio.h>
+#include <string.h>
 
 #define VERIFY_CELLS 6000000u
 
@@ -77,6 +79,10 @@ typedef struct vjob {
   uint32_t *nlr;   /* index into nl -> its R line */
   bool diff;       /* a diff-style snippet (`+`/`-` lines): its columns carry its prefixes */
   size_t fwin0, fwin1; /* the file lines from the first group's region start to the last one's end */
+  struct newdef { ec_str name; uint32_t j; } *ndef; /* renamed_copy: definitions under names the file lacks */
+  size_t nndef;
+  bool ndef_done;
+  uint64_t rc_budget; /* renamed_copy's work over the whole check */
 } vjob;
 
 static bool block_line(const ec_lz_job *job, size_t j) {
@@ -501,6 +507,161 @@ static inline uint32_t pair_weight(const ec_lz_job *job, uint32_t j) { return jo
 /* A diff-style `+` line: not paired by the common prefix or suffix, only by the weighted alignment. */
 static inline bool new_in_diff(const ec_lz_job *job, uint32_t j) { return job->diff_style && job->S.op[j] == '+'; }
 
+static bool name_ch(unsigned char c) { return c == '_' || c == '$' || c >= 0x80 || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z'); }
+
+/* Whether `name` occurs in `hay` as a whole word (not inside a longer name). */
+static bool has_word(ec_str hay, ec_str name) {
+  const char *p = hay.ptr, *end = hay.ptr + hay.len;
+  if (!name.len) return false;
+  while (p && p < end) {
+    const char *hit = memmem(p, (size_t)(end - p), name.ptr, name.len);
+    if (!hit) return false;
+    p = hit + name.len;
+    if ((hit > hay.ptr && name_ch((unsigned char)hit[-1])) || (p < end && name_ch((unsigned char)*p))) continue;
+    return true;
+  }
+  return false;
+}
+
+/* The name a line defines: a block opener (not a control statement: `if`, `for`, `catch`, ...)
+ * whose first name followed by a parenthesised list closed on the same line, with no call after
+ * it (`function drawSky() {`, `func (s *Server) Start() error {`, `public int total() {`,
+ * `def run(self):`). A call that opens a block (`it("x", () => {`, `foo(function () {`), a
+ * method call (`a.b(..)`) and a line that is no opener define nothing (an empty name). */
+static ec_str def_name(ec_str line) {
+  ec_str t = ec_lz_trim(line), none = ec_str_make(NULL, 0);
+  if (!t.len || !opens_block(line)) return none;
+  size_t w = 0;
+  while (w < t.len && !name_ch((unsigned char)t.ptr[w])) w++;
+  size_t we = w;
+  while (we < t.len && name_ch((unsigned char)t.ptr[we])) we++;
+  ec_str first = ec_str_make(t.ptr + w, we - w);
+  static const char *const CTRL[] = {"if", "else", "elif", "for", "foreach", "while", "switch", "catch", "except", "return", "do", "try",
+                                     "with", "unless", "until", "when", "match", "case", "new", "await", "yield", "throw", "raise", NULL};
+  for (size_t k = 0; CTRL[k]; k++)
+    if (ec_str_eq_cstr(first, CTRL[k])) return none;
+  static const char *const KW[] = {"func", "function", "fn", "def", "fun", "sub", "proc", "method", NULL};
+  for (size_t i = 0; i < t.len; i++) {
+    if (t.ptr[i] != '(') continue;
+    size_t e = i;
+    while (e && (t.ptr[e - 1] == ' ' || t.ptr[e - 1] == '\t')) e--;
+    size_t b = e;
+    while (b && name_ch((unsigned char)t.ptr[b - 1])) b--;
+    if (b == e) continue;
+    ec_str name = ec_str_make(t.ptr + b, e - b);
+    bool kw = false;
+    for (size_t k = 0; KW[k] && !kw; k++) kw = ec_str_eq_cstr(name, KW[k]);
+    if (kw) continue;
+    if (b && t.ptr[b - 1] == '.') return none;
+    int depth = 0;
+    size_t c = i;
+    for (; c < t.len; c++) {
+      if (t.ptr[c] == '(') depth++;
+      else if (t.ptr[c] == ')' && --depth == 0) break;
+    }
+    if (c >= t.len || memchr(t.ptr + c, '(', t.len - c) || (name.ptr[0] >= '0' && name.ptr[0] <= '9') || name.len < 3) return none;
+    return name;
+  }
+  return none;
+}
+
+/* The one name two lines differ in: they read the same but for one whole name (`drawSky();`
+ * and `drawCyberSky();`, `for (p of ps) drawPipe(p);` and `... drawFirewall(p);`). */
+static bool one_name_apart(ec_str a, ec_str b, ec_str *na, ec_str *nb) {
+  ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
+  size_t p, q;
+  ec_lz_common_ends(ta, tb, &p, &q);
+  if (p >= ta.len || p >= tb.len) return false;
+  while (p && name_ch((unsigned char)ta.ptr[p - 1])) p--;
+  while (q && name_ch((unsigned char)ta.ptr[ta.len - q])) q--;
+  *na = ec_str_make(ta.ptr + p, ta.len - q - p);
+  *nb = ec_str_make(tb.ptr + p, tb.len - q - p);
+  if (na->len < 3 || nb->len < 3 || ec_str_eq(*na, *nb)) return false;
+  for (size_t i = 0; i < na->len; i++)
+    if (!name_ch((unsigned char)na->ptr[i])) return false;
+  for (size_t i = 0; i < nb->len; i++)
+    if (!name_ch((unsigned char)nb->ptr[i])) return false;
+  return !(na->ptr[0] >= '0' && na->ptr[0] <= '9') && !(nb->ptr[0] >= '0' && nb->ptr[0] <= '9');
+}
+
+/* The snippet's definitions under names the file has nowhere (at most 32, found once). */
+static void new_definitions(vjob *v) {
+  ec_lz_job *job = v->job;
+  ec_lz_side *S = &job->S, *F = &job->F;
+  v->ndef_done = true;
+  v->ndef = ec_arena_alloc(job->a, 32 * sizeof *v->ndef);
+  if (!v->ndef || !F->n) return;
+  ec_str ftext = ec_str_make(F->line[0].ptr, (size_t)(F->line[F->n - 1].ptr + F->line[F->n - 1].len - F->line[0].ptr));
+  for (size_t j = 0; j < S->n && v->nndef < 32; j++) {
+    if (!block_line(job, j)) continue;
+    ec_str name = def_name(S->line[j]);
+    if (!name.len || has_word(ftext, name)) continue;
+    v->ndef[v->nndef++] = (struct newdef){name, (uint32_t)j};
+  }
+}
+
+/* A renamed copy beside its kept original: a line the merge writes new reads like a file line it
+ * removes but for one name — a call of a definition the snippet writes under a name the file
+ * lacks, where the file line called a definition of the same kind (same first word) that a
+ * marker keeps — and the result calls that old definition nowhere else. The snippet renamed it
+ * (its callers rewritten, `drawBird()` made `drawCyberDrone()`) or added a variant beside it:
+ * either the old one is dead code the merge keeps, or the rename's old block is left in the
+ * file. Which one the snippet means it does not say. Bounded work; past the budget nothing is
+ * declined on this account. */
+static ec_error_code renamed_copy(vjob *v, const uint32_t *A, const int32_t *ma, size_t na, const uint32_t *B, const int32_t *mb,
+                                  size_t nb, const uint32_t *aseg) {
+  ec_lz_job *job = v->job;
+  ec_lz_side *S = &job->S, *F = &job->F;
+  if (!v->ndef_done) new_definitions(v);
+  if (!v->nndef) return EC_OK;
+  ec_str ftext = ec_str_make(F->line[0].ptr, (size_t)(F->line[F->n - 1].ptr + F->line[F->n - 1].len - F->line[0].ptr));
+  for (size_t a = 0; a < na && v->rc_budget; a++) {
+    if (ma[a] >= 0) continue;
+    ec_str w = S->line[A[a]];
+    for (size_t d = 0; d < v->nndef && v->rc_budget; d++) {
+      if (v->ndef[d].j == A[a] || !has_word(w, v->ndef[d].name)) continue;
+      for (size_t q = 0; q < nb && v->rc_budget; q++, v->rc_budget--) {
+        ec_str nw, nf;
+        if (mb[q] >= 0 || !one_name_apart(w, F->line[B[q]], &nw, &nf) || !ec_str_eq(nw, v->ndef[d].name)) continue;
+        /* The file's definition of the old name, of the same kind, kept by a marker. */
+        size_t fo = SIZE_MAX;
+        const char *p = ftext.ptr, *end = ftext.ptr + ftext.len;
+        while (fo == SIZE_MAX && v->rc_budget) {
+          const char *hit = memmem(p, (size_t)(end - p), nf.ptr, nf.len);
+          if (!hit) break;
+          p = hit + nf.len;
+          v->rc_budget = v->rc_budget > 64 ? v->rc_budget - 64 : 0;
+          size_t lo = 0, hi = F->n; /* the file line holding hit */
+          while (hi - lo > 1) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (F->line[mid].ptr <= hit) lo = mid;
+            else hi = mid;
+          }
+          if (!ec_str_eq(def_name(F->line[lo]), nf) || !ec_lz_same_first_token(F->line[lo], S->line[v->ndef[d].j])) continue;
+          for (size_t g = 0; g <= job->nseg_parsed && fo == SIZE_MAX; g++)
+            if (v->gx[g] != SIZE_MAX && v->gy[g] != SIZE_MAX && lo >= v->gx[g] && lo < v->gy[g]) fo = lo;
+        }
+        if (fo == SIZE_MAX) continue;
+        /* Called nowhere else in the result (its own block aside). */
+        size_t fe = ec_lz_block_last(job, fo);
+        bool used = false;
+        for (size_t r = 0; r < v->nr && !used && v->rc_budget; r++) {
+          v->rc_budget = v->rc_budget > v->r[r].line.len / 8 + 1 ? v->rc_budget - v->r[r].line.len / 8 - 1 : 0;
+          if (!has_word(v->r[r].line, nf)) continue;
+          used = !(v->rfile[r] != EC_LZ_NONE && v->rfile[r] >= fo && v->rfile[r] <= fe);
+        }
+        if (used || !v->rc_budget) continue;
+        return fail_check(job, aseg[a], (uint32_t)fo + 1, (uint32_t)fo + 1,
+                          "it rewrites a call of a function the file keeps behind a marker into a call of a new function of another "
+                          "name, and leaves the old one called nowhere: a renamed copy written beside its original (should the "
+                          "old one go, or stay beside it?)",
+                          w);
+      }
+    }
+  }
+  return EC_OK;
+}
+
 /* One group: segments [s0, s1] with empty gaps between them, over the file's region [x, y). */
 static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t y, bool free_top, bool free_bottom) {
   ec_lz_job *job = v->job;
@@ -584,6 +745,10 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     v->rblk[v->ar[a]] = (uint32_t)(v->nl0[s0] + a);
     v->nlr[v->nl0[s0] + a] = v->ar[a];
     if (ma[a] >= 0) v->rfile[v->ar[a]] = B[ma[a]];
+  }
+  {
+    ec_error_code rc = renamed_copy(v, A, ma, na, B, mb, nb, aseg);
+    if (rc) return rc;
   }
   /* A distinctive opener (a definition, a block's first line) written new while the file's only
    * copy of it is kept by a marker: the
@@ -829,6 +994,7 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   vjob v;
   memset(&v, 0, sizeof v);
   v.job = job;
+  v.rc_budget = 20000000u;
   ec_lz_side *S = &job->S, *F = &job->F;
   size_t ns = job->nseg_parsed;
   if (!ns) return EC_OK;
