@@ -182,6 +182,20 @@ int main(void) {
                      sizeof msg) == EC_OK,
             "%s\n", msg);
 
+  /* A body rewritten with only short lines kept and a new function written right after it, one
+   * segment: the file's closing `}` is the rewritten function's (the closer at its opener's
+   * column), so the removed body lines lie inside what the snippet spans. (Before: refused, the
+   * common suffix paired the file's `}` with the new function's.) */
+  const char *go = "package q\n\nfunc (q *Q) Len() int {\n\tn := 0\n\tfor range q.items {\n\t\tn++\n\t}\n\treturn n\n}\n\nfunc (q *Q) Cap() int {\n\treturn cap(q.items)\n}\n";
+  const char *go_snip = "// ... existing code ...\n\nfunc (q *Q) Len() int {\n\treturn len(q.items)\n}\n\nfunc (q *Q) Empty() bool {\n\treturn q.Len() == 0\n}\n\n// ... existing code ...\n";
+  const char *go_res = "package q\n\nfunc (q *Q) Len() int {\n\treturn len(q.items)\n}\n\nfunc (q *Q) Empty() bool {\n\treturn q.Len() == 0\n}\n\nfunc (q *Q) Cap() int {\n\treturn cap(q.items)\n}\n";
+  CHECK_MSG(check_in("q.go", go, go_snip, go_res, msg, sizeof msg) == EC_OK, "%s\n", msg);
+  /* Precision: the same new function written inside the old body's place with the file's loop
+   * left after it (the old body's second half kept) is still refused. */
+  CHECK(check_in("q.go", go, go_snip,
+                 "package q\n\nfunc (q *Q) Len() int {\n\treturn len(q.items)\n}\n\nfunc (q *Q) Empty() bool {\n\treturn q.Len() == 0\n}\n\treturn n\n}\n\nfunc (q *Q) Cap() int {\n\treturn cap(q.items)\n}\n",
+                 msg, sizeof msg) == EC_NO_MATCH);
+
   /* A renamed copy beside its kept original: the call `paintSky()` rewritten as `paintNight()`, a
    * new `paintNight` written after the caller, the old `paintSky` kept behind the marker and
    * called nowhere now: refused by its own rule (replace the old one or add beside it?). */

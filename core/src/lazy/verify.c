@@ -29,7 +29,15 @@
  *     repeat of the kept closer, a diff-style `+` line raises no insert-or-replace question, and a
  *     separator line opening a differently titled section in the file's style is no repeat;
  *   - no member is declared twice: a line written new directly in a class-like body, beside the
- *     same line at the same depth of that body, is declined (a field written in two segments).
+ *     same line at the same depth of that body, is declined (a field written in two segments);
+ *   - no renamed copy beside its kept original: a line written new that reads like a line the
+ *     result removes but for one name — a call of a definition the snippet writes under a name
+ *     the file lacks, where the file called a definition of the same kind a marker keeps — is
+ *     declined when the result calls the old definition nowhere else (renamed_copy).
+ * A closing line of the file whose opener is a common-prefix pair closes, in the snippet, that
+ * opener's block (own_closer): when the common suffix pairs it with a later block's closer (a
+ * body rewritten, a new function written after it), the group is read once more with it paired
+ * by its opener, as credible as the opener; either reading that passes is a faithful one.
  * Aligned lines read the same and sit at the same indentation in the result and the file (code
  * moved to another depth is new there).
  * Blocks that brackets do not show (Lua's and Ruby's `end`, shell's `fi`, Python's indentation) are
@@ -83,6 +91,9 @@ typedef struct vjob {
   size_t nndef;
   bool ndef_done;
   uint64_t rc_budget; /* renamed_copy's work over the whole check */
+  bool renamed;       /* renamed_copy declined the group */
+  bool by_opener;     /* check_group: pair a closing line by its opener (own_closer) */
+  bool opener_differs; /* check_group: own_closer would pair a closing line otherwise than the suffix */
 } vjob;
 
 static bool block_line(const ec_lz_job *job, size_t j) {
@@ -600,14 +611,49 @@ static void new_definitions(vjob *v) {
   }
 }
 
+/* rc_budget less `n` (never below zero). */
+static inline void rc_spend(vjob *v, uint64_t n) { v->rc_budget = v->rc_budget > n ? v->rc_budget - n : 0; }
+
+/* The file line defining `name` like snippet definition line `like` (same first word), kept by a
+ * marker (in a gap's run) and called nowhere else in the result (its own block aside); SIZE_MAX
+ * when there is none. */
+static size_t kept_unused_definition(vjob *v, ec_str ftext, ec_str name, ec_str like) {
+  ec_lz_job *job = v->job;
+  ec_lz_side *F = &job->F;
+  size_t fo = SIZE_MAX;
+  const char *p = ftext.ptr, *end = ftext.ptr + ftext.len;
+  while (fo == SIZE_MAX && v->rc_budget) {
+    const char *hit = memmem(p, (size_t)(end - p), name.ptr, name.len);
+    rc_spend(v, (uint64_t)((hit ? hit : end) - p) / 16 + 64);
+    if (!hit) break;
+    p = hit + name.len;
+    size_t lo = 0, hi = F->n; /* the file line holding hit */
+    while (hi - lo > 1) {
+      size_t mid = lo + (hi - lo) / 2;
+      if (F->line[mid].ptr <= hit) lo = mid;
+      else hi = mid;
+    }
+    if (!ec_str_eq(def_name(F->line[lo]), name) || !ec_lz_same_first_token(F->line[lo], like)) continue;
+    for (size_t g = 0; g <= job->nseg_parsed && fo == SIZE_MAX; g++)
+      if (v->gx[g] != SIZE_MAX && v->gy[g] != SIZE_MAX && lo >= v->gx[g] && lo < v->gy[g]) fo = lo;
+  }
+  if (fo == SIZE_MAX || !v->rc_budget) return SIZE_MAX;
+  size_t fe = ec_lz_block_last(job, fo);
+  for (size_t r = 0; r < v->nr && v->rc_budget; r++) {
+    rc_spend(v, v->r[r].line.len / 16 + 1);
+    if (has_word(v->r[r].line, name) && !(v->rfile[r] != EC_LZ_NONE && v->rfile[r] >= fo && v->rfile[r] <= fe)) return SIZE_MAX;
+  }
+  return v->rc_budget ? fo : SIZE_MAX;
+}
+
 /* A renamed copy beside its kept original: a line the merge writes new reads like a file line it
  * removes but for one name — a call of a definition the snippet writes under a name the file
  * lacks, where the file line called a definition of the same kind (same first word) that a
  * marker keeps — and the result calls that old definition nowhere else. The snippet renamed it
  * (its callers rewritten, `drawBird()` made `drawCyberDrone()`) or added a variant beside it:
  * either the old one is dead code the merge keeps, or the rename's old block is left in the
- * file. Which one the snippet means it does not say. Bounded work; past the budget nothing is
- * declined on this account. */
+ * file. Which one the snippet means it does not say. Bounded work (each old name looked up once
+ * per group); past the budget nothing is declined on this account. */
 static ec_error_code renamed_copy(vjob *v, const uint32_t *A, const int32_t *ma, size_t na, const uint32_t *B, const int32_t *mb,
                                   size_t nb, const uint32_t *aseg) {
   ec_lz_job *job = v->job;
@@ -615,42 +661,27 @@ static ec_error_code renamed_copy(vjob *v, const uint32_t *A, const int32_t *ma,
   if (!v->ndef_done) new_definitions(v);
   if (!v->nndef) return EC_OK;
   ec_str ftext = ec_str_make(F->line[0].ptr, (size_t)(F->line[F->n - 1].ptr + F->line[F->n - 1].len - F->line[0].ptr));
+  struct { ec_str name; size_t d; } seen[16];
+  size_t nseen = 0;
   for (size_t a = 0; a < na && v->rc_budget; a++) {
     if (ma[a] >= 0) continue;
     ec_str w = S->line[A[a]];
     for (size_t d = 0; d < v->nndef && v->rc_budget; d++) {
+      rc_spend(v, w.len / 16 + 1);
       if (v->ndef[d].j == A[a] || !has_word(w, v->ndef[d].name)) continue;
-      for (size_t q = 0; q < nb && v->rc_budget; q++, v->rc_budget--) {
+      for (size_t q = 0; q < nb && v->rc_budget; q++) {
         ec_str nw, nf;
-        if (mb[q] >= 0 || !one_name_apart(w, F->line[B[q]], &nw, &nf) || !ec_str_eq(nw, v->ndef[d].name)) continue;
-        /* The file's definition of the old name, of the same kind, kept by a marker. */
-        size_t fo = SIZE_MAX;
-        const char *p = ftext.ptr, *end = ftext.ptr + ftext.len;
-        while (fo == SIZE_MAX && v->rc_budget) {
-          const char *hit = memmem(p, (size_t)(end - p), nf.ptr, nf.len);
-          if (!hit) break;
-          p = hit + nf.len;
-          v->rc_budget = v->rc_budget > 64 ? v->rc_budget - 64 : 0;
-          size_t lo = 0, hi = F->n; /* the file line holding hit */
-          while (hi - lo > 1) {
-            size_t mid = lo + (hi - lo) / 2;
-            if (F->line[mid].ptr <= hit) lo = mid;
-            else hi = mid;
-          }
-          if (!ec_str_eq(def_name(F->line[lo]), nf) || !ec_lz_same_first_token(F->line[lo], S->line[v->ndef[d].j])) continue;
-          for (size_t g = 0; g <= job->nseg_parsed && fo == SIZE_MAX; g++)
-            if (v->gx[g] != SIZE_MAX && v->gy[g] != SIZE_MAX && lo >= v->gx[g] && lo < v->gy[g]) fo = lo;
-        }
+        if (mb[q] >= 0) continue;
+        rc_spend(v, F->line[B[q]].len / 16 + 1);
+        if (!one_name_apart(w, F->line[B[q]], &nw, &nf) || !ec_str_eq(nw, v->ndef[d].name)) continue;
+        bool asked = false;
+        for (size_t k = 0; k < nseen && !asked; k++) asked = seen[k].d == d && ec_str_eq(seen[k].name, nf);
+        if (asked) continue;
+        if (nseen == 16) return EC_OK;
+        seen[nseen].name = nf, seen[nseen++].d = d;
+        size_t fo = kept_unused_definition(v, ftext, nf, S->line[v->ndef[d].j]);
         if (fo == SIZE_MAX) continue;
-        /* Called nowhere else in the result (its own block aside). */
-        size_t fe = ec_lz_block_last(job, fo);
-        bool used = false;
-        for (size_t r = 0; r < v->nr && !used && v->rc_budget; r++) {
-          v->rc_budget = v->rc_budget > v->r[r].line.len / 8 + 1 ? v->rc_budget - v->r[r].line.len / 8 - 1 : 0;
-          if (!has_word(v->r[r].line, nf)) continue;
-          used = !(v->rfile[r] != EC_LZ_NONE && v->rfile[r] >= fo && v->rfile[r] <= fe);
-        }
-        if (used || !v->rc_budget) continue;
+        v->renamed = true;
         return fail_check(job, aseg[a], (uint32_t)fo + 1, (uint32_t)fo + 1,
                           "it rewrites a call of a function the file keeps behind a marker into a call of a new function of another "
                           "name, and leaves the old one called nowhere: a renamed copy written beside its original (should the "
@@ -660,6 +691,31 @@ static ec_error_code renamed_copy(vjob *v, const uint32_t *A, const int32_t *ma,
     }
   }
   return EC_OK;
+}
+
+/* The snippet's closing line for file closing line B[b] when the common suffix would pair it with
+ * another: B[b] closes a block (`}`) whose opener B[o] (the nearest line above it at or left of
+ * its column, at its column, opening a bracket) is a common-prefix pair (A[o] = B[o]); the
+ * snippet closes A[o]'s block at A[k] (the nearest line below A[o] at or left of its column, at
+ * its column, the same text), before A[sa_1], the line the suffix offers. Then A[k] is that
+ * closer: a function whose body is rewritten and a new function written after it (`func Start()
+ * {` new body `}` then `func Restart() {...}`) ends the file's `Start` at the snippet's first
+ * `}`, not at `Restart`'s. SIZE_MAX when not so; *opener: o. Bounded steps on both sides. */
+static size_t own_closer(const ec_lz_job *job, const uint32_t *A, const uint32_t *acol, size_t sa_1, const uint32_t *B, const uint32_t *bcol,
+                         size_t b, size_t p, size_t *opener) {
+  const ec_lz_side *S = &job->S, *F = &job->F;
+  ec_str cl = F->line[B[b]];
+  if (ec_lz_bracket_net(cl) >= 0 || !ec_lz_is_closing(cl) || ec_lz_is_continuation(cl)) return SIZE_MAX;
+  size_t o = b, steps = 0;
+  while (o-- > 0 && ++steps < 4000)
+    if (!ec_lz_comment_only(F->line[B[o]]) && bcol[o] <= bcol[b]) break;
+  if (o == SIZE_MAX || steps >= 4000 || o >= p || bcol[o] != bcol[b] || ec_lz_bracket_net(F->line[B[o]]) <= 0) return SIZE_MAX;
+  size_t k = o;
+  for (steps = 0; ++k < sa_1 && ++steps < 4000;)
+    if (!ec_lz_comment_only(S->line[A[k]]) && acol[k] <= acol[o]) break;
+  if (k >= sa_1 || k < p || steps >= 4000 || acol[k] != acol[o] || S->key[A[k]] != F->key[B[b]]) return SIZE_MAX;
+  *opener = o;
+  return k;
 }
 
 /* One group: segments [s0, s1] with empty gaps between them, over the file's region [x, y). */
@@ -713,8 +769,23 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
    * the weighted alignment (it may only read like the file line its context line stands on). */
   size_t p = 0;
   while (p < na && p < nb && SAME(p, p) && !new_in_diff(job, A[p])) { ma[p] = (int32_t)p; mb[p] = (int32_t)p; p++; }
-  size_t sa = na, sb = nb;
-  while (sa > p && sb > p && SAME(sa - 1, sb - 1) && !new_in_diff(job, A[sa - 1])) { sa--; sb--; ma[sa] = (int32_t)sb; mb[sb] = (int32_t)sa; }
+  size_t sa = na, sb = nb, own = SIZE_MAX, own_opener = SIZE_MAX; /* a closer paired by its opener (own_closer) */
+  while (sa > p && sb > p && SAME(sa - 1, sb - 1) && !new_in_diff(job, A[sa - 1])) {
+    size_t k = own_closer(job, A, acol, sa - 1, B, bcol, sb - 1, p, &own_opener);
+    if (k != SIZE_MAX && !v->by_opener) v->opener_differs = true;
+    if (k != SIZE_MAX && v->by_opener) {
+      sb--;
+      ma[k] = (int32_t)sb;
+      mb[sb] = (int32_t)k;
+      sa = k;
+      own = sb;
+      break;
+    }
+    sa--;
+    sb--;
+    ma[sa] = (int32_t)sb;
+    mb[sb] = (int32_t)sa;
+  }
   size_t ra = sa - p, rb = sb - p;
   if (ra && rb) {
     if ((uint64_t)(ra + 1) * (rb + 1) > VERIFY_CELLS)
@@ -739,7 +810,10 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     }
   }
   for (size_t a = 0; a < na; a++)
-    if (ma[a] < 0 && v->ar[a] < v->nr) v->rnew[v->ar[a]] = 1;
+    if (v->ar[a] < v->nr) {
+      v->rnew[v->ar[a]] = ma[a] < 0; /* (checked again with other pairs: what the last pass found) */
+      v->rfile[v->ar[a]] = EC_LZ_NONE;
+    }
   for (size_t a = 0; a < na; a++) {
     if (v->ar[a] >= v->nr) continue;
     v->rblk[v->ar[a]] = (uint32_t)(v->nl0[s0] + a);
@@ -844,6 +918,8 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
   if (!cred || !rcache) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
   for (size_t q = 0; q < nb; q++) {
     if (mb[q] < 0 || (F->flags[B[q]] & LZ_BLANK)) continue;
+    /* A closer paired by its opener's block (own_closer) is as credible as that opener. */
+    if (q == own && cred[own_opener]) { cred[q] = 1; continue; }
     size_t a = (size_t)mb[q];
     uint32_t sg = aseg[a];
     bool edge = a == v->nl0[sg] - v->nl0[s0] || a + 1 == v->nl0[sg + 1] - v->nl0[s0];
@@ -994,7 +1070,7 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   vjob v;
   memset(&v, 0, sizeof v);
   v.job = job;
-  v.rc_budget = 20000000u;
+  v.rc_budget = 4000000u;
   ec_lz_side *S = &job->S, *F = &job->F;
   size_t ns = job->nseg_parsed;
   if (!ns) return EC_OK;
@@ -1127,7 +1203,31 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
     v.fwin1 = y;
     bool free_top = s == 0 && !job->lead_marker && v.gempty[0];
     bool free_bottom = e + 1 == ns && !job->trail_marker && v.gempty[ns];
+    ec_ctx *ctx = job->ctx;
+    size_t n0 = ctx->res->n_errors, un0 = ctx->res->n_unlisted_errors;
+    bool ld0 = ctx->last_dropped;
+    v.renamed = v.by_opener = v.opener_differs = false;
     ec_error_code rc = check_group(&v, s, e, x, y, free_top, free_bottom);
+    if (rc == EC_NO_MATCH && v.opener_differs && !v.renamed) {
+      /* The common suffix paired a closing line of the file with another block's than its
+       * opener's (a body rewritten, a new function written after it): the group read once more
+       * with that line paired by its opener. Either reading that passes is a faithful one; when
+       * neither does, the first one's decline stands. */
+      size_t n1 = ctx->res->n_errors, un1 = ctx->res->n_unlisted_errors;
+      bool ld1 = ctx->last_dropped;
+      ec_error d1 = ctx->dropped;
+      v.by_opener = true;
+      ec_error_code again = check_group(&v, s, e, x, y, free_top, free_bottom);
+      if (!again) {
+        ctx->res->n_errors = n0, ctx->res->n_unlisted_errors = un0, ctx->last_dropped = ld0;
+        rc = EC_OK;
+      } else if (again == EC_NO_MATCH) {
+        ctx->res->n_errors = n1, ctx->res->n_unlisted_errors = un1, ctx->last_dropped = ld1, ctx->dropped = d1;
+      } else {
+        rc = again;
+      }
+      v.by_opener = false;
+    }
     if (rc) return rc;
     s = e + 1;
   }
