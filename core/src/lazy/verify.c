@@ -32,7 +32,7 @@
  *     same line at the same depth of that body, is declined (a field written in two segments);
  *   - no renamed copy beside its kept original: a line written new that reads like a line the
  *     result removes but for one name — a call of a definition the snippet writes under a name
- *     the file lacks, where the file called a definition of the same kind a marker keeps — is
+ *     the file lacks, where the file called a definition declared the same way a marker keeps — is
  *     declined when the result calls the old definition nowhere else (renamed_copy).
  * A closing line of the file whose opener is a common-prefix pair closes, in the snippet, that
  * opener's block (own_closer): when the common suffix pairs it with a later block's closer (a
@@ -576,6 +576,17 @@ static ec_str def_name(ec_str line) {
   return none;
 }
 
+/* Whether definition lines `a` (defining `na`, found by def_name) and `b` (defining its own name)
+ * are declared the same way: the same words before the name (`function `, `func (s *Server) `,
+ * `public int `, none for a method written bare). */
+static bool same_declaration(ec_str a, ec_str na, ec_str b) {
+  ec_str tb = ec_lz_trim(b), nb = def_name(b);
+  ec_str pa = ec_lz_trim(ec_str_make(ec_lz_trim(a).ptr, (size_t)(na.ptr - ec_lz_trim(a).ptr)));
+  if (!nb.len) return false;
+  ec_str pb = ec_lz_trim(ec_str_make(tb.ptr, (size_t)(nb.ptr - tb.ptr)));
+  return ec_str_eq(pa, pb);
+}
+
 /* The one name two lines differ in: they read the same but for one whole name (`drawSky();`
  * and `drawCyberSky();`, `for (p of ps) drawPipe(p);` and `... drawFirewall(p);`). */
 static bool one_name_apart(ec_str a, ec_str b, ec_str *na, ec_str *nb) {
@@ -614,7 +625,7 @@ static void new_definitions(vjob *v) {
 /* rc_budget less `n` (never below zero). */
 static inline void rc_spend(vjob *v, uint64_t n) { v->rc_budget = v->rc_budget > n ? v->rc_budget - n : 0; }
 
-/* The file line defining `name` like snippet definition line `like` (same first word), kept by a
+/* The file line defining `name` as snippet definition line `like` is declared (same_declaration), kept by a
  * marker (in a gap's run) and called nowhere else in the result (its own block aside); SIZE_MAX
  * when there is none. */
 static size_t kept_unused_definition(vjob *v, ec_str ftext, ec_str name, ec_str like) {
@@ -633,7 +644,8 @@ static size_t kept_unused_definition(vjob *v, ec_str ftext, ec_str name, ec_str 
       if (F->line[mid].ptr <= hit) lo = mid;
       else hi = mid;
     }
-    if (!ec_str_eq(def_name(F->line[lo]), name) || !ec_lz_same_first_token(F->line[lo], like)) continue;
+    ec_str dn = def_name(F->line[lo]);
+    if (!ec_str_eq(dn, name) || !same_declaration(F->line[lo], dn, like)) continue;
     for (size_t g = 0; g <= job->nseg_parsed && fo == SIZE_MAX; g++)
       if (v->gx[g] != SIZE_MAX && v->gy[g] != SIZE_MAX && lo >= v->gx[g] && lo < v->gy[g]) fo = lo;
   }
@@ -648,7 +660,7 @@ static size_t kept_unused_definition(vjob *v, ec_str ftext, ec_str name, ec_str 
 
 /* A renamed copy beside its kept original: a line the merge writes new reads like a file line it
  * removes but for one name — a call of a definition the snippet writes under a name the file
- * lacks, where the file line called a definition of the same kind (same first word) that a
+ * lacks, where the file line called a definition declared the same way (same_declaration) that a
  * marker keeps — and the result calls that old definition nowhere else. The snippet renamed it
  * (its callers rewritten, `drawBird()` made `drawCyberDrone()`) or added a variant beside it:
  * either the old one is dead code the merge keeps, or the rename's old block is left in the
