@@ -520,19 +520,25 @@ static inline bool new_in_diff(const ec_lz_job *job, uint32_t j) { return job->d
 
 static bool name_ch(unsigned char c) { return c == '_' || c == '$' || c >= 0x80 || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z'); }
 
-/* Whether `name` occurs in `hay` as a whole word (not inside a longer name). */
-static bool has_word(ec_str hay, ec_str name) {
+/* Whether `name` occurs in `hay` as a whole word (not inside a longer name); *scanned (when
+ * given) grows by the bytes looked at. */
+static bool has_word_at(ec_str hay, ec_str name, uint64_t *scanned) {
   const char *p = hay.ptr, *end = hay.ptr + hay.len;
-  if (!name.len) return false;
-  while (p && p < end) {
+  bool found = false;
+  while (name.len && p && p < end && !found) {
     const char *hit = memmem(p, (size_t)(end - p), name.ptr, name.len);
-    if (!hit) return false;
+    if (!hit) {
+      p = end;
+      break;
+    }
     p = hit + name.len;
-    if ((hit > hay.ptr && name_ch((unsigned char)hit[-1])) || (p < end && name_ch((unsigned char)*p))) continue;
-    return true;
+    found = !((hit > hay.ptr && name_ch((unsigned char)hit[-1])) || (p < end && name_ch((unsigned char)*p)));
   }
-  return false;
+  if (scanned) *scanned += (uint64_t)((p ? p : end) - hay.ptr);
+  return found;
 }
+
+static bool has_word(ec_str hay, ec_str name) { return has_word_at(hay, name, NULL); }
 
 /* The name a line defines: a block opener (not a control statement: `if`, `for`, `catch`, ...)
  * whose first name followed by a parenthesised list closed on the same line, with no call after
@@ -606,7 +612,10 @@ static bool one_name_apart(ec_str a, ec_str b, ec_str *na, ec_str *nb) {
   return !(na->ptr[0] >= '0' && na->ptr[0] <= '9') && !(nb->ptr[0] >= '0' && nb->ptr[0] <= '9');
 }
 
-/* The snippet's definitions under names the file has nowhere (at most 32, found once). */
+static inline void rc_spend(vjob *v, uint64_t n);
+
+/* The snippet's definitions under names the file has nowhere (at most 32, found once; the file
+ * scans are paid from the budget, past it no more are looked for). */
 static void new_definitions(vjob *v) {
   ec_lz_job *job = v->job;
   ec_lz_side *S = &job->S, *F = &job->F;
@@ -614,10 +623,14 @@ static void new_definitions(vjob *v) {
   v->ndef = ec_arena_alloc(job->a, 32 * sizeof *v->ndef);
   if (!v->ndef || !F->n) return;
   ec_str ftext = ec_str_make(F->line[0].ptr, (size_t)(F->line[F->n - 1].ptr + F->line[F->n - 1].len - F->line[0].ptr));
-  for (size_t j = 0; j < S->n && v->nndef < 32; j++) {
+  for (size_t j = 0; j < S->n && v->nndef < 32 && v->rc_budget; j++) {
     if (!block_line(job, j)) continue;
     ec_str name = def_name(S->line[j]);
-    if (!name.len || has_word(ftext, name)) continue;
+    uint64_t scanned = 0;
+    if (!name.len) continue;
+    bool known = has_word_at(ftext, name, &scanned);
+    rc_spend(v, scanned / 16 + 1);
+    if (known || !v->rc_budget) continue;
     v->ndef[v->nndef++] = (struct newdef){name, (uint32_t)j};
   }
 }
@@ -712,19 +725,22 @@ static ec_error_code renamed_copy(vjob *v, const uint32_t *A, const int32_t *ma,
  * its column, the same text), before A[sa_1], the line the suffix offers. Then A[k] is that
  * closer: a function whose body is rewritten and a new function written after it (`func Start()
  * {` new body `}` then `func Restart() {...}`) ends the file's `Start` at the snippet's first
- * `}`, not at `Restart`'s. SIZE_MAX when not so; *opener: o. Bounded steps on both sides. */
+ * `}`, not at `Restart`'s. SIZE_MAX when not so; *opener: o. Each scan takes at most 4000 steps
+ * and all of a group's scans share *budget (past it: SIZE_MAX, the plain reading). */
 static size_t own_closer(const ec_lz_job *job, const uint32_t *A, const uint32_t *acol, size_t sa_1, const uint32_t *B, const uint32_t *bcol,
-                         size_t b, size_t p, size_t *opener) {
+                         size_t b, size_t p, size_t *opener, size_t *budget) {
   const ec_lz_side *S = &job->S, *F = &job->F;
   ec_str cl = F->line[B[b]];
-  if (ec_lz_bracket_net(cl) >= 0 || !ec_lz_is_closing(cl) || ec_lz_is_continuation(cl)) return SIZE_MAX;
+  if (!*budget || ec_lz_bracket_net(cl) >= 0 || !ec_lz_is_closing(cl) || ec_lz_is_continuation(cl)) return SIZE_MAX;
   size_t o = b, steps = 0;
   while (o-- > 0 && ++steps < 4000)
     if (!ec_lz_comment_only(F->line[B[o]]) && bcol[o] <= bcol[b]) break;
+  *budget = *budget > steps ? *budget - steps : 0;
   if (o == SIZE_MAX || steps >= 4000 || o >= p || bcol[o] != bcol[b] || ec_lz_bracket_net(F->line[B[o]]) <= 0) return SIZE_MAX;
   size_t k = o;
   for (steps = 0; ++k < sa_1 && ++steps < 4000;)
     if (!ec_lz_comment_only(S->line[A[k]]) && acol[k] <= acol[o]) break;
+  *budget = *budget > steps ? *budget - steps : 0;
   if (k >= sa_1 || k < p || steps >= 4000 || acol[k] != acol[o] || S->key[A[k]] != F->key[B[b]]) return SIZE_MAX;
   *opener = o;
   return k;
@@ -782,8 +798,9 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
   size_t p = 0;
   while (p < na && p < nb && SAME(p, p) && !new_in_diff(job, A[p])) { ma[p] = (int32_t)p; mb[p] = (int32_t)p; p++; }
   size_t sa = na, sb = nb, own = SIZE_MAX, own_opener = SIZE_MAX; /* a closer paired by its opener (own_closer) */
+  size_t own_budget = 200000;
   while (sa > p && sb > p && SAME(sa - 1, sb - 1) && !new_in_diff(job, A[sa - 1])) {
-    size_t k = own_closer(job, A, acol, sa - 1, B, bcol, sb - 1, p, &own_opener);
+    size_t k = v->opener_differs && !v->by_opener ? SIZE_MAX : own_closer(job, A, acol, sa - 1, B, bcol, sb - 1, p, &own_opener, &own_budget);
     if (k != SIZE_MAX && !v->by_opener) v->opener_differs = true;
     if (k != SIZE_MAX && v->by_opener) {
       sb--;
