@@ -7,6 +7,12 @@ const enc = (o) => Buffer.from(JSON.stringify(o), 'utf8');
 const raw = (s) => Buffer.from(s, 'latin1'); // bytes exactly as written (\xNN escapes are bytes)
 const lines = (n, f) => Array.from({ length: n }, (_, i) => f(i)).join('');
 const fileOf = (n) => lines(n, (i) => `line ${i} of the file: value_${i} = compute(${i}, "x${i % 97}")\n`);
+// A 3,000-character line of 9 letters and spaces, the same for (i, salt) on every run.
+const longLine = (i, salt) => {
+  let x = (i * 7919 + salt * 104729 + 1) >>> 0, s = '';
+  for (let k = 0; k < 3000; k++) { x = (Math.imul(x, 1103515245) + 12345) >>> 0; s += 'abcdefgh '[(x >>> 16) % 9]; }
+  return s + '\n';
+};
 const manyFiles = (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`src/dir${i % 100}/file${i}.py`, `x = ${i}\n`]));
 
 export const cases = [
@@ -66,6 +72,14 @@ export const cases = [
     make: () => enc({ format: 'replace', files: { a: '\uFEFFx = 1\ny = 2\n' }, edit: { old_string: '\uFEFFx = 1\n', new_string: 'x = 3\n' } }) },
   { id: 'match/fuzzy-1MB', cat: 'pathological matching', expect: 'NO_MATCH',
     make: () => enc({ format: 'replace', files: { a: fileOf(14000) }, edit: { old_string: lines(40, (i) => `zzz ${i} qq\n`), new_string: 'y' }, options: { strategies: ['exact', 'fuzzy'] } }) },
+  // Long lines: one edit distance of two long texts can cost more cells than the whole budget
+  // (the fuzzy strategy and the NO_MATCH diagnosis compare windows and lines in one call each).
+  { id: 'match/long-lines-no-line-in-common', cat: 'pathological matching', expect: 'NO_MATCH',
+    make: () => enc({ format: 'replace', files: { a: lines(400, (i) => longLine(i, 0)) }, edit: { old_string: lines(300, (i) => longLine(i, 1)), new_string: 'y\n' } }) },
+  { id: 'match/long-lines-some-in-common', cat: 'pathological matching', expect: 'NO_MATCH',
+    make: () => enc({ format: 'replace', files: { a: lines(400, (i) => longLine(i, 0)) }, edit: { old_string: lines(300, (i) => longLine(i, i % 2)), new_string: 'y\n' } }) },
+  { id: 'match/long-lines-fuzzy', cat: 'pathological matching', expect: ['NO_MATCH', 'TOO_LARGE'],
+    make: () => enc({ format: 'replace', files: { a: lines(400, (i) => longLine(i, 0)) }, edit: { old_string: lines(300, (i) => longLine(i, 1)), new_string: 'y\n' }, options: { strategies: ['exact', 'fuzzy'], fuzzy_threshold: 0.5 } }) },
   { id: 'match/1M-identical-lines-ambiguous', cat: 'pathological matching', expect: 'AMBIGUOUS',
     make: () => enc({ format: 'replace', files: { a: 'x\n'.repeat(1 << 20) }, edit: { old_string: 'x\nx\n', new_string: 'y\n' } }) },
   { id: 'match/lazy-20k-markers-100k-lines', cat: 'pathological matching', expect: ['success', 'MALFORMED_EDIT', 'NO_MATCH', 'TOO_LARGE', 'AMBIGUOUS'],
@@ -118,6 +132,9 @@ export const cases = [
   { id: 'profile/roo-9999-fuzzy-blocks', cat: 'per-profile extremes', profile: 'roo', expect: ['NO_MATCH', 'TOO_LARGE', 'partial'],
     make: () => enc({ format: 'search_replace', profile: 'roo', files: { a: fileOf(14000) },
       edit: { dialect: 'roo', text: lines(9999, (i) => `<<<<<<< SEARCH\n:start_line:${i + 1}\n-------\nnot here ${i}\n=======\nx\n>>>>>>> REPLACE\n`), options: { fuzzy_threshold: 0.5 } } }) },
+  { id: 'profile/roo-long-lines-block', cat: 'per-profile extremes', profile: 'roo', expect: ['NO_MATCH', 'TOO_LARGE'],
+    make: () => enc({ format: 'search_replace', profile: 'roo', files: { a: lines(400, (i) => longLine(i, 0)) },
+      edit: { dialect: 'roo', text: `<<<<<<< SEARCH\n-------\n${lines(300, (i) => longLine(i, 1))}=======\nx\n>>>>>>> REPLACE\n` } }) },
   { id: 'profile/codex-9999-hunks', cat: 'per-profile extremes', profile: 'codex', expect: ['success', 'partial'],
     make: () => enc({ format: 'codex_patch', profile: 'codex', files: { a: lines(10000, (i) => `v${i} = ${i}\n`) },
       edit: { text: '*** Begin Patch\n*** Update File: a\n' + lines(9999, (i) => `@@\n-v${i} = ${i}\n+v${i} = ${i + 1}\n`) + '*** End Patch\n' } }) },

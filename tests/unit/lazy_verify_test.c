@@ -182,5 +182,33 @@ int main(void) {
                      sizeof msg) == EC_OK,
             "%s\n", msg);
 
+  /* A body rewritten with only short lines kept and a new function written right after it, one
+   * segment: the file's closing `}` is the rewritten function's (the closer at its opener's
+   * column), so the removed body lines lie inside what the snippet spans. (Before: refused, the
+   * common suffix paired the file's `}` with the new function's.) */
+  const char *go = "package q\n\nfunc (q *Q) Len() int {\n\tn := 0\n\tfor range q.items {\n\t\tn++\n\t}\n\treturn n\n}\n\nfunc (q *Q) Cap() int {\n\treturn cap(q.items)\n}\n";
+  const char *go_snip = "// ... existing code ...\n\nfunc (q *Q) Len() int {\n\treturn len(q.items)\n}\n\nfunc (q *Q) Empty() bool {\n\treturn q.Len() == 0\n}\n\n// ... existing code ...\n";
+  const char *go_res = "package q\n\nfunc (q *Q) Len() int {\n\treturn len(q.items)\n}\n\nfunc (q *Q) Empty() bool {\n\treturn q.Len() == 0\n}\n\nfunc (q *Q) Cap() int {\n\treturn cap(q.items)\n}\n";
+  CHECK_MSG(check_in("q.go", go, go_snip, go_res, msg, sizeof msg) == EC_OK, "%s\n", msg);
+  /* Precision: the same new function written inside the old body's place with the file's loop
+   * left after it (the old body's second half kept) is still refused. */
+  CHECK(check_in("q.go", go, go_snip,
+                 "package q\n\nfunc (q *Q) Len() int {\n\treturn len(q.items)\n}\n\nfunc (q *Q) Empty() bool {\n\treturn q.Len() == 0\n}\n\treturn n\n}\n\nfunc (q *Q) Cap() int {\n\treturn cap(q.items)\n}\n",
+                 msg, sizeof msg) == EC_NO_MATCH);
+
+  /* A renamed copy beside its kept original: the call `paintSky()` rewritten as `paintNight()`, a
+   * new `paintNight` written after the caller, the old `paintSky` kept behind the marker and
+   * called nowhere now: refused by its own rule (replace the old one or add beside it?). */
+  const char *js = "function frame() {\n  clear();\n  paintSky();\n}\n\nfunction paintSky() {\n  fill(\"#8cf\");\n}\n\nfunction clear() {\n  wipe();\n}\n";
+  const char *js_snip = "// ... existing code ...\nfunction frame() {\n  clear();\n  paintNight();\n}\n\nfunction paintNight() {\n  fill(\"#013\");\n  stars();\n}\n// ... existing code ...\n";
+  const char *js_res = "function frame() {\n  clear();\n  paintNight();\n}\n\nfunction paintNight() {\n  fill(\"#013\");\n  stars();\n}\n\nfunction paintSky() {\n  fill(\"#8cf\");\n}\n\nfunction clear() {\n  wipe();\n}\n";
+  CHECK(check_in("f.js", js, js_snip, js_res, msg, sizeof msg) == EC_NO_MATCH);
+  CHECK_MSG(strstr(msg, "renamed copy"), "%s\n", msg);
+  /* ...but not when the old function is still called elsewhere in the result: a sibling. */
+  const char *js2 = "function frame() {\n  clear();\n  paintSky();\n}\n\nfunction paintSky() {\n  fill(\"#8cf\");\n}\n\nfunction clear() {\n  wipe();\n  paintSky();\n}\n";
+  const char *js2_res = "function frame() {\n  clear();\n  paintNight();\n}\n\nfunction paintNight() {\n  fill(\"#013\");\n  stars();\n}\n\nfunction paintSky() {\n  fill(\"#8cf\");\n}\n\nfunction clear() {\n  wipe();\n  paintSky();\n}\n";
+  check_in("f.js", js2, js_snip, js2_res, msg, sizeof msg);
+  CHECK_MSG(!strstr(msg, "renamed copy"), "%s\n", msg);
+
   TEST_MAIN_END();
 }

@@ -37,17 +37,17 @@ static uint32_t *grow(ec_arena *a, ec_lev_rows *rows, size_t n) {
     }                                                                                \
     if (hi + 1 <= ny) cur[hi + 1] = BIG;                                             \
     *work += hi - lo + 1;                                                            \
-    if (row_min > max) return max + 1;                                               \
+    if (row_min > max || *work > work_cap) return max + 1;                           \
     uint32_t *t = prev; prev = cur; cur = t;                                         \
   }                                                                                  \
   return prev[ny] > max ? max + 1 : prev[ny];
 
 size_t ec_edit_distance(ec_arena *a, ec_lev_rows *rows, const char *x, size_t nx, const char *y, size_t ny,
-                        size_t max, uint64_t *work) {
+                        size_t max, uint64_t *work, uint64_t work_cap) {
   BANDED_DISTANCE(char)
 }
 
 size_t ec_edit_distance_u16(ec_arena *a, ec_lev_rows *rows, const uint16_t *x, size_t nx, const uint16_t *y,
-                            size_t ny, size_t max, uint64_t *work) {
+                            size_t ny, size_t max, uint64_t *work, uint64_t work_cap) {
   BANDED_DISTANCE(uint16_t)
 }

@@ -17,12 +17,14 @@ typedef struct ec_lev_rows {
 
 /**
  * The Levenshtein distance of x and y if it is <= max, else max + 1; SIZE_MAX when the rows
- * could not be grown (out of memory). *work grows by the cells computed, for the caller's budget.
+ * could not be grown (out of memory). *work grows by the cells computed, for the caller's budget;
+ * once it passes work_cap the search stops (max + 1): one pair of long texts can cost more cells
+ * than a whole budget, so a caller that checks its budget only between calls passes it here.
  */
 size_t ec_edit_distance(ec_arena *a, ec_lev_rows *rows, const char *x, size_t nx, const char *y, size_t ny,
-                        size_t max, uint64_t *work);
+                        size_t max, uint64_t *work, uint64_t work_cap);
 /** ec_edit_distance over UTF-16 code units. */
 size_t ec_edit_distance_u16(ec_arena *a, ec_lev_rows *rows, const uint16_t *x, size_t nx, const uint16_t *y,
-                            size_t ny, size_t max, uint64_t *work);
+                            size_t ny, size_t max, uint64_t *work, uint64_t work_cap);
 
 #endif

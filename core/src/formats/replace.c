@@ -210,7 +210,7 @@ static ec_error_code gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
  * lines, not the breaks around them): the match grows over as many of the file's own line
  * breaks there, so a new_string without them removes them (`"\nvar x=1"` -> `"var x=1"` drops the
  * blank line above). Breaks new_string keeps are written back by it. */
-static void grow_over_line_breaks(const ec_doc *doc, ec_str old_text, ec_found *m) {
+static void grow_over_line_breaks(const ec_doc *doc, ec_str old_text, ec_found *m, size_t floor, size_t ceil) {
   ec_str mt = ec_str_make(doc->text + m->start, m->end - m->start);
   size_t lo = 0, to = 0;
   while (lo < old_text.len && old_text.ptr[lo] == '\n') lo++;
@@ -223,8 +223,9 @@ static void grow_over_line_breaks(const ec_doc *doc, ec_str old_text, ec_found *
   while (rl < r.len && r.ptr[rl] == '\n') rl++;
   while (rt < r.len - rl && r.ptr[r.len - 1 - rt] == '\n') rt++;
   /* Only when new_string has fewer of them than old_string: then the model removes them. */
-  for (size_t k = ml; k < lo && rl < lo && m->start > 0 && doc->text[m->start - 1] == '\n'; k++) m->start--;
-  for (size_t k = mtl; k < to && rt < to && m->end < doc->len && doc->text[m->end] == '\n'; k++) m->end++;
+  /* Never into a neighbouring match of replace_all ([floor, ceil) is this match's room). */
+  for (size_t k = ml; k < lo && rl < lo && m->start > floor && doc->text[m->start - 1] == '\n'; k++) m->start--;
+  for (size_t k = mtl; k < to && rt < to && m->end < ceil && doc->text[m->end] == '\n'; k++) m->end++;
 }
 
 static bool loose_must_be_unique(ec_strategy s) { return s == EC_STRATEGY_ANCHOR || s == EC_STRATEGY_FUZZY; }
@@ -350,9 +351,15 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
                                                      st == EC_STRATEGY_REGEX || st == EC_STRATEGY_ANCHOR) &&
         ec_restore_context(ctx->arena, doc->text, old_text, new_text, &found.items[i]))
       return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-    if (ctx->req->profile == EC_PROFILE_EDITCORE && found.items[i].strategy != EC_STRATEGY_EXACT) grow_over_line_breaks(doc, old_text, &found.items[i]);
+    if (ctx->req->profile == EC_PROFILE_EDITCORE && found.items[i].strategy != EC_STRATEGY_EXACT)
+      grow_over_line_breaks(doc, old_text, &found.items[i], i ? sp[i - 1].end : 0, i + 1 < found.n ? found.items[i + 1].start : doc->len);
     sp[i].start = found.items[i].start;
     sp[i].end = found.items[i].end;
+    if (i && sp[i].start < sp[i - 1].end) { /* strategies return disjoint places in file order; a splice needs them so */
+      ec_fail(ctx, EC_AMBIGUOUS, "old_string's matches at lines %u and %u of '%.*s' overlap, so they cannot all be replaced; nothing was changed.",
+              found.items[i - 1].start_line, found.items[i].start_line, (int)f->path.len, f->path.ptr);
+      return ec_fail_at(ctx, f, EC_AMBIGUOUS);
+    }
     sp[i].text = found.items[i].replacement;
     if (i < 1000 && ec_ws_add_match(ctx, f, found.items[i].start_line, found.items[i].end_line,
                                     found.items[i].strategy, found.items[i].confidence))

@@ -15,6 +15,16 @@ static bool ident(char c) {
 ec_str ec_lz_head(ec_str line) {
   ec_str t = ec_lz_trim(line);
   size_t k = 0;
+  /* Go's method receiver (`func (s *Server) Start(`) is part of the head: cut at its `(`, every
+   * method would have the head `func`, a keyword, and no method line would have a counterpart. */
+  if (ec_str_starts_with(t, "func (")) {
+    size_t depth = 0, j = 5;
+    for (; j < t.len; j++) {
+      if (t.ptr[j] == '(') depth++;
+      else if (t.ptr[j] == ')' && --depth == 0) break;
+    }
+    if (j < t.len) k = j + 1;
+  }
   /* `::` is a path separator (`use std::env;`, `Foo::bar(`, `std::vector<T>`), part of the
    * head; cut at it, every import from `std` and every method of `Foo` would share one. */
   while (k < t.len && !strchr("(=:{[<,", t.ptr[k])) k++;

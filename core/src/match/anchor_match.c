@@ -42,7 +42,7 @@ ec_error_code ec_strategy_anchor(ec_match_env *env, ec_str old_text, ec_str new_
     if (n_win && win[n_win - 1] + m > i) continue; /* overlaps the previous window */
     uint64_t sum = 0;
     bool ok = true;
-    for (size_t k = 1; k + 1 < m && ok; k++) {
+    for (size_t k = 1; k + 1 < m && ok && env->work <= limit; k++) { /* limit checked per line: one can cost 16 M cells */
       uint32_t s = ec_line_similarity(env, nd.line[k], ec_lines_get(fl, i + k));
       if (s == UINT32_MAX) return EC_OUT_OF_MEMORY;
       ok = s >= LINE_MIN;

@@ -161,7 +161,7 @@ ec_error_code ec_strategy_fuzzy(ec_match_env *env, ec_str old_text, ec_str new_t
       if (t.len) memcpy(buf + q, t.ptr, t.len);
       q += t.len;
     }
-    size_t dist = ec_bounded_lev(env, buf, q, needle, nlen, allowed);
+    size_t dist = ec_bounded_lev(env, buf, q, needle, nlen, allowed, limit); /* one window can cost more than the budget */
     if (dist == SIZE_MAX) return EC_OUT_OF_MEMORY;
     if (env->work > limit) {
       env->message = ec_arena_printf(env->arena, "fuzzy matching passed its work limit (options.limits.fuzzy_work = %llu) "

@@ -232,8 +232,8 @@ ec_str ec_reindent(ec_arena *a, ec_str new_text, const ec_split *old, const ec_l
   return r;
 }
 
-size_t ec_bounded_lev(ec_match_env *env, const char *x, size_t nx, const char *y, size_t ny, size_t max) {
-  return ec_edit_distance(env->arena, &env->lev_rows, x, nx, y, ny, max, &env->work);
+size_t ec_bounded_lev(ec_match_env *env, const char *x, size_t nx, const char *y, size_t ny, size_t max, uint64_t work_cap) {
+  return ec_edit_distance(env->arena, &env->lev_rows, x, nx, y, ny, max, &env->work, work_cap);
 }
 
 uint32_t ec_line_similarity(ec_match_env *env, ec_str x, ec_str y) {
@@ -242,7 +242,7 @@ uint32_t ec_line_similarity(ec_match_env *env, ec_str x, ec_str y) {
   if (x.len == y.len && (!x.len || !memcmp(x.ptr, y.ptr, x.len))) return 1000;
   size_t m = x.len > y.len ? x.len : y.len;
   if (m > 4000) return 0;
-  size_t d = ec_bounded_lev(env, x.ptr, x.len, y.ptr, y.len, m);
+  size_t d = ec_bounded_lev(env, x.ptr, x.len, y.ptr, y.len, m, UINT64_MAX); /* <= 16 M cells */
   if (d == SIZE_MAX) return UINT32_MAX;
   return (uint32_t)(1000 - d * 1000 / m);
 }

@@ -42,8 +42,9 @@ ec_error_code ec_push_window(ec_match_env *env, ec_found_list *out, size_t s, si
  */
 ec_str ec_reindent(ec_arena *a, ec_str new_text, const ec_split *old, const ec_lines *fl, size_t fs, size_t fm,
                    ec_str base);
-/** Levenshtein distance of x and y if it is <= max, else max + 1 (SIZE_MAX on OOM); cells go to env->work. */
-size_t ec_bounded_lev(ec_match_env *env, const char *x, size_t nx, const char *y, size_t ny, size_t max);
+/** Levenshtein distance of x and y if it is <= max, else max + 1 (SIZE_MAX on OOM); cells go to
+ * env->work, and the search stops (max + 1) once env->work passes work_cap. */
+size_t ec_bounded_lev(ec_match_env *env, const char *x, size_t nx, const char *y, size_t ny, size_t max, uint64_t work_cap);
 /** Similarity of two lines in thousandths (1000 = equal after trimming); UINT32_MAX on OOM. */
 uint32_t ec_line_similarity(ec_match_env *env, ec_str x, ec_str y);
 /**

@@ -13,6 +13,13 @@
 /* A line without its indentation and the blanks (a CR too) that end it. */
 static ec_str trim(ec_str s) { return ec_str_trim_end(ec_str_trim_start(s, EC_WS_BLANK), EC_WS_LINE); }
 
+/* Work (edit-distance cells) a NO_MATCH diagnosis may spend on each of its passes: the request's
+ * fuzzy budget, at most 20 M (well under a second natively), since it only explains a failure. */
+static uint64_t diagnosis_budget(const ec_match_env *env) {
+  uint64_t cap = env->opt && env->opt->limits.fuzzy_work ? env->opt->limits.fuzzy_work : 200000000ull;
+  return cap < 20000000ull ? cap : 20000000ull;
+}
+
 typedef struct vote { long long start; uint32_t n; } vote;
 
 static int by_start(const void *a, const void *b) {
@@ -87,8 +94,7 @@ ec_error_code ec_diagnose_no_match(ec_match_env *env, ec_str old_text, ec_diagno
     else memset(&o, 0, sizeof o);
     o.fuzzy_threshold = 0.6;
     o.line_hint = 0;
-    uint64_t cap = env->opt && env->opt->limits.fuzzy_work ? env->opt->limits.fuzzy_work : 200000000ull;
-    o.limits.fuzzy_work = env->work + (cap < 20000000ull ? cap : 20000000ull);
+    o.limits.fuzzy_work = env->work + diagnosis_budget(env);
     const ec_options *saved = env->opt;
     ec_profile saved_p = env->profile;
     env->opt = &o;
@@ -147,6 +153,9 @@ ec_error_code ec_diagnose_no_match(ec_match_env *env, ec_str old_text, ec_diagno
   }
   out->candidates = ec_arena_calloc(env->arena, MAX_CANDIDATES, sizeof *out->candidates);
   if (!out->candidates) return EC_OUT_OF_MEMORY;
+  /* The similarities below are edit distances of whole lines (up to 4,000 bytes squared each):
+   * without a bound, a long old_string of long lines would take minutes to explain a NO_MATCH. */
+  uint64_t sim_budget = diagnosis_budget(env), sim_from = env->work;
   for (size_t c = 0; c < MAX_CANDIDATES; c++) {
     size_t best = w;
     for (size_t i = 0; i < w; i++)
@@ -164,11 +173,13 @@ ec_error_code ec_diagnose_no_match(ec_match_env *env, ec_str old_text, ec_diagno
     size_t from = fl->start[s], to = fl->start[e - 1] + fl->len[e - 1];
     cd->text = ec_arena_strdup(env->arena, fl->text + from, to - from);
     /* Per-line similarity (exact 1000, whitespace-only 950, else by edit distance), averaged
-     * over old_text's lines, in thousandths so the JSON is identical on every build. */
+     * over old_text's lines, in thousandths so the JSON is identical on every build. A pair
+     * whose distance would pass the budget counts 0, as a line over 4,000 bytes does. */
     uint64_t sum = 0;
     for (size_t j = 0; j < ol.n && (size_t)s + j < fl->n; j++) {
       ec_str a = ec_lines_get(&ol, j), b = ec_lines_get(fl, (size_t)s + j);
       if (a.len == b.len && !memcmp(a.ptr, b.ptr, a.len)) { sum += 1000; continue; }
+      if ((uint64_t)a.len * b.len > sim_budget - (env->work - sim_from)) continue;
       uint32_t sim = ec_line_similarity(env, a, b);
       if (sim == UINT32_MAX) return EC_OUT_OF_MEMORY;
       sum += sim == 1000 ? 950 : sim;

@@ -245,10 +245,10 @@ static ec_error_code fuzzy(ec_match_env *env, ec_str old_raw, ec_str old_text, e
     if (length_diff / (double)sbl > 0.1 / 0.1) continue;
     for (size_t k = 0; k < n; k++) to_u16(wn, &wnl, ec_str_trim_end(ec_lines_get(fl, i + k), EC_WS_ASCII), true);
     /* score <= 0.1 needs d_raw <= |search| and d_norm <= |search| / 9: past those, skip exactly. */
-    size_t d_norm = ec_edit_distance_u16(env->arena, &env->lev_rows, wn, wnl, sbn, sbnl, sbl / 9 + 1, &env->work);
+    size_t d_norm = ec_edit_distance_u16(env->arena, &env->lev_rows, wn, wnl, sbn, sbnl, sbl / 9 + 1, &env->work, UINT64_MAX);
     if (d_norm == SIZE_MAX) return EC_OUT_OF_MEMORY;
     if (d_norm > sbl / 9 + 1) continue;
-    size_t d_raw = ec_edit_distance_u16(env->arena, &env->lev_rows, wt, wl, sb, sbl, sbl, &env->work);
+    size_t d_raw = ec_edit_distance_u16(env->arena, &env->lev_rows, wt, wl, sb, sbl, sbl, &env->work, UINT64_MAX); /* bounded above: n * |search|^2 <= 4e8 */
     if (d_raw == SIZE_MAX) return EC_OUT_OF_MEMORY;
     if (d_raw > sbl) continue;
     double weighted = (double)d_norm + ((double)d_raw - (double)d_norm) * 0.1;

@@ -22,6 +22,7 @@
 #include "../../request/ctx.h"
 #include "../../base/buf.h"
 #include "../../base/str.h"
+#include "../../base/edit_distance.h"
 #include <string.h>
 
 /* Section - grammar */
@@ -364,36 +365,6 @@ static bool norm_append(ec_arena *a, u16s *out, ec_str s, bool *pending_space) {
   return true;
 }
 
-/* Levenshtein distance, or k + 1 when it exceeds k (banded). */
-static size_t lev(const uint16_t *a, size_t la, const uint16_t *b, size_t lb, size_t k, size_t *row, uint64_t *work) {
-  if (la > lb) { const uint16_t *t = a; a = b; b = t; size_t tn = la; la = lb; lb = tn; }
-  if (lb - la > k) return k + 1;
-  if (!la) return lb;
-  size_t big = k + 1;
-  /* row holds lb + 1 cells; prev row kept in place (classic single-row DP with a diagonal carry) */
-  for (size_t j = 0; j <= lb; j++) row[j] = j <= k ? j : big;
-  for (size_t i = 1; i <= la; i++) {
-    size_t lo = i > k ? i - k : 1, hi = i + k < lb ? i + k : lb;
-    size_t diag = row[lo - 1];
-    row[lo - 1] = lo - 1 == 0 ? (i <= k ? i : big) : big;
-    size_t rowmin = row[lo - 1];
-    for (size_t j = lo; j <= hi; j++) {
-      size_t up = row[j];
-      size_t v = diag + (a[i - 1] != b[j - 1]);
-      if (up + 1 < v) v = up + 1;
-      if (row[j - 1] + 1 < v) v = row[j - 1] + 1;
-      if (v > big) v = big;
-      diag = up;
-      row[j] = v;
-      if (v < rowmin) rowmin = v;
-    }
-    if (hi < lb) row[hi + 1] = big;
-    *work += hi - lo + 1;
-    if (rowmin > k) return big;
-  }
-  return row[lb] <= k ? row[lb] : big;
-}
-
 typedef struct roo_run {
   ec_ctx *ctx;
   ec_str *lines;            /* the file as a line array (LF split) */
@@ -402,8 +373,7 @@ typedef struct roo_run {
   int64_t buffer;
   uint64_t work, max_work;
   u16s win, srch;
-  size_t *row;
-  size_t row_cap;
+  ec_lev_rows rows;         /* the edit distance's scratch rows, reused */
 } roo_run;
 
 /* Normalised text of lines [s, s + m) (clamped to the array). */
@@ -429,14 +399,12 @@ static ec_error_code similarity(roo_run *r, const u16s *a, const u16s *b, double
   int64_t k = best < 0 ? (int64_t)M : (int64_t)((1.0 - best) * (double)M) + 1;
   while (k >= 0 && !(1.0 - (double)k / (double)M > best)) k--;
   if (k < 0) return EC_OK;
-  size_t need = M + 1;
-  if (need > r->row_cap) {
-    r->row = ec_arena_alloc(r->ctx->arena, need * sizeof *r->row);
-    if (!r->row) return EC_OUT_OF_MEMORY;
-    r->row_cap = need;
-  }
   if (k > (int64_t)M) k = (int64_t)M;
-  size_t d = lev(a->p, a->n, b->p, b->n, (size_t)k, r->row, &r->work);
+  /* The shorter text as rows; the search stops once the budget is spent (one pair of long
+   * blocks with a wide band costs more than the whole budget). */
+  const u16s *x = a->n <= b->n ? a : b, *y = a->n <= b->n ? b : a;
+  size_t d = ec_edit_distance_u16(r->ctx->arena, &r->rows, x->p, x->n, y->p, y->n, (size_t)k, &r->work, r->max_work);
+  if (d == SIZE_MAX) return EC_OUT_OF_MEMORY;
   if (d <= (size_t)k) *out = 1.0 - (double)d / (double)M;
   if (r->work > r->max_work) return EC_TOO_LARGE;
   return EC_OK;
