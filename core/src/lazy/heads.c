@@ -39,6 +39,8 @@ ec_str ec_lz_head(ec_str line) {
   bool alnum = false;
   for (size_t i = 0; i < h.len; i++)
     if (ident(h.ptr[i])) alnum = true;
+  /* 3 characters, swept (bench/threshold_sweep.mjs; ACCURACY.md, "Thresholds"): 1-4 the same; at 6
+   * lazy-real-shape-edited-line-among-same-head fails. */
   if (!alnum || h.len < 3) return ec_str_make(NULL, 0);
   static const char *const KW[] = {"return", "if", "else", "elif", "else if", "for", "while", "switch", "case", "throw", "raise",
                                    "yield", "await", "print", "assert", "import", "from", "export", "const", "let", "var",
@@ -93,10 +95,11 @@ bool ec_lz_similar(ec_str a, ec_str b, bool loose) {
   }
   if (!loose) return false;
   /* Loosely: a shared start and end covering most of the longer line: 60 % and 6 characters.
-   * Swept (bench/threshold_sweep.mjs; ACCURACY.md, "Thresholds"): 40-60 % give the same results;
-   * at 70 % one case of the set merges WRONG (claude-sonnet-4 rossler_attractor: a renamed
-   * section's edited lines are no longer its counterparts) and lazy-real-shape-section-renamed
-   * fails; at 80 % 4 cases decline and 3 conformance vectors fail. 3-10 characters: the same
+   * Swept (bench/threshold_sweep.mjs; ACCURACY.md, "Thresholds"): at 50 % the precision vector
+   * lazy-real-shape-go-call-to-new-helper-old-still-used fails; at 70 % one case of the set merges
+   * WRONG (claude-sonnet-4 rossler_attractor: `runRosslerAttractor();`, 15 of 22 characters shared,
+   * no longer reads as the edited `runLorenzAttractor();`, and main calls both) and
+   * lazy-real-shape-section-renamed fails; at 80 % 4 cases decline and 3 conformance vectors fail. 3-10 characters: the same
    * (no loose reading at all: 9 cases decline). */
   size_t max = ta.len > tb.len ? ta.len : tb.len, min = ta.len < tb.len ? ta.len : tb.len, pre = 0, suf = 0;
   while (pre < min && ta.ptr[pre] == tb.ptr[pre]) pre++;
