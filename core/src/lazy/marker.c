@@ -140,7 +140,7 @@ bool ec_lz_is_marker(ec_str line, bool bare_dots) {
    * will do; without, a short comment must say it plainly. */
   bool dots = ec_lz_has_ellipsis(body);
   /* 7 words, swept (ACCURACY.md, "Thresholds"): 5-9 the same; no bare wording at all loses 136
-   * variants of the set, 34 of them merged WRONG (`// existing code unchanged` written as code). */
+   * variants of the set, 34 of them merged WRONG (`// existing code unchanged` read as code). */
   if (!dots && word_count(body) > 7) return false;
   const char *const *words = dots ? DOT_WORDS : BARE_WORDS;
   char low[200]; /* body is within t, at most 200 bytes */
