@@ -484,6 +484,19 @@ static ec_error_code not_found(ud_run *r, const ec_ud_file *uf, ec_str name) {
 static ec_error_code one_file(ud_run *r, const ec_ud_file *uf) {
   ec_ctx *ctx = r->ctx;
   if (!uf->has_header) {
+    /* A reply's diff names its file outside the diff (a file-name line, the fence): the reply
+     * passes it as edit.path, and a file part without headers edits that file, as its
+     * parse_only listing says, never whichever single file happens to be given. */
+    ec_str named = ctx->req->edit.path;
+    if (named.len) {
+      ec_ws_file *f = existing(ctx, named);
+      if (f) return apply_hunks(r, f, uf);
+      ec_error_code rc = ec_fail(ctx, EC_NOT_FOUND, "the diff's hunk at line %u has no ---/+++ header and edits '%.*s', the file named "
+                                 "before the diff, which is not among the files given; nothing was changed.",
+                                 uf->line, (int)named.len, named.ptr);
+      set_where(ctx, named, r->hunk_no + 1, uf->line);
+      return rc;
+    }
     if (ctx->req->n_files != 1) {
       ec_error_code rc = ec_fail(ctx, EC_MALFORMED_EDIT,
                                  "the hunk at line %u of the diff has no '--- a/path' / '+++ b/path' header, and files holds %zu "

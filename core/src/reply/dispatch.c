@@ -281,6 +281,7 @@ static ec_error_code do_diff(run *r, const ec_rp_region *g) {
   ec_request sub;
   sub_request(ctx, EC_FORMAT_UNIFIED_DIFF, &sub);
   sub.edit.text = text;
+  sub.edit.path = path; /* the file a part without headers edits (list_diff's fallback) */
   return run_format(r, ec_format_unified_diff, &sub, shift, g->first);
 }
 
