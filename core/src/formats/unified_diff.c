@@ -508,6 +508,15 @@ static ec_error_code one_file(ud_run *r, const ec_ud_file *uf) {
     return apply_hunks(r, &ctx->files[0], uf);
   }
 
+  /* A header that names no file (a `diff --git` line git would not write, with no ---/+++ pair). */
+  if (!uf->old_path.len && !uf->new_path.len && !uf->rename_to.len) {
+    ec_error_code rc = ec_fail(ctx, EC_MALFORMED_EDIT, "the diff's file part at line %u names no file (its 'diff --git' line has no "
+                               "'a/path b/path' and no ---/+++ lines follow); nothing was changed. Give it '--- a/path' and "
+                               "'+++ b/path' lines.", uf->line);
+    set_where(ctx, (ec_str){0, 0}, r->hunk_no + 1, uf->line);
+    return rc;
+  }
+
   /* Rename (git). */
   if (uf->rename_to.len && !uf->new_null) {
     ec_str from = uf->rename_from.len ? uf->rename_from : uf->old_path;

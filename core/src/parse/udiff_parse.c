@@ -86,16 +86,11 @@ static void parse_git_line(ec_str rest, ec_str *old_p, ec_str *new_p) {
     if (!found) { best_a = x; best_b = y; found = true; }
     if (x.len >= 2 && y.len >= 2 && ec_str_eq(ec_str_drop(x, 2), ec_str_drop(y, 2))) { best_a = x; best_b = y; break; }
   }
-  if (!found) {
-    const char *sp = memchr(rest.ptr, ' ', rest.len);
-    if (sp) {
-      best_a.ptr = rest.ptr;
-      best_a.len = (size_t)(sp - rest.ptr);
-      best_b = ec_str_drop(rest, best_a.len + 1);
-    } else {
-      best_a = best_b = rest;
-    }
-  }
+  /* No " b/": one name alone (`diff --git a/x.py`, cut short) is both sides; anything else is
+   * not a header git writes, and its names are unknown (empty): a ---/+++ pair after it names
+   * the file, else the part names none and is refused. Splitting at the first space made a file
+   * name up out of the rest of a garbled line. */
+  if (!found) best_a = best_b = memchr(rest.ptr, ' ', ec_str_trim_end(rest, EC_WS_LINE).len) ? ec_str_make(rest.ptr, 0) : rest;
   *old_p = ec_str_trim_end(best_a, EC_WS_LINE);
   *new_p = ec_str_trim_end(best_b, EC_WS_LINE);
 }
