@@ -278,6 +278,16 @@ static ec_error_code do_diff(run *r, const ec_rp_region *g) {
   ec_str text = format_text(r, g->first, g->end, head, &shift);
   if (!text.ptr) return oom(ctx);
   if (r->parse_only) return list_diff(r, text, shift, path);
+  if (!path.len) {
+    /* A part without headers edits the file the reply names; with none named, parse_only cannot
+     * say which file it edits, so neither may the apply (the format would take the only file given). */
+    ec_ud_patch patch;
+    ec_ud_error perr;
+    ec_error_code prc = ec_udiff_parse(ctx->arena, text, ctx->opt.limits.max_blocks, &patch, &perr);
+    if (prc == EC_OUT_OF_MEMORY) return oom(ctx);
+    for (size_t i = 0; !prc && i < patch.n_files; i++)
+      if (!patch.files[i].has_header) return unnamed(ctx, g, "diff", "Give it '--- a/path' and '+++ b/path' lines before its hunks");
+  }
   ec_request sub;
   sub_request(ctx, EC_FORMAT_UNIFIED_DIFF, &sub);
   sub.edit.text = text;
