@@ -7,11 +7,6 @@
 #include "lazy.h"
 #include "../base/str.h"
 
-static bool ident(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$' ||
-         (unsigned char)c >= 0x80;
-}
-
 ec_str ec_lz_head(ec_str line) {
   ec_str t = ec_lz_trim(line);
   size_t k = 0;
@@ -38,7 +33,7 @@ ec_str ec_lz_head(ec_str line) {
   h = ec_lz_trim(h);
   bool alnum = false;
   for (size_t i = 0; i < h.len; i++)
-    if (ident(h.ptr[i])) alnum = true;
+    if (ec_lz_name_char((unsigned char)h.ptr[i])) alnum = true;
   /* 3 characters, swept (bench/threshold_sweep.mjs; ACCURACY.md, "Thresholds"): 1-4 the same; at 6
    * lazy-real-shape-edited-line-among-same-head fails. */
   if (!alnum || h.len < 3) return ec_str_make(NULL, 0);
@@ -61,7 +56,7 @@ bool ec_lz_counterparts(ec_str a, ec_str b) {
   ec_str ha = ec_lz_head(a), hb = ec_lz_head(b);
   if (ha.len && ec_str_eq(ha, hb)) return true;
   ec_str s = ta.len < tb.len ? ta : tb, l = ta.len < tb.len ? tb : ta;
-  if (s.len >= 12 && !memcmp(s.ptr, l.ptr, s.len) && !ident(l.ptr[s.len]) && ident(s.ptr[s.len - 1])) return true;
+  if (s.len >= 12 && !memcmp(s.ptr, l.ptr, s.len) && !ec_lz_name_char((unsigned char)l.ptr[s.len]) && ec_lz_name_char((unsigned char)s.ptr[s.len - 1])) return true;
   return false;
 }
 
@@ -69,9 +64,9 @@ bool ec_lz_counterparts(ec_str a, ec_str b) {
 static size_t tokens(ec_str t, ec_str *out, size_t max) {
   size_t n = 0, i = 0;
   while (i < t.len && n < max) {
-    if (!ident(t.ptr[i])) { i++; continue; }
+    if (!ec_lz_name_char((unsigned char)t.ptr[i])) { i++; continue; }
     size_t k = i;
-    while (k < t.len && ident(t.ptr[k])) k++;
+    while (k < t.len && ec_lz_name_char((unsigned char)t.ptr[k])) k++;
     out[n++] = ec_str_make(t.ptr + i, k - i);
     i = k;
   }

@@ -230,6 +230,12 @@ ec_error_code ec_lz_decline(ec_lz_job *job, ec_error_code code, size_t seg, uint
 void ec_lz_add_candidate(ec_lz_job *job, uint32_t from, uint32_t to);
 
 /* Small helpers shared by the pieces. */
+/** A character of a name (identifier): letters, digits, `_`, `$` and any byte of a multi-byte
+ * UTF-8 character. One definition for the heads, the rename rule and the self-check. */
+static inline bool ec_lz_name_char(unsigned char c) {
+  return c == '_' || c == '$' || c >= 0x80 || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
+}
+
 /** Head of a line: its trimmed text up to the first `( = : { [ < ,`, or empty when too generic. */
 ec_str ec_lz_head(ec_str line);
 /** Whether snippet line and file line are a changed pair (same head, or one extends the other). */

@@ -149,7 +149,6 @@ static bool rewritten_above(ec_lz_job *job, const al *a, size_t n, const uint32_
   return true;
 }
 
-static bool name_char(unsigned char c) { return c == '_' || c == '$' || c >= 0x80 || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z'); }
 
 /* The file line holding byte p of the file's text (binary search over the lines' starts). */
 static size_t line_at(const ec_lz_side *F, const char *p) {
@@ -172,9 +171,9 @@ static bool old_name_unused(ec_lz_job *job, uint32_t fo) {
   ec_lz_side *S = &job->S, *F = &job->F;
   ec_str h = ec_lz_head(F->line[fo]);
   size_t e = h.len;
-  while (e && !name_char((unsigned char)h.ptr[e - 1])) e--;
+  while (e && !ec_lz_name_char((unsigned char)h.ptr[e - 1])) e--;
   size_t b = e;
-  while (b && name_char((unsigned char)h.ptr[b - 1])) b--;
+  while (b && ec_lz_name_char((unsigned char)h.ptr[b - 1])) b--;
   if (e - b < 3 || !F->n) return true; /* no name to follow */
   ec_str name = ec_str_make(h.ptr + b, e - b);
   size_t fe = ec_lz_block_last(job, fo), uses = 0;
@@ -184,7 +183,7 @@ static bool old_name_unused(ec_lz_job *job, uint32_t fo) {
     if (!hit) break;
     p = hit + name.len;
     job->work += 1;
-    if ((hit > t0 && name_char((unsigned char)hit[-1])) || (p < t1 && name_char((unsigned char)*p))) continue;
+    if ((hit > t0 && ec_lz_name_char((unsigned char)hit[-1])) || (p < t1 && ec_lz_name_char((unsigned char)*p))) continue;
     size_t L = line_at(F, hit);
     if (L >= fo && L <= fe) continue;
     if (++uses > 16 || count_in(S, F->key[L])) return false;

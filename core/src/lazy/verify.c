@@ -522,7 +522,6 @@ static inline uint32_t pair_weight(const ec_lz_job *job, uint32_t j) { return jo
 /* A diff-style `+` line: not paired by the common prefix or suffix, only by the weighted alignment. */
 static inline bool new_in_diff(const ec_lz_job *job, uint32_t j) { return job->diff_style && job->S.op[j] == '+'; }
 
-static bool name_ch(unsigned char c) { return c == '_' || c == '$' || c >= 0x80 || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z'); }
 
 /* Whether `name` occurs in `hay` as a whole word (not inside a longer name); *scanned (when
  * given) grows by the bytes looked at. */
@@ -536,7 +535,7 @@ static bool has_word_at(ec_str hay, ec_str name, uint64_t *scanned) {
       break;
     }
     p = hit + name.len;
-    found = !((hit > hay.ptr && name_ch((unsigned char)hit[-1])) || (p < end && name_ch((unsigned char)*p)));
+    found = !((hit > hay.ptr && ec_lz_name_char((unsigned char)hit[-1])) || (p < end && ec_lz_name_char((unsigned char)*p)));
   }
   if (scanned) *scanned += (uint64_t)((p ? p : end) - hay.ptr);
   return found;
@@ -553,9 +552,9 @@ static ec_str def_name(ec_str line) {
   ec_str t = ec_lz_trim(line), none = ec_str_make(NULL, 0);
   if (!t.len || !opens_block(line)) return none;
   size_t w = 0;
-  while (w < t.len && !name_ch((unsigned char)t.ptr[w])) w++;
+  while (w < t.len && !ec_lz_name_char((unsigned char)t.ptr[w])) w++;
   size_t we = w;
-  while (we < t.len && name_ch((unsigned char)t.ptr[we])) we++;
+  while (we < t.len && ec_lz_name_char((unsigned char)t.ptr[we])) we++;
   ec_str first = ec_str_make(t.ptr + w, we - w);
   static const char *const CTRL[] = {"if", "else", "elif", "for", "foreach", "while", "switch", "catch", "except", "return", "do", "try",
                                      "with", "unless", "until", "when", "match", "case", "new", "await", "yield", "throw", "raise", NULL};
@@ -567,7 +566,7 @@ static ec_str def_name(ec_str line) {
     size_t e = i;
     while (e && (t.ptr[e - 1] == ' ' || t.ptr[e - 1] == '\t')) e--;
     size_t b = e;
-    while (b && name_ch((unsigned char)t.ptr[b - 1])) b--;
+    while (b && ec_lz_name_char((unsigned char)t.ptr[b - 1])) b--;
     if (b == e) continue;
     ec_str name = ec_str_make(t.ptr + b, e - b);
     bool kw = false;
@@ -604,15 +603,15 @@ static bool one_name_apart(ec_str a, ec_str b, ec_str *na, ec_str *nb) {
   size_t p, q;
   ec_lz_common_ends(ta, tb, &p, &q);
   if (p >= ta.len || p >= tb.len) return false;
-  while (p && name_ch((unsigned char)ta.ptr[p - 1])) p--;
-  while (q && name_ch((unsigned char)ta.ptr[ta.len - q])) q--;
+  while (p && ec_lz_name_char((unsigned char)ta.ptr[p - 1])) p--;
+  while (q && ec_lz_name_char((unsigned char)ta.ptr[ta.len - q])) q--;
   *na = ec_str_make(ta.ptr + p, ta.len - q - p);
   *nb = ec_str_make(tb.ptr + p, tb.len - q - p);
   if (na->len < 3 || nb->len < 3 || ec_str_eq(*na, *nb)) return false;
   for (size_t i = 0; i < na->len; i++)
-    if (!name_ch((unsigned char)na->ptr[i])) return false;
+    if (!ec_lz_name_char((unsigned char)na->ptr[i])) return false;
   for (size_t i = 0; i < nb->len; i++)
-    if (!name_ch((unsigned char)nb->ptr[i])) return false;
+    if (!ec_lz_name_char((unsigned char)nb->ptr[i])) return false;
   return !(na->ptr[0] >= '0' && na->ptr[0] <= '9') && !(nb->ptr[0] >= '0' && nb->ptr[0] <= '9');
 }
 
