@@ -339,6 +339,19 @@ typedef struct ec_candidate {
   ec_str text;                   /* the file's actual lines */
 } ec_candidate;
 
+/**
+ * One changed stretch of a file result, in bytes: the content the request gave, bytes
+ * [old_start, old_end), became the result's content, bytes [new_start, new_end). Outside its
+ * splices a result's content is the request's content byte for byte, so a host that holds the
+ * original (the npm package: the caller's string) can build the new content from it and the new
+ * pieces alone. Sorted and apart. An added file has one splice {0, 0, 0, len}, a deleted one
+ * {0, len, 0, 0}. A located edit's splices are the stretches it wrote (a replaced block, whole);
+ * whole_file's are the changed lines its diff found.
+ */
+typedef struct ec_file_splice {
+  size_t old_start, old_end, new_start, new_end;
+} ec_file_splice;
+
 typedef struct ec_file_result {
   ec_str path;
   ec_action action;
@@ -351,6 +364,8 @@ typedef struct ec_file_result {
   uint32_t lines_added, lines_removed, replacements;
   const ec_match_info *matches;
   size_t n_matches;
+  const ec_file_splice *splices; /* what changed, in bytes (owned by the result, like every member) */
+  size_t n_splices;
 } ec_file_result;
 
 typedef struct ec_error {
