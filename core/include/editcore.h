@@ -576,6 +576,26 @@ EC_API ec_result *ec_apply_json(const char *request, size_t request_len, const e
  *  The caller owns the text: free it with ec_free(host, json). NULL only when out of memory. */
 EC_API char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_len);
 
+/**
+ * ec_apply_json for a host that holds the files' bytes itself (the npm package): `request` is
+ * a JSON request without file contents (no "files" member, or an empty one: INVALID_PARAM
+ * otherwise) and `files` gives each file's path and bytes, which never pass through JSON (so
+ * they need not be UTF-8). Everything else as ec_apply_json: the same strict parser, the same
+ * answer. The files (paths and bytes) are the caller's and need only live for the call; the
+ * result owns what it returns. Free with ec_result_free.
+ */
+EC_API ec_result *ec_apply_json_files(const char *request, size_t request_len, const ec_file *files, size_t n_files,
+                                      const ec_host *host);
+
+/**
+ * ec_result_to_json with every file's "content" left out and, in its place, "has_content"
+ * (bool) and "splices": [old_start, old_end, new_start, new_end, ...] (ec_file_result.splices,
+ * flat, in bytes), and "index" first (the file's i for ec_result_file): the response for a host that builds the new contents from the bytes it
+ * gave and the new pieces (read from ec_result_file(r, i)->content). Every other member is the
+ * JSON response's, byte for byte. Free with ec_free(host, json); NULL only when out of memory.
+ */
+EC_API char *ec_result_to_json_splices(const ec_result *r, const ec_host *host, size_t *json_len);
+
 /****************************/
 /* Section - Agent tools    */
 /****************************/
