@@ -297,10 +297,12 @@ function objectNow(request) {
     const out = runNow(...textArgs(serialise(request)));
     return out === null ? null : JSON.parse(out);
   }
-  if (full) return runFiles(full, request, files, null);
+  const { files: _given, ...rest } = request;
+  const text = serialise(rest);
+  if (full) return runFiles(full, text, files, null);
   if (!lite) throw new TypeError('editcore: the engine is not loaded; call `await init()` first (the async functions do it for you)');
   lite._editcore_lite_needs_full();
-  return runFiles(lite, request, files, (m) => !m._editcore_lite_needs_full());
+  return runFiles(lite, text, files, (m) => !m._editcore_lite_needs_full());
 }
 
 /**

@@ -70,17 +70,17 @@ function putBytes(m, bytes) {
 }
 
 /**
- * Runs `request` (its members but files as JSON text, `files` the fastFiles list) on module m.
+ * Runs a request on module m: `requestText` its members but `files` as JSON text, `files` the
+ * fastFiles list.
  * `check(m)` after the run: false discards the answer (the lite module reached a part it leaves
  * out) and run returns null. Returns the response object.
  */
-export function runFiles(m, request, files, check) {
+export function runFiles(m, requestText, files, check) {
   const blocks = [];
   const alloc = (n) => { const p = m._malloc(n); if (!p) throw new Error('editcore: out of memory'); blocks.push(p); return p; };
   let result = 0;
   try {
-    const { files: _ignored, ...rest } = request;
-    const [reqPtr, reqLen] = putString(m, JSON.stringify(rest));
+    const [reqPtr, reqLen] = putString(m, requestText);
     blocks.push(reqPtr);
     const rows = alloc(16 * files.length + 4);
     const originals = [];
