@@ -229,8 +229,8 @@ typedef struct ec_limits {
   size_t max_lines;            /* per file; default 4 Mi lines */
   size_t max_line_bytes;       /* default 16 MiB */
   size_t max_blocks;           /* blocks/hunks/files in one edit; default 10000 */
-  uint32_t regex_match_limit;  /* PCRE2 match limit; default 10 M */
-  uint32_t regex_depth_limit;  /* PCRE2 depth limit; default 10000 */
+  uint32_t regex_match_limit;  /* token comparisons of the `regex` strategy's search; default 10 M */
+  uint32_t regex_depth_limit;  /* accepted for compatibility: the token matcher never backtracks (depth 1) */
   uint64_t fuzzy_work;         /* cells of fuzzy comparison (and the lazy merge's placement work); default 200 M */
   uint64_t diff_work;          /* Myers steps before a coarser diff; default 50 M */
   size_t max_files;            /* entries of files, expected_hash, chat_files, valid_fnames; default 10000 */
