@@ -25,7 +25,7 @@
  * threads; it must not be freed while another thread reads it.
  *
  * Memory: every allocation a call makes goes through the host's ec_allocator when one is given
- * (PCRE2 included, through a general context), with one exception: the JSON entry points parse
+ * (the regex strategy's included), with one exception: the JSON entry points parse
  * the request text with cJSON, whose short-lived parse tree uses malloc/free (cJSON's hooks are
  * process-global, so setting them per call would break the thread rule above). The typed API
  * (ec_apply) never calls cJSON.
@@ -72,7 +72,7 @@ EC_API const char *ec_version(void);
 
 /**
  * Memory functions the host may supply. Every allocation the library makes for a request or a
- * result goes through them, PCRE2's included (the JSON parser's short-lived cJSON tree aside:
+ * result goes through them (the JSON parser's short-lived cJSON tree aside:
  * see the top of this file). Leave the pointer NULL to use malloc/realloc/free. A function that
  * returns NULL makes the request fail with EC_OUT_OF_MEMORY, never crash or half-apply.
  */
