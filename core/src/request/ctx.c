@@ -210,6 +210,7 @@ ec_error_code ec_ws_doc(ec_ctx *ctx, ec_ws_file *f, ec_doc **out) {
       return rc;
     }
     f->loaded = true;
+    f->original_lf = f->doc.n_lf; /* folding CRLF and the BOM keep every LF */
     /* Its changes are tracked from here, for a diff made from them (emit_file) */
     if (f->existed && ec_doc_log_start(ctx->arena, &f->doc)) f->lineage = f->doc.log;
   }
@@ -408,7 +409,7 @@ static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
   ec_error_code rc;
   if (tracked_stretches(ctx, f, now, &st, &n_st)) {
     /* A located edit: the diff of the lines around what it spliced, not of the whole files. */
-    rc = ec_diff_unified_stretches(ctx->arena, f->path, new_path, f->original, now, st, n_st, &o, &d, &u);
+    rc = ec_diff_unified_stretches(ctx->arena, f->path, new_path, f->original, now, f->original_lf, st, n_st, &o, &d, &u);
   } else {
     const ec_str *before = f->existed ? &f->original : NULL, *after = f->exists ? &now : NULL;
     rc = ec_diff_unified_pair(ctx->arena, f->path, new_path, before, after, &o, &d, &u);
