@@ -1,4 +1,5 @@
 /* Shared SEARCH/REPLACE pieces and the editcore profile's strict parser and applier (sr_blocks.h). */
+#include "../match/line_breaks.h"
 #include "sr_blocks.h"
 #include "../request/profiles.h"
 #include "../match/ladder.h"
@@ -536,6 +537,17 @@ ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *
       pick = ord;
     }
     ec_found m = found.items[pick];
+    if (ctx->req->profile == EC_PROFILE_EDITCORE && ec_frame_applies(m.strategy)) {
+      /* The blank lines a SEARCH section starts or ends with (match/line_breaks.h) */
+      ec_str why = {NULL, 0};
+      rc = ec_frame_line_breaks(ctx->arena, mt, mlen, bk->search, bk->replace, 0, mlen, &m.start, &m.end, &m.replacement, &why);
+      if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
+      if (rc) {
+        ec_fail(ctx, rc, "SEARCH block %zu (line %u) matches line %u of '%.*s' by %s, but %.*s", i + 1, bk->line, m.start_line,
+                (int)f->path.len, f->path.ptr, ec_strategy_name(m.strategy), (int)why.len, why.ptr);
+        return with_block(ctx, rc, f, i, bk->line);
+      }
+    }
     ec_str text = m.replacement;
     if (m.end > doc->len) {
       m.end = doc->len;
