@@ -337,10 +337,14 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
       rc = ec_frame_line_breaks(ctx->arena, doc->text, doc->len, old_text, new_text, i ? sp[i - 1].end : 0,
                                 i + 1 < found.n ? found.items[i + 1].start : doc->len, &found.items[i].start,
                                 &found.items[i].end, &found.items[i].replacement, &why);
+      if (!rc)
+        rc = ec_check_inner_blank_lines(ctx->arena, ec_str_make(doc->text + found.items[i].start, found.items[i].end - found.items[i].start),
+                                        old_text, new_text, found.items[i].replacement, &why);
       if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
       if (rc) {
-        ec_fail(ctx, rc, "old_string matches line %u of '%.*s' by %s, but %.*s", found.items[i].start_line, (int)f->path.len,
-                f->path.ptr, ec_strategy_name(st), (int)why.len, why.ptr);
+        ec_fail(ctx, rc, "old_string matches line %u of '%.*s' by %s, but %.*s; nothing was changed. Send old_string with its "
+                "lines as the file has them.", found.items[i].start_line, (int)f->path.len, f->path.ptr, ec_strategy_name(st),
+                (int)why.len, why.ptr);
         return ec_fail_at(ctx, f, rc);
       }
     }

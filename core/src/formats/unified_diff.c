@@ -335,6 +335,7 @@ static ec_error_code apply_hunks(ud_run *r, ec_ws_file *f, const ec_ud_file *uf)
       /* A blank context line at either end of the hunk (match/line_breaks.h) */
       ec_str why = {NULL, 0};
       rc = ec_frame_line_breaks(ctx->arena, t.p, t.len, old_text, new_text, 0, t.len, &m.start, &m.end, &repl, &why);
+      if (!rc) rc = ec_check_inner_blank_lines(ctx->arena, (ec_str){t.p + m.start, m.end - m.start}, old_text, new_text, repl, &why);
       if (rc == EC_OUT_OF_MEMORY) return oom(ctx);
       if (rc) {
         rc = ec_fail(ctx, rc, "hunk %u (line %u of the diff) matches by %s, but %.*s", r->hunk_no, h->line,

@@ -202,3 +202,32 @@ ec_error_code ec_frame_line_breaks(ec_arena *a, const char *text, size_t len, ec
   *replacement = out;
   return EC_OK;
 }
+
+/* Blank lines strictly between the first and the last line with text. */
+static size_t inner_blanks(ec_str s) {
+  size_t n = 0, pending = 0;
+  bool seen = false;
+  for (size_t i = 0; i <= s.len;) {
+    const char *nl = i < s.len ? memchr(s.ptr + i, '\n', s.len - i) : NULL;
+    size_t e = nl ? (size_t)(nl - s.ptr) : s.len;
+    bool blank = true;
+    for (size_t k = i; k < e && blank; k++) blank = hspace(s.ptr[k]);
+    if (!blank) { if (seen) n += pending; pending = 0; seen = true; }
+    else if (seen) pending++;
+    if (!nl) break;
+    i = e + 1;
+  }
+  return n;
+}
+
+ec_error_code ec_check_inner_blank_lines(ec_arena *a, ec_str region, ec_str old_text, ec_str new_text, ec_str replacement,
+                                         ec_str *why) {
+  size_t f = inner_blanks(region), o = inner_blanks(old_text), n = inner_blanks(new_text), r = inner_blanks(replacement);
+  size_t want = target(f, o, n); /* as at the ends: the difference, never a blank line the file lacks */
+  if (r == want) return EC_OK;
+  *why = ec_arena_printf(a, "the matched lines hold %zu blank line%s between their first and last line with text and old_string "
+                         "%zu, and the edit would leave %zu where new_string asks for %zu: a blank line old_string does not show "
+                         "stands where the new lines go, so whether they go above or below it is not known",
+                         f, f == 1 ? "" : "s", o, r, want);
+  return why->ptr ? EC_AMBIGUOUS : EC_OUT_OF_MEMORY;
+}

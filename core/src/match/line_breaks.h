@@ -41,4 +41,15 @@ ec_error_code ec_frame_line_breaks(ec_arena *a, const char *text, size_t len, ec
                                    size_t floor, size_t ceil, size_t *start, size_t *end, ec_str *replacement,
                                    ec_str *why);
 
+/**
+ * Rule 5 (inside the change): the blank lines between the first and the last line with text move
+ * by what new_string's differ from old_string's (counted as at the ends: when the file has fewer than
+ * old_string shows, min(file's, new_string's) remain). A loose match that forgave blank lines the file
+ * has and old_string does not (the token regex spans them) must keep them; when the replacement
+ * has not (the model's new lines go where such a blank line stands, so whether above or below it
+ * is not known), AMBIGUOUS with *why set. `region` is the file's matched text.
+ */
+ec_error_code ec_check_inner_blank_lines(ec_arena *a, ec_str region, ec_str old_text, ec_str new_text, ec_str replacement,
+                                         ec_str *why);
+
 #endif

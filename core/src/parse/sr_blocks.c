@@ -470,6 +470,9 @@ static ec_error_code place_block(ec_ctx *ctx, const ladder *ld, ec_ws_file *f, c
     /* The blank lines a SEARCH section starts or ends with (match/line_breaks.h) */
     ec_str why = {NULL, 0};
     rc = ec_frame_line_breaks(ctx->arena, ld->text, ld->len, bk->search, bk->replace, 0, ld->len, &m.start, &m.end, &m.replacement, &why);
+    if (!rc)
+      rc = ec_check_inner_blank_lines(ctx->arena, ec_str_make(ld->text + m.start, m.end - m.start), bk->search, bk->replace,
+                                      m.replacement, &why);
     if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
     if (rc) {
       ec_fail(ctx, rc, "SEARCH block %zu (line %u) matches line %u of '%.*s' by %s, but %.*s", i + 1, bk->line, m.start_line,

@@ -151,6 +151,36 @@ vec("unified_diff: a hunk whose last context line is blank keeps the blank line 
     {"a.c": "int a;\nint  b;\n\nint c;\n"}, {"text": "--- a.c\n+++ a.c\n@@ -2,2 +2,2 @@\n-int b;\n+int bb;\n \n"},
     ok("a.c", "int a;\nint bb;\n\nint c;\n", "regex"), fmt="unified_diff")
 
+# ---- rule 5: blank lines inside the change that old_string does not show -------------------------------
+B = "int a;\n\nint  b;\nint c;\n"
+vec("regex: a blank line old_string leaves out, between two lines new_string keeps together, stays",
+    {"a.c": B}, {"old_string": "int a;\nint b;\nint c;", "new_string": "int a;\nint b;\nint d;"},
+    ok("a.c", "int a;\n\nint  b;\nint d;\n", "regex"))
+vec("regex: a blank line old_string leaves out, next to a line new_string deletes, stays",
+    {"a.c": B}, {"old_string": "int a;\nint b;\nint c;", "new_string": "int a;\nint c;"},
+    ok("a.c", "int a;\n\nint c;\n", "regex"))
+vec("regex: near miss: new lines go where the left-out blank line stands (above or below it?): refused",
+    {"a.c": B}, {"old_string": "int a;\nint b;", "new_string": "int a;\nint x;\nint b;"},
+    refused("ambiguous", "whether they go above or below it is not known"))
+vec("regex: a blank line old_string shows and the file lacks is not added (new_string repeats it as context)",
+    {"a.c": "int a;\nint  b;\nint c;\n"}, {"old_string": "int a;\n\nint b;\nint c;", "new_string": "int a;\n\nint b;\nint d;"},
+    ok("a.c", "int a;\nint  b;\nint d;\n", "regex"))
+
+# ---- context lines that differ only in whitespace are the file's own (anchor's precision rule) ---------
+AN = "int f() {\n  int x = 1;\n  int y = 2;\n  return x;\n}\n"
+vec("anchor: a repeated context line that differs from the file only in whitespace is written as the file has it",
+    {"a.c": AN}, {"old_string": "int f() {\n  int x= 1;\n  int y = 2;\n  return x;\n}", "new_string": "int f() {\n  int x= 1;\n  int y = 3;\n  return x;\n}"},
+    ok("a.c", "int f() {\n  int x = 1;\n  int y = 3;\n  return x;\n}\n", "anchor"))
+vec("anchor: near miss: a repeated context line with another identifier is still refused (text the file never had)",
+    {"a.c": AN}, {"old_string": "int f() {\n  int z = 1;\n  int y = 2;\n  return x;\n}", "new_string": "int f() {\n  int z = 1;\n  int y = 3;\n  return x;\n}"},
+    refused("no_match", "never had"))
+
+# ---- context restored when old and new also start with a line break -----------------------------------
+W = "if (a) {\n  x();\n}\n\nif (b) {\n  y();\n}\n"
+vec("regex: old and new led by a line break, a whitespace mistake on a repeated context line: the file's line is kept",
+    {"a.js": W}, {"old_string": "\nif (b){\n  y();", "new_string": "\nif (b){\n  z();"},
+    ok("a.js", W.replace("  y();", "  z();"), "regex"))
+
 with open(OUT, 'w') as fh:
     for v in vectors:
         fh.write(json.dumps(v, ensure_ascii=False) + '\n')
