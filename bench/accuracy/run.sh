@@ -7,7 +7,8 @@
 # bench/out/corpus; pinned by sources.lock.json). Environment (optional): BUILD=build/h-acc (native CLI,
 # configured and built if missing), WASI=build/h-acc-wasi/editcore.wasm (falls back to
 # build/wasi/editcore.wasm; skipped if none), BEFORE_CLI=path (an older editcore: its answers on the same
-# requests, as the report's "before" rows), PER_SOURCE=40 SEED=12 NO_REPORT=1.
+# requests, as the report's "before" rows), ENGINES=a,b (run.mjs --engines; default every engine),
+# PER_SOURCE=40 SEED=12 NO_REPORT=1.
 # Output: bench/out/accuracy/{cases.jsonl,blobs.jsonl,results.jsonl,corpus.json}; the report: ACCURACY.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -34,6 +35,7 @@ node bench/accuracy/gen.mjs --out "$OUT" --per-source "${PER_SOURCE:-40}" --seed
 log "engines"
 WASI_ARG=()
 [ -f "$WASI" ] && WASI_ARG=(--wasi "$WASI")
+[ -n "${ENGINES:-}" ] && WASI_ARG+=(--engines "$ENGINES")
 node --no-warnings bench/accuracy/run.mjs --cases "$OUT/cases.jsonl" --cli "$BUILD/editcore" "${WASI_ARG[@]}" > "$OUT/summary.tsv"
 BEFORE_ARG=()
 if [ -n "${BEFORE_CLI:-}" ]; then

@@ -342,9 +342,8 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
                                         old_text, new_text, found.items[i].replacement, &why);
       if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
       if (rc) {
-        ec_fail(ctx, rc, "old_string matches line %u of '%.*s' by %s, but %.*s; nothing was changed. Send old_string with its "
-                "lines as the file has them.", found.items[i].start_line, (int)f->path.len, f->path.ptr, ec_strategy_name(st),
-                (int)why.len, why.ptr);
+        ec_fail(ctx, rc, "old_string matches line %u of '%.*s' by %s, but %.*s Nothing was changed.", found.items[i].start_line,
+                (int)f->path.len, f->path.ptr, ec_strategy_name(st), (int)why.len, why.ptr);
         return ec_fail_at(ctx, f, rc);
       }
     }

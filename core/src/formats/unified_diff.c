@@ -338,7 +338,7 @@ static ec_error_code apply_hunks(ud_run *r, ec_ws_file *f, const ec_ud_file *uf)
       if (!rc) rc = ec_check_inner_blank_lines(ctx->arena, (ec_str){t.p + m.start, m.end - m.start}, old_text, new_text, repl, &why);
       if (rc == EC_OUT_OF_MEMORY) return oom(ctx);
       if (rc) {
-        rc = ec_fail(ctx, rc, "hunk %u (line %u of the diff) matches by %s, but %.*s", r->hunk_no, h->line,
+        rc = ec_fail(ctx, rc, "hunk %u (line %u of the diff) matches by %s, but %.*s Nothing was changed.", r->hunk_no, h->line,
                      ec_strategy_name(m.strategy), (int)why.len, why.ptr);
         set_where(ctx, f->path, r->hunk_no, h->line);
         return rc;

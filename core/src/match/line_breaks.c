@@ -130,9 +130,8 @@ ec_error_code ec_frame_line_breaks(ec_arena *a, const char *text, size_t len, ec
   if (!top && !bottom) return EC_OK;
 
   /* The replacement's own text: its runs are rebuilt below. */
-  ec_str r = *replacement;
-  ec_str mid = r;
-  if (y_empty && (top || bottom)) mid = ec_str_make(r.ptr, 0);
+  ec_str mid = *replacement;
+  if (y_empty) mid.len = 0;
   else {
     if (top) { size_t e; lead_run(mid, &e); mid = ec_str_drop(mid, e); }
     if (bottom) { size_t f; trail_run(mid, &f); mid.len = f; }
@@ -227,7 +226,8 @@ ec_error_code ec_check_inner_blank_lines(ec_arena *a, ec_str region, ec_str old_
   if (r == want) return EC_OK;
   *why = ec_arena_printf(a, "the matched lines hold %zu blank line%s between their first and last line with text and old_string "
                          "%zu, and the edit would leave %zu where new_string asks for %zu: a blank line old_string does not show "
-                         "stands where the new lines go, so whether they go above or below it is not known",
+                         "stands where the new lines go, so whether they go above or below it is not known. Send old_string "
+                         "with the blank lines as the file has them.",
                          f, f == 1 ? "" : "s", o, r, want);
   return why->ptr ? EC_AMBIGUOUS : EC_OUT_OF_MEMORY;
 }

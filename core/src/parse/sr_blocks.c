@@ -475,7 +475,7 @@ static ec_error_code place_block(ec_ctx *ctx, const ladder *ld, ec_ws_file *f, c
                                       m.replacement, &why);
     if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
     if (rc) {
-      ec_fail(ctx, rc, "SEARCH block %zu (line %u) matches line %u of '%.*s' by %s, but %.*s", i + 1, bk->line, m.start_line,
+      ec_fail(ctx, rc, "SEARCH block %zu (line %u) matches line %u of '%.*s' by %s, but %.*s Nothing was changed.", i + 1, bk->line, m.start_line,
               (int)f->path.len, f->path.ptr, ec_strategy_name(m.strategy), (int)why.len, why.ptr);
       return with_block(ctx, rc, f, i, bk->line);
     }
@@ -553,6 +553,17 @@ static ec_error_code plan_as_sent(ec_ctx *ctx, const ladder *ld, ec_ws_file *f, 
   return EC_OK;
 }
 
+/* The text as matched: with a final LF when it has none (a block may end on such a last line). */
+static ec_str with_final_lf(ec_arena *a, ec_str t) {
+  if (!t.len || t.ptr[t.len - 1] == '\n') return t.ptr ? t : ec_str_make("", 0);
+  char *p = ec_arena_alloc(a, t.len + 2);
+  if (!p) return ec_str_make(NULL, 0);
+  memcpy(p, t.ptr, t.len);
+  p[t.len] = '\n';
+  p[t.len + 1] = 0;
+  return ec_str_make(p, t.len + 1);
+}
+
 /* Every block, in reply order, matched in the text the blocks before it left (a reply's blocks,
  * as Aider and Cline apply them): *out is the final LF text. Each text is matched as the file is
  * (a virtual final LF when it has none), so a block reads the same either way. */
@@ -561,15 +572,8 @@ static ec_error_code plan_in_order(ec_ctx *ctx, ec_ws_file *f, ec_str cur, const
   size_t np = 0;
   uint64_t scanned = 0;
   for (size_t i = 0; i < n; i++) {
-    ec_str mt = cur;
-    if (cur.len && cur.ptr[cur.len - 1] != '\n') {
-      char *p = ec_arena_alloc(ctx->arena, cur.len + 2);
-      if (!p) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-      memcpy(p, cur.ptr, cur.len);
-      p[cur.len] = '\n';
-      p[cur.len + 1] = 0;
-      mt = ec_str_make(p, cur.len + 1);
-    }
+    ec_str mt = with_final_lf(ctx->arena, cur);
+    if (!mt.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
     ec_match_env env;
     ec_match_env_init(&env, ctx->arena, mt.ptr, mt.len, &ctx->opt, ctx->req->profile);
     const ladder ld = {&env, order, n_order, mt.ptr, mt.len};
@@ -629,18 +633,10 @@ ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *
   if (rc) return rc;
 
   /* Match against the text with a final LF, so a block may end on a last line that has none. */
-  const char *mt = doc->text;
-  size_t mlen = doc->len;
-  bool virt_lf = doc->len && doc->text[doc->len - 1] != '\n';
-  if (virt_lf) {
-    char *p = ec_arena_alloc(ctx->arena, doc->len + 2);
-    if (!p) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-    memcpy(p, doc->text, doc->len);
-    p[doc->len] = '\n';
-    p[doc->len + 1] = 0;
-    mt = p;
-    mlen = doc->len + 1;
-  }
+  ec_str with_lf = with_final_lf(ctx->arena, ec_str_make(doc->text, doc->len));
+  if (!with_lf.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  const char *mt = with_lf.ptr;
+  size_t mlen = with_lf.len;
   ec_strategy order_buf[EC_STRATEGY__COUNT];
   const ec_strategy *order = ctx->opt.strategies;
   size_t n_order = ctx->opt.n_strategies;
