@@ -249,6 +249,10 @@ function check(vector, resp) {
       return JSON.stringify(got) === JSON.stringify(want) ? null : `blocks differ:\n  want ${JSON.stringify(want).slice(0, 400)}\n  got  ${JSON.stringify(got).slice(0, 400)}`;
     }
     if (exp.prompt_includes) return checkPrompt(resp, exp.prompt_includes);
+    // data.notes: as many as listed, each including its text (no notes expected: none given)
+    const notes = resp.data.notes ?? [];
+    if (exp.notes_include && (notes.length !== exp.notes_include.length || exp.notes_include.some((n, i) => !notes[i].includes(n))))
+      return `notes: want ${JSON.stringify(exp.notes_include)}, got ${JSON.stringify(notes).slice(0, 400)}`;
     return checkFiles(vector, resp, exp.files ?? {}) ?? (exp.strategy ? checkStrategy(resp, exp.strategy) : null);
   }
   const codes = ERROR_KINDS[exp.error_kind];

@@ -41,6 +41,7 @@ typedef struct ec_ctx {
   uint32_t next_seq;
   bool partial;            /* commit what applied even though the format failed (peer profiles) */
   bool preview;            /* a dry run or streaming preview: status partial */
+  bool reply_blocks;       /* SEARCH/REPLACE blocks of a raw reply: no-op blocks skipped, blocks in order (docs/reply.md) */
   ec_error dropped;        /* the last error past EC_MAX_ERRORS (counted, not listed) */
   bool last_dropped;
 } ec_ctx;
