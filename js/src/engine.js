@@ -142,7 +142,7 @@ function needsSyntaxError(languages) {
 export async function loadSyntax(languages) {
   if (!Array.isArray(languages) || languages.some((l) => typeof l !== 'string'))
     throw new TypeError('editcore: loadSyntax(languages) takes an array of language names, e.g. ["python", "tsx"]');
-  await loadLanguages(languages);
+  await loadLanguages(languages, true);
 }
 
 function needsFullError() {
@@ -257,6 +257,16 @@ export function applyJson(text) {
   }
   if (typeof text !== 'string') throw new TypeError('editcore: applyJson(text) takes the request as a JSON string or its UTF-8 bytes');
   return runSync(...textArgs(text));
+}
+
+/**
+ * applyJson for callers that can wait (the agent tools, the worker): the full module and the
+ * syntax modules a request needs are loaded first, as applyRequest does. Resolves to the
+ * response JSON text.
+ */
+export async function applyJsonAsync(text) {
+  if (typeof text !== 'string') throw new TypeError('editcore: applyJsonAsync(text) takes the request as a JSON string');
+  return runAsync(...textArgs(text));
 }
 
 // Section - the protocol as objects

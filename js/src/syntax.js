@@ -17,6 +17,9 @@ const loading = new Map();   // language -> its promise, while it loads
 const sources = new Map();   // language -> a source given by the host (syntaxWasm option)
 /** Languages a scan asked for whose module was not loaded (cleared by takeMissing). */
 const missing = new Set();
+/** Languages whose module could not be had (not locatable in this bundle, HTTP error, not wasm):
+ *  answered "no grammar" from then on, so edits still apply, their reports saying "skipped". */
+const unavailable = new Map();
 let pending = null;          // the last scan's wire bytes, until the engine takes them
 
 // The few imports a standalone module has: tree-sitter's logging and its clock (neither is used
@@ -44,7 +47,7 @@ export const service = {
     const lang = cString(m, langPtr);
     const mod = modules.get(lang);
     if (!mod) {
-      missing.add(lang);
+      if (!unavailable.has(lang)) missing.add(lang);
       return -1;
     }
     const defs = m.HEAPU8.subarray(defsPtr, m.HEAPU8.indexOf(0, defsPtr) + 1);
@@ -98,21 +101,30 @@ async function instantiate(source) {
   return instance.exports;
 }
 
-/** Loads the modules of `languages` (names as the engine reports them: "python", "tsx", ...). */
-export function loadLanguages(languages) {
+/**
+ * Loads the modules of `languages` (names as the engine reports them: "python", "tsx", ...).
+ * A module that cannot be had is not an error of the edit: its language is marked unavailable
+ * (reports say "skipped"; the reason goes to console.warn once) and the promise still resolves.
+ * `strict` (loadSyntax) rejects instead, with the reason.
+ */
+export function loadLanguages(languages, strict = false) {
   return Promise.all(languages.map((lang) => {
     if (modules.has(lang)) return undefined;
     if (!loading.has(lang)) {
-      const p = instantiate(sources.get(lang) ?? platform.syntaxWasm(lang)).then((exports) => {
+      const p = (async () => instantiate(sources.get(lang) ?? platform.syntaxWasm(lang)))().then((exports) => {
         modules.set(lang, { exports });
+        unavailable.delete(lang);
         loading.delete(lang);
+        return null;
       }, (e) => {
         loading.delete(lang);
-        throw e;
+        if (!unavailable.has(lang)) console.warn(`editcore: no syntax check for ${lang}: ${e.message}`);
+        unavailable.set(lang, e);
+        return e;
       });
       loading.set(lang, p);
     }
-    return loading.get(lang);
+    return loading.get(lang).then((e) => { if (e && strict) throw e; });
   }));
 }
 
