@@ -68,7 +68,7 @@ ec_error_code ec_syn_report(ec_arena *a, const ec_syn_lang *lang, ec_str name, c
   ec_error_code rc = before ? ec_syn_scan(a, lang, *before, &after, false, &st, &sb, &sa)
                             : ec_syn_scan(a, lang, after, NULL, false, &st, &sa, NULL);
   if (rc) return rc;
-  const char *why = st == EC_SYN_UNAVAILABLE ? "this build has no grammar for the language"
+  const char *why = st == EC_SYN_UNAVAILABLE ? "no grammar for the language is available here"
                   : st == EC_SYN_TOO_LARGE  ? "a side is larger than 16 MiB, past the syntax check's limit"
                   : (before && sb.stopped) || sa.stopped ? "the parse ran past its work budget (docs/syntax.md)"
                   : NULL;
