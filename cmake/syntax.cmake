@@ -32,6 +32,11 @@ set(_syntax_plain_flags -w)
 if(CMAKE_C_FLAGS MATCHES "sanitize")
   list(APPEND _syntax_plain_flags -fno-sanitize=all)
 endif()
+if(EDITCORE_TARGET STREQUAL "emscripten")
+  # Plain objects, not LTO bitcode: the grammars' tables gain nothing from link-time
+  # optimisation, and each per-language module would redo it (wasm/CMakeLists.txt).
+  list(APPEND _syntax_plain_flags -fno-lto)
+endif()
 if(CMAKE_C_FLAGS MATCHES "fuzzer")
   list(APPEND _syntax_plain_flags -fno-sanitize-coverage=trace-pc-guard,trace-cmp,pc-table,inline-8bit-counters,indirect-calls)
 endif()
