@@ -30,8 +30,10 @@ static ec_str candidates_in_defs(ec_ctx *ctx, ec_ws_file *f, const ec_candidate 
   for (size_t i = 0; i < n && i < 3; i++) {
     ec_str def = ec_enclosing_of(ctx, &e, c[i].start_line, c[i].end_line);
     if (!def.len) continue;
-    ec_buf_printf(&b, "%slines %u-%u, in %.*s", named++ ? "; " : (n == 1 ? " The nearest place is " : " The nearest places are: "),
-                  c[i].start_line, c[i].end_line, (int)def.len, def.ptr);
+    ec_buf_append_cstr(&b, named++ ? "; " : (n == 1 ? " The nearest place is " : " The nearest places are: "));
+    if (c[i].start_line == c[i].end_line) ec_buf_printf(&b, "line %u", c[i].start_line);
+    else ec_buf_printf(&b, "lines %u-%u", c[i].start_line, c[i].end_line);
+    ec_buf_printf(&b, ", in %.*s", (int)def.len, def.ptr);
   }
   if (named) ec_buf_append_char(&b, '.');
   return ec_buf_finish(&b, ctx->arena);

@@ -29,8 +29,8 @@ static const lang_row LANGS[] = {
      ".tsx", "", "typescriptreact"},
     {{"go", "function_declaration method_declaration type_declaration"}, ".go", "", "golang"},
     {{"rust", "function_item impl_item trait_item struct_item enum_item mod_item"}, ".rs", "", "rs"},
-    {{"c", "function_definition"}, ".c", "", ""},
-    {{"cpp", "function_definition class_specifier namespace_definition"},
+    {{"c", "function_definition", true}, ".c", "", ""},
+    {{"cpp", "function_definition class_specifier namespace_definition", true},
      ".cc .cpp .cxx .c++ .hh .hpp .hxx .h++ .h .inl .ipp", "", "c++"},
     {{"java", "class_declaration interface_declaration enum_declaration record_declaration method_declaration "
               "constructor_declaration"},

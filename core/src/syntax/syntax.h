@@ -17,6 +17,7 @@
 typedef struct ec_syn_lang {
   const char *name;      /* "python", "tsx", ...: the grammar's name in every build */
   const char *def_types; /* node types that are definitions, for messages ("" none) */
+  bool preprocessor;     /* C and C++: conditionals may split brackets (report.c) */
 } ec_syn_lang;
 
 /**
