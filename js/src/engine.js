@@ -206,9 +206,14 @@ function runNow(cap, fill, retryCap) {
  */
 function runSync(cap, fill, retryCap) {
   takeMissing(); // a stale note (a run that threw) must not send this one away
-  const out = runNow(cap, fill, retryCap);
+  return syncAnswer(runNow(cap, fill, retryCap));
+}
+
+/** A synchronous run's answer, or the misuse error for what it lacked (the full module, null; a
+ *  syntax module, noted by src/syntax.js), whose load starts now (a later attempt reports a failure). */
+function syncAnswer(out) {
   if (out === null) {
-    loadFull().catch(() => {}); // a later attempt reports a failure
+    loadFull().catch(() => {});
     throw needsFullError();
   }
   const languages = takeMissing();
@@ -369,18 +374,8 @@ function objectNow(request) {
  * module before it is loaded throws a TypeError (see applyJson).
  */
 export function applyRequestSync(request) {
-  takeMissing(); // a stale note (a run that threw) must not send this one away
-  const out = objectNow(request);
-  if (out === null) {
-    loadFull().catch(() => {});
-    throw needsFullError();
-  }
-  const languages = takeMissing();
-  if (languages.length) {
-    loadLanguages(languages).catch(() => {});
-    throw needsSyntaxError(languages);
-  }
-  return out;
+  takeMissing();
+  return syncAnswer(objectNow(request));
 }
 
 /**

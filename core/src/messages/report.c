@@ -5,7 +5,9 @@
 
 #define MAX_LISTED 50
 
-ec_str ec_report_line_ranges(ec_arena *a, const ec_found_list *l) {
+/* "3-5, 10-12 and 4 more"; with `e`, each range followed by its definition: "3-5 in 'def a():'
+ * (lines 1-6)". */
+static ec_str ranges(ec_ctx *ctx, ec_arena *a, const ec_found_list *l, const ec_enclosing *e) {
   ec_buf b;
   ec_buf_init(&b, ec_arena_allocator(a));
   size_t shown = l->n < MAX_LISTED ? l->n : MAX_LISTED;
@@ -14,10 +16,14 @@ ec_str ec_report_line_ranges(ec_arena *a, const ec_found_list *l) {
     if (i) ec_buf_append_cstr(&b, ", ");
     if (f->start_line == f->end_line) ec_buf_printf(&b, "%u", f->start_line);
     else ec_buf_printf(&b, "%u-%u", f->start_line, f->end_line);
+    ec_str def = e ? ec_enclosing_of(ctx, e, f->start_line, f->end_line) : ec_str_make("", 0);
+    if (def.len) ec_buf_printf(&b, " in %.*s", (int)def.len, def.ptr);
   }
   if (l->total > shown) ec_buf_printf(&b, " and %zu more", l->total - shown);
   return ec_buf_finish(&b, a);
 }
+
+ec_str ec_report_line_ranges(ec_arena *a, const ec_found_list *l) { return ranges(NULL, a, l, NULL); }
 
 /* " The nearest places are in: lines 40-44, in 'def mean(xs):' (lines 38-52); ..." for the first
  * candidates that lie inside a definition; "" when none does (or the language has no grammar). */
@@ -57,24 +63,10 @@ ec_error_code ec_report_no_match(ec_ctx *ctx, ec_match_env *env, ec_ws_file *f, 
   return EC_NO_MATCH;
 }
 
-/* ec_report_line_ranges with each place's definition: "3-5 in 'def a():' (lines 1-6), 10-12 in
- * 'def b():' (lines 8-14)"; the plain ranges when the language gives no definitions. */
+/* ec_report_line_ranges with each place's definition, when the language gives definitions. */
 static ec_str places_in_defs(ec_ctx *ctx, ec_ws_file *f, const ec_found_list *l) {
   ec_enclosing e;
-  if (!ec_enclosing_load(ctx, f, &e)) return ec_report_line_ranges(ctx->arena, l);
-  ec_buf b;
-  ec_buf_init(&b, ec_arena_allocator(ctx->arena));
-  size_t shown = l->n < MAX_LISTED ? l->n : MAX_LISTED;
-  for (size_t i = 0; i < shown; i++) {
-    const ec_found *p = &l->items[i];
-    if (i) ec_buf_append_cstr(&b, ", ");
-    if (p->start_line == p->end_line) ec_buf_printf(&b, "%u", p->start_line);
-    else ec_buf_printf(&b, "%u-%u", p->start_line, p->end_line);
-    ec_str def = ec_enclosing_of(ctx, &e, p->start_line, p->end_line);
-    if (def.len) ec_buf_printf(&b, " in %.*s", (int)def.len, def.ptr);
-  }
-  if (l->total > shown) ec_buf_printf(&b, " and %zu more", l->total - shown);
-  return ec_buf_finish(&b, ctx->arena);
+  return ranges(ctx, ctx->arena, l, ec_enclosing_load(ctx, f, &e) ? &e : NULL);
 }
 
 ec_error_code ec_report_ambiguous(ec_ctx *ctx, ec_ws_file *f, const char *what, const ec_found_list *l,
