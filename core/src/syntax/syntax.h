@@ -88,6 +88,13 @@ ec_str ec_syn_describe(ec_arena *a, const ec_syntax_report *r, size_t max);
 size_t ec_syn_new_errors(ec_str before_text, const ec_syn_side *before, ec_str after_text, const ec_syn_side *after,
                          bool *out);
 
+/**
+ * C and C++ (conditionals.c): clears fresh[i] for the new errors a preprocessor conditional
+ * explains (brackets balanced across #if branches, as the `extern "C"` guard does), counting
+ * them off *n_fresh. True only when out of memory.
+ */
+bool ec_syn_excuse_conditionals(ec_arena *a, ec_str after, const ec_syn_side *side, bool *fresh, size_t *n_fresh);
+
 /* Section - definitions (defs.c) */
 
 /**
