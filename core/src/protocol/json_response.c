@@ -154,7 +154,12 @@ static void write_file(ec_buf *b, const ec_file_result *f, size_t index, bool sp
     ratio(b, m->confidence);
     ec_buf_append_char(b, '}');
   }
-  ec_buf_append_cstr(b, "]}");
+  ec_buf_append_char(b, ']');
+  if (f->syntax) {
+    key(b, &first, "syntax");
+    ec_json_write_syntax(b, f->syntax);
+  }
+  ec_buf_append_char(b, '}');
 }
 
 /* Format reply, parse_only: data.edits (one object per edit found) and data.paths. */

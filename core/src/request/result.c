@@ -1,4 +1,5 @@
 #include "result.h"
+#include "../syntax/syntax.h"
 #include "../base/buf.h"
 #include "../base/str.h"
 #include "../base/alloc.h"
@@ -184,6 +185,16 @@ void ec_result_summarise(ec_result *r, bool preview) {
       }
     }
     ec_buf_append_char(&b, '.');
+    /* The syntax check (docs/syntax.md): new errors are told, as Aider, OpenHands and SWE-agent
+     * tell their model after an edit; files that were broken before are told only their new ones. */
+    for (size_t i = 0; i < r->n_files; i++) {
+      const ec_syntax_report *sx = r->files[i].syntax;
+      if (!sx || !sx->checked || !sx->new_error_count) continue;
+      ec_str where = ec_syn_describe(r->arena, sx, 3);
+      ec_buf_printf(&b, " Syntax: '%.*s' now has %u syntax error%s it did not have (%.*s): %.*s.", (int)r->files[i].path.len,
+                    r->files[i].path.ptr, sx->new_error_count, sx->new_error_count == 1 ? "" : "s",
+                    (int)sx->language.len, sx->language.ptr, (int)where.len, where.ptr ? where.ptr : "");
+    }
     for (size_t i = 0; i < r->n_notes; i++) ec_buf_printf(&b, " Note: %.*s", (int)r->notes[i].len, r->notes[i].ptr);
     for (size_t i = 0; i < r->n_errors; i++)
       ec_buf_printf(&b, " %s: %.*s", ec_error_code_name(r->errors[i].code), (int)r->errors[i].message.len,
