@@ -10,8 +10,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { z } from 'zod';
 import { promises as fs, realpathSync, statSync, readFileSync, openSync, writeSync, fchmodSync, fsyncSync, closeSync, renameSync, unlinkSync } from 'node:fs';
 import { resolve, join, dirname, basename, sep } from 'node:path';
-import { runTool, toolDefinitions, createHost } from '../src/index.js';
-import { nodeAdapter } from '../src/node.js';
+import { runTool, toolDefinitions, createHost } from 'editcore';
+import { nodeAdapter } from 'editcore/node';
 
 // --no-fsync: rename without syncing the new file first, as the reference server writes (atomic,
 // not durable across a power cut). The default syncs (SPEC §7).
