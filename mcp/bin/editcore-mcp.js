@@ -1,178 +1,58 @@
 #!/usr/bin/env node
-// editcore-mcp: an MCP stdio server over the allowed directories given as arguments
-// (`npx editcore-mcp DIR...`), a drop-in for @modelcontextprotocol/server-filesystem's editing tools
-// — read_text_file (and its old name read_file), write_file, edit_file, list_allowed_directories —
-// with the same names, parameters and result shapes, plus editcore's own `Edit` (SPEC §8.1) and
-// `apply_edit` (a model's reply in any dialect). Every tool's behaviour is the core's (runTool);
-// this file declares the tools to the SDK, resolves paths on disk and writes atomically.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { z } from 'zod';
-import { promises as fs, realpathSync, statSync, readFileSync, openSync, writeSync, fchmodSync, fsyncSync, closeSync, renameSync, unlinkSync } from 'node:fs';
-import { resolve, join, dirname, basename, sep } from 'node:path';
-import { runTool, toolDefinitions, createHost } from 'editcore';
-import { nodeAdapter } from 'editcore/node';
+// editcore-mcp: an MCP stdio server over the directories given as arguments, a drop-in for
+// @modelcontextprotocol/server-filesystem (its fourteen tools, same names, parameters, answers and
+// errors; docs/tools.md lists where editcore is deliberately stricter) plus editcore's `Edit` and
+// `apply_edit`. The tools are the core's (src/server.js); this file reads the command line, starts
+// the server on stdio (src/transport.js) and makes sure it never exits without saying why.
+//   editcore-mcp [--no-fsync] [--max-message-bytes N] DIR [DIR...]
+import { readFileSync } from 'node:fs';
+import { createServer, allowedDirectories } from '../src/server.js';
+import { StdioTransport } from '../src/transport.js';
 
-// --no-fsync: rename without syncing the new file first, as the reference server writes (atomic,
-// not durable across a power cut). The default syncs (SPEC §7).
-const flags = new Set(process.argv.slice(2).filter((a) => a.startsWith('--')));
-const given = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-for (const f of flags) if (f !== '--no-fsync') { console.error(`editcore-mcp: unknown option ${f}`); process.exit(2); }
-const FSYNC = !flags.has('--no-fsync');
-if (!given.length) {
-  console.error('usage: editcore-mcp [--no-fsync] DIR [DIR...]   (the directories the tools may read and write)');
-  process.exit(2);
-}
-// Allowed directories: as given (absolute) and their real paths when those differ, as the reference keeps both.
-const allowed = [];
-for (const d of given) {
-  const abs = resolve(d);
-  const real = await fs.realpath(abs).catch(() => abs);
-  for (const p of abs === real ? [real] : [abs, real]) if (!allowed.includes(p)) allowed.push(p);
-}
-const inside = (p) => allowed.some((d) => p === d || p.startsWith(d.endsWith(sep) ? d : d + sep));
+const log = (text) => process.stderr.write(`${text}\n`);
+const usage = 'usage: editcore-mcp [--no-fsync] [--max-message-bytes N] DIR [DIR...]   (the directories the tools may read and write)';
+// A message longer than this is refused with a JSON-RPC error: the engine's input ceiling
+// (max_input_bytes, 64 MiB, docs/limits.md) plus room for JSON's escapes and the envelope.
+const DEFAULT_MAX_MESSAGE = 80 * 2 ** 20;
 
-// The file calls below are synchronous on purpose: a stdio server answers one call at a time,
-// and a blocking stat/read/write skips the thread-pool hop each async call costs (most of a small
-// edit's time on a busy machine).
-
-/** The real path of `full`, or of its deepest existing ancestor with the rest joined (and that ancestor). */
-function realOf(full) {
-  const rest = [];
-  let at = full;
-  for (;;) {
-    try {
-      const real = realpathSync(at);
-      return { real: rest.length ? join(real, ...rest.reverse()) : real, existing: real };
-    } catch (e) {
-      if (e.code !== 'ENOENT' && e.code !== 'ENOTDIR') throw e;
-      const up = dirname(at);
-      if (up === at) throw e;
-      rest.push(basename(at));
-      at = up;
-    }
-  }
-}
-
-// The adapter the MCP tools work on: paths relative to "/" (the core names absolute paths),
-// each followed through symlinks and refused unless it lands in an allowed directory; then the
-// system calls go to that real path (one realpath per operation, as the reference's validatePath).
-function guard(p) {
-  const { real, existing } = realOf('/' + p);
-  if (!inside(real)) {
-    const e = new Error(`'/${p}' leads outside the allowed directories`);
-    e.code = 'ACCESS_DENIED';
-    e.real_path = real === existing ? real : existing;
-    throw e;
-  }
-  return real;
-}
-const mcpAdapter = {
-  root: '/',
-  async stat(p) {
-    const real = guard(p);
-    try {
-      const s = statSync(real);
-      return { type: s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other', size: s.size, mtime: s.mtimeMs, real };
-    } catch (e) {
-      if (e.code === 'ENOENT' || e.code === 'ENOTDIR') return null;
-      throw e;
-    }
-  },
-  async readFile(p) { return readFileSync(guard(p)); },
-  async writeFile(p, data) { atomicWrite(guard(p), data); },
-  async delete(p) { unlinkSync(guard(p)); },
-  async realpath(p) { return guard(p); },
+let exiting = false;
+process.on('exit', (code) => { if (!exiting) log(`editcore-mcp: exiting with status ${code}`); });
+const quit = (code, why) => {
+  log(`editcore-mcp: ${why}; exiting with status ${code}`);
+  exiting = true;
+  process.exit(code);
 };
+process.on('uncaughtException', (e) => quit(1, `fatal error: ${e?.stack ?? e}`));
+process.on('unhandledRejection', (e) => quit(1, `fatal error (unhandled rejection): ${e?.stack ?? e}`));
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => quit(0, `${sig} received`));
+process.stdout.on('error', (e) => quit(e.code === 'EPIPE' ? 0 : 1, `stdout failed (${e.code ?? e.message}): the client is gone`));
 
-/** Temp file beside the target, written, mode kept, fsynced, renamed over it (SPEC §7). */
-function atomicWrite(real, data) {
-  let mode = 0o666 & ~process.umask();
-  try { mode = statSync(real).mode & 0o7777; } catch (e) { if (e.code !== 'ENOENT') throw e; }
-  const tmp = join(dirname(real), `.${basename(real)}.editcore-${process.pid}-${Math.random().toString(16).slice(2, 10)}.tmp`);
-  const fd = openSync(tmp, 'wx', mode);
-  try {
-    writeSync(fd, data);
-    fchmodSync(fd, mode);
-    if (FSYNC) fsyncSync(fd);
-    closeSync(fd);
-    renameSync(tmp, real);
-  } catch (e) {
-    try { closeSync(fd); } catch {}
-    try { unlinkSync(tmp); } catch {}
-    throw e;
-  }
+const args = process.argv.slice(2);
+let fsync = true, maxMessageBytes = DEFAULT_MAX_MESSAGE;
+const given = [];
+for (let i = 0; i < args.length; i++) {
+  const a = args[i];
+  if (a === '--no-fsync') fsync = false;
+  else if (a === '--max-message-bytes' || a.startsWith('--max-message-bytes=')) {
+    const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i];
+    maxMessageBytes = Number(v);
+    if (!Number.isSafeInteger(maxMessageBytes) || maxMessageBytes < 1024) quit(2, `--max-message-bytes takes a number of bytes (at least 1024), not ${v}\n${usage}`);
+  } else if (a === '--help' || a === '-h') { process.stdout.write(`${usage}\n`); process.exit(0); }
+  else if (a === '--version') { process.stdout.write(`${version()}\n`); process.exit(0); }
+  else if (a.startsWith('--')) quit(2, `unknown option ${a}\n${usage}`);
+  else given.push(a);
 }
 
-const projectAdapter = { ...nodeAdapter(allowed[0]), realpath: async (p) => realOf(join(allowed[0], p)).real };
-
-const defs = Object.fromEntries((await toolDefinitions('raw')).map((d) => [d.id, d]));
-const server = new McpServer({ name: 'editcore-mcp', version: '0.1.0' }, { capabilities: { tools: {} } });
-const textOut = { content: z.string() };
-
-async function mcpTool(id, args) {
-  const { result } = await runTool(id, args, { host: mcpAdapter, root: '/', roots: allowed });
-  return result;
+function version() {
+  return JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 }
 
-const READ = { path: z.string(), tail: z.number().optional().describe('If provided, returns only the last N lines of the file'),
-  head: z.number().optional().describe('If provided, returns only the first N lines of the file') };
-for (const name of ['read_file', 'read_text_file']) {
-  server.registerTool(name, {
-    title: name === 'read_file' ? 'Read File' : 'Read Text File',
-    description: name === 'read_file' ? 'Read the complete contents of a file as text. DEPRECATED: use read_text_file.' : defs['mcp/read_text_file'].description,
-    inputSchema: READ, outputSchema: textOut, annotations: { readOnlyHint: true, openWorldHint: false },
-  }, (args) => mcpTool('mcp/read_text_file', args));
-}
-server.registerTool('write_file', {
-  title: 'Write File', description: defs['mcp/write_file'].description,
-  inputSchema: { path: z.string(), content: z.string() }, outputSchema: textOut,
-  annotations: { readOnlyHint: false, idempotentHint: true, destructiveHint: true, openWorldHint: false },
-}, (args) => mcpTool('mcp/write_file', args));
-server.registerTool('edit_file', {
-  title: 'Edit File', description: defs['mcp/edit_file'].description,
-  inputSchema: {
-    path: z.string(),
-    edits: z.array(z.object({ oldText: z.string().describe('Text to search for - must match exactly'), newText: z.string().describe('Text to replace with') })),
-    dryRun: z.boolean().default(false).describe('Preview changes using git-style diff format'),
-  },
-  outputSchema: textOut,
-  annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true, openWorldHint: false },
-}, (args) => mcpTool('mcp/edit_file', args));
-server.registerTool('list_allowed_directories', {
-  title: 'List Allowed Directories', description: defs['mcp/list_allowed_directories'].description,
-  inputSchema: {}, outputSchema: textOut, annotations: { readOnlyHint: true, openWorldHint: false },
-}, () => mcpTool('mcp/list_allowed_directories', {}));
-
-// editcore's own: the standard Edit, and a model's whole reply in any dialect.
-const asText = (obj, isError) => ({ content: [{ type: 'text', text: JSON.stringify(obj) }], ...(isError ? { isError: true } : {}) });
-server.registerTool('Edit', {
-  title: 'Edit', description: defs.Edit.description,
-  inputSchema: {
-    path: z.string().describe('File path relative to the first allowed directory'),
-    old_string: z.string(), new_string: z.string(),
-    expected_mtime_ms: z.number().int().nullable().optional(), expected_size_bytes: z.number().int().nullable().optional(),
-    dry_run: z.boolean().optional(),
-  },
-  annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true, openWorldHint: false },
-}, async (args) => {
-  const { status, result } = await runTool('Edit', args, { host: projectAdapter, root: allowed[0] });
-  return asText(result, status === 'error');
-});
-const project = createHost(projectAdapter);
-server.registerTool('apply_edit', {
-  title: 'Apply Edit',
-  description: "Apply a model's edit reply as written — SEARCH/REPLACE blocks, unified diffs, Codex *** Begin Patch patches, " +
-    'whole files in fences — to the files it names (relative to the first allowed directory); all files or none. ' +
-    'Returns a summary and the diffs, or an error that says what to send next.',
-  inputSchema: { text: z.string().describe("The model's reply, in any edit dialect"), dryRun: z.boolean().default(false).describe('Preview only') },
-  annotations: { readOnlyHint: false, idempotentHint: false, destructiveHint: true, openWorldHint: false },
-}, async ({ text, dryRun }) => {
-  const res = await project.applyEdit({ format: 'reply', text }, { dry_run: dryRun });
-  if (res.status === 'error') return { content: [{ type: 'text', text: `${res.error?.code}: ${res.error?.message}` }], isError: true };
-  const diffs = Object.values(res.data?.files ?? {}).map((f) => f.diff).join('');
-  return { content: [{ type: 'text', text: `${res.text}\n\n${diffs}` }] };
-});
-
-await server.connect(new StdioServerTransport());
-console.error(`editcore-mcp: serving ${allowed.join(', ')}`);
+if (!given.length) log(`${usage}\neditcore-mcp: no directory given: waiting for the client's roots`);
+const dirs = await allowedDirectories(given, log);
+if (given.length && !dirs.length) quit(1, 'Error: None of the specified directories are accessible');
+const { server } = await createServer(dirs, { version: version(), fsync, log });
+const transport = new StdioTransport({ maxMessageBytes, log });
+transport.onclose = () => log('editcore-mcp: the client closed stdin; exiting once the calls in progress are answered');
+transport.onerror = (e) => log(`editcore-mcp: ${e?.message ?? e}`);
+await server.connect(transport); // the SDK chains its handlers after ours
+log(`editcore-mcp ${version()}: serving ${dirs.join(', ') || '(no directory yet)'}; messages up to ${maxMessageBytes} bytes`);
