@@ -31,22 +31,29 @@ static size_t cp_at(const char *s, const char *se, uint32_t *cp) {
   return n;
 }
 
+/* The POSIX class `name` as minimatch reads it (Unicode categories: [:lower:] is \p{Ll}, ...),
+ * exact for ASCII and Latin-1; any other character counts as a letter of no case. */
 static bool posix_class(const char *name, size_t n, uint32_t c) {
 #define IS(lit) (n == sizeof lit - 1 && !memcmp(name, lit, n))
-  bool lower = c >= 'a' && c <= 'z', upper = c >= 'A' && c <= 'Z', digit = c >= '0' && c <= '9';
-  if (IS("alpha")) return lower || upper;
-  if (IS("alnum")) return lower || upper || digit;
+  bool lower = (c >= 'a' && c <= 'z') || c == 0xAA || c == 0xB5 || c == 0xBA || (c >= 0xDF && c <= 0xFF && c != 0xF7);
+  bool upper = (c >= 'A' && c <= 'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7);
+  bool letter = lower || upper || c >= 0x100, digit = c >= '0' && c <= '9';
+  bool control = c < 0x20 || (c >= 0x7F && c <= 0x9F), space = c == ' ' || c == 0xA0 || (c >= 9 && c <= 13);
+  bool punct = (c < 0x80 && strchr("!\"#%&'()*,-./:;?@[\\]_{}", (int)c) && c) || c == 0xA1 || c == 0xA7 || c == 0xAB || c == 0xB6 ||
+               c == 0xB7 || c == 0xBB || c == 0xBF;
+  if (IS("alpha")) return letter;
+  if (IS("alnum")) return letter || digit;
   if (IS("digit")) return digit;
   if (IS("lower")) return lower;
   if (IS("upper")) return upper;
   if (IS("xdigit")) return digit || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-  if (IS("space")) return c == ' ' || (c >= 9 && c <= 13);
+  if (IS("space")) return space;
   if (IS("blank")) return c == ' ' || c == '\t';
-  if (IS("word")) return lower || upper || digit || c == '_';
-  if (IS("punct")) return c > 32 && c < 127 && !(lower || upper || digit);
-  if (IS("cntrl")) return c < 32 || c == 127;
-  if (IS("print")) return c >= 32 && c != 127;
-  if (IS("graph")) return c > 32 && c != 127;
+  if (IS("word")) return letter || digit || c == '_';
+  if (IS("punct")) return punct;
+  if (IS("cntrl")) return control;
+  if (IS("print")) return !control;
+  if (IS("graph")) return !control && !space;
   return false;
 #undef IS
 }
@@ -207,33 +214,38 @@ typedef struct seg_list {
   size_t n, cap;
 } seg_list;
 
+/* The segments of s between '/' ("." segments stay: minimatch matches them literally; in a
+ * pattern, "//" inside is one slash, as minimatch reads it). */
 static bool split(ec_arena *a, ec_str s, seg_list *out, bool pattern) {
   out->n = 0;
   size_t i = 0;
   for (;;) {
     size_t j = i;
     while (j < s.len && s.ptr[j] != '/') j++;
-    ec_str seg = ec_str_make(s.ptr + i, j - i);
-    /* a "." segment of a pattern says nothing ("./x.ts" is "x.ts") */
-    if (!(pattern && seg.len == 1 && seg.ptr[0] == '.' && s.len > 1)) {
+    if (!(pattern && j == i && i > 0 && j < s.len)) {
       if (!EC_ARENA_RESERVE(a, out->v, out->n, out->cap, 8)) return false;
-      out->v[out->n++] = seg;
+      out->v[out->n++] = ec_str_make(s.ptr + i, j - i);
     }
     if (j >= s.len) return true;
     i = j + 1;
   }
 }
 
+/* As minimatch's matchOne: a pattern left when the path is done does not match (a pattern "src"
+ * followed by a globstar segment does not match the path "src"); a last globstar takes every
+ * remaining segment; one in the middle takes none or more, the rest of the pattern then matching
+ * what is left (never nothing). */
 static bool parts_match(glob_ctx *g, const seg_list *pat, size_t i, const seg_list *path, size_t j) {
   if (--g->steps < 0) return false;
   if (i == pat->n) return j == path->n;
+  if (j == path->n) return false;
   ec_str ps = pat->v[i];
   if (ps.len == 2 && ps.ptr[0] == '*' && ps.ptr[1] == '*') {
-    for (size_t k = j; k <= path->n; k++)
+    if (i + 1 == pat->n) return true;
+    for (size_t k = j; k < path->n; k++)
       if (parts_match(g, pat, i + 1, path, k)) return true;
     return false;
   }
-  if (j == path->n) return false;
   return seg_match(g, ps.ptr, ps.ptr + ps.len, path->v[j].ptr, path->v[j].ptr + path->v[j].len) &&
          parts_match(g, pat, i + 1, path, j + 1);
 }

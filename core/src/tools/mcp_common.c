@@ -174,9 +174,14 @@ bool mcp_path_quiet(ec_tool_call *c, ec_str path, ec_str *abs, ec_str *why, mcp_
   ec_str p;
   if (!ec_tool_resolve_in_roots(c, path, &p)) {
     if (c->oom) return false;
-    ec_str dirs = mcp_roots_joined(c, ", ");
-    *why = ec_arena_printf(c->a, "Access denied - path outside allowed directories: %.*s not in %.*s", (int)p.len, p.ptr,
-                           (int)dirs.len, dirs.ptr);
+    /* appended, not printf'd: a path may hold a NUL byte, which the message shows */
+    ec_buf b;
+    ec_buf_init(&b, ec_arena_allocator(c->a));
+    ec_buf_append_cstr(&b, "Access denied - path outside allowed directories: ");
+    ec_buf_append_str(&b, p);
+    ec_buf_append_cstr(&b, " not in ");
+    ec_buf_append_str(&b, mcp_roots_joined(c, ", "));
+    *why = ec_buf_finish(&b, c->a);
     if (!why->ptr) c->oom = true;
     return false;
   }
@@ -190,7 +195,7 @@ bool mcp_path_quiet(ec_tool_call *c, ec_str path, ec_str *abs, ec_str *why, mcp_
 bool mcp_path(ec_tool_call *c, const ec_tool *t, ec_str path, ec_str *abs, mcp_read how) {
   ec_str why;
   if (mcp_path_quiet(c, path, abs, &why, how)) return true;
-  if (why.ptr) ec_tool_failf(c, t, "ACCESS_DENIED", "%.*s", (int)why.len, why.ptr);
+  if (why.ptr) ec_tool_fail(c, t, "ACCESS_DENIED", why);
   return false;
 }
 
@@ -223,6 +228,6 @@ const ec_obs *mcp_observed(ec_tool_call *c, const ec_tool *t, ec_str abs, const 
   if (!why.ptr) return o;
   const char *code = o->kind == EC_OBS_MISSING ? "NOT_FOUND" : o->kind == EC_OBS_DIRECTORY ? "IS_DIRECTORY"
                      : ec_str_eq_cstr(o->code, "ACCESS_DENIED") ? "ACCESS_DENIED" : "IO_ERROR";
-  ec_tool_failf(c, t, code, "%.*s", (int)why.len, why.ptr);
+  ec_tool_fail(c, t, code, why);
   return NULL;
 }

@@ -40,12 +40,13 @@ static bool read_args(ec_tool_call *c, const ec_tool *t, ec_str *abs, double *he
   return true;
 }
 
-/* The first N pieces of split("\n"), joined with "\n" (no final newline). */
+/* The first N lines joined with "\n", no final newline (the reference's headFile: the lines of
+ * split("\n") without the empty piece after a last newline). */
 static ec_str head_of(ec_str s, double head) {
   size_t want = ec_size_of_double(head), pieces = 0, end = 0;
   if (want) {
-    end = s.len;
-    for (size_t i = 0; i < s.len; i++)
+    end = s.len && s.ptr[s.len - 1] == '\n' ? s.len - 1 : s.len;
+    for (size_t i = 0; i < end; i++)
       if (s.ptr[i] == '\n' && ++pieces == want) { end = i; break; }
   }
   return ec_str_make(s.ptr, end);

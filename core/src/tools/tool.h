@@ -153,6 +153,8 @@ void ec_tool_text_answer(ec_tool_call *c, ec_str text, bool is_error);
 void ec_tool_text_fail(ec_tool_call *c, const char *code, ec_str message);
 /** The observation for `path` (as the plan named it), or NULL. */
 const ec_obs *ec_tool_obs(const ec_tool_call *c, ec_str path);
+/** Fails through the tool's renderer: the answer is `message` (any bytes), status error, done. */
+void ec_tool_fail(ec_tool_call *c, const ec_tool *t, const char *code, ec_str message);
 /** Fails through the tool's renderer with a printf message. */
 void ec_tool_failf(ec_tool_call *c, const ec_tool *t, const char *code, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)

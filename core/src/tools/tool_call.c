@@ -160,9 +160,13 @@ void ec_tool_failf(ec_tool_call *c, const ec_tool *t, const char *code, const ch
   if (!m) { va_end(ap2); c->oom = true; return; }
   vsnprintf(m, (size_t)n + 1, fmt, ap2);
   va_end(ap2);
+  ec_tool_fail(c, t, code, ec_str_make(m, (size_t)n));
+}
+
+void ec_tool_fail(ec_tool_call *c, const ec_tool *t, const char *code, ec_str message) {
   c->result.len = 0;
   c->n_writes = 0;
-  t->fail(c, code, ec_str_make(m, (size_t)n));
+  t->fail(c, code, message);
   c->status = EC_TOOL_ERROR;
   c->done = true;
 }
