@@ -9,7 +9,11 @@
 //    object (null, 5, "x", []) -32602 — all under the request's id when it has a usable one;
 //  - a notification that is invalid cannot be answered (JSON-RPC forbids it): it is reported on
 //    stderr, as is everything else the transport drops.
-import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema, CallToolRequestSchema, ListToolsRequestSchema, InitializeRequestSchema, PingRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+// The requests this server serves, checked here so that bad params are -32602 with the reason
+// (the SDK answers its own schema failures -32603, with zod's issues as a JSON dump).
+const REQUESTS = { 'tools/call': CallToolRequestSchema, 'tools/list': ListToolsRequestSchema, initialize: InitializeRequestSchema, ping: PingRequestSchema };
 
 const NEWLINE = 0x0a;
 
@@ -114,11 +118,12 @@ export function checkMessage(msg) {
   } else if (!Object.hasOwn(msg, 'result') && !Object.hasOwn(msg, 'error')) {
     return fail(-32600, 'Invalid Request: a JSON-RPC message needs a "method" (a request or notification), or a "result" or "error" (a response)', id);
   }
+  const issues = (r) => r.error.issues.map((i) => `${i.message}${i.path?.length ? ` at ${i.path.join('.')}` : ''}`).join('; ');
   const parsed = JSONRPCMessageSchema.safeParse(msg);
-  if (!parsed.success) {
-    const why = parsed.error.issues.map((i) => `${i.message}${i.path?.length ? ` at ${i.path.join('.')}` : ''}`).join('; ');
-    return fail(-32600, `Invalid Request: ${why}`, id, Object.hasOwn(msg, 'method') && !hasId);
-  }
+  if (!parsed.success) return fail(-32600, `Invalid Request: ${issues(parsed)}`, id, Object.hasOwn(msg, 'method') && !hasId);
+  const schema = hasId && Object.hasOwn(REQUESTS, msg.method) ? REQUESTS[msg.method] : null;
+  const served = schema?.safeParse(msg);
+  if (served && !served.success) return fail(-32602, `Invalid params for ${msg.method}: ${issues(served)}`, id);
   return { ok: true };
 }
 
