@@ -23,13 +23,17 @@ before(() => {
 });
 after(() => rmSync(work, { recursive: true, force: true }));
 
-/** A fresh project with `files`, the tarball installed into it (no registry needed: no dependencies). */
+/**
+ * A fresh project with `files`, the tarball installed into it. The package has no dependencies, so
+ * this needs neither the registry nor a warm npm cache (CI runs with an empty one); should one be
+ * added, --prefer-offline fetches it rather than failing with ENOTCACHED as --offline did.
+ */
 function project(name, files, type = 'module') {
   const dir = join(work, name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type }));
   for (const [p, text] of Object.entries(files)) { mkdirSync(dirname(join(dir, p)), { recursive: true }); writeFileSync(join(dir, p), text); }
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: dir, stdio: 'pipe' });
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: dir, stdio: 'pipe' });
   return dir;
 }
 
@@ -53,6 +57,13 @@ function assertNoNodeBuiltins(dir) {
     assert.doesNotMatch(text, /require\(["'](fs|path|buffer|crypto)["']\)/, `${f} requires a Node module`);
   }
 }
+
+test('editcore has no runtime dependencies: installed from its tarball, it is the one package in node_modules', () => {
+  const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+  assert.deepEqual([pkg.dependencies, pkg.peerDependencies, pkg.optionalDependencies, pkg.bin], [undefined, undefined, undefined, undefined]);
+  const dir = project('alone', {});
+  assert.deepEqual(readdirSync(join(dir, 'node_modules')).filter((n) => !n.startsWith('.')), ['editcore']);
+});
 
 test('the tarball ships the entries, types, glue, .wasm and README, and nothing of the tests', () => {
   const list = run('tar', ['-tzf', tarball], work).split('\n');
