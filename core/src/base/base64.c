@@ -29,9 +29,9 @@ static int value_of(char ch) {
   return ch == '+' ? 62 : ch == '/' ? 63 : -1;
 }
 
-bool ec_base64_decode(ec_arena *a, ec_str s, ec_str *out) {
+int ec_base64_decode(ec_arena *a, ec_str s, ec_str *out) {
   char *o = ec_arena_alloc(a, s.len / 4 * 3 + 4);
-  if (!o) { out->ptr = NULL; out->len = 0; return false; }
+  if (!o) return -1;
   size_t w = 0, pad = 0;
   unsigned acc = 0, bits = 0;
   for (size_t i = 0; i < s.len; i++) {
@@ -39,7 +39,7 @@ bool ec_base64_decode(ec_arena *a, ec_str s, ec_str *out) {
     if (ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t') continue;
     if (ch == '=') { pad++; continue; }
     int v = value_of(ch);
-    if (v < 0 || pad) return false; /* a character outside the alphabet, or data after the padding */
+    if (v < 0 || pad) return 0; /* a character outside the alphabet, or data after the padding */
     acc = (acc << 6) | (unsigned)v;
     bits += 6;
     if (bits >= 8) {
@@ -47,8 +47,8 @@ bool ec_base64_decode(ec_arena *a, ec_str s, ec_str *out) {
       o[w++] = (char)((acc >> bits) & 0xFF);
     }
   }
-  if (pad > 2 || bits >= 6 || (acc & ((1u << bits) - 1))) return false; /* a lone sextet, or stray low bits */
+  if (pad > 2 || bits >= 6 || (acc & ((1u << bits) - 1))) return 0; /* a lone sextet, or stray low bits */
   o[w] = 0;
   *out = ec_str_make(o, w);
-  return true;
+  return 1;
 }

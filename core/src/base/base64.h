@@ -6,8 +6,8 @@
 
 /** Appends the encoding of p[0..n) to b. */
 void ec_base64_encode(ec_buf *b, const char *p, size_t n);
-/** Decodes s (whitespace ignored; padding optional) into the arena; false when s is not base64
- *  (*out untouched) or on OOM (out->ptr NULL). */
-bool ec_base64_decode(ec_arena *a, ec_str s, ec_str *out);
+/** Decodes s (whitespace ignored; padding optional) into the arena (NUL-terminated): 1, or 0 when
+ *  s is not base64, or -1 when memory ran out; *out is set only on success. */
+int ec_base64_decode(ec_arena *a, ec_str s, ec_str *out);
 
 #endif

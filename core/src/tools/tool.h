@@ -29,7 +29,7 @@ typedef enum ec_obs_kind {
 
 /** When a file was made, changed or read, as the host's clock and time zone tell it. */
 typedef struct ec_obs_time {
-  double ms;              /* since the epoch; -1 = not reported */
+  double ms;              /* since the epoch; NaN = not reported */
   double offset_min;      /* the host's UTC offset at that moment (minutes east) */
   ec_str zone;            /* its time zone's name then, e.g. "Central European Summer Time"; may be empty */
 } ec_obs_time;

@@ -474,15 +474,14 @@ static bool read_obs(ec_tool_call *c, const cJSON *observed, ec_buf *out) {
     else if (cJSON_IsString(kind) && !strcmp(kind->valuestring, "missing")) ob->kind = EC_OBS_MISSING;
     else return bad(out, "observed['%s'] needs kind file|directory|missing, or error", o->string);
     ob->mode = -1;
-    for (int k = 0; k < 3; k++) ob->times[k].ms = -1;
+    for (int k = 0; k < 3; k++) ob->times[k].ms = NAN; /* not reported (any number is a time, -1 too) */
     for (const cJSON *f = o->child; f; f = f->next) {
       if (!strcmp(f->string, "content")) {
         const cJSON *b64 = cJSON_IsObject(f) ? cJSON_GetObjectItemCaseSensitive(f, "base64") : NULL;
         if (cJSON_IsString(b64)) {
-          if (!ec_base64_decode(c->a, ec_json_reader_string(c->reader, b64->valuestring), &ob->content)) {
-            if (!ob->content.ptr) { c->oom = true; return false; }
-            return bad(out, "observed['%s'].content.base64 is not base64", o->string);
-          }
+          int ok = ec_base64_decode(c->a, ec_json_reader_string(c->reader, b64->valuestring), &ob->content);
+          if (ok < 0) { c->oom = true; return false; }
+          if (!ok) return bad(out, "observed['%s'].content.base64 is not base64", o->string);
         } else if (cJSON_IsString(f)) ob->content = ec_json_reader_string(c->reader, f->valuestring);
         else return bad(out, "observed['%s'].content must be a string or {\"base64\": ...}", o->string);
         ob->has_content = true;
