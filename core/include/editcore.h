@@ -339,6 +339,19 @@ typedef struct ec_candidate {
   ec_str text;                   /* the file's actual lines */
 } ec_candidate;
 
+/**
+ * One changed stretch of a file result, in bytes: the content the request gave, bytes
+ * [old_start, old_end), became the result's content, bytes [new_start, new_end). Outside its
+ * splices a result's content is the request's content byte for byte, so a host that holds the
+ * original (the npm package: the caller's string) can build the new content from it and the new
+ * pieces alone. Sorted and apart. An added file has one splice {0, 0, 0, len}, a deleted one
+ * {0, len, 0, 0}. A located edit's splices are the stretches it wrote (a replaced block, whole);
+ * whole_file's are the changed lines its diff found.
+ */
+typedef struct ec_file_splice {
+  size_t old_start, old_end, new_start, new_end;
+} ec_file_splice;
+
 typedef struct ec_file_result {
   ec_str path;
   ec_action action;
@@ -351,6 +364,8 @@ typedef struct ec_file_result {
   uint32_t lines_added, lines_removed, replacements;
   const ec_match_info *matches;
   size_t n_matches;
+  const ec_file_splice *splices; /* what changed, in bytes (owned by the result, like every member) */
+  size_t n_splices;
 } ec_file_result;
 
 typedef struct ec_error {
@@ -560,6 +575,26 @@ EC_API ec_result *ec_apply_json(const char *request, size_t request_len, const e
 /** Serialises a result as the JSON response (NUL-terminated; length in *json_len when not NULL).
  *  The caller owns the text: free it with ec_free(host, json). NULL only when out of memory. */
 EC_API char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_len);
+
+/**
+ * ec_apply_json for a host that holds the files' bytes itself (the npm package): `request` is
+ * a JSON request without file contents (no "files" member, or an empty one: INVALID_PARAM
+ * otherwise) and `files` gives each file's path and bytes, which never pass through JSON (so
+ * they need not be UTF-8). Everything else as ec_apply_json: the same strict parser, the same
+ * answer. The files (paths and bytes) are the caller's and need only live for the call; the
+ * result owns what it returns. Free with ec_result_free.
+ */
+EC_API ec_result *ec_apply_json_files(const char *request, size_t request_len, const ec_file *files, size_t n_files,
+                                      const ec_host *host);
+
+/**
+ * ec_result_to_json with every file's "content" left out and, in its place, "has_content"
+ * (bool) and "splices": [old_start, old_end, new_start, new_end, ...] (ec_file_result.splices,
+ * flat, in bytes), and "index" first (the file's i for ec_result_file): the response for a host that builds the new contents from the bytes it
+ * gave and the new pieces (read from ec_result_file(r, i)->content). Every other member is the
+ * JSON response's, byte for byte. Free with ec_free(host, json); NULL only when out of memory.
+ */
+EC_API char *ec_result_to_json_splices(const ec_result *r, const ec_host *host, size_t *json_len);
 
 /****************************/
 /* Section - Agent tools    */
