@@ -181,8 +181,9 @@ void ec_jnum(ec_buf *b, double v);
  * Lexical path check inside the root: a relative path (POSIX separators; "." and ".." resolved
  * without touching the disk), or an absolute one under c->root. Returns the normalised path
  * relative to the root ("" for the root itself); false for an escape (ACCESS_DENIED).
- * With `roots` (every allowed directory), paths follow the MCP rule (ec_tool_resolve_in_roots)
- * and must land in one of them, and under c->root (the MCP server's is "/").
+ * With `roots` (every allowed directory) and an absolute root, paths follow the MCP rule
+ * (ec_tool_resolve_in_roots) and must land in one of them, and under c->root (the MCP server's
+ * is "/").
  */
 bool ec_tool_path_inside(ec_tool_call *c, ec_str path, ec_str *rel);
 

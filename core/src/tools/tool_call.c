@@ -387,7 +387,9 @@ bool ec_tool_resolve_in_roots(ec_tool_call *c, ec_str path, ec_str *abs) {
 }
 
 bool ec_tool_path_inside(ec_tool_call *c, ec_str path, ec_str *rel) {
-  if (c->roots) {
+  /* Allowed directories place absolute paths only under an absolute root (a WASI guest's root
+   * may be "."): otherwise the lexical rule below. */
+  if (c->roots && c->root.len && c->root.ptr[0] == '/') {
     ec_str abs, root = c->root;
     if (!ec_tool_resolve_in_roots(c, path, &abs) || !root.len || root.ptr[0] != '/' || !ec_tool_under(abs, root)) return false;
     while (root.len > 1 && root.ptr[root.len - 1] == '/') root.len--;
