@@ -48,7 +48,7 @@ static ec_result *named(ec_tool_call *c, ec_str text, ec_str **abs_out) {
 
 static void apply_plan(ec_tool_call *c) {
   const ec_tool *t = &ec_tool_mcp_apply_edit;
-  if (!mcp_check_args(c, t, "apply_edit", APPLY_FIELDS)) return;
+  if (!mcp_check_args(c, t, APPLY_FIELDS)) return;
   ec_str *abs;
   ec_result *r = named(c, mcp_arg_str(c, "text"), &abs);
   if (!r) return;
@@ -65,7 +65,7 @@ static ec_str abs_of(const ec_result *names, const ec_str *abs, ec_str name) {
 
 static void apply_run(ec_tool_call *c) {
   const ec_tool *t = &ec_tool_mcp_apply_edit;
-  if (!mcp_check_args(c, t, "apply_edit", APPLY_FIELDS)) return;
+  if (!mcp_check_args(c, t, APPLY_FIELDS)) return;
   ec_str text = mcp_arg_str(c, "text"), *abs;
   ec_result *names = named(c, text, &abs);
   if (!names) return;

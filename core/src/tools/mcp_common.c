@@ -26,16 +26,12 @@ void mcp_fail(ec_tool_call *c, const char *code, ec_str message) {
 }
 
 void mcp_textf(ec_tool_call *c, const char *fmt, ...) {
-  va_list ap, ap2;
+  va_list ap;
   va_start(ap, fmt);
-  va_copy(ap2, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  ec_str m = ec_arena_vprintf(c->a, fmt, ap);
   va_end(ap);
-  char *m = n >= 0 ? ec_arena_alloc(c->a, (size_t)n + 1) : NULL;
-  if (m) vsnprintf(m, (size_t)n + 1, fmt, ap2);
-  va_end(ap2);
-  if (!m) { c->oom = true; return; }
-  mcp_text(c, ec_str_make(m, (size_t)n), false);
+  if (!m.ptr) { c->oom = true; return; }
+  mcp_text(c, m, false);
 }
 
 /* Section - arguments */
@@ -130,7 +126,8 @@ static void check_field(issues *is, const mcp_field *f, const cJSON *v) {
   }
 }
 
-bool mcp_check_args(ec_tool_call *c, const ec_tool *t, const char *name, const mcp_field *fields) {
+bool mcp_check_args(ec_tool_call *c, const ec_tool *t, const mcp_field *fields) {
+  const char *name = strncmp(t->id, "mcp/", 4) ? t->id : t->id + 4;
   issues is;
   ec_buf_init(&is.b, ec_arena_allocator(c->a));
   is.n = 0;
@@ -190,6 +187,10 @@ bool mcp_path_quiet(ec_tool_call *c, ec_str path, ec_str *abs, ec_str *why, mcp_
   else if (how == MCP_READ_BYTES) ec_tool_read_bytes(c, p);
   else ec_tool_read_path(c, p, how == MCP_READ_CONTENT);
   return true;
+}
+
+bool mcp_path_args(ec_tool_call *c, const ec_tool *t, const mcp_field *fields, mcp_read how, ec_str *abs) {
+  return mcp_check_args(c, t, fields) && mcp_path(c, t, mcp_arg_str(c, "path"), abs, how);
 }
 
 bool mcp_path(ec_tool_call *c, const ec_tool *t, ec_str path, ec_str *abs, mcp_read how) {

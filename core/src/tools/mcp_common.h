@@ -31,9 +31,10 @@ typedef struct mcp_field {
  * Checks c->args against `fields` (terminated by a NULL name) as the reference's zod schema does:
  * every issue, in the schema's order, one a line ("Invalid input: expected string, received
  * number at path"), in the SDK's "MCP error -32602: Input validation error: Invalid arguments for
- * tool NAME: ..." answer. Unknown keys are ignored, as zod strips them. false: answered.
+ * tool NAME: ..." answer (NAME: the tool's id without "mcp/"). Unknown keys are ignored, as zod
+ * strips them. false: answered.
  */
-bool mcp_check_args(ec_tool_call *c, const ec_tool *t, const char *name, const mcp_field *fields);
+bool mcp_check_args(ec_tool_call *c, const ec_tool *t, const mcp_field *fields);
 /** A string argument checked by mcp_check_args (empty when absent). */
 ec_str mcp_arg_str(ec_tool_call *c, const char *key);
 /** A number argument (0 when absent, as the reference tests them for truthiness). */
@@ -55,6 +56,8 @@ typedef enum mcp_read { MCP_READ_KIND, MCP_READ_CONTENT, MCP_READ_BYTES, MCP_REA
  * allowed directory). `how`: what the host is to report about it.
  */
 bool mcp_path(ec_tool_call *c, const ec_tool *t, ec_str path, ec_str *abs, mcp_read how);
+/** The arguments (mcp_check_args), then the argument `path` (mcp_path): the plan of most tools. */
+bool mcp_path_args(ec_tool_call *c, const ec_tool *t, const mcp_field *fields, mcp_read how, ec_str *abs);
 /** The same check without answering: the refusal's message in *why (read_multiple_files lists it). */
 bool mcp_path_quiet(ec_tool_call *c, ec_str path, ec_str *abs, ec_str *why, mcp_read how);
 

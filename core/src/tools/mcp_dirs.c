@@ -72,20 +72,15 @@ static const ec_obs *listed(ec_tool_call *c, const ec_tool *t, ec_str abs) {
 
 /* Section - create_directory */
 
-static bool mkdir_args(ec_tool_call *c, ec_str *abs) {
-  const ec_tool *t = &ec_tool_mcp_create_directory;
-  return mcp_check_args(c, t, "create_directory", PATH_ONLY) && mcp_path(c, t, mcp_arg_str(c, "path"), abs, MCP_READ_KIND);
-}
-
 static void mkdir_plan(ec_tool_call *c) {
   ec_str abs;
-  mkdir_args(c, &abs);
+  mcp_path_args(c, &ec_tool_mcp_create_directory, PATH_ONLY, MCP_READ_KIND, &abs);
 }
 
 static void mkdir_run(ec_tool_call *c) {
   const ec_tool *t = &ec_tool_mcp_create_directory;
   ec_str abs;
-  if (!mkdir_args(c, &abs)) return;
+  if (!mcp_path_args(c, t, PATH_ONLY, MCP_READ_KIND, &abs)) return;
   const ec_obs *o = mcp_observed(c, t, abs, NULL, NULL);
   if (!o) return;
   if (o->kind == EC_OBS_FILE) {
@@ -103,21 +98,16 @@ const ec_tool ec_tool_mcp_create_directory = {"mcp/create_directory", mkdir_plan
 
 /* Section - list_directory */
 
-static bool ls_args(ec_tool_call *c, ec_str *abs) {
-  const ec_tool *t = &ec_tool_mcp_list_directory;
-  return mcp_check_args(c, t, "list_directory", PATH_ONLY) && mcp_path(c, t, mcp_arg_str(c, "path"), abs, MCP_READ_LIST);
-}
-
 static void ls_plan(ec_tool_call *c) {
   ec_str abs;
-  ls_args(c, &abs);
+  mcp_path_args(c, &ec_tool_mcp_list_directory, PATH_ONLY, MCP_READ_LIST, &abs);
 }
 
 static void ls_run(ec_tool_call *c) {
   const ec_tool *t = &ec_tool_mcp_list_directory;
   ec_str abs;
   entry_list es = {NULL, 0, 0};
-  if (!ls_args(c, &abs)) return;
+  if (!mcp_path_args(c, t, PATH_ONLY, MCP_READ_LIST, &abs)) return;
   const ec_obs *o = listed(c, t, abs);
   if (!o || !entries_of(c, o, &es)) return;
   ec_buf b;
@@ -237,14 +227,9 @@ static size_t utf16_len(ec_str s) {
 static const char *const SORT_OPTIONS[] = {"name", "size", NULL};
 static const mcp_field SIZES_FIELDS[] = {{"path", MCP_STRING, true, 0, NULL}, {"sortBy", MCP_ENUM, false, 0, SORT_OPTIONS}, {0}};
 
-static bool sizes_args(ec_tool_call *c, ec_str *abs) {
-  const ec_tool *t = &ec_tool_mcp_list_directory_with_sizes;
-  return mcp_check_args(c, t, "list_directory_with_sizes", SIZES_FIELDS) && mcp_path(c, t, mcp_arg_str(c, "path"), abs, MCP_READ_LIST);
-}
-
 static void sizes_plan(ec_tool_call *c) {
   ec_str abs;
-  sizes_args(c, &abs);
+  mcp_path_args(c, &ec_tool_mcp_list_directory_with_sizes, SIZES_FIELDS, MCP_READ_LIST, &abs);
 }
 
 static int by_name(const void *x, const void *y) {
@@ -263,7 +248,7 @@ static void sizes_run(ec_tool_call *c) {
   const ec_tool *t = &ec_tool_mcp_list_directory_with_sizes;
   ec_str abs;
   entry_list es = {NULL, 0, 0};
-  if (!sizes_args(c, &abs)) return;
+  if (!mcp_path_args(c, t, SIZES_FIELDS, MCP_READ_LIST, &abs)) return;
   const ec_obs *o = listed(c, t, abs);
   if (!o || !entries_of(c, o, &es)) return;
   double total = 0;
@@ -369,19 +354,14 @@ static void tree_of(ec_tool_call *c, walk *w, ec_str abs, ec_str rel, size_t dep
 
 static const mcp_field TREE_FIELDS[] = {{"path", MCP_STRING, true, 0, NULL}, {"excludePatterns", MCP_STRINGS, false, 0, NULL}, {0}};
 
-static bool tree_args(ec_tool_call *c, ec_str *abs) {
-  const ec_tool *t = &ec_tool_mcp_directory_tree;
-  return mcp_check_args(c, t, "directory_tree", TREE_FIELDS) && mcp_path(c, t, mcp_arg_str(c, "path"), abs, MCP_READ_LIST);
-}
-
 static void tree_plan(ec_tool_call *c) {
   ec_str abs;
-  tree_args(c, &abs);
+  mcp_path_args(c, &ec_tool_mcp_directory_tree, TREE_FIELDS, MCP_READ_LIST, &abs);
 }
 
 static void tree_run(ec_tool_call *c) {
   ec_str abs;
-  if (!tree_args(c, &abs)) return;
+  if (!mcp_path_args(c, &ec_tool_mcp_directory_tree, TREE_FIELDS, MCP_READ_LIST, &abs)) return;
   walk w = {&ec_tool_mcp_directory_tree, mcp_arg(c, "excludePatterns"), {0, 0}, {0}, false, false, 0};
   ec_buf_init(&w.out, ec_arena_allocator(c->a));
   tree_of(c, &w, abs, ec_cstr(""), 0);
@@ -426,19 +406,14 @@ static void search_in(ec_tool_call *c, walk *w, ec_str abs, ec_str shown, ec_str
 static const mcp_field SEARCH_FIELDS[] = {
     {"path", MCP_STRING, true, 0, NULL}, {"pattern", MCP_STRING, true, 0, NULL}, {"excludePatterns", MCP_STRINGS, false, 0, NULL}, {0}};
 
-static bool search_args(ec_tool_call *c, ec_str *abs) {
-  const ec_tool *t = &ec_tool_mcp_search_files;
-  return mcp_check_args(c, t, "search_files", SEARCH_FIELDS) && mcp_path(c, t, mcp_arg_str(c, "path"), abs, MCP_READ_LIST);
-}
-
 static void search_plan(ec_tool_call *c) {
   ec_str abs;
-  search_args(c, &abs);
+  mcp_path_args(c, &ec_tool_mcp_search_files, SEARCH_FIELDS, MCP_READ_LIST, &abs);
 }
 
 static void search_run(ec_tool_call *c) {
   ec_str abs;
-  if (!search_args(c, &abs)) return;
+  if (!mcp_path_args(c, &ec_tool_mcp_search_files, SEARCH_FIELDS, MCP_READ_LIST, &abs)) return;
   walk w = {&ec_tool_mcp_search_files, mcp_arg(c, "excludePatterns"), mcp_arg_str(c, "pattern"), {0}, false, false, 0};
   ec_buf_init(&w.out, ec_arena_allocator(c->a));
   search_in(c, &w, abs, abs, ec_cstr(""), true);
@@ -457,7 +432,7 @@ static const mcp_field MOVE_FIELDS[] = {{"source", MCP_STRING, true, 0, NULL}, {
 
 static bool move_args(ec_tool_call *c, ec_str *from, ec_str *to) {
   const ec_tool *t = &ec_tool_mcp_move_file;
-  return mcp_check_args(c, t, "move_file", MOVE_FIELDS) && mcp_path(c, t, mcp_arg_str(c, "source"), from, MCP_READ_KIND) &&
+  return mcp_check_args(c, t, MOVE_FIELDS) && mcp_path(c, t, mcp_arg_str(c, "source"), from, MCP_READ_KIND) &&
          mcp_path(c, t, mcp_arg_str(c, "destination"), to, MCP_READ_KIND);
 }
 

@@ -28,8 +28,7 @@ static const mcp_field READ_FIELDS[] = {
 
 /* The arguments and the path; false: answered. `t` is read_text_file or its old name read_file. */
 static bool read_args(ec_tool_call *c, const ec_tool *t, ec_str *abs, double *head, double *tail) {
-  if (!mcp_check_args(c, t, t == &ec_tool_mcp_read_file ? "read_file" : "read_text_file", READ_FIELDS)) return false;
-  if (!mcp_path(c, t, mcp_arg_str(c, "path"), abs, MCP_READ_CONTENT)) return false;
+  if (!mcp_path_args(c, t, READ_FIELDS, MCP_READ_CONTENT, abs)) return false;
   /* Tested for truthiness, as the reference does: 0 means not given. */
   *head = mcp_arg_num(c, "head");
   *tail = mcp_arg_num(c, "tail");
@@ -95,20 +94,15 @@ const ec_tool ec_tool_mcp_read_file = {"mcp/read_file", read_old_plan, read_old_
 
 static const mcp_field WRITE_FIELDS[] = {{"path", MCP_STRING, true, 0, NULL}, {"content", MCP_STRING, true, 0, NULL}, {0}};
 
-static bool write_args(ec_tool_call *c, ec_str *abs) {
-  const ec_tool *t = &ec_tool_mcp_write_file;
-  return mcp_check_args(c, t, "write_file", WRITE_FIELDS) && mcp_path(c, t, mcp_arg_str(c, "path"), abs, MCP_READ_KIND);
-}
-
 static void write_plan(ec_tool_call *c) {
   ec_str abs;
-  write_args(c, &abs);
+  mcp_path_args(c, &ec_tool_mcp_write_file, WRITE_FIELDS, MCP_READ_KIND, &abs);
 }
 
 static void write_run(ec_tool_call *c) {
   const ec_tool *t = &ec_tool_mcp_write_file;
   ec_str abs;
-  if (!write_args(c, &abs)) return;
+  if (!mcp_path_args(c, t, WRITE_FIELDS, MCP_READ_KIND, &abs)) return;
   const ec_obs *o = mcp_observed(c, t, abs, NULL, "open");
   if (!o) return;
   if (o->kind == EC_OBS_MISSING && ec_str_eq_cstr(o->message, "parent missing")) {
@@ -137,7 +131,7 @@ static const mcp_field EDIT_FIELDS[] = {
 static bool edit_args_read(ec_tool_call *c, edit_args *e) {
   const ec_tool *t = &ec_tool_mcp_edit_file;
   memset(e, 0, sizeof *e);
-  if (!mcp_check_args(c, t, "edit_file", EDIT_FIELDS)) return false;
+  if (!mcp_check_args(c, t, EDIT_FIELDS)) return false;
   e->path = mcp_arg_str(c, "path");
   e->edits = mcp_arg(c, "edits");
   e->dry_run = cJSON_IsTrue(mcp_arg(c, "dryRun"));

@@ -66,20 +66,15 @@ static void file_url(ec_buf *b, ec_str p) {
   }
 }
 
-static bool media_args(ec_tool_call *c, ec_str *abs) {
-  const ec_tool *t = &ec_tool_mcp_read_media_file;
-  return mcp_check_args(c, t, "read_media_file", PATH_ONLY) && mcp_path(c, t, mcp_arg_str(c, "path"), abs, MCP_READ_BYTES);
-}
-
 static void media_plan(ec_tool_call *c) {
   ec_str abs;
-  media_args(c, &abs);
+  mcp_path_args(c, &ec_tool_mcp_read_media_file, PATH_ONLY, MCP_READ_BYTES, &abs);
 }
 
 static void media_run(ec_tool_call *c) {
   const ec_tool *t = &ec_tool_mcp_read_media_file;
   ec_str abs;
-  if (!media_args(c, &abs)) return;
+  if (!mcp_path_args(c, t, PATH_ONLY, MCP_READ_BYTES, &abs)) return;
   const ec_obs *o = mcp_observed(c, t, abs, "open", "read");
   if (!o) return;
   ec_str real = mcp_shown(o, abs);
@@ -118,7 +113,7 @@ static const mcp_field MULTI_FIELDS[] = {{"paths", MCP_STRINGS, true, 1, NULL}, 
 
 static void multi_plan(ec_tool_call *c) {
   const ec_tool *t = &ec_tool_mcp_read_multiple_files;
-  if (!mcp_check_args(c, t, "read_multiple_files", MULTI_FIELDS)) return;
+  if (!mcp_check_args(c, t, MULTI_FIELDS)) return;
   for (const cJSON *p = mcp_arg(c, "paths")->child; p && !c->oom; p = p->next) {
     ec_str abs, why;
     mcp_path_quiet(c, ec_json_reader_string(c->reader, p->valuestring), &abs, &why, MCP_READ_CONTENT);
@@ -127,7 +122,7 @@ static void multi_plan(ec_tool_call *c) {
 
 static void multi_run(ec_tool_call *c) {
   const ec_tool *t = &ec_tool_mcp_read_multiple_files;
-  if (!mcp_check_args(c, t, "read_multiple_files", MULTI_FIELDS)) return;
+  if (!mcp_check_args(c, t, MULTI_FIELDS)) return;
   ec_buf b;
   ec_buf_init(&b, ec_arena_allocator(c->a));
   for (const cJSON *p = mcp_arg(c, "paths")->child; p && !c->oom; p = p->next) {
@@ -179,20 +174,15 @@ static void js_date(ec_buf *b, const ec_obs_time *t) {
   if (t->zone.len) ec_buf_printf(b, " (%.*s)", (int)t->zone.len, t->zone.ptr);
 }
 
-static bool info_args(ec_tool_call *c, ec_str *abs) {
-  const ec_tool *t = &ec_tool_mcp_get_file_info;
-  return mcp_check_args(c, t, "get_file_info", PATH_ONLY) && mcp_path(c, t, mcp_arg_str(c, "path"), abs, MCP_READ_KIND);
-}
-
 static void info_plan(ec_tool_call *c) {
   ec_str abs;
-  info_args(c, &abs);
+  mcp_path_args(c, &ec_tool_mcp_get_file_info, PATH_ONLY, MCP_READ_KIND, &abs);
 }
 
 static void info_run(ec_tool_call *c) {
   const ec_tool *t = &ec_tool_mcp_get_file_info;
   ec_str abs;
-  if (!info_args(c, &abs)) return;
+  if (!mcp_path_args(c, t, PATH_ONLY, MCP_READ_KIND, &abs)) return;
   const ec_obs *o = mcp_observed(c, t, abs, "stat", NULL);
   if (!o) return;
   ec_buf b;

@@ -151,16 +151,12 @@ const ec_obs *ec_tool_obs(const ec_tool_call *c, ec_str path) {
 }
 
 void ec_tool_failf(ec_tool_call *c, const ec_tool *t, const char *code, const char *fmt, ...) {
-  va_list ap, ap2;
+  va_list ap;
   va_start(ap, fmt);
-  va_copy(ap2, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  ec_str m = ec_arena_vprintf(c->a, fmt, ap);
   va_end(ap);
-  char *m = n >= 0 ? ec_arena_alloc(c->a, (size_t)n + 1) : NULL;
-  if (!m) { va_end(ap2); c->oom = true; return; }
-  vsnprintf(m, (size_t)n + 1, fmt, ap2);
-  va_end(ap2);
-  ec_tool_fail(c, t, code, ec_str_make(m, (size_t)n));
+  if (!m.ptr) { c->oom = true; return; }
+  ec_tool_fail(c, t, code, m);
 }
 
 void ec_tool_fail(ec_tool_call *c, const ec_tool *t, const char *code, ec_str message) {
