@@ -61,7 +61,15 @@ export async function createServer(dirs, { version = '0.0.0', fsync = true, log 
   const server = new Server({ name: 'editcore-mcp', version }, { capabilities: { tools: { listChanged: true } } });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  // One call at a time: a client that sends several at once (the SDK dispatches them together)
+  // must not have two edits of one file read before either writes.
+  let queue = Promise.resolve();
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const turn = queue.then(() => call(request));
+    queue = turn.catch(() => {});
+    return turn;
+  });
+  async function call(request) {
     const { name, arguments: args = {} } = request.params;
     const def = byName.get(name);
     const error = (text) => ({ content: [{ type: 'text', text }], isError: true });
@@ -76,7 +84,7 @@ export async function createServer(dirs, { version = '0.0.0', fsync = true, log 
       log(`editcore-mcp: ${name} failed: ${e?.stack ?? e}`);
       return error(`editcore-mcp could not run ${name}: ${e?.message ?? e}`);
     }
-  });
+  }
 
   // The client's roots replace the command line's directories, as in the reference server.
   const takeRoots = async () => {

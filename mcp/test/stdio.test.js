@@ -174,3 +174,17 @@ test('nothing exits in silence: stdin closed, a signal, a bad option, no usable 
   assert.equal((await v.exited).code, 1);
   assert.match(v.stderr, /None of the specified directories are accessible/);
 });
+
+test('calls sent together are answered one after the other: two edits of one file both land', async () => {
+  const s = start([]);
+  await s.initialize();
+  s.send(writeCall('w', 'f.txt', 'a\nb\n'));
+  await s.answer('w');
+  const edit = (id, from, to) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'edit_file', arguments: { path: 'f.txt', edits: [{ oldText: from, newText: to }] } } });
+  s.send(edit(1, 'a', 'A'), edit(2, 'b', 'B'));
+  const [one, two] = [await s.answer(1), await s.answer(2)];
+  assert.equal(one.result?.isError, undefined, JSON.stringify(one));
+  assert.equal(two.result?.isError, undefined, JSON.stringify(two));
+  assert.equal(readFileSync(join(s.dir, 'f.txt'), 'utf8'), 'A\nB\n');
+  await s.stop();
+});
