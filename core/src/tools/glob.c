@@ -10,11 +10,20 @@
 #include <string.h>
 
 #define GLOB_STEPS 200000    /* backtracking steps per match; a real pattern needs a few hundred */
+#define GLOB_DEPTH 200       /* nested calls (stars, extglobs, segments): well inside a 1 MiB wasm stack */
 #define GLOB_PATTERNS 1024   /* patterns a brace expansion may make */
 
 typedef struct glob_ctx {
   long steps;
+  int depth;
 } glob_ctx;
+
+/* Enters one nested call: false (and no more steps) past GLOB_DEPTH. */
+static bool enter(glob_ctx *g) {
+  if (g->depth >= GLOB_DEPTH) { g->steps = -1; return false; }
+  g->depth++;
+  return true;
+}
 
 /* Section - characters */
 
@@ -131,13 +140,14 @@ static const char *next_cp(const char *s, const char *se) {
 
 /* Zero or more alternatives from s, then the rest of the pattern. */
 static bool ext_star(glob_ctx *g, const char *in, const char *ine, const char *rest, const char *pe, const char *s, const char *se) {
-  if (--g->steps < 0) return false;
-  if (seg_match(g, rest, pe, s, se)) return true;
-  for (const char *k = s; k < se;) {
+  if (--g->steps < 0 || !enter(g)) return false;
+  bool hit = seg_match(g, rest, pe, s, se);
+  for (const char *k = s; k < se && !hit && g->steps >= 0;) {
     k = next_cp(k, se);
-    if (alt_match(g, in, ine, s, k) && ext_star(g, in, ine, rest, pe, k, se)) return true;
+    hit = alt_match(g, in, ine, s, k) && ext_star(g, in, ine, rest, pe, k, se);
   }
-  return false;
+  g->depth--;
+  return hit;
 }
 
 /* The extglob `kind`(in) at s, followed by [rest, pe). */
@@ -169,7 +179,16 @@ static bool ext_match(glob_ctx *g, char kind, const char *in, const char *ine, c
   }
 }
 
+static bool seg_match_in(glob_ctx *g, const char *p, const char *pe, const char *s, const char *se);
+
 static bool seg_match(glob_ctx *g, const char *p, const char *pe, const char *s, const char *se) {
+  if (!enter(g)) return false;
+  bool hit = seg_match_in(g, p, pe, s, se);
+  g->depth--;
+  return hit;
+}
+
+static bool seg_match_in(glob_ctx *g, const char *p, const char *pe, const char *s, const char *se) {
   while (p < pe) {
     if (--g->steps < 0) return false;
     char c = *p;
@@ -178,6 +197,7 @@ static bool seg_match(glob_ctx *g, const char *p, const char *pe, const char *s,
       if (end) return ext_match(g, c, p + 2, end - 1, end, pe, s, se);
     }
     if (c == '*') {
+      p++; /* this star (an unclosed "*(" included), then any plain ones after it */
       while (p < pe && *p == '*' && !(p + 1 < pe && p[1] == '(')) p++;
       if (p == pe) return true;
       for (const char *k = s;; k = next_cp(k, se)) {
@@ -236,18 +256,22 @@ static bool split(ec_arena *a, ec_str s, seg_list *out, bool pattern) {
  * remaining segment; one in the middle takes none or more, the rest of the pattern then matching
  * what is left (never nothing). */
 static bool parts_match(glob_ctx *g, const seg_list *pat, size_t i, const seg_list *path, size_t j) {
-  if (--g->steps < 0) return false;
-  if (i == pat->n) return j == path->n;
-  if (j == path->n) return false;
-  ec_str ps = pat->v[i];
-  if (ps.len == 2 && ps.ptr[0] == '*' && ps.ptr[1] == '*') {
-    if (i + 1 == pat->n) return true;
-    for (size_t k = j; k < path->n; k++)
-      if (parts_match(g, pat, i + 1, path, k)) return true;
-    return false;
+  /* segment by segment without recursion, except to try where a globstar ends */
+  for (;; i++, j++) {
+    if (--g->steps < 0) return false;
+    if (i == pat->n) return j == path->n;
+    if (j == path->n) return false;
+    ec_str ps = pat->v[i];
+    if (ps.len == 2 && ps.ptr[0] == '*' && ps.ptr[1] == '*') {
+      if (i + 1 == pat->n) return true;
+      if (!enter(g)) return false;
+      bool hit = false;
+      for (size_t k = j; k < path->n && !hit && g->steps >= 0; k++) hit = parts_match(g, pat, i + 1, path, k);
+      g->depth--;
+      return hit;
+    }
+    if (!seg_match(g, ps.ptr, ps.ptr + ps.len, path->v[j].ptr, path->v[j].ptr + path->v[j].len)) return false;
   }
-  return seg_match(g, ps.ptr, ps.ptr + ps.len, path->v[j].ptr, path->v[j].ptr + path->v[j].len) &&
-         parts_match(g, pat, i + 1, path, j + 1);
 }
 
 /* Section - braces */
@@ -383,7 +407,7 @@ bool ec_glob_match(ec_arena *a, ec_str pattern, ec_str path) {
   pattern_list pats = {NULL, 0, 0};
   seg_list segs = {NULL, 0, 0}, names = {NULL, 0, 0};
   if (!expand(a, pattern, &pats, 0) || !split(a, path, &names, false)) return false;
-  glob_ctx g = {GLOB_STEPS};
+  glob_ctx g = {GLOB_STEPS, 0};
   bool hit = false;
   for (size_t i = 0; i < pats.n && !hit; i++) {
     if (!split(a, pats.v[i], &segs, true)) return false;

@@ -312,8 +312,20 @@ static void indent(ec_buf *b, size_t n) {
   for (size_t i = 0; i < n; i++) ec_buf_append_char(b, ' ');
 }
 
-/* The tree under abs as JSON.stringify(tree, null, 2) writes it, at `depth` levels of indent. */
+/* How deep a walk goes (a real file system's PATH_MAX allows about 2,000 levels at most; this
+ * keeps the recursion far inside the 1 MiB stack of the wasm builds). */
+#define WALK_MAX_DEPTH 1000
+
+static bool too_deep(ec_tool_call *c, walk *w, size_t level) {
+  if (level <= WALK_MAX_DEPTH) return false;
+  if (!w->failed) ec_tool_failf(c, w->t, "TOO_LARGE", "The directory tree is deeper than %d levels; start lower down.", WALK_MAX_DEPTH);
+  w->failed = true;
+  return true;
+}
+
+/* The tree under abs as JSON.stringify(tree, null, 2) writes it, at `depth` spaces of indent. */
 static void tree_of(ec_tool_call *c, walk *w, ec_str abs, ec_str rel, size_t depth) {
+  if (too_deep(c, w, depth / 4)) return;
   const ec_obs *o = ec_tool_obs_or_read(c, abs, true);
   if (!o) { w->pending = true; return; }
   if (w->failed) return;
@@ -377,7 +389,9 @@ const ec_tool ec_tool_mcp_directory_tree = {"mcp/directory_tree", tree_plan, tre
 /* Depth first, as the reference searches: each entry that is (or leads to) a path inside the
  * allowed directories, unless excluded; matched, then descended when it is a directory. `shown`
  * is the directory's real path, which the answers are built on. */
-static void search_in(ec_tool_call *c, walk *w, ec_str abs, ec_str shown, ec_str rel, bool top) {
+static void search_in(ec_tool_call *c, walk *w, ec_str abs, ec_str shown, ec_str rel, size_t level) {
+  bool top = level == 0;
+  if (too_deep(c, w, level)) return;
   const ec_obs *o = ec_tool_obs_or_read(c, abs, true);
   if (!o) { w->pending = true; return; }
   if (w->failed) return;
@@ -398,7 +412,7 @@ static void search_in(ec_tool_call *c, walk *w, ec_str abs, ec_str shown, ec_str
     if (glob(c, w->pattern, child_rel)) ec_buf_printf(&w->out, "%s%.*s", w->found++ ? "\n" : "", (int)full.len, full.ptr);
     if (e->type == EC_ENTRY_DIRECTORY) {
       ec_str child = join(c, abs, e->name);
-      if (child.ptr) search_in(c, w, child, full, child_rel, false);
+      if (child.ptr) search_in(c, w, child, full, child_rel, level + 1);
     }
   }
 }
@@ -416,7 +430,7 @@ static void search_run(ec_tool_call *c) {
   if (!mcp_path_args(c, &ec_tool_mcp_search_files, SEARCH_FIELDS, MCP_READ_LIST, &abs)) return;
   walk w = {&ec_tool_mcp_search_files, mcp_arg(c, "excludePatterns"), mcp_arg_str(c, "pattern"), {0}, false, false, 0};
   ec_buf_init(&w.out, ec_arena_allocator(c->a));
-  search_in(c, &w, abs, abs, ec_cstr(""), true);
+  search_in(c, &w, abs, abs, ec_cstr(""), 0);
   ec_str text = ec_buf_finish(&w.out, c->a);
   if (w.failed || w.pending || c->oom) return;
   if (!text.ptr) { c->oom = true; return; }
