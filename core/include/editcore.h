@@ -25,7 +25,7 @@
  * threads; it must not be freed while another thread reads it.
  *
  * Memory: every allocation a call makes goes through the host's ec_allocator when one is given
- * (PCRE2 included, through a general context), with one exception: the JSON entry points parse
+ * (the regex strategy's included), with one exception: the JSON entry points parse
  * the request text with cJSON, whose short-lived parse tree uses malloc/free (cJSON's hooks are
  * process-global, so setting them per call would break the thread rule above). The typed API
  * (ec_apply) never calls cJSON.
@@ -72,7 +72,7 @@ EC_API const char *ec_version(void);
 
 /**
  * Memory functions the host may supply. Every allocation the library makes for a request or a
- * result goes through them, PCRE2's included (the JSON parser's short-lived cJSON tree aside:
+ * result goes through them (the JSON parser's short-lived cJSON tree aside:
  * see the top of this file). Leave the pointer NULL to use malloc/realloc/free. A function that
  * returns NULL makes the request fail with EC_OUT_OF_MEMORY, never crash or half-apply.
  */
@@ -229,8 +229,8 @@ typedef struct ec_limits {
   size_t max_lines;            /* per file; default 4 Mi lines */
   size_t max_line_bytes;       /* default 16 MiB */
   size_t max_blocks;           /* blocks/hunks/files in one edit; default 10000 */
-  uint32_t regex_match_limit;  /* PCRE2 match limit; default 10 M */
-  uint32_t regex_depth_limit;  /* PCRE2 depth limit; default 10000 */
+  uint32_t regex_match_limit;  /* token comparisons of the `regex` strategy's search; default 10 M */
+  uint32_t regex_depth_limit;  /* accepted for compatibility: the token matcher never backtracks (depth 1) */
   uint64_t fuzzy_work;         /* cells of fuzzy comparison (and the lazy merge's placement work); default 200 M */
   uint64_t diff_work;          /* Myers steps before a coarser diff; default 50 M */
   size_t max_files;            /* entries of files, expected_hash, chat_files, valid_fnames; default 10000 */
