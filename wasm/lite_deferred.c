@@ -3,7 +3,8 @@
  * without the parts most edits never reach — the regex strategy (and with it PCRE2), the lazy
  * and Codex formats, the peer dialects of Aider, Cline and Roo, the agent tools (tool calls
  * and tool definitions, core/src/tools/: runTool) and self-correction (core/src/correct/: a
- * second model call's prompt and its checked answer, rare beside the edits themselves). Each of
+ * second model call's prompt and its checked answer, rare beside the edits themselves) and the
+ * diagnosis of an edit that matched nothing (messages/diagnose.c). Each of
  * their entry points
  * is replaced here by a stub that only raises a flag (so the linker leaves the real objects and
  * everything only they use out of the module). A run that raised it is discarded by the host and
@@ -17,6 +18,7 @@
 #include "match/lineutil.h"
 #include "request/result.h"
 #include "messages/enclosing.h"
+#include "messages/diagnose.h"
 #include "syntax/syntax.h"
 #include "base/str.h"
 #include <emscripten/emscripten.h>
@@ -82,6 +84,16 @@ ec_result *ec_correction_apply(const ec_request *failed, const ec_correction *c,
   (void)failed; (void)c;
   needs_full = 1;
   return ec_result_new(host ? host->allocator : NULL);
+}
+
+/* The diagnosis of a NO_MATCH (messages/diagnose.c: the closest places and what differs at the
+ * best one): only an edit that failed reaches it, and its explanation is worth the full module's
+ * download; an edit that applies never does. */
+ec_error_code ec_diagnose_no_match(ec_match_env *env, ec_str old_text, ec_diagnosis *out) {
+  (void)env; (void)old_text;
+  memset(out, 0, sizeof *out);
+  needs_full = 1;
+  return EC_OUT_OF_MEMORY; /* the run is discarded: any error ends it soonest */
 }
 
 /* The syntax check's rarer paths (docs/syntax.md): naming the definition around a NO_MATCH or
