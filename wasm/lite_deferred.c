@@ -139,12 +139,6 @@ ec_error_code ec_syn_report(ec_arena *a, const ec_syn_lang *lang, ec_str name, c
     needs_full = 1;
     return EC_OUT_OF_MEMORY; /* the run is discarded: any error ends it soonest */
   }
-  ec_syntax_report *r = ec_arena_calloc(a, 1, sizeof *r);
-  if (!r) return EC_OUT_OF_MEMORY;
-  r->language = name;
-  r->skipped.ptr = ec_str_eq_cstr(name, "unknown") ? "" : "editcore has no grammar by that name";
-  r->skipped.len = strlen(r->skipped.ptr);
-  r->parsed_before = r->parsed_after = -1;
-  *out = r;
-  return EC_OK;
+  *out = ec_syn_skipped(a, name, ec_str_eq_cstr(name, "unknown") ? "" : "editcore has no grammar by that name");
+  return *out ? EC_OK : EC_OUT_OF_MEMORY;
 }
