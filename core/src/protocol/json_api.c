@@ -24,7 +24,7 @@ char *ec_result_to_json_splices(const ec_result *r, const ec_host *host, size_t 
 
 /* A request's JSON text, its files' contents in it (files == NULL) or beside it. */
 static ec_result *apply_json(const char *request, size_t request_len, const ec_file *files, size_t n_files,
-                             const ec_host *host) {
+                             bool syntax_on_demand, const ec_host *host) {
   const ec_allocator *alc = host ? host->allocator : NULL;
   ec_arena *a = ec_arena_new(alc);
   if (!a) return NULL;
@@ -34,6 +34,7 @@ static ec_result *apply_json(const char *request, size_t request_len, const ec_f
   ec_str message = {0, 0};
   ec_error_code rc = ec_json_parse_request_ex(a, request ? request : "", request ? request_len : 0, &req, &extras, &message);
   if (ec_arena_failed(a)) rc = EC_OUT_OF_MEMORY; /* whatever the parser made of a failed allocation */
+  if (!rc && syntax_on_demand) req.options.syntax = EC_SYNTAX_ON_DEMAND;
   if (!rc && files) {
     if (req.n_files) {
       rc = EC_INVALID_PARAM;
@@ -71,13 +72,19 @@ static ec_result *apply_json(const char *request, size_t request_len, const ec_f
 }
 
 ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host *host) {
-  return apply_json(request, request_len, NULL, 0, host);
+  return apply_json(request, request_len, NULL, 0, false, host);
 }
 
 ec_result *ec_apply_json_files(const char *request, size_t request_len, const ec_file *files, size_t n_files,
                                const ec_host *host) {
   static const ec_file none = {{"", 0}, {"", 0}};
-  return apply_json(request, request_len, files ? files : &none, files ? n_files : 0, host);
+  return apply_json(request, request_len, files ? files : &none, files ? n_files : 0, false, host);
+}
+
+ec_result *ec_apply_json_files_on_demand(const char *request, size_t request_len, const ec_file *files, size_t n_files,
+                                         const ec_host *host) {
+  static const ec_file none = {{"", 0}, {"", 0}};
+  return apply_json(request, request_len, files ? files : &none, files ? n_files : 0, true, host);
 }
 
 /* A tool call or a definitions request starts with its "tool" / "tool_definitions" member
