@@ -23,6 +23,13 @@ bool eh_stamp_same(const eh_stamp *a, const eh_stamp *b);
  */
 ec_error_code eh_read_file(const eh_path *p, size_t limit, char **data, size_t *len, eh_stamp *stamp, eh_err *err);
 
+/**
+ * Reads regular file `name` in directory `dfd` whole, without following a link (malloc'd,
+ * NUL-terminated): what a commit compares with what it read before, under its lock. 0, or -1
+ * with errno (ENOENT: absent; ELOOP: a symlink; EISDIR: not a regular file; EFBIG: over limit).
+ */
+int eh_read_at(int dfd, const char *name, size_t limit, char **data, size_t *len);
+
 /** The engine's default input limit (options.limits.max_input_bytes), which the host enforces first. */
 size_t eh_input_limit(void);
 
