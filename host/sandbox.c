@@ -217,14 +217,18 @@ ec_error_code eh_root_open(eh_root *root, const char *dir, eh_err *err) {
   return EC_OK;
 }
 
-void eh_root_close(eh_root *root) {
-  if (root->dirs) {
-    for (size_t i = 0; i < root->dirs->n; i++) {
-      close(root->dirs->e[i].fd);
-      free(root->dirs->e[i].dir);
-    }
-    free(root->dirs);
+void eh_root_forget_dirs(const eh_root *root) {
+  if (!root->dirs) return;
+  for (size_t i = 0; i < root->dirs->n; i++) {
+    close(root->dirs->e[i].fd);
+    free(root->dirs->e[i].dir);
   }
+  root->dirs->n = 0;
+}
+
+void eh_root_close(eh_root *root) {
+  eh_root_forget_dirs(root);
+  free(root->dirs);
   if (root->fd >= 0) close(root->fd);
   free(root->dir);
   free(root->abs);

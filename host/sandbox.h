@@ -42,6 +42,9 @@ typedef struct eh_path {
 
 ec_error_code eh_root_open(eh_root *root, const char *dir, eh_err *err);
 void eh_root_close(eh_root *root);
+/** Closes the directories kept open, so the next call looks again (between a batch's requests:
+ *  a directory moved meanwhile is not written through its old descriptor). */
+void eh_root_forget_dirs(const eh_root *root);
 
 /** Resolves `path` (as named by the user or an edit) inside the root. */
 ec_error_code eh_resolve(const eh_root *root, const char *path, size_t len, eh_path *out, eh_err *err);

@@ -4,14 +4,14 @@
 // — read_text_file (and its old name read_file), write_file, edit_file, list_allowed_directories —
 // with the same names, parameters and result shapes, plus editcore's own `Edit` (SPEC §8.1) and
 // `apply_edit` (a model's reply in any dialect). Every tool's behaviour is the core's (runTool);
-// this file declares the tools to the SDK, resolves paths on disk and writes atomically.
+// this file declares the tools to the SDK; src/node.js resolves paths and writes.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
-import { promises as fs, realpathSync, statSync, readFileSync, openSync, writeSync, fchmodSync, fsyncSync, closeSync, renameSync, unlinkSync } from 'node:fs';
-import { resolve, join, dirname, basename, sep } from 'node:path';
+import { promises as fs } from 'node:fs';
+import { resolve } from 'node:path';
 import { runTool, toolDefinitions, createHost } from '../src/index.js';
-import { nodeAdapter } from '../src/node.js';
+import { nodeAdapter, allowedAdapter } from '../src/node.js';
 
 // --no-fsync: rename without syncing the new file first, as the reference server writes (atomic,
 // not durable across a power cut). The default syncs (SPEC §7).
@@ -30,81 +30,12 @@ for (const d of given) {
   const real = await fs.realpath(abs).catch(() => abs);
   for (const p of abs === real ? [real] : [abs, real]) if (!allowed.includes(p)) allowed.push(p);
 }
-const inside = (p) => allowed.some((d) => p === d || p.startsWith(d.endsWith(sep) ? d : d + sep));
-
-// The file calls below are synchronous on purpose: a stdio server answers one call at a time,
-// and a blocking stat/read/write skips the thread-pool hop each async call costs (most of a small
-// edit's time on a busy machine).
-
-/** The real path of `full`, or of its deepest existing ancestor with the rest joined (and that ancestor). */
-function realOf(full) {
-  const rest = [];
-  let at = full;
-  for (;;) {
-    try {
-      const real = realpathSync(at);
-      return { real: rest.length ? join(real, ...rest.reverse()) : real, existing: real };
-    } catch (e) {
-      if (e.code !== 'ENOENT' && e.code !== 'ENOTDIR') throw e;
-      const up = dirname(at);
-      if (up === at) throw e;
-      rest.push(basename(at));
-      at = up;
-    }
-  }
-}
-
-// The adapter the MCP tools work on: paths relative to "/" (the core names absolute paths),
-// each followed through symlinks and refused unless it lands in an allowed directory; then the
-// system calls go to that real path (one realpath per operation, as the reference's validatePath).
-function guard(p) {
-  const { real, existing } = realOf('/' + p);
-  if (!inside(real)) {
-    const e = new Error(`'/${p}' leads outside the allowed directories`);
-    e.code = 'ACCESS_DENIED';
-    e.real_path = real === existing ? real : existing;
-    throw e;
-  }
-  return real;
-}
-const mcpAdapter = {
-  root: '/',
-  async stat(p) {
-    const real = guard(p);
-    try {
-      const s = statSync(real);
-      return { type: s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other', size: s.size, mtime: s.mtimeMs, real };
-    } catch (e) {
-      if (e.code === 'ENOENT' || e.code === 'ENOTDIR') return null;
-      throw e;
-    }
-  },
-  async readFile(p) { return readFileSync(guard(p)); },
-  async writeFile(p, data) { atomicWrite(guard(p), data); },
-  async delete(p) { unlinkSync(guard(p)); },
-  async realpath(p) { return guard(p); },
-};
-
-/** Temp file beside the target, written, mode kept, fsynced, renamed over it (SPEC §7). */
-function atomicWrite(real, data) {
-  let mode = 0o666 & ~process.umask();
-  try { mode = statSync(real).mode & 0o7777; } catch (e) { if (e.code !== 'ENOENT') throw e; }
-  const tmp = join(dirname(real), `.${basename(real)}.editcore-${process.pid}-${Math.random().toString(16).slice(2, 10)}.tmp`);
-  const fd = openSync(tmp, 'wx', mode);
-  try {
-    writeSync(fd, data);
-    fchmodSync(fd, mode);
-    if (FSYNC) fsyncSync(fd);
-    closeSync(fd);
-    renameSync(tmp, real);
-  } catch (e) {
-    try { closeSync(fd); } catch {}
-    try { unlinkSync(tmp); } catch {}
-    throw e;
-  }
-}
-
-const projectAdapter = { ...nodeAdapter(allowed[0]), realpath: async (p) => realOf(join(allowed[0], p)).real };
+// The tools' file I/O is editcore/node's (src/node-fs.js): paths resolved beneath the allowed
+// directories without following links, the write protocol every editcore host shares (locks,
+// a byte-for-byte check under them, a journal for several files), blocking calls (a stdio server
+// answers one call at a time: no thread-pool hop per call).
+const mcpAdapter = allowedAdapter(allowed, { fsync: FSYNC, sync: true });
+const projectAdapter = nodeAdapter(allowed[0], { fsync: FSYNC, sync: true });
 
 const defs = Object.fromEntries((await toolDefinitions('raw')).map((d) => [d.id, d]));
 const server = new McpServer({ name: 'editcore-mcp', version: '0.1.0' }, { capabilities: { tools: {} } });

@@ -44,8 +44,9 @@ function parentOf(p) {
   return i > 0 ? p.slice(0, i) : null;
 }
 
-/** What is at one planned path, as the core's observation (docs/tools.md). */
-async function observe(adapter, root, path, want) {
+/** What is at one planned path, as the core's observation (docs/tools.md). `seen`: path ->
+ * the bytes read (null: absent), for the commit's check that nothing changed since. */
+async function observe(adapter, root, path, want, seen) {
   let rel = path;
   if (path.startsWith('/')) {
     const base = root.endsWith('/') ? root : root + '/';
@@ -57,6 +58,7 @@ async function observe(adapter, root, path, want) {
     const st = await adapter.stat(rel);
     const real = !st ? null : st.real ?? (adapter.realpath ? await adapter.realpath(rel) : `${root.replace(/\/$/, '')}/${rel}`);
     if (!st) {
+      seen.set(path, null);
       const parent = parentOf(rel);
       const gone = parent && !(await adapter.stat(parent).catch(() => null));
       return gone ? { kind: 'missing', message: 'parent missing' } : { kind: 'missing' };
@@ -65,6 +67,7 @@ async function observe(adapter, root, path, want) {
     const o = { kind: 'file', size: st.size, mtime_ms: Math.floor(st.mtime ?? 0), real_path: real };
     if (!want.content) return o;
     const bytes = await adapter.readFile(rel);
+    seen.set(path, bytes);
     let text;
     try { text = bytes.includes(0) ? null : utf8.decode(bytes); } catch { text = null; }
     // A binary (or non-UTF-8) file: its bytes cannot travel as text; one NUL says what matters.
@@ -97,18 +100,31 @@ export async function runTool(name, args, options = {}) {
   if (state !== undefined) base.state = state;
   if (ladder !== undefined || diffMaxBytes !== undefined) base.options = { ...(ladder !== undefined ? { ladder } : {}), ...(diffMaxBytes !== undefined ? { diff_max_bytes: diffMaxBytes } : {}) };
   let res = await core({ ...base, phase: 'plan' });
+  const seen = new Map();
   if (res.phase === 'read') {
     const observed = {};
-    for (const r of res.reads) observed[r.path] = await observe(adapter, root, r.path, r);
+    for (const r of res.reads) observed[r.path] = await observe(adapter, root, r.path, r, seen);
     res = await core({ ...base, phase: 'run', observed });
+  }
+  const relOf = (p) => (p.startsWith('/') ? (p === root ? '.' : p.slice((root.endsWith('/') ? root : root + '/').length)) : p);
+  if (res.phase === 'write' && adapter.commit) {
+    // All or nothing under the adapter's locks, each file checked against what was observed.
+    let outcomes;
+    try {
+      await adapter.commit(res.writes.map((w) => ({ path: relOf(w.path), bytes: w.delete ? null : encoder.encode(w.content), old: seen.get(w.path) })));
+      outcomes = res.writes.map((w) => ({ path: w.path, ok: true }));
+    } catch (e) {
+      const code = e?.code === 'PERMISSION_DENIED' ? 'PERMISSION_DENIED' : codeOf(e);
+      outcomes = res.writes.map((w) => ({ path: w.path, error: code, message: String(e?.message ?? e) }));
+    }
+    res = await core({ ...base, phase: 'finish', pending: res.pending, outcomes });
   }
   if (res.phase === 'write') {
     const outcomes = [];
     let failed = false;
     for (const w of res.writes) {
       if (failed) { outcomes.push({ path: w.path, error: 'IO_ERROR', message: 'not attempted after an earlier write failed' }); continue; }
-      let rel = w.path;
-      if (rel.startsWith('/')) rel = rel === root ? '.' : rel.slice((root.endsWith('/') ? root : root + '/').length);
+      const rel = relOf(w.path);
       try {
         if (w.delete) await adapter.delete(rel);
         else await adapter.writeFile(rel, encoder.encode(w.content));

@@ -73,6 +73,8 @@ async function race(kind, ctx) {
   writeFileSync(join(root, 'other.txt'), 'value = other\n');
   writeFileSync(join(outside, 'file.txt'), OUTSIDE);
   symlinkSync('../outside', join(root, 'sublink'));
+  // The MCP server's one allowed directory is the root (its tools take absolute paths).
+  if (kind === 'mcp') ctx.mcp = await mcpServer(b.mcp, [root]);
   // The real directory, whichever name it has at the moment: reset through /proc/self/fd.
   const subFd = openSync(join(root, 'sub'), 'r');
   const sub = `/proc/self/fd/${subFd}`;
@@ -103,6 +105,7 @@ async function race(kind, ctx) {
   }
   swapper.kill('SIGTERM');
   await new Promise((r) => swapper.on('exit', r));
+  ctx.mcp?.kill();
   rmSync(base, { recursive: true, force: true });
   return c;
 }
@@ -116,13 +119,9 @@ for (const kind of HOSTS) {
     ctx.wasi = await wasiRunner(b.wasm);
   }
   if (kind === 'node') ctx.mod = await import(new URL(`file://${b.nodeHost}`).href);
-  if (kind === 'mcp') {
-    if (!b.mcp) { rows.push({ host: kind, note: 'NOT RUN: no MCP server' }); continue; }
-    ctx.mcp = await mcpServer(b.mcp, [tmpdir()]);
-  }
+  if (kind === 'mcp' && !b.mcp) { rows.push({ host: kind, note: 'NOT RUN: no MCP server' }); continue; }
   rows.push(await race(kind, ctx));
   ctx.wasi?.close();
-  ctx.mcp?.kill();
 }
 console.log(table(rows, ['host', 'tries', 'ok inside', 'refused', 'created outside', 'overwritten outside', 'read outside', 'escapes reported ok', 'note']));
 const bad = rows.reduce((s, r) => s + (r['created outside'] ?? 0) + (r['overwritten outside'] ?? 0) + (r['read outside'] ?? 0), 0);

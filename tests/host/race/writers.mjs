@@ -89,7 +89,7 @@ async function pairs(name, A, B, n, { setup, check } = {}) {
     for (const r of [ra, rb]) {
       if (r.applied) continue;
       if (vanished(r.why)) c['temp removed']++;
-      else if (/CONFLICT/.test(r.why)) c.refused++;
+      else if (/CONFLICT|changed on disk|appeared on disk|stayed locked/.test(r.why)) c.refused++;
       else { c.other++; if (!example) example = r.why; }
     }
     rmSync(root, { recursive: true, force: true });
