@@ -27,6 +27,11 @@ echo "== editcore-lite.wasm against editcore.wasm (every vector: the same bytes,
 node tests/conformance/lite.mjs
 echo "== npm package (its devDependencies: typescript, esbuild, webpack, vite for the packaging tests)"
 (cd js && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/)
+echo "== hosts under races and kills (tests/host/race, short: ~1.5 min; EDITCORE_LONG=1 runs the campaign of tests/host/DURABILITY.md)"
+node tests/host/race/protocol.mjs
+node tests/host/race/writers.mjs
+node tests/host/race/swap.mjs
+node tests/host/race/kill.mjs
 echo "== in the browser (web-demo: Debian's chromium driven by playwright-core)"
 (cd web-demo && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/)
 

@@ -21,7 +21,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { init, applyJson } from './engine.js';
 
 const C = fs.constants;
-const OPS = ['open', 'close', 'fstat', 'lstat', 'readlink', 'rename', 'unlink', 'mkdir', 'rmdir', 'fsync', 'fchmod', 'link', 'lutimes', 'readdir', 'readFile', 'writeFile'];
+const OPS = ['realpath', 'open', 'close', 'fstat', 'lstat', 'readlink', 'rename', 'unlink', 'mkdir', 'rmdir', 'fsync', 'fchmod', 'link', 'lutimes', 'readdir', 'readFile', 'writeFile'];
 const asyncIo = Object.fromEntries(OPS.map((n) => [n, promisify(fs[n])]));
 const syncIo = Object.fromEntries(OPS.map((n) => [n, fs[`${n}Sync`]]));
 const LINKS_MAX = 40;
@@ -31,9 +31,10 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const quiet = async (f) => { try { return await f(); } catch { return undefined; } };
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 
-/** Whether /proc/self/fd resolves from open descriptors here (Linux with /proc mounted). */
+/** Whether /proc/self/fd resolves from open descriptors here (Linux with /proc mounted).
+ * EDITCORE_TEST_NO_PROCFD=1 takes the path-string way, to measure it (tests/host/race/swap.mjs). */
 const procFd = (() => {
-  if (process.platform !== 'linux') return false;
+  if (process.platform !== 'linux' || process.env.EDITCORE_TEST_NO_PROCFD === '1') return false;
   let fd = -1;
   try {
     fd = fs.openSync('/', C.O_RDONLY | C.O_DIRECTORY);
@@ -94,8 +95,19 @@ class Beneath {
     this.dirs = new Map();
   }
 
-  /** The path the system calls get for `name` in an opened directory. */
-  at(d, name) { return procFd ? `/proc/self/fd/${d.fd}/${name}` : `${d.path}/${name}`; }
+  /**
+   * The path the system calls get for `name` in an opened directory: through its descriptor; or,
+   * without /proc, its path string, after checking that the string still leads to that very
+   * directory (realpath unchanged, same device and inode): what is left is the moment between
+   * this check and the call.
+   */
+  async at(d, name) {
+    if (procFd) return `/proc/self/fd/${d.fd}/${name}`;
+    const [real, st, now] = await Promise.all([this.io.realpath(d.path), this.io.fstat(d.fd), this.io.lstat(d.path)]);
+    if (real !== d.path || st.ino !== now.ino || st.dev !== now.dev)
+      throw hostError('ACCESS_DENIED', `'${d.path}' changed while editcore was working in it (a directory swapped for a link?); nothing more was done there`);
+    return `${d.path}/${name}`;
+  }
 
   /** Directory `dir` (link-free, from root ri; '' the root), opened without following links. */
   async dir(ri, dir) {
@@ -109,13 +121,21 @@ class Beneath {
       const cut = dir.lastIndexOf('/');
       const parent = await this.dir(ri, cut < 0 ? '' : dir.slice(0, cut));
       const name = dir.slice(cut + 1);
-      const at = this.at(parent, name);
+      const at = await this.at(parent, name);
+      let seen = null;
       if (!procFd) {
-        // Path strings: at least a link already there is never walked through.
-        const st = await this.io.lstat(at);
-        if (!st.isDirectory()) throw Object.assign(new Error(`'${dir}' is not a directory`), { code: st.isSymbolicLink() ? 'ELOOP' : 'ENOTDIR' });
+        // Path strings: a link already there is never walked through, and what was opened is what was looked at.
+        seen = await this.io.lstat(at);
+        if (!seen.isDirectory()) throw Object.assign(new Error(`'${dir}' is not a directory`), { code: seen.isSymbolicLink() ? 'ELOOP' : 'ENOTDIR' });
       }
       d = { fd: await this.io.open(at, C.O_RDONLY | C.O_DIRECTORY | C.O_NOFOLLOW), path: `${parent.path}/${name}` };
+      if (seen) {
+        const st = await this.io.fstat(d.fd);
+        if (st.ino !== seen.ino || st.dev !== seen.dev) {
+          await quiet(() => this.io.close(d.fd));
+          throw Object.assign(new Error(`'${dir}' changed while it was opened`), { code: 'ELOOP' });
+        }
+      }
     }
     this.dirs.set(key, d);
     return d;
@@ -171,13 +191,13 @@ class Beneath {
           }
           const parent = await this.dir(ri, done);
           let ls;
-          try { ls = await this.io.lstat(this.at(parent, parts[i])); } catch (e) {
+          try { ls = await this.io.lstat(await this.at(parent, parts[i])); } catch (e) {
             if (e.code === 'ENOENT') return { ri, real: todo, dir, name, exists: false };
             throw e;
           }
           if (ls.isSymbolicLink()) {
             hop();
-            jump = this.follow(ri, done, await this.io.readlink(this.at(parent, parts[i])), [...parts.slice(i + 1), name].join('/'), shown);
+            jump = this.follow(ri, done, await this.io.readlink(await this.at(parent, parts[i])), [...parts.slice(i + 1), name].join('/'), shown);
             break;
           }
           if (!ls.isDirectory()) throw hostError('NOT_FOUND', `'${shown}': a part of the path is not a directory`, { path: shown });
@@ -187,13 +207,13 @@ class Beneath {
         d = await this.dir(ri, dir);
       }
       let st;
-      try { st = await this.io.lstat(this.at(d, name)); } catch (e) {
+      try { st = await this.io.lstat(await this.at(d, name)); } catch (e) {
         if (e.code === 'ENOENT') return { ri, real: todo, dir, name, exists: false };
         throw e;
       }
       if (!st.isSymbolicLink()) return { ri, real: todo, dir, name, exists: true, st };
       hop();
-      ({ ri, todo } = this.follow(ri, dir, await this.io.readlink(this.at(d, name)), '', shown));
+      ({ ri, todo } = this.follow(ri, dir, await this.io.readlink(await this.at(d, name)), '', shown));
     }
   }
 
@@ -204,7 +224,7 @@ class Beneath {
     for (let i = 0; i < parts.length; i++) {
       const sub = parts.slice(0, i + 1).join('/');
       try { await this.dir(ri, sub); continue; } catch (e) { if (e.code !== 'ENOENT') throw e; }
-      try { await this.io.mkdir(this.at(await this.dir(ri, parts.slice(0, i).join('/')), parts[i]), 0o777); made.push(sub); } catch (e) { if (e.code !== 'EEXIST') throw e; }
+      try { await this.io.mkdir(await this.at(await this.dir(ri, parts.slice(0, i).join('/')), parts[i]), 0o777); made.push(sub); } catch (e) { if (e.code !== 'EEXIST') throw e; }
     }
     return made;
   }
@@ -212,7 +232,7 @@ class Beneath {
   /** Reads regular file `name` in directory d whole, not through a link; null when absent. */
   async read(d, name, limit = Infinity) {
     let fd;
-    try { fd = await this.io.open(this.at(d, name), C.O_RDONLY | C.O_NOFOLLOW); } catch (e) {
+    try { fd = await this.io.open(await this.at(d, name), C.O_RDONLY | C.O_NOFOLLOW); } catch (e) {
       if (e.code === 'ENOENT') return null;
       throw e;
     }
@@ -230,7 +250,7 @@ class Beneath {
 /** The lock file's text and age, or null when there is none. */
 async function readLock(b, d, lock) {
   let fd;
-  try { fd = await b.io.open(b.at(d, lock), C.O_RDONLY | C.O_NOFOLLOW); } catch (e) {
+  try { fd = await b.io.open(await b.at(d, lock), C.O_RDONLY | C.O_NOFOLLOW); } catch (e) {
     if (e.code === 'ENOENT') return null;
     throw e;
   }
@@ -265,10 +285,10 @@ async function takeLock(b, q, deadline) {
   const d = await b.dir(q.ri, q.dir);
   for (;;) {
     try {
-      const fd = await b.io.open(b.at(d, q.lock), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, 0o644);
+      const fd = await b.io.open(await b.at(d, q.lock), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, 0o644);
       try { await b.io.writeFile(fd, q.record); } catch (e) {
         await b.io.close(fd);
-        await quiet(() => b.io.unlink(b.at(d, q.lock)));
+        await quiet(async () => b.io.unlink(await b.at(d, q.lock)));
         throw e;
       }
       await b.io.close(fd);
@@ -284,7 +304,7 @@ async function takeLock(b, q, deadline) {
           throw hostError('CONFLICT', `'${q.shown}' is part of an edit a killed editcore left half-done, and its journal ('${v.journal}' from the file's directory) is outside this root; run editcore once from a root that holds it to finish that edit`, { path: q.shown });
         }
         const cut = j.lastIndexOf('/');
-        const there = await quiet(async () => b.io.lstat(b.at(await b.dir(q.ri, cut < 0 ? '' : j.slice(0, cut)), j.slice(cut + 1))));
+        const there = await quiet(async () => b.io.lstat(await b.at(await b.dir(q.ri, cut < 0 ? '' : j.slice(0, cut)), j.slice(cut + 1))));
         if (there) return { recover: j };
       }
       await breakLock(b, d, q.lock, seen.text);
@@ -301,16 +321,16 @@ async function takeLock(b, q, deadline) {
 /** Removes a stale lock we judged: renamed aside first, so a live owner's lock taken meanwhile is put back. */
 async function breakLock(b, d, lock, judged) {
   const aside = `${lock}.broken-${randomBytes(4).toString('hex')}`;
-  try { await b.io.rename(b.at(d, lock), b.at(d, aside)); } catch { return; }
+  try { await b.io.rename(await b.at(d, lock), await b.at(d, aside)); } catch { return; }
   try {
     const now = await readLock(b, d, aside);
-    if (now && now.text !== judged) await quiet(() => b.io.link(b.at(d, aside), b.at(d, lock)));
-  } finally { await quiet(() => b.io.unlink(b.at(d, aside))); }
+    if (now && now.text !== judged) await quiet(async () => b.io.link(await b.at(d, aside), await b.at(d, lock)));
+  } finally { await quiet(async () => b.io.unlink(await b.at(d, aside))); }
 }
 
 async function releaseLock(b, d, lock, record) {
   const now = await readLock(b, d, lock).catch(() => null);
-  if (now?.text === record) await quiet(() => b.io.unlink(b.at(d, lock)));
+  if (now?.text === record) await quiet(async () => b.io.unlink(await b.at(d, lock)));
 }
 
 function lockWaitMs() {
@@ -320,12 +340,12 @@ function lockWaitMs() {
 
 /** Every editcore temporary of `base` in directory d (call only while holding its lock). */
 async function removeTemps(b, d, base, names) {
-  names ??= await b.io.readdir(b.at(d, '.'));
+  names ??= await b.io.readdir(await b.at(d, '.'));
   const keep = Buffer.from(base).subarray(0, 200).toString('utf8').replace(/\uFFFD$/, '');
   const maybe = names.filter((n) => n.startsWith(`.${keep}`) && n.includes('.editcore-'));
   if (!maybe.length) return;
   const { temps } = await ask({ commit: 'temps', base, names: maybe });
-  for (const t of temps) await quiet(() => b.io.unlink(b.at(d, t)));
+  for (const t of temps) await quiet(async () => b.io.unlink(await b.at(d, t)));
 }
 
 // Section - test hooks (as the C host's: docs/cli.md)
@@ -348,7 +368,7 @@ class Held {
     if (!force && Date.now() - this.beat < 500) return;
     this.beat = Date.now();
     const now = new Date();
-    for (const l of this.locks) await quiet(() => this.b.io.lutimes(this.b.at(l.d, l.lock), now, now));
+    for (const l of this.locks) await quiet(async () => this.b.io.lutimes(await this.b.at(l.d, l.lock), now, now));
   }
   async release() {
     for (const l of this.locks.reverse()) await releaseLock(this.b, l.d, l.lock, l.record);
@@ -365,7 +385,7 @@ async function recover(b, ri, jpath, report, depth = 0) {
   if (!bytes) return; // finished meanwhile
   const text = Buffer.from(bytes).toString('utf8');
   const plan = await ask({ commit: 'recover', journal: text, journal_dir: jdir, owner });
-  if (!plan.valid) { await quiet(() => b.io.unlink(b.at(jd, jname))); return; } // cut short before its commit point
+  if (!plan.valid) { await quiet(async () => b.io.unlink(await b.at(jd, jname))); return; } // cut short before its commit point
   const held = new Held(b);
   try {
     const deadline = Date.now() + lockWaitMs();
@@ -394,14 +414,14 @@ async function recover(b, ri, jpath, report, depth = 0) {
     for (const [i, f] of plan.files.entries()) {
       const d = await b.dir(ri, f.dir);
       const what = done.actions[i].do;
-      if (what === 'rename') await b.io.rename(b.at(d, f.temp), b.at(d, f.base));
+      if (what === 'rename') await b.io.rename(await b.at(d, f.temp), await b.at(d, f.base));
       if (what === 'delete') {
-        try { await b.io.unlink(b.at(d, f.base)); } catch (e) { if (e.code !== 'ENOENT') throw e; }
+        try { await b.io.unlink(await b.at(d, f.base)); } catch (e) { if (e.code !== 'ENOENT') throw e; }
       }
       await held.touch();
     }
     for (const f of plan.files) await quiet(async () => b.io.fsync((await b.dir(ri, f.dir)).fd));
-    await quiet(() => b.io.unlink(b.at(jd, jname)));
+    await quiet(async () => b.io.unlink(await b.at(jd, jname)));
     await quiet(() => b.io.fsync(jd.fd));
     for (const f of plan.files) await removeTemps(b, await b.dir(ri, f.dir), f.base);
     report(done.text);
@@ -507,7 +527,7 @@ async function commitOps(b, ops, { fsync = true, report }) {
             : `'${f.it.at.shown}' appeared on disk while the edit was applied; nothing was changed`, { path: f.it.at.shown });
         }
       }
-      if (!listed.has(f.dir)) listed.set(f.dir, (await b.io.readdir(b.at(d, '.'))).filter((n) => n.includes('.editcore-')));
+      if (!listed.has(f.dir)) listed.set(f.dir, (await b.io.readdir(await b.at(d, '.'))).filter((n) => n.includes('.editcore-')));
       await removeTemps(b, d, f.base, listed.get(f.dir));
       await held.touch();
     }
@@ -516,7 +536,7 @@ async function commitOps(b, ops, { fsync = true, report }) {
       if (!f.it.bytes) continue;
       const d = await b.dir(ri, f.dir);
       const mode = f.it.mode ?? (0o666 & ~process.umask());
-      const fd = await b.io.open(b.at(d, f.temp), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, mode);
+      const fd = await b.io.open(await b.at(d, f.temp), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, mode);
       staged.push(f);
       try {
         await b.io.writeFile(fd, f.it.bytes);
@@ -528,7 +548,7 @@ async function commitOps(b, ops, { fsync = true, report }) {
     // 4. Two or more operations: the journal, fsynced — the commit point.
     if (plan.journal) {
       const jd = await b.dir(ri, plan.journal.dir);
-      const fd = await b.io.open(b.at(jd, plan.journal.name), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, 0o644);
+      const fd = await b.io.open(await b.at(jd, plan.journal.name), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, 0o644);
       journaled = { jd, name: plan.journal.name };
       try { await b.io.writeFile(fd, plan.journal.text); if (fsync) await b.io.fsync(fd); } finally { await b.io.close(fd); }
       if (fsync) await quiet(() => b.io.fsync(jd.fd));
@@ -539,14 +559,14 @@ async function commitOps(b, ops, { fsync = true, report }) {
       if (!first) await renameGap();
       first = false;
       const d = await b.dir(ri, f.dir);
-      await b.io.rename(b.at(d, f.temp), b.at(d, f.base));
+      await b.io.rename(await b.at(d, f.temp), await b.at(d, f.base));
       staged.splice(staged.indexOf(f), 1);
       done.push(f);
       await held.touch();
     }
     for (const f of order.filter((x) => !x.it.bytes)) {
       const d = await b.dir(ri, f.dir);
-      await b.io.unlink(b.at(d, f.base));
+      await b.io.unlink(await b.at(d, f.base));
       done.push(f);
       await held.touch();
     }
@@ -559,21 +579,21 @@ async function commitOps(b, ops, { fsync = true, report }) {
       const d = await b.dir(ri, f.dir);
       try {
         if (f.it.old) {
-          const fd = await b.io.open(b.at(d, f.temp), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, f.it.mode ?? 0o644);
+          const fd = await b.io.open(await b.at(d, f.temp), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, f.it.mode ?? 0o644);
           try { await b.io.writeFile(fd, f.it.old); await b.io.fsync(fd); } finally { await b.io.close(fd); }
-          await b.io.rename(b.at(d, f.temp), b.at(d, f.base));
+          await b.io.rename(await b.at(d, f.temp), await b.at(d, f.base));
         } else {
-          await b.io.unlink(b.at(d, f.base));
+          await b.io.unlink(await b.at(d, f.base));
         }
       } catch { lost.push(f.it.at.shown); }
     }
-    for (const f of staged) await quiet(async () => b.io.unlink(b.at(await b.dir(ri, f.dir), f.temp)));
-    if (journaled) await quiet(() => b.io.unlink(b.at(journaled.jd, journaled.name)));
+    for (const f of staged) await quiet(async () => b.io.unlink(await b.at(await b.dir(ri, f.dir), f.temp)));
+    if (journaled) await quiet(async () => b.io.unlink(await b.at(journaled.jd, journaled.name)));
     journaled = null;
     await held.release();
     for (const dir of made.reverse()) {
       const cut = dir.lastIndexOf('/');
-      await quiet(async () => b.io.rmdir(b.at(await b.dir(ri, cut < 0 ? '' : dir.slice(0, cut)), dir.slice(cut + 1))));
+      await quiet(async () => b.io.rmdir(await b.at(await b.dir(ri, cut < 0 ? '' : dir.slice(0, cut)), dir.slice(cut + 1))));
     }
     if (e.hostError) throw e;
     const msg = `writing failed (${e?.message ?? e})`;
@@ -582,7 +602,7 @@ async function commitOps(b, ops, { fsync = true, report }) {
       lost.length ? `${msg}; restoring ${lost.join(', ')} failed too` : `${msg}; nothing was changed`, { cause: e });
   }
   if (journaled) {
-    await quiet(() => b.io.unlink(b.at(journaled.jd, journaled.name)));
+    await quiet(async () => b.io.unlink(await b.at(journaled.jd, journaled.name)));
     if (fsync) await quiet(() => b.io.fsync(journaled.jd.fd));
   }
   await held.release();

@@ -302,7 +302,7 @@ static void recover(req *q) {
   }
   ec_buf_append_cstr(b, "],\"text\":");
   ec_str l = ec_buf_finish(&leaves, q->a);
-  ec_str summary = ec_arena_printf(q->a, "finished an edit of %zu files that a killed editcore left half-done (journal %.*s): %zu were already written, %zu written now%s%.*s",
+  ec_str summary = ec_arena_printf(q->a, "finished an edit of %zu files that a killed editcore left half-done (journal %.*s): %zu already written, %zu written now%s%.*s",
                                    n, (int)join(q->a, jdir, jname).len, join(q->a, jdir, jname).ptr, done, now, left ? "; " : "", (int)l.len, l.ptr);
   ec_json_write_string(b, summary);
   ec_buf_append_char(b, '}');

@@ -19,7 +19,7 @@ import { builds, runCli, mcpServer, sha256, sleep, table } from './lib.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : dflt; };
-const RUNS = Number(opt('--runs', process.env.EDITCORE_LONG === '1' ? 200 : 10));
+const RUNS = Number(opt('--runs', process.env.EDITCORE_LONG === '1' ? 200 : 4));
 const HOSTS = opt('--hosts', 'cli,node,mcp').split(',');
 const REPORT = argv.includes('--report');
 const N = Number(opt('--files', 20)), MB = Number(opt('--mb', 1));

@@ -53,13 +53,13 @@ export async function wasiRunner(wasmPath) {
   const scratch = mkdtempSync(join(tmpdir(), 'ec-wasi-io-'));
   let n = 0;
   return {
-    run(dir, args, input = '') {
+    run(dir, args, input = '', env = {}) {
       const base = join(scratch, String(n++ % 4));
       writeFileSync(`${base}.in`, input);
       const fds = [openSync(`${base}.in`, 'r'), openSync(`${base}.out`, 'w'), openSync(`${base}.err`, 'w')];
       let code;
       try {
-        const wasi = new WASI({ version: 'preview1', args: ['editcore', ...args], env: {}, preopens: { '.': dir }, returnOnExit: true,
+        const wasi = new WASI({ version: 'preview1', args: ['editcore', ...args], env, preopens: { '.': dir }, returnOnExit: true,
           stdin: fds[0], stdout: fds[1], stderr: fds[2] });
         const instance = new WebAssembly.Instance(module, wasi.getImportObject());
         code = wasi.start(instance);

@@ -22,7 +22,7 @@ import { builds, runCli, nodeWorker, mcpServer, sha256, sleep, table } from './l
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : dflt; };
-const PAIRS = Number(opt('--pairs', process.env.EDITCORE_LONG === '1' ? 1000 : 30));
+const PAIRS = Number(opt('--pairs', process.env.EDITCORE_LONG === '1' ? 1000 : 20));
 const ONLY = opt('--only', null)?.split(',');
 const REPORT = argv.includes('--report');
 const b = builds(opt('--build', undefined));
