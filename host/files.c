@@ -1,5 +1,4 @@
 #include "files.h"
-#include "recover.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -47,7 +46,6 @@ ec_error_code eh_read_file(const eh_path *p, size_t limit, char **data, size_t *
     return eh_fail(err, EC_TOO_LARGE, EH_EXIT_NOT_APPLIED, p->shown,
                    "'%s' holds %llu bytes; the limit (options.limits.max_input_bytes) is %llu", p->shown,
                    (unsigned long long)p->st.st_size, (unsigned long long)limit);
-  eh_settle(p->root, p->dir, p->name); /* a stale lock beside it: finish what its killed owner left */
   int dfd = eh_dir_fd(p->root, p->dir);
   int fd = dfd < 0 ? -1 : openat(dfd, p->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
   if (fd < 0) {

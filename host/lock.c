@@ -322,6 +322,7 @@ eh_take eh_lock_take(const eh_root *root, const eh_lock_req *q, double deadline_
       result = EH_BUSY;
       break;
     }
+    if (q->beat) q->beat(q->beat_ctx); /* ours must not look dead to others while we wait */
     sleep_ms(nap);
     if (nap < 50) nap *= 2;
   }

@@ -24,6 +24,8 @@ typedef struct eh_lock_req {
   const char *record;    /* the record to write */
   const char *own_txn;   /* stale locks of this transaction are broken without recovering it (the recovery itself) */
   const char *shown;     /* the file, for messages */
+  void (*beat)(void *);  /* called while waiting: the caller refreshes the locks it already holds */
+  void *beat_ctx;
 } eh_lock_req;
 
 /**

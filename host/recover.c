@@ -105,6 +105,20 @@ typedef struct held {
   const char *dir, *lock, *record;
 } held;
 
+typedef struct held_set {
+  const eh_root *root;
+  held *h;
+  size_t *n;
+  double beat;
+} held_set;
+
+static void touch_held(void *ctx) {
+  held_set *s = ctx;
+  if (eh_now_ms() - s->beat < EC_LOCK_HEARTBEAT_MS / 2) return;
+  s->beat = eh_now_ms();
+  for (size_t i = 0; i < *s->n; i++) eh_lock_touch(s->root, s->h[i].dir, s->h[i].lock);
+}
+
 static void release_all(const eh_root *root, held *h, size_t n) {
   for (size_t i = n; i-- > 0;) eh_lock_release(root, h[i].dir, h[i].lock, h[i].record);
 }
@@ -153,6 +167,7 @@ ec_error_code eh_recover(const eh_root *root, const char *journal, int depth, eh
   if (!h) { rc = eh_fail(err, EC_OUT_OF_MEMORY, EH_EXIT_USAGE_IO, journal, "out of memory"); goto out; }
   /* The set's locks, in the journal's order (the one global order). */
   double deadline = eh_now_ms() + eh_lock_wait_ms();
+  held_set beats = {root, h, &n_held, eh_now_ms()};
   for (int attempt = 0;; attempt++) {
     const cJSON *f;
     bool restart = false;
@@ -160,7 +175,7 @@ ec_error_code eh_recover(const eh_root *root, const char *journal, int depth, eh
       eh_lock_req q = {cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(f, "dir")),
                        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(f, "lock")),
                        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(f, "record")), txn,
-                       cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(f, "path"))};
+                       cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(f, "path")), touch_held, &beats};
       char *other = NULL, *broke = NULL;
       eh_take t = eh_lock_take(root, &q, deadline, &other, &broke, err);
       free(broke);
@@ -199,7 +214,6 @@ ec_error_code eh_recover(const eh_root *root, const char *journal, int depth, eh
   const cJSON *actions = cJSON_GetObjectItemCaseSensitive(done, "actions");
   if (!cJSON_IsArray(actions)) { rc = eh_fail(err, EC_IO_ERROR, EH_EXIT_USAGE_IO, journal, "could not plan the recovery of '%s'", journal); goto out; }
   const cJSON *a = actions ? actions->child : NULL;
-  double beat = eh_now_ms();
   cJSON_ArrayForEach(f, files) {
     const char *dir = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(f, "dir"));
     const char *base = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(f, "base"));
@@ -211,10 +225,7 @@ ec_error_code eh_recover(const eh_root *root, const char *journal, int depth, eh
     if (dfd >= 0 && what && !strcmp(what, "delete") && unlinkat(dfd, base, 0) != 0 && errno != ENOENT)
       rc = eh_fail_errno(err, errno, base, "finish the interrupted deletion of");
     a = a ? a->next : NULL;
-    if (eh_now_ms() - beat > EC_LOCK_HEARTBEAT_MS / 2) {
-      for (size_t i = 0; i < n_held; i++) eh_lock_touch(root, h[i].dir, h[i].lock);
-      beat = eh_now_ms();
-    }
+    touch_held(&beats);
   }
   if (rc) goto out; /* the journal stays: the next run tries again */
   cJSON_ArrayForEach(f, files) eh_sync_dir(root, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(f, "dir")));
@@ -237,10 +248,10 @@ out:
   return rc;
 }
 
-void eh_settle(const eh_root *root, const char *dir, const char *name) {
+bool eh_settle(const eh_root *root, const char *dir, const char *name) {
   char lock[EC_COMMIT_NAME_MAX];
-  if (!root || !strcmp(name, ".") || !ec_commit_lock_name_of(name, strlen(name), lock, sizeof lock)) return;
-  if (!eh_lock_is_stale(root, dir, lock)) return; /* none (the usual case: one fstatat), or a live writer's */
+  if (!root || !strcmp(name, ".") || !ec_commit_lock_name_of(name, strlen(name), lock, sizeof lock)) return false;
+  if (!eh_lock_is_stale(root, dir, lock)) return false; /* none (the usual case: one fstatat), or a live writer's */
   /* Take it (which breaks it, or finishes the journal it names first), clean up, let go. */
   char *record = NULL;
   cJSON *o = cJSON_Parse(eh_owner_json());
@@ -265,7 +276,7 @@ void eh_settle(const eh_root *root, const char *dir, const char *name) {
   record = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(f, "record"));
   eh_err err = {0};
   for (int attempt = 0; record && attempt < 4; attempt++) {
-    eh_lock_req lq = {dir, lock, record, hex, name};
+    eh_lock_req lq = {dir, lock, record, hex, name, NULL, NULL};
     char *journal = NULL, *broke = NULL;
     eh_take t = eh_lock_take(root, &lq, eh_now_ms() + eh_lock_wait_ms(), &journal, &broke, &err);
     free(broke);
@@ -281,4 +292,5 @@ void eh_settle(const eh_root *root, const char *dir, const char *name) {
   }
   if (err.code) fprintf(stderr, "editcore: could not finish what a killed run left beside '%s': %s\n", name, err.message);
   cJSON_Delete(plan);
+  return true;
 }

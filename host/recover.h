@@ -11,11 +11,12 @@
 /** Rolls the journal at `journal` (a path from the root) forward; `depth` bounds nested recoveries. */
 ec_error_code eh_recover(const eh_root *root, const char *journal, int depth, eh_err *err);
 /**
- * Before a file is read: when a stale lock lies beside it, finish what its owner left (recover
- * its journal, or break the lock and remove the file's temporaries). A live lock, or any failure,
- * is left alone: the read goes on, and a writer meets the lock when it commits.
+ * Before a file is looked at (eh_resolve calls it): when a stale lock lies beside it, finish what
+ * its owner left (recover its journal, or break the lock and remove the file's temporaries).
+ * Returns whether it changed anything. A live lock, or any failure, is left alone: the read goes
+ * on, and a writer meets the lock when it commits.
  */
-void eh_settle(const eh_root *root, const char *dir, const char *name);
+bool eh_settle(const eh_root *root, const char *dir, const char *name);
 /** Removes every editcore temporary of file `base` in `dir` (call only while holding its lock). */
 void eh_remove_temps(const eh_root *root, const char *dir, const char *base);
 

@@ -1,4 +1,5 @@
 #include "sandbox.h"
+#include "recover.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -369,8 +370,12 @@ ec_error_code eh_resolve(const eh_root *root, const char *path, size_t len, eh_p
     /* Then the last component, without following it. */
     int dfd = eh_dir_fd(root, done);
     if (dfd < 0) { rc = eh_fail_errno(err, errno, shown_c, "look at"); goto fail; }
-    if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
-      if (errno != ENOENT) { rc = eh_fail_errno(err, errno, shown_c, "look at"); goto fail; }
+    /* A stale lock beside it: what its killed owner left is finished before anyone looks. */
+    eh_settle(root, done, name);
+    dfd = eh_dir_fd(root, done);
+    if (dfd < 0 || fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+      if (dfd >= 0 && errno != ENOENT) { rc = eh_fail_errno(err, errno, shown_c, "look at"); goto fail; }
+      if (dfd < 0) { rc = eh_fail_errno(err, errno, shown_c, "look at"); goto fail; }
       exists = false;
       break;
     }

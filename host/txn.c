@@ -134,6 +134,8 @@ static void heartbeat(eh_txn *t, bool force) {
     if (t->ops[i].locked) eh_lock_touch(t->ops[i].p->root, t->ops[i].p->dir, t->ops[i].lock);
 }
 
+static void heartbeat_cb(void *t) { heartbeat(t, false); }
+
 /* The core's plan for these ops: lock order, names, records, the journal. */
 static ec_error_code plan(eh_txn *t, eh_err *err) {
   char txn[17];
@@ -210,7 +212,7 @@ static ec_error_code lock_all(eh_txn *t, eh_err *err) {
       const eh_root *root = o->p->root;
       if (!o->del && !o->old.exists && !o->n_made && eh_dir_make(root, o->p->dir, &o->made_dirs, &o->n_made) != 0)
         return eh_fail_errno(err, errno, o->p->shown, "create the directory for");
-      eh_lock_req q = {o->p->dir, o->lock, o->record, t->txn, o->p->shown};
+      eh_lock_req q = {o->p->dir, o->lock, o->record, t->txn, o->p->shown, heartbeat_cb, t};
       char *journal = NULL, *broke = NULL;
       eh_take r = eh_lock_take(root, &q, deadline, &journal, &broke, err);
       if (r == EH_TAKEN) {

@@ -280,7 +280,7 @@ function journalPath(dir, journal) {
  * Takes one lock (q: {ri, dir, lock, record, own, shown}): waits for a live owner until
  * `deadline`; breaks a stale lock, unless it names a journal that exists: {recover: path} then.
  */
-async function takeLock(b, q, deadline) {
+async function takeLock(b, q, deadline, held) {
   let nap = 1;
   const d = await b.dir(q.ri, q.dir);
   for (;;) {
@@ -313,6 +313,7 @@ async function takeLock(b, q, deadline) {
     if (Date.now() >= deadline) {
       throw hostError('CONFLICT', `'${q.shown}' is being written by another editcore (${v.why}) and stayed locked for ${Math.round(lockWaitMs() / 1000)} s; nothing was written. Try again later, or remove its lock file '${q.lock}' if no editcore runs`, { path: q.shown });
     }
+    await held?.touch(); // ours must not look dead to others while we wait
     await sleep(nap);
     nap = Math.min(nap * 2, 50);
   }
@@ -392,7 +393,7 @@ async function recover(b, ri, jpath, report, depth = 0) {
     for (let attempt = 0; ; attempt++) {
       let again = null;
       for (const f of plan.files) {
-        const r = await takeLock(b, { ri, dir: f.dir, lock: f.lock, record: f.record, own: plan.txn, shown: f.path }, deadline);
+        const r = await takeLock(b, { ri, dir: f.dir, lock: f.lock, record: f.record, own: plan.txn, shown: f.path }, deadline, held);
         if (r.taken) { held.add(await b.dir(ri, f.dir), f.lock, f.record); continue; }
         again = r.recover;
         break;
@@ -428,13 +429,15 @@ async function recover(b, ri, jpath, report, depth = 0) {
   } finally { await held.release(); }
 }
 
-/** Before a read: a stale lock beside the file is dealt with (its journal finished, or broken and its temporaries removed). */
+/** Before a file is looked at: a stale lock beside it is dealt with (its journal finished, or
+ * broken and its temporaries removed). Returns whether it did anything. */
 async function settle(b, ri, dir, name, report) {
-  if (name === '.') return;
-  const d = await b.dir(ri, dir);
+  if (name === '.') return false;
+  const d = await b.dir(ri, dir).catch(() => null);
+  if (!d) return false;
   const { lock } = await lockName(name);
   const seen = await readLock(b, d, lock).catch(() => null);
-  if (!seen || !(await judge(seen.text, seen.age)).stale) return; // none (the usual case), or a live writer's
+  if (!seen || !(await judge(seen.text, seen.age)).stale) return false; // none (the usual case), or a live writer's
   const txn = randomBytes(8).toString('hex');
   const plan = await ask({ commit: 'plan', txn, owner, ops: [{ path: dir ? `${dir}/${name}` : name, action: 'delete', old: null }] });
   const { record } = plan.files[0];
@@ -443,13 +446,14 @@ async function settle(b, ri, dir, name, report) {
       const r = await takeLock(b, { ri, dir, lock, record, own: txn, shown: name }, Date.now() + lockWaitMs());
       if (r.taken) {
         try { await removeTemps(b, d, name); } finally { await releaseLock(b, d, lock, record); }
-        return;
+        return true;
       }
       await recover(b, ri, r.recover, report);
     }
   } catch (e) {
     report(`could not finish what a killed run left beside '${name}': ${e.message}`);
   }
+  return true;
 }
 
 const lockNames = new Map();
@@ -500,7 +504,7 @@ async function commitOps(b, ops, { fsync = true, report }) {
       let again = null;
       for (const f of order) {
         if (f.it.bytes && !f.it.r.exists && !f.made) { f.made = await b.makeDirs(ri, f.dir); made.push(...f.made); }
-        const r = await takeLock(b, { ri, dir: f.dir, lock: f.lock, record: f.record, own: txn, shown: f.it.at.shown }, deadline);
+        const r = await takeLock(b, { ri, dir: f.dir, lock: f.lock, record: f.record, own: txn, shown: f.it.at.shown }, deadline, held);
         if (r.taken) { held.add(await b.dir(ri, f.dir), f.lock, f.record); await held.touch(); continue; }
         again = r.recover;
         break;
@@ -632,7 +636,9 @@ export function beneathAdapter(roots, place, { fsync = true, sync = false, onRec
     async stat(p) {
       return withBeneath(async (b) => {
         const at = await locate(b, p);
-        const r = await b.resolve(at.ri, at.rel, p);
+        let r = await b.resolve(at.ri, at.rel, p);
+        // A stale lock beside it: what its killed owner left is finished before anyone looks.
+        if (r.real && await settle(b, r.ri, r.dir, r.name, onRecover)) r = await b.resolve(at.ri, at.rel, p);
         if (!r.exists) return null;
         const s = r.st;
         const real = r.real ? `${b.roots[r.ri].real.replace(/\/$/, '')}/${r.real}` : b.roots[r.ri].real;

@@ -11,4 +11,9 @@ exports.nodeAdapter = (root, options) => {
   const call = (fn) => (...args) => real.then((a) => a[fn](...args));
   return { root, stat: call('stat'), readFile: call('readFile'), writeFile: call('writeFile'), delete: call('delete'), commit: call('commit') };
 };
+exports.allowedAdapter = (dirs, options) => {
+  const real = load().then((m) => m.allowedAdapter(dirs, options));
+  const call = (fn) => (...args) => real.then((a) => a[fn](...args));
+  return { root: '/', stat: call('stat'), readFile: call('readFile'), writeFile: call('writeFile'), delete: call('delete'), commit: call('commit'), realpath: call('realpath') };
+};
 exports.createNodeHost = (root, defaults) => main.createHost(exports.nodeAdapter(root), defaults);
