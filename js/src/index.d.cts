@@ -242,7 +242,7 @@ export interface FileAdapter {
   delete(path: string): Promise<void>;
   /**
    * Optional: writes and deletes a set of files all or nothing, each checked under the adapter's
-   * locks against `old` (the bytes read; null: must be absent; undefined: not checked). Rejects
+   * locks against `old` (the bytes read; null: must be absent; undefined: read at the commit). Rejects
    * with `code` CONFLICT when a file changed since it was read (docs/cli.md "Writes").
    */
   commit?(ops: { path: string; bytes: Uint8Array | null; old?: Uint8Array | null }[]): Promise<void>;

@@ -472,7 +472,8 @@ async function lockName(base) {
 /**
  * Writes a set of files all or nothing by the write protocol. `ops`: [{at: {ri, rel, shown},
  * bytes: Uint8Array | null (delete), old: Uint8Array | null (must be absent) | undefined (not
- * checked)}]. Throws a hostError (CONFLICT when a file changed since it was read, or stayed locked).
+ * read before: read now)}]. Throws a hostError (CONFLICT when a file changed since it was read,
+ * or stayed locked).
  */
 async function commitOps(b, ops, { fsync = true, report }) {
   if (!ops.length) return;
@@ -485,7 +486,10 @@ async function commitOps(b, ops, { fsync = true, report }) {
     if (r.real === '') throw hostError('INVALID_PARAM', `'${o.at.shown}' names the root itself, not a file`);
     if (r.ri !== ri) throw hostError('INVALID_PARAM', `'${o.at.shown}' leads into another allowed directory; edit it there`);
     if (r.exists && !r.st.isFile()) throw hostError('IO_ERROR', `'${o.at.shown}' is not a regular file`, { path: o.at.shown });
-    items.push({ ...o, r, mode: r.exists ? r.st.mode & 0o7777 : null });
+    // Not read before (a plain write, a deletion): read now, so the journal knows its old content
+    // and the check under the lock still catches a writer who came between.
+    const old = o.old !== undefined ? o.old : r.exists ? await b.read(await b.dir(r.ri, r.dir), r.name) : null;
+    items.push({ ...o, old, r, mode: r.exists ? r.st.mode & 0o7777 : null });
   }
   const txn = randomBytes(8).toString('hex');
   const plan = await ask({
@@ -519,17 +523,15 @@ async function commitOps(b, ops, { fsync = true, report }) {
     const listed = new Map();
     for (const f of order) {
       const d = await b.dir(ri, f.dir);
-      if (f.it.old !== undefined) {
-        let now;
-        try { now = await b.read(d, f.base, f.it.old ? f.it.old.length : 0); } catch (e) {
-          if (!['EFBIG', 'ELOOP', 'EISDIR'].includes(e.code)) throw e;
-          now = false;
-        }
-        const same = f.it.old === null ? now === null : now && Buffer.compare(now, f.it.old) === 0;
-        if (!same) {
-          throw hostError('CONFLICT', f.it.old ? `'${f.it.at.shown}' changed on disk while the edit was applied; nothing was changed, read it again`
-            : `'${f.it.at.shown}' appeared on disk while the edit was applied; nothing was changed`, { path: f.it.at.shown });
-        }
+      let now;
+      try { now = await b.read(d, f.base, f.it.old ? f.it.old.length : 0); } catch (e) {
+        if (!['EFBIG', 'ELOOP', 'EISDIR'].includes(e.code)) throw e;
+        now = false;
+      }
+      const same = f.it.old === null ? now === null : now && Buffer.compare(now, f.it.old) === 0;
+      if (!same) {
+        throw hostError('CONFLICT', f.it.old ? `'${f.it.at.shown}' changed on disk while the edit was applied; nothing was changed, read it again`
+          : `'${f.it.at.shown}' appeared on disk while the edit was applied; nothing was changed`, { path: f.it.at.shown });
       }
       if (!listed.has(f.dir)) listed.set(f.dir, (await b.io.readdir(await b.at(d, '.'))).filter((n) => n.includes('.editcore-')));
       await removeTemps(b, d, f.base, listed.get(f.dir));
@@ -663,7 +665,7 @@ export function beneathAdapter(roots, place, { fsync = true, sync = false, onRec
     async delete(p) {
       return withBeneath(async (b) => commitOps(b, [{ at: await locate(b, p), bytes: null, old: undefined }], { fsync, report: onRecover }));
     },
-    /** [{path, bytes (null: delete), old (bytes read; null: was absent; undefined: unchecked)}], all or nothing. */
+    /** [{path, bytes (null: delete), old (bytes read; null: was absent; undefined: read now)}], all or nothing. */
     async commit(ops) {
       return withBeneath(async (b) => {
         const list = [];
