@@ -1,5 +1,6 @@
 #include "files.h"
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,7 +82,12 @@ ec_error_code eh_read_file(const eh_path *p, size_t limit, char **data, size_t *
   return EC_OK;
 }
 
-int eh_read_at(int dfd, const char *name, size_t limit, char **data, size_t *len) {
+void eh_file_id(const struct stat *st, char out[EH_FILE_ID_MAX]) {
+  snprintf(out, EH_FILE_ID_MAX, "%llu:%llu:%lld:%lld.%09ld", (unsigned long long)st->st_dev, (unsigned long long)st->st_ino,
+           (long long)st->st_size, (long long)st->st_mtim.tv_sec, (long)st->st_mtim.tv_nsec);
+}
+
+int eh_read_at(int dfd, const char *name, size_t limit, char **data, size_t *len, struct stat *st_out) {
   *data = NULL;
   *len = 0;
   int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
@@ -98,11 +104,18 @@ int eh_read_at(int dfd, const char *name, size_t limit, char **data, size_t *len
   if (!buf) { close(fd); errno = ENOMEM; return -1; }
   for (;;) {
     if (n + 1 >= cap) {
-      if (cap > limit) break; /* grew past the limit while we read: what we have is what we compare */
+      /* As large as fstat said: one more byte tells whether it grew meanwhile (rarely: then grow). */
+      char probe;
+      ssize_t more = read(fd, &probe, 1);
+      if (more < 0 && errno == EINTR) continue;
+      if (more <= 0) break;
+      if (cap > limit) { free(buf); close(fd); errno = EFBIG; return -1; }
       char *grown = realloc(buf, cap * 2);
       if (!grown) { free(buf); close(fd); errno = ENOMEM; return -1; }
       buf = grown;
       cap *= 2;
+      buf[n++] = probe;
+      continue;
     }
     ssize_t got = read(fd, buf + n, cap - 1 - n);
     if (got < 0 && errno == EINTR) continue;
@@ -114,5 +127,6 @@ int eh_read_at(int dfd, const char *name, size_t limit, char **data, size_t *len
   buf[n] = '\0';
   *data = buf;
   *len = n;
+  if (st_out) *st_out = st;
   return 0;
 }

@@ -85,20 +85,16 @@ void eh_remove_temps(const eh_root *root, const char *dir, const char *base) {
   eh_scan_free(&s);
 }
 
-/* The SHA-256 of `name` in `dir` as the core's observation: its hex, or JSON null when absent. A
- * symlink or anything not a regular file hashes to a value no journal holds. */
+/* The identity of `name` in `dir` as the core's observation (editcore_commit.h), or JSON null
+ * when absent. A symlink or anything not a regular file matches no journal's identity. */
 static cJSON *observe(const eh_root *root, const char *dir, const char *name) {
   int dfd = eh_dir_fd(root, dir);
-  char *data = NULL;
-  size_t len = 0;
-  if (dfd < 0 || eh_read_at(dfd, name, (size_t)-1 / 2, &data, &len) != 0) {
-    if (errno == ENOENT) return cJSON_CreateNull();
-    return cJSON_CreateString("not-a-regular-file");
-  }
-  char hex[65];
-  ec_commit_sha256_hex(data, len, hex);
-  free(data);
-  return cJSON_CreateString(hex);
+  struct stat st;
+  if (dfd < 0 || fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) return errno == ENOENT ? cJSON_CreateNull() : cJSON_CreateString("unreadable");
+  if (!S_ISREG(st.st_mode)) return cJSON_CreateString("not-a-regular-file");
+  char id[EH_FILE_ID_MAX];
+  eh_file_id(&st, id);
+  return cJSON_CreateString(id);
 }
 
 typedef struct held {
@@ -151,7 +147,7 @@ ec_error_code eh_recover(const eh_root *root, const char *journal, int depth, eh
   held *h = NULL;
   size_t n_held = 0;
   int jfd = eh_dir_fd(root, jd);
-  if (jfd < 0 || eh_read_at(jfd, jname, JOURNAL_MAX, &text, &len) != 0) goto out; /* finished meanwhile */
+  if (jfd < 0 || eh_read_at(jfd, jname, JOURNAL_MAX, &text, &len, NULL) != 0) goto out; /* finished meanwhile */
   plan = ask_recover(text, jd, NULL);
   if (!plan) { rc = eh_fail(err, EC_OUT_OF_MEMORY, EH_EXIT_USAGE_IO, journal, "out of memory"); goto out; }
   if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(plan, "valid"))) {

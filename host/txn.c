@@ -28,6 +28,8 @@ typedef struct op {
   const char *old_bytes;
   size_t old_len;
   const char *lock, *temp, *record; /* the plan's names and record (in the plan's cJSON tree) */
+  char old_id[EH_FILE_ID_MAX];      /* the target under the lock (empty: absent), and the staged temporary */
+  char new_id[EH_FILE_ID_MAX];
   bool locked, staged, done;
   char **made_dirs;    /* parent directories this op created, shallowest first */
   size_t n_made;
@@ -38,7 +40,7 @@ struct eh_txn {
   size_t n, cap;
   size_t *order;       /* lock order: indices into ops */
   cJSON *plan;
-  const char *txn, *jdir, *jname, *jtext;
+  const char *txn, *jdir, *jname;
   bool journaled;
   double beat;         /* when the locks were last refreshed */
 };
@@ -147,21 +149,9 @@ static ec_error_code plan(eh_txn *t, eh_err *err) {
   cJSON_AddItemToObject(q, "owner", cJSON_Parse(eh_owner_json()));
   cJSON *ops = cJSON_AddArrayToObject(q, "ops");
   for (size_t i = 0; i < t->n; i++) {
-    op *o = &t->ops[i];
     cJSON *j = cJSON_CreateObject();
-    char hex[65];
-    cJSON_AddStringToObject(j, "path", o->p->real);
-    cJSON_AddStringToObject(j, "action", o->del ? "delete" : "write");
-    if (o->old.exists) {
-      ec_commit_sha256_hex(o->old_bytes ? o->old_bytes : "", o->old_len, hex);
-      cJSON_AddStringToObject(j, "old", hex);
-    } else {
-      cJSON_AddNullToObject(j, "old");
-    }
-    if (!o->del) {
-      ec_commit_sha256_hex(o->content ? o->content : "", o->len, hex);
-      cJSON_AddStringToObject(j, "new", hex);
-    }
+    cJSON_AddStringToObject(j, "path", t->ops[i].p->real);
+    cJSON_AddStringToObject(j, "action", t->ops[i].del ? "delete" : "write");
     cJSON_AddItemToArray(ops, j);
   }
   char *req = cJSON_PrintUnformatted(q);
@@ -190,7 +180,6 @@ static ec_error_code plan(eh_txn *t, eh_err *err) {
   const cJSON *j = cJSON_GetObjectItemCaseSensitive(t->plan, "journal");
   t->jdir = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "dir"));
   t->jname = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "name"));
-  t->jtext = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(j, "text"));
   return EC_OK;
 }
 
@@ -259,8 +248,10 @@ static ec_error_code check_unchanged(eh_txn *t, eh_err *err) {
     int dfd = eh_dir_fd(o->p->root, o->p->dir);
     char *now = NULL;
     size_t len = 0;
-    int r = dfd < 0 ? -1 : eh_read_at(dfd, o->p->name, o->old.exists ? o->old_len + 1 : 0, &now, &len);
+    struct stat st;
+    int r = dfd < 0 ? -1 : eh_read_at(dfd, o->p->name, o->old.exists ? o->old_len + 1 : 0, &now, &len, &st);
     int e = errno;
+    if (r == 0) eh_file_id(&st, o->old_id);
     bool same = o->old.exists ? r == 0 && len == o->old_len && (!len || !memcmp(now, o->old_bytes, len)) : r != 0 && e == ENOENT;
     free(now);
     heartbeat(t, false);
@@ -305,12 +296,41 @@ static ec_error_code stage(const eh_root *root, const char *dir, const char *nam
   return rc;
 }
 
+/* The journal's text, from the core, once every identity is known. */
+static char *journal_text(eh_txn *t) {
+  cJSON *q = cJSON_CreateObject();
+  cJSON_AddStringToObject(q, "commit", "journal");
+  cJSON_AddStringToObject(q, "txn", t->txn);
+  cJSON *ops = cJSON_AddArrayToObject(q, "ops");
+  for (size_t i = 0; i < t->n; i++) {
+    op *o = &t->ops[i];
+    cJSON *j = cJSON_CreateObject();
+    cJSON_AddStringToObject(j, "path", o->p->real);
+    cJSON_AddStringToObject(j, "action", o->del ? "delete" : "write");
+    if (o->old_id[0]) cJSON_AddStringToObject(j, "old", o->old_id);
+    else cJSON_AddNullToObject(j, "old");
+    if (!o->del) cJSON_AddStringToObject(j, "new", o->new_id);
+    cJSON_AddItemToArray(ops, j);
+  }
+  char *req = cJSON_PrintUnformatted(q);
+  cJSON_Delete(q);
+  cJSON *a = req ? eh_commit_ask(req, strlen(req)) : NULL;
+  free(req);
+  const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(a, "text"));
+  char *copy = text ? strdup(text) : NULL;
+  cJSON_Delete(a);
+  return copy;
+}
+
 static ec_error_code write_journal(eh_txn *t, eh_err *err) {
   const eh_root *root = t->ops[0].p->root;
+  char *text = journal_text(t);
+  if (!text) return eh_fail(err, EC_IO_ERROR, EH_EXIT_USAGE_IO, t->jname, "could not write the journal");
   int dfd = eh_dir_fd(root, t->jdir);
   int fd = dfd < 0 ? -1 : openat(dfd, t->jname, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (fd < 0) return eh_fail_errno(err, errno, t->jname, "create the journal");
-  ec_error_code rc = write_all(fd, t->jtext, strlen(t->jtext), t->jname, err);
+  if (fd < 0) { free(text); return eh_fail_errno(err, errno, t->jname, "create the journal"); }
+  ec_error_code rc = write_all(fd, text, strlen(text), t->jname, err);
+  free(text);
   if (!rc && fsync(fd) != 0 && errno != EINVAL && errno != ENOTSUP) rc = eh_fail_errno(err, errno, t->jname, "flush the journal");
   if (close(fd) != 0 && !rc) rc = eh_fail_errno(err, errno, t->jname, "write the journal");
   if (rc) {
@@ -373,6 +393,10 @@ ec_error_code eh_txn_commit(eh_txn *t, eh_err *err) {
     if (o->del) continue;
     rc = stage(o->p->root, o->p->dir, o->temp, o->p->shown, o->content, o->len, o->old.mode, o->old.exists, err);
     o->staged = !rc;
+    int dfd = o->staged ? eh_dir_fd(o->p->root, o->p->dir) : -1;
+    struct stat st;
+    if (dfd >= 0 && fstatat(dfd, o->temp, &st, AT_SYMLINK_NOFOLLOW) == 0) eh_file_id(&st, o->new_id);
+    else if (!rc) rc = eh_fail_errno(err, errno, o->p->shown, "look at the temporary file for");
     heartbeat(t, false);
   }
   if (!rc && t->jname) rc = write_journal(t, err);

@@ -14,7 +14,11 @@
  *   2. under the locks, check each Fi is byte for byte what the edit was made from;
  *   3. stage each new content in ".NAME.editcore-TXN.tmp" beside its target, fsynced;
  *   4. with two or more operations, write the journal ".editcore-TXN.journal" in the files'
- *      deepest common directory, fsynced: from here the edit is committed;
+ *      deepest common directory ("journal" writes it), fsynced: from here the edit is committed.
+ *      It names each file's identity before (under the lock) and its staged temporary's after:
+ *      "dev:ino:size:mtime" (decimal; mtime in seconds with 9 decimals), as stat(2) gives them on
+ *      every host — no content is hashed, so the journal costs a few stat calls, whatever the
+ *      files' size;
  *   5. rename the temporaries over their targets, delete what the edit deletes, fsync the
  *      directories, remove the journal, then the locks.
  * A holder refreshes its locks' mtime at least every EC_LOCK_HEARTBEAT_MS. A temporary exists
@@ -25,16 +29,17 @@
  *
  * One entry point, JSON in and out, like the tools (ec_run_json routes requests whose first
  * member is "commit" here):
- *   {"commit":"plan", "txn":"<16 hex>", "owner":{...}, "ops":[{"path","action":"write"|"delete",
- *     "old":"<sha256 hex>"|null, "new":"<sha256 hex>"|null}]}
+ *   {"commit":"plan", "txn":"<16 hex>", "owner":{...}, "ops":[{"path","action":"write"|"delete"}]}
  *     -> {"txn", "files":[{"op", "path", "dir", "base", "lock", "temp", "record"}] (lock order),
- *         "journal": null | {"dir", "name", "path", "text"}}
+ *         "journal": null | {"dir", "name", "path"}}
+ *   {"commit":"journal", "txn", "ops":[{"path", "action", "old":"<identity>"|null, "new":"<identity>"}]}
+ *     -> {"text"} (the journal, in lock order, its paths from its directory)
  *   {"commit":"lock", "record":"<a lock file's text>", "me":{"boot","pidns","host"}, "age_ms":N,
  *     "owner"?: "alive"|"dead"|"unknown", "owner_start"?: "..."}
  *     -> {"valid", "txn", "pid", "kind", "journal"|null, "check":"pid"|"age", "stale":bool|null, "why"}
  *     ("stale" is null when check is "pid" and "owner" was not given: look, and ask again)
  *   {"commit":"recover", "journal":"<text>", "journal_dir":"<dir of the journal, from the root>",
- *     "owner":{...}, "observed"?: [{"target":"<hex>"|null, "temp":"<hex>"|null}] (one per file)}
+ *     "owner":{...}, "observed"?: [{"target":"<identity>"|null, "temp":"<identity>"|null}] (one per file)}
  *     -> {"valid", "txn", "files":[...as plan, records naming this journal],
  *         "actions"?: [{"path", "do":"rename"|"delete"|"none"|"leave", "why"}], "text"?}
  *   {"commit":"temps", "base":"<file name>", "names":["<names in its directory>"]}
@@ -66,16 +71,14 @@ EC_API char *ec_commit_json(const char *request, size_t request_len, const ec_ho
 /** Whether a JSON request is for ec_commit_json (its first member is "commit"). */
 EC_API bool ec_json_is_commit(const char *request, size_t request_len);
 
-/* The two answers a C host needs on every file it reads, without a JSON round trip (the same
- * functions ec_commit_json uses): */
+/* The answer a C host needs on every file it looks at, without a JSON round trip (the same
+ * function ec_commit_json uses): */
 
 /** Room for any name this protocol makes (NAME_MAX and a NUL). */
 #define EC_COMMIT_NAME_MAX 256
 /** The lock file's name for file name `base` (".NAME.editcore.lock", NAME cut to 200 bytes at a
  *  character boundary) into out[cap], NUL-terminated; returns its length, 0 when cap is too small. */
 EC_API size_t ec_commit_lock_name_of(const char *base, size_t base_len, char *out, size_t cap);
-/** The SHA-256 of data[0, len) as 64 lowercase hex digits and a NUL (the journal's hashes). */
-EC_API void ec_commit_sha256_hex(const void *data, size_t len, char out[65]);
 
 #ifdef __cplusplus
 }

@@ -17,7 +17,7 @@ import * as fs from 'node:fs';
 import { promisify } from 'node:util';
 import { posix } from 'node:path';
 import { hostname } from 'node:os';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { init, applyJson } from './engine.js';
 
 const C = fs.constants;
@@ -29,7 +29,8 @@ const JOURNAL_MAX = 64 << 20;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Runs an io call (sync or async) and ignores its failure: clean-up steps that may find nothing to do. */
 const quiet = async (f) => { try { return await f(); } catch { return undefined; } };
-const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+/** A file's identity for the journal (editcore_commit.h): "dev:ino:size:mtime", as every host's stat gives it. */
+const fileId = (st) => `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs / 1000000000n}.${(st.mtimeNs % 1000000000n).toString().padStart(9, '0')}`;
 
 /** Whether /proc/self/fd resolves from open descriptors here (Linux with /proc mounted).
  * EDITCORE_TEST_NO_PROCFD=1 takes the path-string way, to measure it (tests/host/race/swap.mjs). */
@@ -229,19 +230,31 @@ class Beneath {
     return made;
   }
 
-  /** Reads regular file `name` in directory d whole, not through a link; null when absent. */
-  async read(d, name, limit = Infinity) {
+  /** Reads regular file `name` in directory d whole, not through a link; null when absent.
+   * With `withId`: {bytes, id}, id the file's identity (fileId) as read. */
+  async read(d, name, limit = Infinity, withId = false) {
     let fd;
     try { fd = await this.io.open(await this.at(d, name), C.O_RDONLY | C.O_NOFOLLOW); } catch (e) {
       if (e.code === 'ENOENT') return null;
       throw e;
     }
     try {
-      const st = await this.io.fstat(fd);
+      const st = await this.io.fstat(fd, { bigint: true });
       if (!st.isFile()) throw Object.assign(new Error(`'${name}' is not a regular file`), { code: 'EISDIR' });
       if (st.size > limit) throw Object.assign(new Error(`'${name}' is too large`), { code: 'EFBIG' });
-      return new Uint8Array(await this.io.readFile(fd));
+      const bytes = new Uint8Array(await this.io.readFile(fd));
+      return withId ? { bytes, id: fileId(st) } : bytes;
     } finally { await this.io.close(fd); }
+  }
+
+  /** The identity of `name` in d (null: absent; a string no journal holds when it is not a regular file). */
+  async id(d, name) {
+    let st;
+    try { st = await this.io.lstat(await this.at(d, name), { bigint: true }); } catch (e) {
+      if (e.code === 'ENOENT') return null;
+      return 'unreadable';
+    }
+    return st.isFile() ? fileId(st) : 'not-a-regular-file';
   }
 }
 
@@ -406,10 +419,7 @@ async function recover(b, ri, jpath, report, depth = 0) {
     const observed = [];
     for (const f of plan.files) {
       const d = await b.dir(ri, f.dir);
-      const hash = async (name) => {
-        try { const got = await b.read(d, name); return got ? sha256(got) : null; } catch { return 'not-a-regular-file'; }
-      };
-      observed.push({ target: await hash(f.base), temp: await hash(f.temp) });
+      observed.push({ target: await b.id(d, f.base), temp: await b.id(d, f.temp) });
     }
     const done = await ask({ commit: 'recover', journal: text, journal_dir: jdir, owner, observed });
     for (const [i, f] of plan.files.entries()) {
@@ -492,10 +502,7 @@ async function commitOps(b, ops, { fsync = true, report }) {
     items.push({ ...o, old, r, mode: r.exists ? r.st.mode & 0o7777 : null });
   }
   const txn = randomBytes(8).toString('hex');
-  const plan = await ask({
-    commit: 'plan', txn, owner,
-    ops: items.map((it) => ({ path: it.r.real, action: it.bytes ? 'write' : 'delete', old: it.old ? sha256(it.old) : null, ...(it.bytes ? { new: sha256(it.bytes) } : {}) })),
-  });
+  const plan = await ask({ commit: 'plan', txn, owner, ops: items.map((it) => ({ path: it.r.real, action: it.bytes ? 'write' : 'delete' })) });
   const order = plan.files.map((f) => ({ ...f, it: items[f.op] }));
   await testPause('EDITCORE_TEST_PAUSE');
   const held = new Held(b);
@@ -524,7 +531,11 @@ async function commitOps(b, ops, { fsync = true, report }) {
     for (const f of order) {
       const d = await b.dir(ri, f.dir);
       let now;
-      try { now = await b.read(d, f.base, f.it.old ? f.it.old.length : 0); } catch (e) {
+      try {
+        const got = await b.read(d, f.base, f.it.old ? f.it.old.length : 0, true);
+        now = got && got.bytes;
+        f.oldId = got ? got.id : null;
+      } catch (e) {
         if (!['EFBIG', 'ELOOP', 'EISDIR'].includes(e.code)) throw e;
         now = false;
       }
@@ -548,15 +559,17 @@ async function commitOps(b, ops, { fsync = true, report }) {
         await b.io.writeFile(fd, f.it.bytes);
         await b.io.fchmod(fd, mode); // the umask must not narrow the file's own mode
         if (fsync) await b.io.fsync(fd);
+        f.newId = fileId(await b.io.fstat(fd, { bigint: true }));
       } finally { await b.io.close(fd); }
       await held.touch();
     }
     // 4. Two or more operations: the journal, fsynced — the commit point.
     if (plan.journal) {
+      const { text } = await ask({ commit: 'journal', txn, ops: order.map((f) => ({ path: f.it.r.real, action: f.it.bytes ? 'write' : 'delete', old: f.oldId, ...(f.it.bytes ? { new: f.newId } : {}) })) });
       const jd = await b.dir(ri, plan.journal.dir);
       const fd = await b.io.open(await b.at(jd, plan.journal.name), C.O_WRONLY | C.O_CREAT | C.O_EXCL | C.O_NOFOLLOW, 0o644);
       journaled = { jd, name: plan.journal.name };
-      try { await b.io.writeFile(fd, plan.journal.text); if (fsync) await b.io.fsync(fd); } finally { await b.io.close(fd); }
+      try { await b.io.writeFile(fd, text); if (fsync) await b.io.fsync(fd); } finally { await b.io.close(fd); }
       if (fsync) await quiet(() => b.io.fsync(jd.fd));
     }
     // 5. Renames, then deletions, in the plan's order.

@@ -16,9 +16,9 @@ static char *ask(const char *req) {
 
 static int has(const char *hay, const char *needle) { return hay && strstr(hay, needle) != NULL; }
 
-#define H_OLD "1111111111111111111111111111111111111111111111111111111111111111"
-#define H_NEW "2222222222222222222222222222222222222222222222222222222222222222"
-#define H_ELSE "3333333333333333333333333333333333333333333333333333333333333333"
+#define H_OLD "2049:131:6:1700000000.000000001"
+#define H_NEW "2049:177:9:1700000005.250000000"
+#define H_ELSE "2049:131:7:1700000009.000000000"
 #define OWNER "{\"pid\":42,\"start\":\"777\",\"boot\":\"b-1\",\"pidns\":\"pid:[9]\",\"host\":\"h\",\"kind\":\"native\"}"
 
 int main(void) {
@@ -32,11 +32,21 @@ int main(void) {
                 strstr(r, "\"op\":2") < strstr(r, "\"op\":0"), "%s", r);
   CHECK_MSG(has(r, "\"lock\":\".z.py.editcore.lock\",\"temp\":\".z.py.editcore-0123456789abcdef.tmp\""), "%s", r);
   CHECK_MSG(has(r, "\"base\":\"a.py\",\"lock\":\".a.py.editcore.lock\",\"temp\":\".a.py.editcore-0123456789abcdef.tmp\""), "%s", r);
-  CHECK_MSG(has(r, "\"journal\":{\"dir\":\"src\",\"name\":\".editcore-0123456789abcdef.journal\",\"path\":\"src/.editcore-0123456789abcdef.journal\""), "%s", r);
+  CHECK_MSG(has(r, "\"journal\":{\"dir\":\"src\",\"name\":\".editcore-0123456789abcdef.journal\",\"path\":\"src/.editcore-0123456789abcdef.journal\"}"), "%s", r);
   CHECK_MSG(has(r, "\\\"journal\\\":\\\"../.editcore-0123456789abcdef.journal\\\"") &&
                 has(r, "\\\"journal\\\":\\\".editcore-0123456789abcdef.journal\\\""), "records name the journal from their directory: %s", r);
-  CHECK_MSG(has(r, "{\\\"path\\\":\\\"a.py\\\",\\\"action\\\":\\\"delete\\\"") && has(r, "\\\"path\\\":\\\"pkg/z.py\\\""),
-            "journal paths are from its directory: %s", r);
+  ec_free(NULL, r);
+  /* The journal itself, once the identities are known: in lock order, paths from its directory. */
+  r = ask("{\"commit\":\"journal\",\"txn\":\"0123456789abcdef\",\"ops\":["
+          "{\"path\":\"src/pkg/z.py\",\"action\":\"write\",\"old\":\"" H_OLD "\",\"new\":\"" H_NEW "\"},"
+          "{\"path\":\"src/a.py\",\"action\":\"delete\",\"old\":\"" H_OLD "\"},"
+          "{\"path\":\"src/new.txt\",\"action\":\"write\",\"old\":null,\"new\":\"" H_NEW "\"}]}");
+  CHECK_MSG(has(r, "{\"text\":\"{\\\"editcore_journal\\\":1,\\\"txn\\\":\\\"0123456789abcdef\\\",\\\"entries\\\":[{\\\"path\\\":\\\"a.py\\\",\\\"action\\\":\\\"delete\\\"") &&
+                strstr(r, "new.txt") < strstr(r, "pkg/z.py") && has(r, "\\\"temp\\\":\\\".z.py.editcore-0123456789abcdef.tmp\\\"}]}\\n\"}"),
+            "%s", r);
+  ec_free(NULL, r);
+  r = ask("{\"commit\":\"journal\",\"txn\":\"0123456789abcdef\",\"ops\":[{\"path\":\"a\",\"action\":\"write\",\"old\":null},{\"path\":\"b\",\"action\":\"delete\"}]}");
+  CHECK_MSG(has(r, "needs its file identities"), "a journal needs identities: %s", r);
   ec_free(NULL, r);
 
   /* One op needs no journal; its record says so. */

@@ -1,6 +1,5 @@
 /* The write protocol's names, lock records, staleness rule and journal (commit.h). */
 #include "commit.h"
-#include "../base/sha256.h"
 #include "../base/str.h"
 #include "../protocol/json_response.h"
 #include <cjson/cJSON.h>
@@ -34,8 +33,6 @@ size_t ec_commit_lock_name_of(const char *base, size_t base_len, char *out, size
   memcpy(out + 1 + keep, LOCK_SUFFIX, strlen(LOCK_SUFFIX) + 1);
   return need;
 }
-
-void ec_commit_sha256_hex(const void *data, size_t len, char out[65]) { ec_sha256_hex(data, len, out); }
 
 ec_str ec_commit_temp_name(ec_arena *a, ec_str base, ec_str txn) {
   return ec_arena_printf(a, ".%.*s" TAG "%.*s" TMP_SUFFIX, (int)ec_commit_base_keep(base), base.ptr, (int)txn.len, txn.ptr);
@@ -197,10 +194,10 @@ void ec_commit_write_journal(ec_buf *b, ec_str txn, const ec_commit_op *ops, siz
     ec_json_write_string(b, ops[i].path);
     key(b, "action"), ec_buf_append_cstr(b, ops[i].remove ? "\"delete\"" : "\"write\"");
     key(b, "old");
-    if (ops[i].old_hash.len) ec_json_write_string(b, ops[i].old_hash);
+    if (ops[i].old_id.len) ec_json_write_string(b, ops[i].old_id);
     else ec_buf_append_cstr(b, "null");
     if (!ops[i].remove) {
-      key(b, "new"), ec_json_write_string(b, ops[i].new_hash);
+      key(b, "new"), ec_json_write_string(b, ops[i].new_id);
       key(b, "temp"), ec_json_write_string(b, temps[i]);
     }
     ec_buf_append_char(b, '}');
@@ -208,10 +205,12 @@ void ec_commit_write_journal(ec_buf *b, ec_str txn, const ec_commit_op *ops, siz
   ec_buf_append_cstr(b, "]}\n");
 }
 
-static bool hash_ok(ec_str h) {
-  if (h.len != 64) return false;
-  for (size_t i = 0; i < h.len; i++)
-    if (!is_hex(h.ptr[i])) return false;
+bool ec_commit_id_ok(ec_str id) {
+  if (!id.len || id.len > 160) return false;
+  for (size_t i = 0; i < id.len; i++) {
+    char c = id.ptr[i];
+    if (!((c >= '0' && c <= '9') || c == ':' || c == '.' || c == '-')) return false;
+  }
   return true;
 }
 
@@ -236,11 +235,11 @@ bool ec_commit_read_journal(ec_json_reader *r, ec_str text, ec_str *txn, ec_comm
     o->path = str_of(r, e, "path");
     ec_str action = str_of(r, e, "action");
     o->remove = ec_str_eq_cstr(action, "delete");
-    o->old_hash = str_of(r, e, "old");
-    o->new_hash = str_of(r, e, "new");
+    o->old_id = str_of(r, e, "old");
+    o->new_id = str_of(r, e, "new");
     temps[i] = str_of(r, e, "temp");
-    ok = o->path.len && (o->remove || ec_str_eq_cstr(action, "write")) && (!o->old_hash.len || hash_ok(o->old_hash)) &&
-         (o->remove ? o->old_hash.len > 0 : hash_ok(o->new_hash) && temps[i].len > 0 && !memchr(temps[i].ptr, '/', temps[i].len));
+    ok = o->path.len && (o->remove || ec_str_eq_cstr(action, "write")) && (!o->old_id.len || ec_commit_id_ok(o->old_id)) &&
+         (o->remove ? o->old_id.len > 0 : ec_commit_id_ok(o->new_id) && temps[i].len > 0 && !memchr(temps[i].ptr, '/', temps[i].len));
     i++;
   }
   cJSON_Delete(doc);
@@ -251,17 +250,17 @@ bool ec_commit_read_journal(ec_json_reader *r, ec_str text, ec_str *txn, ec_comm
   return true;
 }
 
-ec_redo ec_commit_redo(const ec_commit_op *op, ec_str target_hash, bool target_exists, ec_str temp_hash, bool temp_exists,
+ec_redo ec_commit_redo(const ec_commit_op *op, ec_str target_id, bool target_exists, ec_str temp_id, bool temp_exists,
                        const char **why) {
-  bool is_old = op->old_hash.len ? target_exists && ec_str_eq(target_hash, op->old_hash) : !target_exists;
+  bool is_old = op->old_id.len ? target_exists && ec_str_eq(target_id, op->old_id) : !target_exists;
   if (op->remove) {
     if (!target_exists) { *why = "already deleted"; return EC_REDO_NONE; }
     if (is_old) { *why = "deleted now"; return EC_REDO_DELETE; }
     *why = "not deleted: it changed after the edit was made";
     return EC_REDO_LEAVE;
   }
-  if (target_exists && ec_str_eq(target_hash, op->new_hash)) { *why = "already written"; return EC_REDO_NONE; }
-  if (is_old && temp_exists && ec_str_eq(temp_hash, op->new_hash)) { *why = "written now"; return EC_REDO_RENAME; }
+  if (target_exists && ec_str_eq(target_id, op->new_id)) { *why = "already written"; return EC_REDO_NONE; }
+  if (is_old && temp_exists && ec_str_eq(temp_id, op->new_id)) { *why = "written now"; return EC_REDO_RENAME; }
   *why = is_old ? "left old: its staged new content is gone" : "left as it is: it changed after the edit was made";
   return EC_REDO_LEAVE;
 }

@@ -31,8 +31,8 @@ typedef struct ec_lock_info {
 typedef struct ec_commit_op {
   ec_str path;     /* relative, normalised (plan: from the root; journal: from the journal's directory) */
   bool remove;     /* delete, rather than write */
-  ec_str old_hash; /* sha256 hex of the content the edit was made from; empty: the file was absent */
-  ec_str new_hash; /* sha256 hex of the new content (writes) */
+  ec_str old_id;   /* the identity of the file the edit was made from; empty: the file was absent */
+  ec_str new_id;   /* the identity of the staged new content (writes) */
 } ec_commit_op;
 
 /* Section - names */
@@ -81,13 +81,15 @@ void ec_commit_write_journal(ec_buf *b, ec_str txn, const ec_commit_op *ops, siz
 bool ec_commit_read_journal(ec_json_reader *r, ec_str text, ec_str *txn, ec_commit_op **ops, ec_str **temps, size_t *n);
 
 typedef enum ec_redo { EC_REDO_NONE, EC_REDO_RENAME, EC_REDO_DELETE, EC_REDO_LEAVE } ec_redo;
+/** Whether `id` can be a file identity (editcore_commit.h: "dev:ino:size:mtime"). */
+bool ec_commit_id_ok(ec_str id);
 /**
- * What finishing one journal entry takes, from the target's hash now (empty: absent) and the
- * temporary's (empty: absent): nothing (already done), the rename, the deletion, or leaving the
- * file as it is (it is neither the old nor the new content: changed since, by someone who did
- * not honour the lock — or its staged content is gone). *why says which, for the report.
+ * What finishing one journal entry takes, from the target's identity now (absent: !target_exists)
+ * and the temporary's: nothing (already done), the rename, the deletion, or leaving the file as
+ * it is (it is neither the old nor the new file: changed since, by someone who did not honour
+ * the lock — or its staged content is gone). *why says which, for the report.
  */
-ec_redo ec_commit_redo(const ec_commit_op *op, ec_str target_hash, bool target_exists, ec_str temp_hash, bool temp_exists,
+ec_redo ec_commit_redo(const ec_commit_op *op, ec_str target_id, bool target_exists, ec_str temp_id, bool temp_exists,
                        const char **why);
 
 #endif

@@ -128,7 +128,7 @@ static void write_files(req *q, const ec_commit_op *ops, const ec_str *temps, si
     jkey(b, &first, "base"), ec_json_write_string(b, base);
     jkey(b, &first, "lock"), ec_json_write_string(b, ec_commit_lock_name(q->a, base));
     /* a deletion has one too: where its old content is staged should a failed edit put it back */
-    jkey(b, &first, "temp"), ec_json_write_string(b, temps && temps[i].len ? temps[i] : ec_commit_temp_name(q->a, base, txn));
+    jkey(b, &first, "temp"), ec_json_write_string(b, temps[i].len ? temps[i] : ec_commit_temp_name(q->a, base, txn));
     jkey(b, &first, "record"), ec_json_write_string(b, record);
     ec_buf_append_char(b, '}');
   }
@@ -147,73 +147,99 @@ static size_t *lock_order(req *q, const ec_commit_op *ops, size_t n, bool sorted
   return order;
 }
 
-/* {"commit":"plan", "txn", "owner", "ops"} */
-static void plan(req *q) {
-  ec_str txn = text_of(q, q->doc, "txn");
+/* An edit's ops, checked, in lock order, with their names: what "plan" and "journal" share. */
+typedef struct plan_in {
+  ec_str txn;
+  ec_commit_op *ops;
+  size_t n, *order;
+  ec_str *temps;      /* per op (deletions too: where a failed edit stages the old content back) */
+  ec_str jdir, jname; /* the journal's directory and name; empty with one op */
+} plan_in;
+
+static bool read_plan(req *q, const char *what, bool ids, plan_in *p) {
+  memset(p, 0, sizeof *p);
+  p->txn = text_of(q, q->doc, "txn");
   const cJSON *ops_j = member(q->doc, "ops");
-  if (!ec_commit_txn_ok(txn)) return fail(q, "plan: `txn` must be 16 lowercase hex digits");
-  if (!cJSON_IsArray(ops_j) || !cJSON_GetArraySize(ops_j)) return fail(q, "plan: `ops` must be a non-empty array");
-  ec_owner owner;
-  read_owner(q, member(q->doc, "owner"), &owner);
-  size_t n = (size_t)cJSON_GetArraySize(ops_j);
-  ec_commit_op *ops = ec_arena_calloc(q->a, n, sizeof *ops);
-  if (!ops) return;
+  if (!ec_commit_txn_ok(p->txn)) return fail(q, "%s: `txn` must be 16 lowercase hex digits", what), false;
+  if (!cJSON_IsArray(ops_j) || !cJSON_GetArraySize(ops_j)) return fail(q, "%s: `ops` must be a non-empty array", what), false;
+  size_t n = p->n = (size_t)cJSON_GetArraySize(ops_j);
+  p->ops = ec_arena_calloc(q->a, n, sizeof *p->ops);
+  p->temps = ec_arena_calloc(q->a, n, sizeof *p->temps);
+  if (!p->ops || !p->temps) return false;
   size_t i = 0;
   const cJSON *o;
   cJSON_ArrayForEach(o, ops_j) {
-    ec_commit_op *op = &ops[i++];
+    ec_commit_op *op = &p->ops[i++];
     op->path = text_of(q, o, "path");
     ec_str action = text_of(q, o, "action");
     op->remove = ec_str_eq_cstr(action, "delete");
-    op->old_hash = text_of(q, o, "old");
-    op->new_hash = text_of(q, o, "new");
-    if (!path_ok(q->a, op->path)) return fail(q, "plan: '%.*s' is not a normalised path below the root", (int)op->path.len, op->path.ptr);
-    if (!op->remove && !ec_str_eq_cstr(action, "write")) return fail(q, "plan: an op's action is \"write\" or \"delete\"");
+    if (!path_ok(q->a, op->path)) return fail(q, "%s: '%.*s' is not a normalised path below the root", what, (int)op->path.len, op->path.ptr), false;
+    if (!op->remove && !ec_str_eq_cstr(action, "write")) return fail(q, "%s: an op's action is \"write\" or \"delete\"", what), false;
+    if (!ids) continue;
+    op->old_id = text_of(q, o, "old");
+    op->new_id = text_of(q, o, "new");
+    if ((op->old_id.len && !ec_commit_id_ok(op->old_id)) || (op->remove ? !op->old_id.len : !ec_commit_id_ok(op->new_id)))
+      return fail(q, "%s: '%.*s' needs its file identities (old for a deletion, new for a write)", what, (int)op->path.len, op->path.ptr), false;
   }
-  size_t *order = lock_order(q, ops, n, true);
-  if (!order) return;
+  p->order = lock_order(q, p->ops, n, true);
+  if (!p->order) return false;
   for (size_t k = 1; k < n; k++)
-    if (ec_str_eq(ops[order[k]].path, ops[order[k - 1]].path))
-      return fail(q, "plan: '%.*s' is named twice", (int)ops[order[k]].path.len, ops[order[k]].path.ptr);
-  ec_str *temps = ec_arena_calloc(q->a, n, sizeof *temps);
-  if (!temps) return;
-  for (size_t k = 0; k < n; k++) temps[k] = ops[k].remove ? (ec_str){"", 0} : ec_commit_temp_name(q->a, base_of(ops[k].path), txn);
+    if (ec_str_eq(p->ops[p->order[k]].path, p->ops[p->order[k - 1]].path))
+      return fail(q, "%s: '%.*s' is named twice", what, (int)p->ops[p->order[k]].path.len, p->ops[p->order[k]].path.ptr), false;
+  for (size_t k = 0; k < n; k++) p->temps[k] = ec_commit_temp_name(q->a, base_of(p->ops[k].path), p->txn);
   /* One operation is atomic by itself (a rename or an unlink); two or more need the journal. */
-  ec_str jdir = {"", 0}, jname = {"", 0};
   if (n > 1) {
-    jdir = ec_commit_common_dir(q->a, ops, n);
-    jname = ec_commit_journal_name(q->a, txn);
+    p->jdir = ec_commit_common_dir(q->a, p->ops, n);
+    p->jname = ec_commit_journal_name(q->a, p->txn);
   }
+  return true;
+}
+
+/* {"commit":"plan", "txn", "owner", "ops"} */
+static void plan(req *q) {
+  plan_in p;
+  if (!read_plan(q, "plan", false, &p)) return;
+  ec_owner owner;
+  read_owner(q, member(q->doc, "owner"), &owner);
   ec_buf *b = q->out;
   ec_buf_append_cstr(b, "{\"txn\":");
-  ec_json_write_string(b, txn);
+  ec_json_write_string(b, p.txn);
   ec_buf_append_char(b, ',');
-  write_files(q, ops, temps, n, order, txn, &owner, jdir, jname, true);
+  write_files(q, p.ops, p.temps, p.n, p.order, p.txn, &owner, p.jdir, p.jname, true);
   ec_buf_append_cstr(b, ",\"journal\":");
-  if (n < 2) {
+  if (p.n < 2) {
     ec_buf_append_cstr(b, "null}");
     return;
   }
-  /* The journal's entries are in lock order, their paths from the journal's directory. */
-  ec_commit_op *rel = ec_arena_calloc(q->a, n, sizeof *rel);
-  ec_str *rel_temps = ec_arena_calloc(q->a, n, sizeof *rel_temps);
+  bool first = true;
+  ec_buf_append_char(b, '{');
+  jkey(b, &first, "dir"), ec_json_write_string(b, p.jdir);
+  jkey(b, &first, "name"), ec_json_write_string(b, p.jname);
+  jkey(b, &first, "path"), ec_json_write_string(b, join(q->a, p.jdir, p.jname));
+  ec_buf_append_cstr(b, "}}");
+}
+
+/* {"commit":"journal", "txn", "ops" (with "old" and "new" identities)}: the journal's text. */
+static void journal(req *q) {
+  plan_in p;
+  if (!read_plan(q, "journal", true, &p)) return;
+  if (p.n < 2) return fail(q, "journal: one operation needs no journal");
+  /* The entries in lock order, their paths from the journal's directory. */
+  ec_commit_op *rel = ec_arena_calloc(q->a, p.n, sizeof *rel);
+  ec_str *rel_temps = ec_arena_calloc(q->a, p.n, sizeof *rel_temps);
   if (!rel || !rel_temps) return;
-  for (size_t k = 0; k < n; k++) {
-    rel[k] = ops[order[k]];
-    rel_temps[k] = temps[order[k]];
-    if (jdir.len) rel[k].path = (ec_str){rel[k].path.ptr + jdir.len + 1, rel[k].path.len - jdir.len - 1};
+  for (size_t k = 0; k < p.n; k++) {
+    rel[k] = p.ops[p.order[k]];
+    rel_temps[k] = p.temps[p.order[k]];
+    if (p.jdir.len) rel[k].path = (ec_str){rel[k].path.ptr + p.jdir.len + 1, rel[k].path.len - p.jdir.len - 1};
   }
   ec_buf jt;
   ec_buf_init(&jt, ec_arena_allocator(q->a));
-  ec_commit_write_journal(&jt, txn, rel, n, rel_temps);
+  ec_commit_write_journal(&jt, p.txn, rel, p.n, rel_temps);
   ec_str text = ec_buf_finish(&jt, q->a);
-  bool first = true;
-  ec_buf_append_char(b, '{');
-  jkey(b, &first, "dir"), ec_json_write_string(b, jdir);
-  jkey(b, &first, "name"), ec_json_write_string(b, jname);
-  jkey(b, &first, "path"), ec_json_write_string(b, join(q->a, jdir, jname));
-  jkey(b, &first, "text"), ec_json_write_string(b, text);
-  ec_buf_append_cstr(b, "}}");
+  ec_buf_append_cstr(q->out, "{\"text\":");
+  ec_json_write_string(q->out, text);
+  ec_buf_append_char(q->out, '}');
 }
 
 /* {"commit":"lock", "record", "me", "age_ms", "owner"?, "owner_start"?} */
@@ -358,7 +384,8 @@ char *ec_commit_json(const char *request, size_t request_len, const ec_host *hos
   else if (ec_str_eq_cstr(what, "recover")) recover(&q);
   else if (ec_str_eq_cstr(what, "temps")) temps(&q);
   else if (ec_str_eq_cstr(what, "names")) names(&q);
-  else fail(&q, "`commit` is \"plan\", \"lock\", \"recover\", \"temps\" or \"names\"");
+  else if (ec_str_eq_cstr(what, "journal")) journal(&q);
+  else fail(&q, "`commit` is \"plan\", \"journal\", \"lock\", \"recover\", \"temps\" or \"names\"");
   if (doc) cJSON_Delete(doc);
   bool oom = ec_arena_failed(a) || out.oom;
   ec_arena_free(a);
