@@ -173,7 +173,7 @@ static cJSON *do_writes(tool_run *t, const cJSON *writes) {
       else { rc = err.code; break; }
     }
     bool had = s && s->read;
-    /* (create_dirs: the commit creates a new file's missing directories, beneath the root) */
+    /* create_dirs: the commit creates a new file's missing directories, beneath the root */
     bool ok = remove ? eh_txn_delete(txn, p, had ? &s->stamp : NULL, had ? s->data : NULL, had ? s->len : 0)
                      : eh_txn_write(txn, p, cJSON_GetStringValue(content), strlen(cJSON_GetStringValue(content)),
                                     had ? &s->stamp : NULL, had ? s->data : NULL, had ? s->len : 0);

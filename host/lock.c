@@ -263,7 +263,7 @@ static bool journal_from_root(const char *dir, const char *journal, char **out) 
   return rc != EC_ACCESS_DENIED;
 }
 
-eh_take eh_lock_take(const eh_root *root, const eh_lock_req *q, double deadline_ms, char **journal, char **broke_txn, eh_err *err) {
+eh_take eh_lock_take(const eh_root *root, const eh_lock_req *q, double deadline_ms, char **journal, eh_err *err) {
   *journal = NULL;
   double nap = 1;
   char *buf = malloc(RECORD_MAX);
@@ -311,8 +311,8 @@ eh_take eh_lock_take(const eh_root *root, const eh_lock_req *q, double deadline_
         if (there) { *journal = j; result = EH_RECOVER; break; }
         free(j);
       }
-      if (broke_txn && !*broke_txn && v.txn[0]) *broke_txn = strdup(v.txn);
-      break_lock(dfd, q->lock, buf);
+      dfd = eh_dir_fd(root, q->dir); /* (looking for the journal may have asked for another directory) */
+      if (dfd >= 0) break_lock(dfd, q->lock, buf);
       continue;
     }
     if (eh_now_ms() >= deadline_ms) {

@@ -30,10 +30,10 @@ typedef struct eh_lock_req {
 
 /**
  * Takes one lock, waiting for a live owner until `deadline_ms` (eh_now_ms's clock). A stale lock
- * is broken (*broke_txn: the dead owner's transaction, malloc'd, so the caller — holding the lock
- * now — can remove its temporaries), unless it names a journal that exists: then EH_RECOVER.
+ * is broken (the caller, holding the lock now, removes the name's dead temporaries), unless it
+ * names a journal that exists: then EH_RECOVER, *journal its path from the root (malloc'd).
  */
-eh_take eh_lock_take(const eh_root *root, const eh_lock_req *q, double deadline_ms, char **journal, char **broke_txn, eh_err *err);
+eh_take eh_lock_take(const eh_root *root, const eh_lock_req *q, double deadline_ms, char **journal, eh_err *err);
 /** Removes our lock (only if the file still holds our record). */
 void eh_lock_release(const eh_root *root, const char *dir, const char *lock, const char *record);
 /** Refreshes a held lock's mtime: its heartbeat for owners who cannot check our pid. */

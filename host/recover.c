@@ -172,9 +172,8 @@ ec_error_code eh_recover(const eh_root *root, const char *journal, int depth, eh
                        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(f, "lock")),
                        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(f, "record")), txn,
                        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(f, "path")), touch_held, &beats};
-      char *other = NULL, *broke = NULL;
-      eh_take t = eh_lock_take(root, &q, deadline, &other, &broke, err);
-      free(broke);
+      char *other = NULL;
+      eh_take t = eh_lock_take(root, &q, deadline, &other, err);
       if (t == EH_TAKEN) { h[n_held++] = (held){q.dir, q.lock, q.record}; continue; }
       release_all(root, h, n_held);
       n_held = 0;
@@ -273,9 +272,8 @@ bool eh_settle(const eh_root *root, const char *dir, const char *name) {
   eh_err err = {0};
   for (int attempt = 0; record && attempt < 4; attempt++) {
     eh_lock_req lq = {dir, lock, record, hex, name, NULL, NULL};
-    char *journal = NULL, *broke = NULL;
-    eh_take t = eh_lock_take(root, &lq, eh_now_ms() + eh_lock_wait_ms(), &journal, &broke, &err);
-    free(broke);
+    char *journal = NULL;
+    eh_take t = eh_lock_take(root, &lq, eh_now_ms() + eh_lock_wait_ms(), &journal, &err);
     if (t == EH_TAKEN) {
       eh_remove_temps(root, dir, name);
       eh_lock_release(root, dir, lock, record);

@@ -202,15 +202,13 @@ static ec_error_code lock_all(eh_txn *t, eh_err *err) {
       if (!o->del && !o->old.exists && !o->n_made && eh_dir_make(root, o->p->dir, &o->made_dirs, &o->n_made) != 0)
         return eh_fail_errno(err, errno, o->p->shown, "create the directory for");
       eh_lock_req q = {o->p->dir, o->lock, o->record, t->txn, o->p->shown, heartbeat_cb, t};
-      char *journal = NULL, *broke = NULL;
-      eh_take r = eh_lock_take(root, &q, deadline, &journal, &broke, err);
+      char *journal = NULL;
+      eh_take r = eh_lock_take(root, &q, deadline, &journal, err);
       if (r == EH_TAKEN) {
         o->locked = true;
-        free(broke);
         heartbeat(t, false);
         continue;
       }
-      free(broke);
       release_locks(t);
       if (r != EH_RECOVER) return err->code ? err->code : EC_IO_ERROR;
       ec_error_code rc = attempt < 8 ? eh_recover(root, journal, 1, err)

@@ -689,4 +689,4 @@ export function beneathAdapter(roots, place, { fsync = true, sync = false, onRec
   };
 }
 
-export { hostError, procFd };
+export { hostError };
