@@ -1,4 +1,5 @@
 #include "files.h"
+#include "sys.h"
 #include <errno.h>
 #include <stdio.h>
 #include <fcntl.h>
@@ -6,12 +7,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifndef O_NOFOLLOW
-#define O_NOFOLLOW 0
-#endif
-#ifndef O_CLOEXEC
-#define O_CLOEXEC 0
-#endif
 
 void eh_stamp_of(const struct stat *st, eh_stamp *out) {
   memset(out, 0, sizeof *out);

@@ -14,12 +14,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#ifndef O_CLOEXEC
-#define O_CLOEXEC 0
-#endif
-#ifndef O_NOFOLLOW
-#define O_NOFOLLOW 0
-#endif
 
 #define RECORD_MAX 16384
 
@@ -119,9 +113,20 @@ const char *eh_owner_json(void) {
   return json ? json : "{}";
 }
 
-cJSON *eh_commit_ask(const char *request, size_t len) {
+cJSON *eh_commit_new(const char *what, const char *txn, bool with_owner) {
+  cJSON *q = cJSON_CreateObject();
+  cJSON_AddStringToObject(q, "commit", what);
+  if (txn) cJSON_AddStringToObject(q, "txn", txn);
+  if (with_owner) cJSON_AddItemToObject(q, "owner", cJSON_Parse(eh_owner_json()));
+  return q;
+}
+
+cJSON *eh_commit_ask(cJSON *q) {
+  char *req = cJSON_PrintUnformatted(q);
+  cJSON_Delete(q);
   size_t n = 0;
-  char *out = ec_commit_json(request, len, eh_core_host(), &n);
+  char *out = req ? ec_commit_json(req, strlen(req), eh_core_host(), &n) : NULL;
+  free(req);
   if (!out) return NULL;
   cJSON *doc = cJSON_ParseWithLength(out, n);
   ec_free(eh_core_host(), out);
@@ -164,8 +169,7 @@ static void judge(const char *text, double age_ms, verdict *v) {
   const char *owner = NULL;
   char start[64] = "";
   for (int round = 0; round < 2; round++) {
-    cJSON *q = cJSON_CreateObject();
-    cJSON_AddStringToObject(q, "commit", "lock");
+    cJSON *q = eh_commit_new("lock", NULL, false);
     cJSON_AddStringToObject(q, "record", text);
     cJSON_AddItemToObject(q, "me", cJSON_Parse(eh_owner_json()));
     cJSON_AddNumberToObject(q, "age_ms", age_ms);
@@ -173,10 +177,7 @@ static void judge(const char *text, double age_ms, verdict *v) {
       cJSON_AddStringToObject(q, "owner", owner);
       cJSON_AddStringToObject(q, "owner_start", start);
     }
-    char *req = cJSON_PrintUnformatted(q);
-    cJSON_Delete(q);
-    cJSON *a = req ? eh_commit_ask(req, strlen(req)) : NULL;
-    free(req);
+    cJSON *a = eh_commit_ask(q);
     if (!a) { snprintf(v->why, sizeof v->why, "out of memory"); return; }
     const cJSON *stale = cJSON_GetObjectItemCaseSensitive(a, "stale");
     const char *why = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(a, "why"));

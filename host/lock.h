@@ -47,7 +47,10 @@ double eh_now_ms(void);
 /** How long a writer waits for a live lock: EDITCORE_LOCK_WAIT_MS, else EC_LOCK_WAIT_MS. */
 double eh_lock_wait_ms(void);
 
-/** Sends a request to ec_commit_json and parses the answer (NULL when out of memory). */
-struct cJSON *eh_commit_ask(const char *request, size_t len);
+/** A request for ec_commit_json: {"commit": what}, with "txn" when txn is not NULL and "owner"
+ *  (this process) when with_owner. Fill it, then eh_commit_ask. */
+struct cJSON *eh_commit_new(const char *what, const char *txn, bool with_owner);
+/** Sends `q` (consumed) to ec_commit_json and parses the answer (NULL when out of memory). */
+struct cJSON *eh_commit_ask(struct cJSON *q);
 
 #endif

@@ -12,9 +12,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifndef O_CLOEXEC
-#define O_CLOEXEC 0
-#endif
 
 #define MAX_DEPTH 3
 #define JOURNAL_MAX (64u << 20)
@@ -64,14 +61,10 @@ void eh_remove_temps_scanned(const eh_root *root, const eh_dir_scan *s, const ch
     cJSON_AddItemToArray(names, cJSON_CreateString(s->names[i]));
   }
   if (!names) return; /* the usual case: no call at all */
-  cJSON *q = cJSON_CreateObject();
-  cJSON_AddStringToObject(q, "commit", "temps");
+  cJSON *q = eh_commit_new("temps", NULL, false);
   cJSON_AddStringToObject(q, "base", base);
   cJSON_AddItemToObject(q, "names", names);
-  char *req = cJSON_PrintUnformatted(q);
-  cJSON_Delete(q);
-  cJSON *a = req ? eh_commit_ask(req, strlen(req)) : NULL;
-  free(req);
+  cJSON *a = eh_commit_ask(q);
   const cJSON *t;
   int dfd = eh_dir_fd(root, s->dir);
   cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(a, "temps"))
@@ -120,17 +113,11 @@ static void release_all(const eh_root *root, held *h, size_t n) {
 }
 
 static cJSON *ask_recover(const char *text, const char *jdir, cJSON *observed) {
-  cJSON *q = cJSON_CreateObject();
-  cJSON_AddStringToObject(q, "commit", "recover");
+  cJSON *q = eh_commit_new("recover", NULL, true);
   cJSON_AddStringToObject(q, "journal", text);
   cJSON_AddStringToObject(q, "journal_dir", jdir);
-  cJSON_AddItemToObject(q, "owner", cJSON_Parse(eh_owner_json()));
   if (observed) cJSON_AddItemToObject(q, "observed", observed);
-  char *req = cJSON_PrintUnformatted(q);
-  cJSON_Delete(q);
-  cJSON *a = req ? eh_commit_ask(req, strlen(req)) : NULL;
-  free(req);
-  return a;
+  return eh_commit_ask(q);
 }
 
 ec_error_code eh_recover(const eh_root *root, const char *journal, int depth, eh_err *err) {
@@ -249,24 +236,17 @@ bool eh_settle(const eh_root *root, const char *dir, const char *name) {
   if (!eh_lock_is_stale(root, dir, lock)) return false; /* none (the usual case: one fstatat), or a live writer's */
   /* Take it (which breaks it, or finishes the journal it names first), clean up, let go. */
   char *record = NULL;
-  cJSON *o = cJSON_Parse(eh_owner_json());
   char hex[17];
   eh_random_hex(hex, 16);
   hex[16] = '\0';
-  cJSON *q = cJSON_CreateObject();
-  cJSON_AddStringToObject(q, "commit", "plan");
-  cJSON_AddStringToObject(q, "txn", hex);
-  cJSON_AddItemToObject(q, "owner", o);
+  cJSON *q = eh_commit_new("plan", hex, true);
   cJSON *ops = cJSON_AddArrayToObject(q, "ops"), *op = cJSON_CreateObject();
   char *path = eh_path_in(dir, name);
   cJSON_AddStringToObject(op, "path", path ? path : name);
   cJSON_AddStringToObject(op, "action", "delete"); /* (a record only: nothing is deleted) */
   cJSON_AddItemToArray(ops, op);
   free(path);
-  char *req = cJSON_PrintUnformatted(q);
-  cJSON_Delete(q);
-  cJSON *plan = req ? eh_commit_ask(req, strlen(req)) : NULL;
-  free(req);
+  cJSON *plan = eh_commit_ask(q);
   const cJSON *f = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(plan, "files"), 0);
   record = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(f, "record"));
   eh_err err = {0};

@@ -1,5 +1,6 @@
 #include "sandbox.h"
 #include "recover.h"
+#include "sys.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -15,12 +16,6 @@
 #endif
 #endif
 
-#ifndef O_CLOEXEC
-#define O_CLOEXEC 0
-#endif
-#ifndef O_NOFOLLOW
-#define O_NOFOLLOW 0
-#endif
 
 #define MAX_LINKS 40
 #define CACHE_MAX 48 /* open directories kept per root: enough for an edit's directories, far below any fd limit */

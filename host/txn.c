@@ -12,12 +12,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#ifndef O_CLOEXEC
-#define O_CLOEXEC 0
-#endif
-#ifndef O_NOFOLLOW
-#define O_NOFOLLOW 0
-#endif
 
 typedef struct op {
   const eh_path *p;
@@ -143,10 +137,7 @@ static ec_error_code plan(eh_txn *t, eh_err *err) {
   char txn[17];
   eh_random_hex(txn, 16);
   txn[16] = '\0';
-  cJSON *q = cJSON_CreateObject();
-  cJSON_AddStringToObject(q, "commit", "plan");
-  cJSON_AddStringToObject(q, "txn", txn);
-  cJSON_AddItemToObject(q, "owner", cJSON_Parse(eh_owner_json()));
+  cJSON *q = eh_commit_new("plan", txn, true);
   cJSON *ops = cJSON_AddArrayToObject(q, "ops");
   for (size_t i = 0; i < t->n; i++) {
     cJSON *j = cJSON_CreateObject();
@@ -154,10 +145,7 @@ static ec_error_code plan(eh_txn *t, eh_err *err) {
     cJSON_AddStringToObject(j, "action", t->ops[i].del ? "delete" : "write");
     cJSON_AddItemToArray(ops, j);
   }
-  char *req = cJSON_PrintUnformatted(q);
-  cJSON_Delete(q);
-  t->plan = req ? eh_commit_ask(req, strlen(req)) : NULL;
-  free(req);
+  t->plan = eh_commit_ask(q);
   const cJSON *files = cJSON_GetObjectItemCaseSensitive(t->plan, "files");
   if (!cJSON_IsArray(files) || (size_t)cJSON_GetArraySize(files) != t->n) {
     const char *msg = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(t->plan, "error"), "message"));
@@ -296,9 +284,7 @@ static ec_error_code stage(const eh_root *root, const char *dir, const char *nam
 
 /* The journal's text, from the core, once every identity is known. */
 static char *journal_text(eh_txn *t) {
-  cJSON *q = cJSON_CreateObject();
-  cJSON_AddStringToObject(q, "commit", "journal");
-  cJSON_AddStringToObject(q, "txn", t->txn);
+  cJSON *q = eh_commit_new("journal", t->txn, false);
   cJSON *ops = cJSON_AddArrayToObject(q, "ops");
   for (size_t i = 0; i < t->n; i++) {
     op *o = &t->ops[i];
@@ -310,10 +296,7 @@ static char *journal_text(eh_txn *t) {
     if (!o->del) cJSON_AddStringToObject(j, "new", o->new_id);
     cJSON_AddItemToArray(ops, j);
   }
-  char *req = cJSON_PrintUnformatted(q);
-  cJSON_Delete(q);
-  cJSON *a = req ? eh_commit_ask(req, strlen(req)) : NULL;
-  free(req);
+  cJSON *a = eh_commit_ask(q);
   const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(a, "text"));
   char *copy = text ? strdup(text) : NULL;
   cJSON_Delete(a);

@@ -83,22 +83,24 @@ ec_result *ec_apply_json_files(const char *request, size_t request_len, const ec
 
 /* A tool call or a definitions request starts with its "tool" / "tool_definitions" member
  * (docs/tools.md): decided from the first key, so edit requests pay nothing for the check. */
-bool ec_json_is_tool_call(const char *request, size_t len) {
+/* Where an object's first member starts (after "{" and white space); len when not an object. */
+static size_t first_member(const char *request, size_t len) {
   size_t i = 0;
   while (i < len && (request[i] == ' ' || request[i] == '\t' || request[i] == '\n' || request[i] == '\r')) i++;
-  if (i >= len || request[i] != '{') return false;
+  if (i >= len || request[i] != '{') return len;
   i++;
   while (i < len && (request[i] == ' ' || request[i] == '\t' || request[i] == '\n' || request[i] == '\r')) i++;
+  return i;
+}
+
+bool ec_json_is_tool_call(const char *request, size_t len) {
+  size_t i = first_member(request, len);
   return len - i >= 6 && !memcmp(request + i, "\"tool", 5) && (request[i + 5] == '"' || request[i + 5] == '_');
 }
 
 /* A write-protocol request (editcore_commit.h) starts with its "commit" member. */
 bool ec_json_is_commit(const char *request, size_t len) {
-  size_t i = 0;
-  while (i < len && (request[i] == ' ' || request[i] == '\t' || request[i] == '\n' || request[i] == '\r')) i++;
-  if (i >= len || request[i] != '{') return false;
-  i++;
-  while (i < len && (request[i] == ' ' || request[i] == '\t' || request[i] == '\n' || request[i] == '\r')) i++;
+  size_t i = first_member(request, len);
   return len - i >= 8 && !memcmp(request + i, "\"commit\"", 8);
 }
 
