@@ -78,8 +78,8 @@ ec_error_code eh_read_file(const eh_path *p, size_t limit, char **data, size_t *
 }
 
 void eh_file_id(const struct stat *st, char out[EH_FILE_ID_MAX]) {
-  snprintf(out, EH_FILE_ID_MAX, "%llu:%llu:%lld:%lld.%09ld", (unsigned long long)st->st_dev, (unsigned long long)st->st_ino,
-           (long long)st->st_size, (long long)st->st_mtim.tv_sec, (long)st->st_mtim.tv_nsec);
+  snprintf(out, EH_FILE_ID_MAX, "%llu:%lld:%lld.%09ld", (unsigned long long)st->st_ino, (long long)st->st_size, (long long)st->st_mtim.tv_sec,
+           (long)st->st_mtim.tv_nsec);
 }
 
 int eh_read_at(int dfd, const char *name, size_t limit, char **data, size_t *len, struct stat *st_out) {

@@ -33,8 +33,8 @@ int eh_read_at(int dfd, const char *name, size_t limit, char **data, size_t *len
 
 /** Room for a file identity. */
 #define EH_FILE_ID_MAX 96
-/** A file's identity for the journal (editcore_commit.h): "dev:ino:size:mtime", mtime in seconds
- *  with 9 decimals — what every host's stat gives alike. */
+/** A file's identity for the journal (editcore_commit.h): "ino:size:mtime", mtime in seconds with
+ *  9 decimals — what every host's stat gives alike (not the device: a WASI component sees 1). */
 void eh_file_id(const struct stat *st, char out[EH_FILE_ID_MAX]);
 
 /** The engine's default input limit (options.limits.max_input_bytes), which the host enforces first. */

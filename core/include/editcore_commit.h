@@ -16,9 +16,11 @@
  *   4. with two or more operations, write the journal ".editcore-TXN.journal" in the files'
  *      deepest common directory ("journal" writes it), fsynced: from here the edit is committed.
  *      It names each file's identity before (under the lock) and its staged temporary's after:
- *      "dev:ino:size:mtime" (decimal; mtime in seconds with 9 decimals), as stat(2) gives them on
- *      every host — no content is hashed, so the journal costs a few stat calls, whatever the
- *      files' size;
+ *      "ino:size:mtime" (decimal; mtime in seconds with 9 decimals), as stat(2) gives them on
+ *      every host (not the device: a WASI component sees a made-up one). The inode tells the
+ *      staged temporary from the file it replaces even where timestamps are coarse (Linux's are
+ *      a few milliseconds apart). No content is hashed: the journal costs a few stat calls,
+ *      whatever the files' size;
  *   5. rename the temporaries over their targets, delete what the edit deletes, fsync the
  *      directories, remove the journal, then the locks.
  * A holder refreshes its locks' mtime at least every EC_LOCK_HEARTBEAT_MS. A temporary exists

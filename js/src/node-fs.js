@@ -29,8 +29,13 @@ const JOURNAL_MAX = 64 << 20;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Runs an io call (sync or async) and ignores its failure: clean-up steps that may find nothing to do. */
 const quiet = async (f) => { try { return await f(); } catch { return undefined; } };
-/** A file's identity for the journal (editcore_commit.h): "dev:ino:size:mtime", as every host's stat gives it. */
-const fileId = (st) => `${st.dev}:${st.ino}:${st.size}:${st.mtimeNs / 1000000000n}.${(st.mtimeNs % 1000000000n).toString().padStart(9, '0')}`;
+/** A file's identity for the journal (editcore_commit.h): "ino:size:mtime", as every host's stat gives it
+ * (seconds floored, as C's timespec has them, so an mtime before 1970 reads alike too). */
+const fileId = (st) => {
+  let sec = st.mtimeNs / 1000000000n, ns = st.mtimeNs % 1000000000n;
+  if (ns < 0n) { sec -= 1n; ns += 1000000000n; }
+  return `${st.ino}:${st.size}:${sec}.${ns.toString().padStart(9, '0')}`;
+};
 
 /** Whether /proc/self/fd resolves from open descriptors here (Linux with /proc mounted).
  * EDITCORE_TEST_NO_PROCFD=1 takes the path-string way, to measure it (tests/host/race/swap.mjs). */

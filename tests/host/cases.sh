@@ -173,11 +173,11 @@ case_finish_killed_edit() {
   # a heartbeat. The next run that reads either file finishes the set and says so.
   seed
   local txn=00000000000000ab
-  id() { stat -c '%d:%i:%s:%.9Y' "$1"; } # the journal's file identity (docs/cli.md)
+  id() { stat -c '%i:%s:%.9Y' "$1"; } # the journal's file identity (docs/cli.md)
   mkdir -p pkg
   printf 'old a\n' > pkg/a.txt; printf 'new a\n' > "pkg/.a.txt.editcore-$txn.tmp"; printf 'new b\n' > b.txt
   printf '{"editcore_journal":1,"txn":"%s","entries":[{"path":"b.txt","action":"write","old":"%s","new":"%s","temp":".b.txt.editcore-%s.tmp"},{"path":"pkg/a.txt","action":"write","old":"%s","new":"%s","temp":".a.txt.editcore-%s.tmp"}]}\n' \
-    "$txn" "1:1:6:1.000000000" "$(id b.txt)" "$txn" "$(id pkg/a.txt)" "$(id "pkg/.a.txt.editcore-$txn.tmp")" "$txn" > ".editcore-$txn.journal"
+    "$txn" "1:6:1.000000000" "$(id b.txt)" "$txn" "$(id pkg/a.txt)" "$(id "pkg/.a.txt.editcore-$txn.tmp")" "$txn" > ".editcore-$txn.journal"
   local rec='{"editcore_lock":1,"txn":"%s","pid":0,"start":"","boot":"","pidns":"","host":"elsewhere","kind":"wasi","journal":"%s"}\n'
   printf "$rec" "$txn" ".editcore-$txn.journal" > .b.txt.editcore.lock
   printf "$rec" "$txn" "../.editcore-$txn.journal" > pkg/.a.txt.editcore.lock

@@ -16,9 +16,9 @@ static char *ask(const char *req) {
 
 static int has(const char *hay, const char *needle) { return hay && strstr(hay, needle) != NULL; }
 
-#define H_OLD "2049:131:6:1700000000.000000001"
-#define H_NEW "2049:177:9:1700000005.250000000"
-#define H_ELSE "2049:131:7:1700000009.000000000"
+#define H_OLD "131:6:1700000000.000000001"
+#define H_NEW "177:9:1700000005.250000000"
+#define H_ELSE "131:7:1700000009.000000000"
 #define OWNER "{\"pid\":42,\"start\":\"777\",\"boot\":\"b-1\",\"pidns\":\"pid:[9]\",\"host\":\"h\",\"kind\":\"native\"}"
 
 int main(void) {
@@ -130,6 +130,20 @@ int main(void) {
   /* A journal whose entry climbs out is no journal either. */
   r = ask("{\"commit\":\"recover\",\"journal\":\"{\\\"editcore_journal\\\":1,\\\"txn\\\":\\\"0123456789abcdef\\\",\\\"entries\\\":[{\\\"path\\\":\\\"../x\\\",\\\"action\\\":\\\"delete\\\",\\\"old\\\":\\\"" H_OLD "\\\"}]}\\n\",\"journal_dir\":\"\"}");
   CHECK_MSG(has(r, "{\"valid\":false}"), "%s", r);
+  ec_free(NULL, r);
+
+  /* Identities are "ino:size:sec.nnnnnnnnn"; the unreleased "dev:ino:size:mtime" form and near misses are refused. */
+  static const char *const bad_ids[] = {"2049:131:6:1700000000.000000001", "131:6:1700000000.00000001", "131:6:1700000000", "131::1.000000000",
+                                        ":6:1.000000000", "131:6:1.000000000:", "131:6:+1.000000000"};
+  for (size_t k = 0; k < sizeof bad_ids / sizeof *bad_ids; k++) {
+    snprintf(req, sizeof req, "{\"commit\":\"recover\",\"journal\":\"{\\\"editcore_journal\\\":1,\\\"txn\\\":\\\"0123456789abcdef\\\",\\\"entries\\\":[{\\\"path\\\":\\\"x\\\",\\\"action\\\":\\\"delete\\\",\\\"old\\\":\\\"%s\\\"}]}\\n\",\"journal_dir\":\"\"}", bad_ids[k]);
+    r = ask(req);
+    CHECK_MSG(has(r, "{\"valid\":false}"), "%s: %s", bad_ids[k], r);
+    ec_free(NULL, r);
+  }
+  snprintf(req, sizeof req, "{\"commit\":\"recover\",\"journal\":\"{\\\"editcore_journal\\\":1,\\\"txn\\\":\\\"0123456789abcdef\\\",\\\"entries\\\":[{\\\"path\\\":\\\"x\\\",\\\"action\\\":\\\"delete\\\",\\\"old\\\":\\\"%s\\\"}]}\\n\",\"journal_dir\":\"\"}", "131:6:-1.500000000");
+  r = ask(req);
+  CHECK_MSG(has(r, "{\"valid\":true"), "%s", r); /* an mtime before 1970 */
   ec_free(NULL, r);
 
   /* Temporaries: this protocol's, the C host's older 8-hex ones, the Node host's older pid-hex ones; nothing else. */

@@ -206,12 +206,21 @@ void ec_commit_write_journal(ec_buf *b, ec_str txn, const ec_commit_op *ops, siz
 }
 
 bool ec_commit_id_ok(ec_str id) {
-  if (!id.len || id.len > 160) return false;
-  for (size_t i = 0; i < id.len; i++) {
-    char c = id.ptr[i];
-    if (!((c >= '0' && c <= '9') || c == ':' || c == '.' || c == '-')) return false;
+  /* Exactly "ino:size:sec.nnnnnnnnn" (sec may be negative). The earlier "dev:ino:size:mtime" form
+   * is refused, not translated: only builds of the unreleased h/durable branch wrote it. */
+  size_t i = 0, fields = 0;
+  for (; fields < 2; fields++) {
+    size_t start = i;
+    while (i < id.len && id.ptr[i] >= '0' && id.ptr[i] <= '9') i++;
+    if (i == start || i - start > 20 || i >= id.len || id.ptr[i++] != ':') return false;
   }
-  return true;
+  if (i < id.len && id.ptr[i] == '-') i++;
+  size_t start = i;
+  while (i < id.len && id.ptr[i] >= '0' && id.ptr[i] <= '9') i++;
+  if (i == start || i - start > 20 || i >= id.len || id.ptr[i++] != '.') return false;
+  start = i;
+  while (i < id.len && id.ptr[i] >= '0' && id.ptr[i] <= '9') i++;
+  return i - start == 9 && i == id.len;
 }
 
 bool ec_commit_read_journal(ec_json_reader *r, ec_str text, ec_str *txn, ec_commit_op **ops_out, ec_str **temps_out, size_t *n_out) {

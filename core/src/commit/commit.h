@@ -81,7 +81,7 @@ void ec_commit_write_journal(ec_buf *b, ec_str txn, const ec_commit_op *ops, siz
 bool ec_commit_read_journal(ec_json_reader *r, ec_str text, ec_str *txn, ec_commit_op **ops, ec_str **temps, size_t *n);
 
 typedef enum ec_redo { EC_REDO_NONE, EC_REDO_RENAME, EC_REDO_DELETE, EC_REDO_LEAVE } ec_redo;
-/** Whether `id` can be a file identity (editcore_commit.h: "dev:ino:size:mtime"). */
+/** Whether `id` can be a file identity (editcore_commit.h: "ino:size:mtime"). */
 bool ec_commit_id_ok(ec_str id);
 /**
  * What finishing one journal entry takes, from the target's identity now (absent: !target_exists)
