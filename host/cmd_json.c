@@ -225,8 +225,10 @@ int eh_cmd_batch(const eh_opts *o) {
     if (blank) continue; /* blank lines carry no request and get no answer */
     ec_result *r;
     memset(&err, 0, sizeof err);
-    if (o->files) r = run_with_files(all + s, n, o, &root, &err);
-    else {
+    if (o->files) {
+      r = run_with_files(all + s, n, o, &root, &err);
+      eh_root_forget_dirs(&root);
+    } else {
       r = ec_apply_json(all + s, n, eh_core_host());
       if (!r) eh_fail(&err, EC_OUT_OF_MEMORY, EH_EXIT_USAGE_IO, NULL, "out of memory");
     }

@@ -166,20 +166,6 @@ static cJSON *observe(tool_run *t, const char *name, bool want_content) {
   return o;
 }
 
-/* mkdir -p for the directories above `full` that are below the root. */
-static void make_parents(const tool_run *t, const char *full) {
-  char *d = strdup(full);
-  if (!d) return;
-  size_t skip = strlen(t->root.dir);
-  for (char *q = d + skip + 1; *q; q++) {
-    if (*q != '/') continue;
-    *q = 0;
-    mkdir(d, 0777);
-    *q = '/';
-  }
-  free(d);
-}
-
 /* Does the writes; answers the outcomes array (all ok, or each failed with the reason). */
 static cJSON *do_writes(tool_run *t, const cJSON *writes) {
   eh_txn *txn = eh_txn_new();
@@ -212,7 +198,7 @@ static cJSON *do_writes(tool_run *t, const cJSON *writes) {
       else { rc = err.code; break; }
     }
     bool had = s && s->read;
-    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(w, "create_dirs"))) make_parents(t, p->full);
+    /* create_dirs: the commit creates a new file's missing directories, beneath the root */
     bool ok = remove ? eh_txn_delete(txn, p, had ? &s->stamp : NULL, had ? s->data : NULL, had ? s->len : 0)
                      : eh_txn_write(txn, p, cJSON_GetStringValue(content), strlen(cJSON_GetStringValue(content)),
                                     had ? &s->stamp : NULL, had ? s->data : NULL, had ? s->len : 0);

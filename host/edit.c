@@ -1,6 +1,7 @@
 /* The steps every editing command shares: read the files an edit names, write what it changed. */
 #include "cli.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -21,18 +22,22 @@ static ec_error_code check_writable(const eh_path *p, eh_err *err) {
   (void)err;
   return EC_OK;
 #else
-  if (p->exists && (access(p->full, W_OK) != 0 || !(p->st.st_mode & S_IWUSR)))
+  int dfd = eh_dir_fd(p->root, p->dir);
+  if (p->exists && (dfd < 0 || faccessat(dfd, p->name, W_OK, 0) != 0 || !(p->st.st_mode & S_IWUSR)))
     return eh_fail(err, EC_ACCESS_DENIED, EH_EXIT_NOT_APPLIED, p->shown, "'%s' is read-only; editcore does not write over it", p->shown);
-  char *dir = strdup(p->full);
+  char *dir = strdup(p->dir);
   if (!dir) return oom(err);
-  char *slash = strrchr(dir, '/');
-  if (slash) *slash = '\0';
+  /* The nearest existing directory is the one a new file or a temporary would be created in. */
+  char *slash;
+  while (*dir && eh_dir_fd(p->root, dir) < 0 && errno == ENOENT) {
+    slash = strrchr(dir, '/');
+    if (slash) *slash = '\0';
+    else dir[0] = '\0';
+  }
   struct stat st;
   ec_error_code rc = EC_OK;
-  /* The nearest existing directory is the one a new file or a temporary would be created in. */
-  while (stat(dir, &st) != 0 && (slash = strrchr(dir, '/')) != NULL) *slash = '\0';
-  if (stat(dir, &st) == 0 && S_ISDIR(st.st_mode) &&
-      (access(dir, W_OK) != 0 || !(st.st_mode & S_IWUSR)))
+  dfd = eh_dir_fd(p->root, dir);
+  if (dfd >= 0 && fstat(dfd, &st) == 0 && S_ISDIR(st.st_mode) && (faccessat(dfd, ".", W_OK, 0) != 0 || !(st.st_mode & S_IWUSR)))
     rc = eh_fail(err, EC_ACCESS_DENIED, EH_EXIT_NOT_APPLIED, p->shown, "the directory of '%s' is read-only; editcore does not write into it",
                  p->shown);
   free(dir);
@@ -77,7 +82,6 @@ ec_error_code eh_inputs_add(eh_inputs *in, const eh_root *root, const char *name
     eh_path_free(&p);
     return rc;
   }
-  eh_clean_stale_for(p.full);
   size_t i = in->n;
   in->data[i] = NULL;
   in->len[i] = 0;

@@ -1,13 +1,12 @@
 #include "files.h"
+#include "sys.h"
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#ifndef O_NOFOLLOW
-#define O_NOFOLLOW 0
-#endif
 
 void eh_stamp_of(const struct stat *st, eh_stamp *out) {
   memset(out, 0, sizeof *out);
@@ -43,8 +42,13 @@ ec_error_code eh_read_file(const eh_path *p, size_t limit, char **data, size_t *
     return eh_fail(err, EC_TOO_LARGE, EH_EXIT_NOT_APPLIED, p->shown,
                    "'%s' holds %llu bytes; the limit (options.limits.max_input_bytes) is %llu", p->shown,
                    (unsigned long long)p->st.st_size, (unsigned long long)limit);
-  int fd = open(p->full, O_RDONLY | O_NOFOLLOW);
-  if (fd < 0) return eh_fail_errno(err, errno, p->shown, "open");
+  int dfd = eh_dir_fd(p->root, p->dir);
+  int fd = dfd < 0 ? -1 : openat(dfd, p->name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ELOOP || errno == ENOTDIR || errno == EXDEV)
+      return eh_fail(err, EC_ACCESS_DENIED, EH_EXIT_NOT_APPLIED, p->shown, "'%s' changed into a symlink while it was being opened; nothing was read", p->shown);
+    return eh_fail_errno(err, errno, p->shown, "open");
+  }
   struct stat st;
   if (fstat(fd, &st) != 0 || st.st_ino != p->st.st_ino || st.st_dev != p->st.st_dev) {
     close(fd);
@@ -71,4 +75,53 @@ ec_error_code eh_read_file(const eh_path *p, size_t limit, char **data, size_t *
   *data = buf;
   *len = n;
   return EC_OK;
+}
+
+void eh_file_id(const struct stat *st, char out[EH_FILE_ID_MAX]) {
+  snprintf(out, EH_FILE_ID_MAX, "%llu:%lld:%lld.%09ld", (unsigned long long)st->st_ino, (long long)st->st_size, (long long)st->st_mtim.tv_sec,
+           (long)st->st_mtim.tv_nsec);
+}
+
+int eh_read_at(int dfd, const char *name, size_t limit, char **data, size_t *len, struct stat *st_out) {
+  *data = NULL;
+  *len = 0;
+  int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return -1;
+  struct stat st;
+  int bad = fstat(fd, &st) != 0 ? errno : !S_ISREG(st.st_mode) ? EISDIR : (unsigned long long)st.st_size > (unsigned long long)limit ? EFBIG : 0;
+  if (bad) {
+    close(fd);
+    errno = bad;
+    return -1;
+  }
+  size_t cap = (size_t)st.st_size + 1, n = 0;
+  char *buf = malloc(cap);
+  if (!buf) { close(fd); errno = ENOMEM; return -1; }
+  for (;;) {
+    if (n + 1 >= cap) {
+      /* As large as fstat said: one more byte tells whether it grew meanwhile (rarely: then grow). */
+      char probe;
+      ssize_t more = read(fd, &probe, 1);
+      if (more < 0 && errno == EINTR) continue;
+      if (more <= 0) break;
+      if (cap > limit) { free(buf); close(fd); errno = EFBIG; return -1; }
+      char *grown = realloc(buf, cap * 2);
+      if (!grown) { free(buf); close(fd); errno = ENOMEM; return -1; }
+      buf = grown;
+      cap *= 2;
+      buf[n++] = probe;
+      continue;
+    }
+    ssize_t got = read(fd, buf + n, cap - 1 - n);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) { int e = errno; free(buf); close(fd); errno = e; return -1; }
+    if (got == 0) break;
+    n += (size_t)got;
+  }
+  close(fd);
+  buf[n] = '\0';
+  *data = buf;
+  *len = n;
+  if (st_out) *st_out = st;
+  return 0;
 }

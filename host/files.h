@@ -23,6 +23,20 @@ bool eh_stamp_same(const eh_stamp *a, const eh_stamp *b);
  */
 ec_error_code eh_read_file(const eh_path *p, size_t limit, char **data, size_t *len, eh_stamp *stamp, eh_err *err);
 
+/**
+ * Reads regular file `name` in directory `dfd` whole, without following a link (malloc'd,
+ * NUL-terminated; *st, when not NULL, its fstat): what a commit compares with what it read
+ * before, under its lock. 0, or -1 with errno (ENOENT: absent; ELOOP: a symlink; EISDIR: not a
+ * regular file; EFBIG: over limit).
+ */
+int eh_read_at(int dfd, const char *name, size_t limit, char **data, size_t *len, struct stat *st);
+
+/** Room for a file identity. */
+#define EH_FILE_ID_MAX 96
+/** A file's identity for the journal (editcore_commit.h): "ino:size:mtime", mtime in seconds with
+ *  9 decimals — what every host's stat gives alike (not the device: a WASI component sees 1). */
+void eh_file_id(const struct stat *st, char out[EH_FILE_ID_MAX]);
+
 /** The engine's default input limit (options.limits.max_input_bytes), which the host enforces first. */
 size_t eh_input_limit(void);
 

@@ -2,7 +2,16 @@
 #ifndef EDITCORE_HOST_SYS_H
 #define EDITCORE_HOST_SYS_H
 #include "editcore.h"
+#include <fcntl.h>
 #include <stdio.h>
+
+/* Flags some platforms lack (they then mean nothing, as there). */
+#ifndef O_CLOEXEC
+#define O_CLOEXEC 0
+#endif
+#ifndef O_NOFOLLOW
+#define O_NOFOLLOW 0
+#endif
 
 /** Monotonic milliseconds, the core's ec_host clock. */
 double eh_clock_ms(void *user);

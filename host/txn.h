@@ -1,12 +1,21 @@
 /*
- * All-or-nothing writes of one edit's files. Every new content is first staged in a temporary
- * file beside its target (same directory, so the rename cannot cross file systems), written,
- * given the old file's mode and fsynced; only then are the targets checked unchanged since they
- * were read and the temporaries renamed over them, the deletions done last and the directories
- * fsynced (with the parents of any directory created for a new file). If a step fails part-way, what was already renamed or deleted is put back from the
- * bytes read, so the files end as they began. A process killed mid-way leaves every file wholly
- * old or wholly new (rename is atomic) and perhaps temporaries, which are named
- * ".<name>.editcore-<8 hex>.tmp" and removed by the next run that writes <name>.
+ * All-or-nothing writes of one edit's files, by the write protocol every host follows
+ * (core/include/editcore_commit.h; docs/cli.md "Writes"): the core plans (lock order, names,
+ * lock records, the journal), this file does the calls, each in the target's own directory
+ * opened beneath the root:
+ *   1. lock every target, in the plan's order (waiting for live owners; a stale lock is broken,
+ *      or the journal it names finished first);
+ *   2. under the locks, re-read every target: each must be byte for byte what the edit was made
+ *      from (or still absent), else CONFLICT and nothing is written;
+ *   3. stage each new content in a temporary beside its target, given the old file's mode, fsynced;
+ *   4. with two or more operations, write and fsync the journal: the edit is committed;
+ *   5. rename the temporaries over their targets, delete what the edit deletes, fsync the
+ *      directories, remove the journal, release the locks.
+ * If a step fails before the journal, the temporaries go and nothing changed; after it, what was
+ * renamed is put back from the bytes read. A process killed at any moment leaves every file
+ * wholly old or wholly new, and its locks: the next run of any host that reads or writes one of
+ * those files finishes the set (rolls the journal forward) or, without a journal, removes the
+ * temporaries.
  */
 #ifndef EDITCORE_HOST_TXN_H
 #define EDITCORE_HOST_TXN_H
@@ -24,12 +33,6 @@ bool eh_txn_write(eh_txn *t, const eh_path *p, const char *content, size_t len, 
                   const char *old_bytes, size_t old_len);
 /** Plans the deletion of `p` (read before, as `old`). */
 bool eh_txn_delete(eh_txn *t, const eh_path *p, const eh_stamp *old, const char *old_bytes, size_t old_len);
-/**
- * Removes the temporaries a killed run left beside `full` (a resolved path). Every run calls it
- * for each file it looks at, so the debris of a killed run is gone after the next run that
- * names the same files, whatever that run then does.
- */
-void eh_clean_stale_for(const char *full);
 /** Does it. On failure nothing is changed (as far as the system lets us put it back). */
 ec_error_code eh_txn_commit(eh_txn *t, eh_err *err);
 

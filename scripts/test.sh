@@ -37,6 +37,11 @@ echo "== npm package (its devDependencies: typescript, esbuild, webpack, vite fo
 (cd js && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/)
 echo "== MCP server (mcp/: editcore-mcp over stdio, against the reference server-filesystem)"
 (cd mcp && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/*.test.js)
+echo "== hosts under races and kills (tests/host/race, short: ~1.5 min; EDITCORE_LONG=1 runs the campaign of tests/host/DURABILITY.md)"
+node tests/host/race/protocol.mjs
+node tests/host/race/writers.mjs
+node tests/host/race/swap.mjs
+node tests/host/race/kill.mjs
 echo "== in the browser (web-demo: Debian's chromium driven by playwright-core)"
 (cd web-demo && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/)
 

@@ -17,6 +17,7 @@
 #include "match/ladder.h"
 #include "match/lineutil.h"
 #include "request/result.h"
+#include "editcore_commit.h"
 #include "messages/enclosing.h"
 #include "messages/diagnose.h"
 #include "syntax/syntax.h"
@@ -70,6 +71,12 @@ char *ec_tool_json(const char *request, size_t request_len, const ec_host *host,
   memcpy(out, "{}", 3);
   if (response_len) *response_len = 2;
   return out;
+}
+
+/* The write protocol's decisions (editcore_commit.h, core/src/commit/): only file hosts ask
+ * them, and those run in Node, where the full module loads at once. */
+char *ec_commit_json(const char *request, size_t request_len, const ec_host *host, size_t *response_len) {
+  return ec_tool_json(request, request_len, host, response_len);
 }
 
 /* Self-correction (correction_prompt, correction_apply): the result only has to be one the host

@@ -78,7 +78,9 @@ export function memoryAdapter(initial = {}) {
 
 /**
  * A host over `adapter`: { stat(path) -> {type, size, mtime} | null, readFile(path) -> bytes,
- * writeFile(path, bytes) (atomic per file where the medium allows), delete(path) }. Paths given
+ * writeFile(path, bytes) (atomic per file where the medium allows), delete(path) }, and
+ * optionally commit([{path, bytes | null, old}]) — all or nothing under the adapter's own locks,
+ * each file checked against `old`, the bytes read (editcore/node has it). Paths given
  * to the adapter are relative to its root, checked, with "/" separators.
  * `defaults`: { profile, options } used by every call unless the call gives its own.
  */
@@ -155,6 +157,13 @@ export function createHost(adapter, defaults = {}) {
       else if (r.action === 'move') { writes.push([seen.get(r.moved_to).disk, r.content]); deletes.push(seen.get(p).disk); }
       else writes.push([seen.get(p).disk, r.content]);
     }
+    if (adapter.commit) {
+      // The write protocol (editcore/node): locked, checked byte for byte against what was read, all or nothing.
+      const old = (disk) => [...seen.values()].find((f) => f.disk === disk)?.bytes ?? null;
+      await adapter.commit([...writes.map(([disk, content]) => ({ path: disk, bytes: encoder.encode(content), old: old(disk) })),
+        ...deletes.map((disk) => ({ path: disk, bytes: null, old: old(disk) }))]);
+      return;
+    }
     const done = [];
     try {
       for (const [disk, content] of writes) { await adapter.writeFile(disk, encoder.encode(content)); done.push(disk); }
@@ -202,7 +211,7 @@ export function createHost(adapter, defaults = {}) {
       res.data.applied = true;
       return res;
     } catch (e) {
-      if (e instanceof HostError || e?.code === 'ACCESS_DENIED') return failure(e.code, e.message, e.path);
+      if (e instanceof HostError || e?.hostError || e?.code === 'ACCESS_DENIED') return failure(e.code === 'PERMISSION_DENIED' ? 'ACCESS_DENIED' : e.code, e.message, e.path);
       if (e instanceof TypeError && String(e.message).startsWith('editcore:')) throw e;
       return failure('IO_ERROR', `reading the files failed: ${e?.message ?? e}; nothing was changed`);
     }

@@ -280,6 +280,12 @@ export interface FileAdapter {
   /** Should replace the file atomically where the medium allows (the Node adapter does). */
   writeFile(path: string, data: Uint8Array): Promise<void>;
   delete(path: string): Promise<void>;
+  /**
+   * Optional: writes and deletes a set of files all or nothing, each checked under the adapter's
+   * locks against `old` (the bytes read; null: must be absent; undefined: read at the commit). Rejects
+   * with `code` CONFLICT when a file changed since it was read (docs/cli.md "Writes").
+   */
+  commit?(ops: { path: string; bytes: Uint8Array | null; old?: Uint8Array | null }[]): Promise<void>;
   /** For the agent tools that list, create or move (the MCP filesystem tools); optional elsewhere. */
   list?(path: string): Promise<DirEntry[]>;
   mkdir?(path: string): Promise<void>;

@@ -1,102 +1,57 @@
-// `editcore/node`: the engine's API plus the Node file adapter — every path resolved inside a
-// root (symlinks followed and kept inside it), atomic writes (a temp file in the same directory,
-// fsync, rename over the file, its mode kept, the directory fsynced). A process killed at any
-// moment leaves each file wholly old or wholly new.
-import { promises as fs, constants } from 'node:fs';
-import { dirname, basename, join, resolve, sep } from 'node:path';
-import { randomBytes } from 'node:crypto';
+// `editcore/node`: the engine's API plus the Node file adapters. Every path is resolved beneath
+// its root without following links (symlinks inside the root are followed lexically and stay
+// links; one leading out is ACCESS_DENIED), and every write follows the write protocol all
+// editcore hosts share (src/node-fs.js, docs/cli.md): writer locks, a byte-for-byte check under
+// them, temporaries beside the targets, a journal for several files. A process killed at any
+// moment leaves each file wholly old or wholly new, and the next run finishes the set.
+import { promises as fs } from 'node:fs';
+import { resolve, posix } from 'node:path';
 import { createHost } from './host.js';
+import { beneathAdapter, hostError } from './node-fs.js';
 
 export * from './index.js';
 
-function denied(path, why) {
-  const e = new Error(`'${path}' ${why}`);
-  e.code = 'ACCESS_DENIED';
-  return Object.assign(e, { path });
-}
-
 /**
- * The real path of `full`, or of its deepest existing ancestor joined with the rest. A dangling
- * symlink on the way is followed to where its target would be (as the C host does), so a write
- * creates the target — refused by the caller when that lies outside the root — and never
- * replaces the link with a file.
+ * The Node adapter over the directory `root` (for createHost and runTool). Paths arrive checked
+ * and relative (src/host.js). Options: `fsync` (default true: new contents and renames are made
+ * durable), `sync` (blocking file calls, for a server answering one call at a time),
+ * `onRecover(text)` (what to do with the report of an edit a killed run left half-done and this
+ * one finished; default: a process warning).
  */
-async function realOf(full, hops = 0) {
-  const rest = [];
-  let at = full;
-  for (;;) {
-    try { return join(await fs.realpath(at), ...rest.reverse()); } catch (e) {
-      if (e.code !== 'ENOENT' && e.code !== 'ENOTDIR') throw e;
-      const link = await fs.lstat(at).then((s) => s.isSymbolicLink(), () => false);
-      if (link) {
-        if (hops >= 40) throw Object.assign(new Error(`'${full}': too many levels of symlinks`), { code: 'ELOOP' });
-        const target = resolve(dirname(at), await fs.readlink(at));
-        return realOf(join(target, ...rest.reverse()), hops + 1);
-      }
-      const up = dirname(at);
-      if (up === at) throw e;
-      rest.push(basename(at));
-      at = up;
-    }
-  }
-}
-
-/**
- * The Node adapter over the directory `root` (for createHost). Paths arrive checked and relative
- * (src/host.js); here each is resolved through symlinks and refused if it lands outside the root.
- * `options.fsync: false` renames without syncing the new file first (atomic, not durable across a
- * power cut: the MCP reference server's way, for editcore-mcp --no-fsync).
- */
-export function nodeAdapter(root, { fsync = true } = {}) {
+export function nodeAdapter(root, options = {}) {
   if (typeof root !== 'string' && !(root instanceof URL)) throw new TypeError('editcore: nodeAdapter(root) takes the root directory (a path or file: URL)');
-  const rootReal = fs.realpath(root instanceof URL ? root : resolve(root));
-  rootReal.catch(() => {});
-  const locate = async (p) => {
-    const base = await rootReal;
-    const real = await realOf(join(base, p));
-    if (real !== base && !real.startsWith(base.endsWith(sep) ? base : base + sep)) throw denied(p, 'resolves outside the root (through a symlink)');
-    return real;
+  const real = fs.realpath(root instanceof URL ? root : resolve(root));
+  real.catch(() => {});
+  const place = (p, b) => {
+    const n = posix.normalize(p).replace(/\/+$/, '');
+    const at = n.startsWith('/') ? b.place(n) : n === '..' || n.startsWith('../') ? null : { ri: 0, rel: n === '.' ? '' : n };
+    if (!at) throw hostError('ACCESS_DENIED', `'${p}' resolves outside the root`, { path: p });
+    return at;
   };
-  return {
-    root,
-    async stat(p) {
-      const real = await locate(p);
-      try {
-        const s = await fs.stat(real);
-        // `id`: the file itself (device and inode), so two names for one file are told apart from two files
-        return { type: s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other', size: s.size, mtime: s.mtimeMs, mode: s.mode,
-          real, id: `${s.dev}:${s.ino}` };
-      } catch (e) {
-        if (e.code === 'ENOENT') return null;
-        throw e;
-      }
-    },
-    async readFile(p) { return fs.readFile(await locate(p)); },
-    async writeFile(p, data) {
-      const real = await locate(p);
-      const dir = dirname(real);
-      let mode = 0o666 & ~process.umask();
-      try { mode = (await fs.stat(real)).mode & 0o7777; } catch (e) { if (e.code !== 'ENOENT') throw e; }
-      await fs.mkdir(dir, { recursive: true });
-      const tmp = join(dir, `.${basename(real)}.editcore-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
-      const fh = await fs.open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, mode);
-      try {
-        await fh.writeFile(data);
-        await fh.chmod(mode); // the umask must not narrow the file's own mode
-        if (fsync) await fh.sync();
-        await fh.close();
-        await fs.rename(tmp, real);
-      } catch (e) {
-        await fh.close().catch(() => {});
-        await fs.unlink(tmp).catch(() => {});
-        throw e;
-      }
-      // The rename itself is durable once the directory is synced (best effort: not every FS allows it).
-      const d = fsync ? await fs.open(dir, 'r').catch(() => null) : null;
-      if (d) { await d.sync().catch(() => {}); await d.close(); }
-    },
-    async delete(p) { await fs.unlink(await locate(p)); },
+  return { root, ...beneathAdapter([real], place, options) };
+}
+
+/**
+ * The adapter of the MCP server: absolute paths (given without their leading "/", as the core's
+ * MCP tools name them) beneath any of the allowed directories `dirs` — as given or as their real
+ * paths, as the reference server keeps both. Options as nodeAdapter's.
+ */
+export function allowedAdapter(dirs, options = {}) {
+  const reals = dirs.map((d) => fs.realpath(resolve(d)).catch(() => resolve(d)));
+  let aliases = null; // [given absolute, root index] for given paths that differ from their real ones
+  Promise.all(reals).then((r) => { aliases = dirs.map((d, i) => [resolve(d), i]).filter(([d, i]) => d !== r[i]); }, () => {});
+  const place = (p, b) => {
+    const abs = posix.normalize(`/${p}`);
+    const at = b.place(abs);
+    if (at) return at;
+    for (const [given, ri] of aliases ?? []) {
+      if (abs === given) return { ri, rel: '' };
+      if (abs.startsWith(`${given}/`)) return { ri, rel: abs.slice(given.length + 1) };
+    }
+    throw hostError('ACCESS_DENIED', `'${abs}' leads outside the allowed directories`, { real_path: abs, path: abs });
   };
+  const adapter = beneathAdapter(reals, place, options);
+  return { root: '/', ...adapter, realpath: async (p) => (await adapter.stat(p))?.real ?? posix.normalize(`/${p}`) };
 }
 
 /** createHost over nodeAdapter(root): `await createNodeHost('.').applyEdit({format, ...})`. */

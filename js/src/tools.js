@@ -36,6 +36,9 @@ function parentOf(p) {
   return i > 0 ? p.slice(0, i) : null;
 }
 
+/** `p` (absolute, or already relative) as the adapter names it: relative to `root`. */
+const relTo = (root, p) => (p.startsWith('/') ? (p === root ? '.' : p.slice((root.endsWith('/') ? root : root + '/').length)) : p);
+
 /** Bytes as base64, in Node and in browsers alike. */
 function base64(bytes) {
   let bin = '';
@@ -57,8 +60,9 @@ async function listOf(adapter, rel) {
     ...(e.real !== undefined ? { real_path: e.real } : {}) }));
 }
 
-/** What is at one planned path, as the core's observation (docs/tools.md). */
-async function observe(adapter, root, path, want) {
+/** What is at one planned path, as the core's observation (docs/tools.md). `seen`: path ->
+ * the bytes read (null: absent), for the commit's check that nothing changed since. */
+async function observe(adapter, root, path, want, seen) {
   let rel = path;
   if (path.startsWith('/')) {
     const base = root.endsWith('/') ? root : root + '/';
@@ -70,6 +74,7 @@ async function observe(adapter, root, path, want) {
     const st = await adapter.stat(rel);
     const real = !st ? null : st.real ?? (adapter.realpath ? await adapter.realpath(rel) : `${root.replace(/\/$/, '')}/${rel}`);
     if (!st) {
+      seen.set(path, null);
       const parent = parentOf(rel);
       const gone = parent && !(await adapter.stat(parent).catch(() => null));
       // where it would be (a link or an equivalent name on the way followed), when the adapter can tell
@@ -85,6 +90,7 @@ async function observe(adapter, root, path, want) {
     const o = { kind: 'file', size: st.size, mtime_ms: Math.floor(st.mtime ?? 0), real_path: real, ...more };
     if (!want.content) return o;
     const bytes = await adapter.readFile(rel);
+    seen.set(path, bytes);
     if (want.bytes) return { ...o, content: { base64: base64(bytes) }, size: bytes.length };
     let text;
     try { text = bytes.includes(0) ? null : utf8.decode(bytes); } catch { text = null; }
@@ -121,10 +127,24 @@ export async function runTool(name, args, options = {}) {
   let res = await core({ ...base, phase: 'plan' });
   // A tool that walks (directory_tree, search_files) asks again for the next level; the core
   // bounds how many paths one call may read.
-  const observed = {};
+  const observed = {}, seen = new Map();
   while (res.phase === 'read') {
-    for (const r of res.reads) observed[r.path] = await observe(adapter, root, r.path, r);
+    for (const r of res.reads) observed[r.path] = await observe(adapter, root, r.path, r, seen);
     res = await core({ ...base, phase: 'run', observed });
+  }
+  const relOf = (p) => relTo(root, p);
+  // Files written or deleted: all or nothing under the adapter's locks, each checked against what
+  // was observed. (A directory made or a path moved goes through the adapter's own mkdir/move.)
+  if (res.phase === 'write' && adapter.commit && res.writes.every((w) => !w.mkdir && w.move_from === undefined)) {
+    let outcomes;
+    try {
+      await adapter.commit(res.writes.map((w) => ({ path: relOf(w.path), bytes: w.delete ? null : encoder.encode(w.content), old: seen.get(w.path) })));
+      outcomes = res.writes.map((w) => ({ path: w.path, ok: true }));
+    } catch (e) {
+      const code = e?.code === 'PERMISSION_DENIED' ? 'PERMISSION_DENIED' : codeOf(e);
+      outcomes = res.writes.map((w) => ({ path: w.path, error: code, message: String(e?.message ?? e) }));
+    }
+    res = await core({ ...base, phase: 'finish', pending: res.pending, outcomes });
   }
   if (res.phase === 'write') {
     const outcomes = await writeAll(adapter, root, res.writes);
@@ -139,7 +159,7 @@ export async function runTool(name, args, options = {}) {
  * outcomes say so.
  */
 async function writeAll(adapter, root, writes) {
-  const relOf = (p) => (p.startsWith('/') ? (p === root ? '.' : p.slice((root.endsWith('/') ? root : root + '/').length)) : p);
+  const relOf = (p) => relTo(root, p);
   const outcomes = [], undo = [];
   let failed = false;
   for (const w of writes) {

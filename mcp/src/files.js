@@ -4,18 +4,30 @@
 // (refused when a link leads outside every allowed directory), and for what does not, the path
 // under its deepest existing ancestor, a name matching in Unicode NFC where no name matches
 // exactly ("Ambiguous Unicode path component" when two do). The system calls then go to that real
-// path, and their errors are Node's own words, as the reference's. Writes go through editcore's
-// Node host (atomic: a temporary beside the file, fsynced, renamed over it).
-import { realpathSync, readdirSync, statSync, lstatSync, readFileSync, unlinkSync, mkdirSync, renameSync } from 'node:fs';
+// path, and their errors are the reference's words. Every system call on a file then goes through
+// editcore's Node host (allowedAdapter): that real path resolved again beneath the allowed
+// directories by descriptors, never through a link (a directory swapped for a link meanwhile is
+// refused, not followed), and every write by editcore's write protocol — writer locks, a
+// byte-for-byte check under them, a journal for several files, a move under both names' locks
+// (docs/cli.md "Writes").
+import { realpathSync, readdirSync } from 'node:fs';
 import { join, dirname, relative, sep } from 'node:path';
-import { nodeAdapter } from 'editcore/node';
+import { allowedAdapter } from 'editcore/node';
 
 /**
  * `allowed()` gives the allowed directories (absolute, normalised; they may change when the
  * client sends roots). `fsync: false` skips the sync before the rename, as the reference does.
  */
 export function mcpFiles(allowed, { fsync = true } = {}) {
-  const writer = nodeAdapter('/', { fsync });
+  // The adapter doing the I/O, for the allowed directories as they are now (the client may change them).
+  let held = null, heldFor = '';
+  const io = () => {
+    const key = JSON.stringify(allowed());
+    if (key !== heldFor) { held = allowedAdapter(allowed(), { fsync, sync: true }); heldFor = key; }
+    return held;
+  };
+  /** "/" + p's real path, as io() names it (without the leading "/"). */
+  const at = (p) => real(p).slice(1);
   const under = (p, d) => p === d || p.startsWith(d.endsWith(sep) ? d : d + sep);
   const inside = (p) => allowed().some((d) => under(p, d));
   const denied = (real) => Object.assign(new Error(`'${real}' is outside the allowed directories`), { code: 'ACCESS_DENIED', real_path: real });
@@ -58,39 +70,21 @@ export function mcpFiles(allowed, { fsync = true } = {}) {
     return r;
   }
 
-  const typeOf = (s) => (s.isDirectory() ? 'directory' : s.isSymbolicLink() ? 'symlink' : s.isFile() ? 'file' : 'other');
-
   return {
     root: '/',
     async stat(p) {
-      const r = real(p);
-      let s;
-      try { s = statSync(r); } catch (e) { if (e.code === 'ENOENT' || e.code === 'ENOTDIR') return null; throw e; }
-      return { type: typeOf(s), size: s.size, mtime: s.mtimeMs, mode: s.mode, birthtime: s.birthtimeMs, atime: s.atimeMs, real: r, id: `${s.dev}:${s.ino}` };
+      const r = at(p);
+      try { return await io().stat(r); } catch (e) { if (e.code === 'ENOENT' || e.code === 'ENOTDIR' || e.code === 'NOT_FOUND') return null; throw e; }
     },
     async realpath(p) { return real(p); },
-    async readFile(p) { return readFileSync(real(p)); },
-    async writeFile(p, data) { await writer.writeFile(real(p).slice(1), data); },
-    async delete(p) { unlinkSync(real(p)); },
-    /** The entries of a directory: each as it is (a link is a link), its size and time followed, a link's target. */
-    async list(p) {
-      const r = real(p);
-      return readdirSync(r, { withFileTypes: true }).map((d) => {
-        const full = join(r, d.name);
-        const e = { name: d.name, type: d.isDirectory() ? 'directory' : d.isSymbolicLink() ? 'symlink' : d.isFile() ? 'file' : 'other' };
-        try { const s = statSync(full); e.size = s.size; e.mtime = s.mtimeMs; } catch { /* a dangling link: no size */ }
-        if (e.type === 'symlink') try { e.real = realpathSync.native(full); } catch { /* dangling */ }
-        return e;
-      });
-    },
-    async mkdir(p) { mkdirSync(real(p), { recursive: true }); },
+    async readFile(p) { return io().readFile(at(p)); },
+    async writeFile(p, data) { return io().writeFile(at(p), data); },
+    async delete(p) { return io().delete(at(p)); },
+    /** A set of writes and deletions, all or nothing (runTool's commit). */
+    async commit(ops) { return io().commit(ops.map((o) => ({ ...o, path: at(o.path) }))); },
+    async list(p) { return io().list(at(p)); },
+    async mkdir(p) { return io().mkdir(at(p)); },
     /** Renames, never over an existing path (as the reference's move_file). */
-    async move(from, to) {
-      const src = real(from), dst = real(to);
-      let exists = true;
-      try { lstatSync(dst); } catch (e) { if (e.code !== 'ENOENT') throw e; exists = false; }
-      if (exists) throw new Error(`Destination already exists: ${dst}`);
-      renameSync(src, dst);
-    },
+    async move(from, to) { return io().move(at(from), at(to)); },
   };
 }

@@ -166,6 +166,53 @@ case_stale_temps() {
   expect_exit 0; expect_absent src/.greet.py.editcore-0badc0de.tmp; expect_file src/.greet.py.editcore-nothex!!.tmp 'keep'
 }
 
+case_finish_killed_edit() {
+  # What a run killed between the renames of a two-file edit leaves (written by hand, so every
+  # build sees the same bytes): a.txt still old with its new content staged, b.txt already new,
+  # the journal, and both locks, of an owner no one can check (a WASI guest), 2 minutes without
+  # a heartbeat. The next run that reads either file finishes the set and says so.
+  seed
+  local txn=00000000000000ab
+  id() { stat -c '%i:%s:%.9Y' "$1"; } # the journal's file identity (docs/cli.md)
+  mkdir -p pkg
+  printf 'old a\n' > pkg/a.txt; printf 'new a\n' > "pkg/.a.txt.editcore-$txn.tmp"; printf 'new b\n' > b.txt
+  printf '{"editcore_journal":1,"txn":"%s","entries":[{"path":"b.txt","action":"write","old":"%s","new":"%s","temp":".b.txt.editcore-%s.tmp"},{"path":"pkg/a.txt","action":"write","old":"%s","new":"%s","temp":".a.txt.editcore-%s.tmp"}]}\n' \
+    "$txn" "1:6:1.000000000" "$(id b.txt)" "$txn" "$(id pkg/a.txt)" "$(id "pkg/.a.txt.editcore-$txn.tmp")" "$txn" > ".editcore-$txn.journal"
+  local rec='{"editcore_lock":1,"txn":"%s","pid":0,"start":"","boot":"","pidns":"","host":"elsewhere","kind":"wasi","journal":"%s"}\n'
+  printf "$rec" "$txn" ".editcore-$txn.journal" > .b.txt.editcore.lock
+  printf "$rec" "$txn" "../.editcore-$txn.journal" > pkg/.a.txt.editcore.lock
+  touch -d '2 minutes ago' .b.txt.editcore.lock pkg/.a.txt.editcore.lock
+  run ec diff pkg/a.txt notes.txt
+  expect_exit 1; expect_err "finished an edit of 2 files that a killed editcore left half-done (journal .editcore-$txn.journal): 1 already written, 1 written now"
+  expect_out '-new a'; expect_file pkg/a.txt 'new a\n'; expect_file b.txt 'new b\n'; expect_no_temps
+  # A journal cut short (its writer killed before the commit point): nothing is renamed, the debris goes.
+  printf 'new a 2\n' > "pkg/.a.txt.editcore-$txn.tmp"
+  printf '{"editcore_journal":1,"txn":"%s","entr' "$txn" > ".editcore-$txn.journal"
+  printf "$rec" "$txn" "../.editcore-$txn.journal" > pkg/.a.txt.editcore.lock
+  touch -d '2 minutes ago' pkg/.a.txt.editcore.lock
+  run ec replace pkg/a.txt --old 'new a' --new 'newer a' --quiet
+  expect_exit 0; expect_file pkg/a.txt 'newer a\n'; expect_no_temps
+}
+
+native_case_lock_hold() {
+  # A writer holding its lock: a second one waits for it, then finds the file changed (CONFLICT).
+  seed
+  EDITCORE_TEST_HOLD="$T/hold" run_bg ec replace notes.txt --old 'line one' --new 'line 1'
+  wait_for "$T/hold.ready"
+  expect_contains notes.txt 'line one'; expect_contains .notes.txt.editcore.lock '"kind":"native"'
+  ( sleep 0.5; touch "$T/hold.go" ) &
+  local first="$BG"
+  run ec replace notes.txt --old 'line two' --new 'line 2'
+  expect_exit 1; expect_err "CONFLICT"; expect_err "changed on disk after editcore read it"
+  BG="$first"; wait_bg; expect_exit 0; expect_file notes.txt 'line 1\nline two\n'; expect_no_temps
+  # A lock whose owner is gone (a pid that is no process) is broken at once.
+  printf '{"editcore_lock":1,"txn":"00000000000000cd","pid":999999999,"start":"1","boot":"%s","pidns":"%s","host":"%s","kind":"native","journal":null}\n' \
+    "$(cat /proc/sys/kernel/random/boot_id)" "$(readlink /proc/self/ns/pid)" "$(hostname)" > .notes.txt.editcore.lock
+  run ec replace notes.txt --old 'line two' --new 'line 2' --quiet
+  expect_exit 0; expect_file notes.txt 'line 1\nline 2\n'; expect_no_temps
+  rm -f "$T/hold.ready" "$T/hold.go"
+}
+
 native_case_modes_and_readonly() {
   seed
   chmod 0640 src/greet.py

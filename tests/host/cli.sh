@@ -89,7 +89,9 @@ expect_same() { cmp -s "$1" "$2" && ok || fail "$1 differs from $2"; }
 expect_mode() { [ "$(stat -c %a "$1")" = "$2" ] && ok || fail "$1 has mode $(stat -c %a "$1"), wanted $2"; }
 snapshot() { mkdir -p "$T/snap"; (find . -type f ! -name '.ec_*' -print0 | xargs -0 -r cp --parents -t "$T/snap") 2>/dev/null; }
 expect_unchanged() { cmp -s "$1" "$T/snap/$1" && ok || fail "$1 changed"; }
-expect_no_temps() { local t; t="$(find . -name '.*.editcore-*.tmp' | head -n 3)"; [ -z "$t" ] && ok || fail "temporaries left: $t"; }
+expect_no_temps() { # no temporary, lock or journal of editcore's left anywhere
+  local t; t="$(find . \( -name '.*.editcore-*.tmp' -o -name '.*.editcore.lock*' -o -name '.editcore-*.journal' \) | head -n 3)"
+  [ -z "$t" ] && ok || fail "debris left: $t"; }
 expect_lines() { [ "$(wc -l < "$OUT")" = "$1" ] && ok || fail "stdout has $(wc -l < "$OUT") lines, wanted $1"; }
 expect_line() { sed -n "${1}p" "$OUT" | grep -qF -- "$2" && ok || fail "line $1 lacks '$2': $(sed -n "${1}p" "$OUT" | head -c 200)"; }
 expect_same_as_diff_u() {

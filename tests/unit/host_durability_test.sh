@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Durability of `editcore apply`: the native CLI is SIGKILLed at random moments while it applies
 # one reply that edits several large files. After every kill each file must be wholly old or
-# wholly new (never a mix, never truncated), and after the next run no temporary file is left.
+# wholly new (never truncated); after the next run the set must be whole (all old or all new: a
+# kill between renames is finished from the journal) and nothing of editcore's left (temporaries,
+# locks, journal). tests/host/race/kill.mjs does the same for the Node host and the MCP server.
 #
 #   tests/unit/host_durability_test.sh BUILD_DIR          20 runs (the normal suite)
 #   EDITCORE_LONG=1 tests/unit/host_durability_test.sh BUILD_DIR    200 runs (tests/host/DURABILITY.md)
@@ -59,15 +61,23 @@ for run in $(seq 1 "$runs"); do
   done
   if [ -n "$bad" ]; then failed=$((failed + 1)); echo "FAIL run $run (kill after ${delay_us} us): neither old nor new:$bad"; continue; fi
   if [ "$n_old" = "$nfiles" ]; then all_old=$((all_old + 1)); elif [ "$n_new" = "$nfiles" ]; then all_new=$((all_new + 1)); else mixed=$((mixed + 1)); fi
-  [ -n "$(find "$T/root" -name '.*.editcore-*.tmp')" ] && temps_seen=$((temps_seen + 1))
-  # The next run (whatever it does: apply, or refuse a half-applied patch) removes the debris.
+  [ -n "$(find "$T/root" -name '.*editcore*')" ] && temps_seen=$((temps_seen + 1))
+  # The next run (whatever it does: apply, or refuse a half-applied patch) finishes the set and removes the debris.
   (cd "$T/root" && "$bin" apply --quiet --dry-run "$T/patch.txt") >/dev/null 2>&1
-  left="$(find "$T/root" -name '.*.editcore-*.tmp')"
-  if [ -n "$left" ]; then failed=$((failed + 1)); echo "FAIL run $run: temporaries survive the next run: $left"; continue; fi
+  left="$(find "$T/root" -name '.*editcore*')"
+  if [ -n "$left" ]; then failed=$((failed + 1)); echo "FAIL run $run: debris survives the next run: $left"; continue; fi
+  n_old=0; n_new=0
+  for i in $(seq 1 "$nfiles"); do
+    h=$(sha256sum < "$T/root/src/f$i.txt" | cut -d' ' -f1)
+    if [ "$h" = "$(cat "$T/old$i")" ]; then n_old=$((n_old + 1)); elif [ "$h" = "$(cat "$T/new$i")" ]; then n_new=$((n_new + 1)); fi
+  done
+  if [ "$n_old" != "$nfiles" ] && [ "$n_new" != "$nfiles" ]; then
+    failed=$((failed + 1)); echo "FAIL run $run: a mixed set after the next run ($n_old old, $n_new new)"; continue
+  fi
   passed=$((passed + 1))
 done
 echo "durability: $runs SIGKILLed runs (half with renames 40 ms apart) of apply over $nfiles files of $mb MiB (a whole run: $((full_us / 1000)) ms):" \
-     "$all_old all old, $all_new all new, $mixed killed between renames (each file whole)," \
-     "$temps_seen left temporaries (all removed by the next run)"
+     "$all_old all old, $all_new all new, $mixed killed between renames (each file whole; every set finished by the next run)," \
+     "$temps_seen left temporaries, locks or a journal (all gone after the next run)"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -1,6 +1,7 @@
 /* ec_run_json and ec_result_to_json: the JSON protocol as a thin layer over ec_apply. */
 #include "json_request.h"
 #include "json_response.h"
+#include "editcore_commit.h"
 #include "../base/alloc.h"
 #include "../request/result.h"
 #include <string.h>
@@ -89,17 +90,30 @@ ec_result *ec_apply_json_files_on_demand(const char *request, size_t request_len
 
 /* A tool call or a definitions request starts with its "tool" / "tool_definitions" member
  * (docs/tools.md): decided from the first key, so edit requests pay nothing for the check. */
-bool ec_json_is_tool_call(const char *request, size_t len) {
+/* Where an object's first member starts (after "{" and white space); len when not an object. */
+static size_t first_member(const char *request, size_t len) {
   size_t i = 0;
   while (i < len && (request[i] == ' ' || request[i] == '\t' || request[i] == '\n' || request[i] == '\r')) i++;
-  if (i >= len || request[i] != '{') return false;
+  if (i >= len || request[i] != '{') return len;
   i++;
   while (i < len && (request[i] == ' ' || request[i] == '\t' || request[i] == '\n' || request[i] == '\r')) i++;
+  return i;
+}
+
+bool ec_json_is_tool_call(const char *request, size_t len) {
+  size_t i = first_member(request, len);
   return len - i >= 6 && !memcmp(request + i, "\"tool", 5) && (request[i + 5] == '"' || request[i + 5] == '_');
+}
+
+/* A write-protocol request (editcore_commit.h) starts with its "commit" member. */
+bool ec_json_is_commit(const char *request, size_t len) {
+  size_t i = first_member(request, len);
+  return len - i >= 8 && !memcmp(request + i, "\"commit\"", 8);
 }
 
 char *ec_run_json(const char *request, size_t request_len, const ec_host *host, size_t *response_len) {
   if (request && ec_json_is_tool_call(request, request_len)) return ec_tool_json(request, request_len, host, response_len);
+  if (request && ec_json_is_commit(request, request_len)) return ec_commit_json(request, request_len, host, response_len);
   ec_result *r = ec_apply_json(request, request_len, host);
   if (!r) return NULL;
   char *out = ec_result_to_json(r, host, response_len);
