@@ -129,7 +129,8 @@ static ec_error_code update_codex(ec_cp_locator *st, ec_str *out) {
   if (!bytes.ptr && bytes.len) return oom(ctx);
   ec_str bad = utf8_error(a, bytes);
   if (bad.ptr) {
-    ec_error_code rc = ec_fail(ctx, EC_BINARY_FILE, "Failed to read file to update %.*s: %.*s", (int)st->path.len, st->path.ptr,
+    /* Codex reads the file as UTF-8 and stops here; the code says why (no NUL byte is involved). */
+    ec_error_code rc = ec_fail(ctx, EC_ENCODING, "Failed to read file to update %.*s: %.*s", (int)st->path.len, st->path.ptr,
                                (int)bad.len, bad.ptr);
     ec_cp_where(ctx, st->path, st->hunk, st->h->line);
     return rc;

@@ -152,6 +152,11 @@ ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res, co
   if (total > ctx->opt.limits.max_input_bytes)
     return ec_fail(ctx, EC_TOO_LARGE, "the request holds %llu bytes of text; the limit (options.limits.max_input_bytes) is %llu",
                    (unsigned long long)total, (unsigned long long)ctx->opt.limits.max_input_bytes);
+  /* The rule for files that are not UTF-8 guards them from text written in UTF-8 (every JSON
+   * request and tool call); an edit whose own text is not UTF-8 speaks the file's encoding. */
+  const ec_str texts[] = {e->old_string, e->new_string, e->text, e->content, e->new_str, e->snippet, e->peer.raw_llm_text};
+  for (size_t i = 0; i < sizeof texts / sizeof texts[0] && !ctx->edit_not_utf8; i++)
+    ctx->edit_not_utf8 = ec_utf8_first_invalid(texts[i]) != texts[i].len;
   for (size_t i = 0; i < req->n_files; i++) {
     const ec_file *in = &req->files[i];
     if (!in->path.len) return ec_fail(ctx, EC_INVALID_PARAM, "files: a file has an empty path");
@@ -163,7 +168,8 @@ ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res, co
     if (!f) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
     f->path = in->path;
     f->existed = f->exists = true;
-    f->original = in->content;
+    ec_error_code drc = ec_text_decode(ctx->arena, in->content, &f->original, &f->enc, &f->enc_problem);
+    if (drc == EC_OUT_OF_MEMORY) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   }
   return EC_OK;
 }
@@ -191,6 +197,11 @@ static void touch(ec_ctx *ctx, ec_ws_file *f) {
 ec_error_code ec_ws_doc(ec_ctx *ctx, ec_ws_file *f, ec_doc **out) {
   if (!f->exists) return ec_fail(ctx, EC_NOT_FOUND, "the file '%.*s' does not exist", (int)f->path.len, f->path.ptr);
   if (!f->loaded) {
+    if (f->enc_problem.len) {
+      ec_error_code rc = ec_fail(ctx, EC_ENCODING, "'%.*s' cannot be edited: %.*s. Nothing was changed.", (int)f->path.len,
+                                 f->path.ptr, (int)f->enc_problem.len, f->enc_problem.ptr);
+      return ec_fail_at(ctx, f, rc);
+    }
     ec_error_code rc = ec_doc_load(ctx->arena, f->original, &f->doc);
     if (rc == EC_BINARY_FILE) {
       rc = ec_fail(ctx, EC_BINARY_FILE, "'%.*s' holds NUL bytes: it looks binary, and editcore edits only text files",
@@ -256,8 +267,18 @@ ec_error_code ec_ws_add_match(ec_ctx *ctx, ec_ws_file *f, uint32_t start_line, u
   return EC_OK;
 }
 
-/* `now` is the file's rendered content (empty when it no longer exists). */
+/* `now` is the file's rendered text (empty when it no longer exists); the content written is
+ * that text in the file's own encoding. The diffs are of the texts. */
 static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
+  ec_str bytes = now;
+  if (f->exists && !ec_encoding_plain(&f->enc)) {
+    ec_error_code erc = ec_text_encode(ctx->arena, now, &f->enc, &bytes);
+    if (erc == EC_ENCODING)
+      return ec_fail_at(ctx, f, ec_fail(ctx, EC_ENCODING, "the new text of '%.*s' is not UTF-8, so it cannot be written back as "
+                                        "%s, the file's encoding; nothing was changed", (int)f->path.len, f->path.ptr,
+                                        ec_encoding_name(&f->enc)));
+    if (erc) return ec_fail(ctx, erc, "out of memory");
+  }
   ec_file_result *out = ec_result_add_file(ctx->res);
   if (!out) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   out->path = f->path;
@@ -265,7 +286,7 @@ static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
   out->n_matches = f->n_matches;
   out->replacements = f->replacements;
   if (f->exists) {
-    out->content = now;
+    out->content = bytes;
     out->has_content = true;
   }
   out->action = !f->exists ? EC_ACTION_DELETE : !f->existed ? EC_ACTION_ADD : f->moved_to.len ? EC_ACTION_MOVE : EC_ACTION_UPDATE;
@@ -283,7 +304,7 @@ static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
   out->lines_removed = d.removed;
   ctx->res->stats.lines_added += d.added;
   ctx->res->stats.lines_removed += d.removed;
-  ctx->res->stats.bytes_out += now.len;
+  ctx->res->stats.bytes_out += bytes.len;
   return EC_OK;
 }
 
@@ -323,6 +344,14 @@ ec_error_code ec_ws_commit(ec_ctx *ctx) {
       if (!now.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
       /* a file the request did not change is not listed */
       if (f->existed && !f->moved_to.len && ec_str_eq(now, f->original)) continue;
+      /* A file that is not UTF-8 keeps every byte its unknown encoding may need (text/encoding.h). */
+      ec_kept why;
+      if (f->existed && !ctx->edit_not_utf8 && !ec_text_keeps_bytes(f->original, now, &why)) {
+        ec_str m = ec_text_kept_message(ctx->arena, f->path, f->original, now, &why);
+        ec_error_code erc = ec_fail_at(ctx, f, ec_fail(ctx, EC_ENCODING, "%.*s", (int)m.len, m.ptr ? m.ptr : "out of memory"));
+        if (!ctx->partial) return erc;
+        continue; /* a peer that applies blocks one by one: this file stays as it was */
+      }
     }
     ec_error_code rc = emit_file(ctx, f, now);
     if (rc) return rc;

@@ -8,13 +8,17 @@
 #ifndef EC_REQUEST_CTX_H
 #define EC_REQUEST_CTX_H
 #include "../text/doc.h"
+#include "../text/encoding.h"
 #include "result.h"
 #include "../base/strmap.h"
 
 typedef struct ec_ws_file {
   ec_str path;
   bool existed;           /* present in the request's files */
-  ec_str original;        /* the bytes given (existed only) */
+  ec_str original;        /* the text given (existed only): the bytes, decoded when they are UTF-16
+                             or end lines with lone CRs (text/encoding.h) */
+  ec_encoding enc;        /* how `original` was decoded, and how the new content is written back */
+  ec_str enc_problem;     /* why the bytes could not be decoded (loading the file then fails) */
   bool exists;            /* present now */
   bool loaded;
   ec_doc doc;             /* current content, valid when exists && loaded */
@@ -38,6 +42,8 @@ typedef struct ec_ctx {
   uint32_t next_seq;
   bool partial;            /* commit what applied even though the format failed (peer profiles) */
   bool preview;            /* a dry run or streaming preview: status partial */
+  bool edit_not_utf8;      /* the edit's own text holds bytes that are not UTF-8 (a typed-API caller
+                              writing in the file's encoding): ec_text_keeps_bytes does not apply */
   ec_error dropped;        /* the last error past EC_MAX_ERRORS (counted, not listed) */
   bool last_dropped;
 } ec_ctx;
