@@ -276,9 +276,10 @@ export async function applyRequest(request) {
 
 function checkFiles(files, fn) {
   if (files === null || typeof files !== 'object' || Array.isArray(files))
-    throw new TypeError(`editcore: ${fn}(files, ...) takes an object mapping paths to contents (string, or null for an absent file)`);
+    throw new TypeError(`editcore: ${fn}(files, ...) takes an object mapping paths to contents (string, { base64 }, or null for an absent file)`);
   for (const [path, content] of Object.entries(files))
-    if (content !== null && typeof content !== 'string') throw new TypeError(`editcore: files['${path}'] must be a string (or null), not ${typeof content}`);
+    if (content !== null && typeof content !== 'string' && typeof content?.base64 !== 'string')
+      throw new TypeError(`editcore: files['${path}'] must be a string, { base64 } (bytes that are not UTF-8) or null, not ${typeof content}`);
 }
 
 function withOptions(request, options, fn) {

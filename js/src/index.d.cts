@@ -60,8 +60,14 @@ export interface Options {
   limits?: Limits;
 }
 
+/**
+ * A file's bytes as the protocol carries them (docs/protocol.md, "Bytes"): a string when they are
+ * UTF-8 without NUL, else `{ base64 }` (RFC 4648). Requests take either; responses use the string
+ * whenever they can.
+ */
+export type Content = string | { base64: string };
 /** File contents by path; null (or absent) = the file does not exist. */
-export type Files = Record<string, string | null>;
+export type Files = Record<string, Content | null>;
 
 /** Self-correction (docs/correction.md): the failed edit, and for correction_apply the model's reply. */
 export type CorrectableFormat = 'replace' | 'search_replace' | 'unified_diff' | 'lazy';
@@ -85,10 +91,10 @@ export interface Match { start_line: number; end_line: number; strategy: Strateg
 export interface FileResult {
   action: 'update' | 'add' | 'delete' | 'move';
   moved_to?: string;
-  content?: string;
-  diff: string;
+  content?: Content;
+  diff: Content;
   diff_truncated: boolean;
-  undo: string;
+  undo: Content;
   lines_added: number;
   lines_removed: number;
   replacements: number;
@@ -97,8 +103,8 @@ export interface FileResult {
 export type ErrorCode =
   | 'INVALID_PARAM' | 'MALFORMED_EDIT' | 'NO_MATCH' | 'AMBIGUOUS' | 'COUNT_MISMATCH' | 'NOOP' | 'NOT_FOUND'
   | 'FILE_EXISTS' | 'BINARY_FILE' | 'CONFLICT' | 'TOO_LARGE' | 'ACCESS_DENIED' | 'IO_ERROR' | 'OUT_OF_MEMORY'
-  | 'INVALID_REPLY';
-export interface Candidate { start_line: number; end_line: number; similarity: number; text: string }
+  | 'INVALID_REPLY' | 'ENCODING';
+export interface Candidate { start_line: number; end_line: number; similarity: number; text: Content }
 export interface EditError {
   code: ErrorCode;
   message: string;

@@ -5,9 +5,7 @@
 // reads what the plan names, writes what the run asks and reports how it went. Async all the way:
 // the core never waits on the adapter.
 import { init, applyJson } from './engine.js';
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const encoder = new TextEncoder();
+import { toProtocol, fromProtocol } from './bytes.js';
 
 async function core(request) {
   // "tool" (or "tool_definitions") first: that is how the JSON entry point knows a tool call.
@@ -65,10 +63,8 @@ async function observe(adapter, root, path, want) {
     const o = { kind: 'file', size: st.size, mtime_ms: Math.floor(st.mtime ?? 0), real_path: real };
     if (!want.content) return o;
     const bytes = await adapter.readFile(rel);
-    let text;
-    try { text = bytes.includes(0) ? null : utf8.decode(bytes); } catch { text = null; }
-    // A binary (or non-UTF-8) file: its bytes cannot travel as text; one NUL says what matters.
-    return { ...o, content: text ?? '\u0000', size: bytes.length };
+    // Its bytes as they are: a string when UTF-8, else { base64 }; the core decides what they are.
+    return { ...o, content: toProtocol(bytes), size: bytes.length };
   } catch (e) {
     return { error: codeOf(e), message: String(e?.message ?? e), ...(e?.real_path ? { real_path: e.real_path } : {}) };
   }
@@ -111,7 +107,7 @@ export async function runTool(name, args, options = {}) {
       if (rel.startsWith('/')) rel = rel === root ? '.' : rel.slice((root.endsWith('/') ? root : root + '/').length);
       try {
         if (w.delete) await adapter.delete(rel);
-        else await adapter.writeFile(rel, encoder.encode(w.content));
+        else await adapter.writeFile(rel, fromProtocol(w.content));
         outcomes.push({ path: w.path, ok: true });
       } catch (e) {
         failed = true;

@@ -214,7 +214,7 @@ static void read_run(ec_tool_call *c) {
   double head, tail;
   if (!read_args(c, &path, &abs, &head, &tail)) return;
   const ec_obs *o;
-  if (!mcp_observed(c, t, abs, &o, false, "read")) return;
+  if (!mcp_observed(c, t, abs, &o, false, "read") || !ec_tool_decoded(c, t, path, o)) return;
   ec_str s = o->content, out = s;
   if (head) {
     /* The first N pieces of split("\n"), joined with "\n" (no final newline). */
@@ -241,6 +241,13 @@ static void read_run(ec_tool_call *c) {
     }
     out = start > lf.len ? ec_cstr("") : ec_str_make(lf.ptr + start, lf.len - start);
   }
+  /* A file that is not UTF-8 is never answered as if it were: its bytes >= 0x80 shown as U+FFFD,
+   * after a first line that says so (the reference decodes it silently, U+FFFD and all). */
+  ec_str note;
+  out = ec_tool_shown(c, o, out, path, &note);
+  if (!out.ptr) return;
+  if (note.len) out = ec_arena_printf(c->a, "[%.*s]\n%.*s", (int)note.len, note.ptr, (int)out.len, out.ptr);
+  if (!out.ptr) { c->oom = true; return; }
   mcp_text(c, out, false);
   c->done = true;
 }
@@ -352,7 +359,7 @@ static void edit_run(ec_tool_call *c) {
   edit_args e;
   if (!edit_args_read(c, &e)) return;
   const ec_obs *o;
-  if (!mcp_observed(c, t, e.abs, &o, false, "read")) return;
+  if (!mcp_observed(c, t, e.abs, &o, false, "read") || !ec_tool_decoded(c, t, e.path, o)) return;
   if (ec_str_has_nul(o->content)) {
     ec_tool_failf(c, t, "BINARY_FILE", "%.*s is a binary file (it holds NUL bytes); edit_file edits text files only.",
                   (int)e.path.len, e.path.ptr);

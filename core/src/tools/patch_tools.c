@@ -57,6 +57,7 @@ static bool usable(ec_tool_call *c, const ec_tool *t, const ec_obs *o, ec_str pa
     ec_tool_failf(c, t, "NOT_FOUND", "File not found: %.*s", (int)path.len, path.ptr);
     return false;
   }
+  if (o->kind == EC_OBS_FILE && !ec_tool_decoded(c, t, path, o)) return false;
   if (o->kind == EC_OBS_FILE && ec_str_has_nul(o->content)) {
     ec_tool_failf(c, t, "BINARY_FILE", "%.*s is a binary file; it cannot be edited as text.", (int)path.len, path.ptr);
     return false;
@@ -273,7 +274,10 @@ const ec_tool ec_tool_openai_apply_patch = {"openai/apply_patch", op_plan, op_ru
 
 /* Section - Cline */
 
-static ec_str final_content_text(ec_tool_call *c, ec_str path, ec_str content) {
+static ec_str final_content_text(ec_tool_call *c, const ec_obs *o, ec_str path, ec_str content) {
+  /* shown as the file's text is: a file that is not UTF-8 with its bytes >= 0x80 as U+FFFD */
+  if (o && o->kind == EC_OBS_FILE) content = ec_tool_shown(c, o, content, path, NULL);
+  if (!content.ptr) return content;
   ec_str s = ec_arena_printf(c->a, "The content was successfully saved to %.*s.\n\nHere is the full, updated content of the file "
                              "that was saved:\n\n<final_file_content path=\"%.*s\">\n%.*s\n</final_file_content>\n\nIMPORTANT: "
                              "For any future changes to this file, use the final_file_content shown above as your reference.",
@@ -308,7 +312,7 @@ static void engine_single(ec_tool_call *c, const ec_tool *t, ec_request *req, ec
   bool add = r->files[0].action == EC_ACTION_ADD;
   ec_result_free(r);
   if (!content.ptr) { c->oom = true; return; }
-  ec_str text = final_content_text(c, path, content);
+  ec_str text = final_content_text(c, ec_tool_obs(c, rel), path, content);
   if (!text.ptr) return;
   ec_tool_text_answer(c, text, false);
   ec_tool_write_file(c, rel, content, add);
@@ -349,7 +353,7 @@ static void wtf_run(ec_tool_call *c) {
   if (!wtf_read(c, &path, &rel, &content)) return;
   const ec_obs *o = ec_tool_obs(c, rel);
   if (!usable(c, t, o, path, true)) return;
-  ec_str text = final_content_text(c, path, content);
+  ec_str text = final_content_text(c, NULL, path, content);
   if (!text.ptr) return;
   ec_tool_text_answer(c, text, false);
   ec_tool_write_file(c, rel, content, true);

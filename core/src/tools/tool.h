@@ -17,6 +17,7 @@
 #define EC_TOOLS_TOOL_H
 #include "../base/buf.h"
 #include "../protocol/json_request.h"
+#include "../text/encoding.h"
 #include <cjson/cJSON.h>
 
 /** What the host saw at one path the plan named. */
@@ -30,8 +31,11 @@ typedef enum ec_obs_kind {
 typedef struct ec_obs {
   ec_str path;            /* as the plan named it */
   ec_obs_kind kind;
-  ec_str content;         /* EC_OBS_FILE */
+  ec_str content;         /* EC_OBS_FILE: its text — the bytes, decoded when they are UTF-16 or end
+                             lines with lone CRs (text/encoding.h); writes to the path are encoded back */
   bool has_content;
+  ec_encoding enc;        /* how content was decoded */
+  ec_str enc_problem;     /* the bytes start with a UTF-16/32 BOM but are not that (content: the bytes) */
   double size, mtime_ms;  /* -1 = not reported */
   ec_str real_path;       /* the resolved path (context.path_resolved); may be empty */
   ec_str code, message;   /* EC_OBS_REFUSED: the host's code and its own words */
@@ -56,6 +60,7 @@ typedef struct ec_tool_write {
 typedef enum ec_tool_status { EC_TOOL_SUCCESS, EC_TOOL_PARTIAL, EC_TOOL_ERROR } ec_tool_status;
 
 typedef struct ec_tool_call {
+  const struct ec_tool *tool;
   ec_arena *a;
   ec_json_reader *reader;
   const cJSON *args;      /* the arguments as the model sent them (an object) */
@@ -149,6 +154,21 @@ size_t ec_tool_exact_places(ec_tool_call *c, ec_str hay, ec_str needle, uint32_t
 ec_str ec_tool_lf(ec_tool_call *c, ec_str s);
 /** `cat -n` of lines [first, last] (1-based, inclusive) of s: "%6d\t" + line + "\n" each. */
 ec_str ec_tool_cat_n(ec_tool_call *c, ec_str s, size_t first, size_t last);
+
+/**
+ * Fails through t (code ENCODING) and returns false when the observed file's bytes start with a
+ * UTF-16 or UTF-32 byte-order mark but could not be decoded exactly: the tool neither shows nor
+ * edits it. Tools call it before their own NUL check (such bytes usually hold NULs).
+ */
+bool ec_tool_decoded(ec_tool_call *c, const ec_tool *t, ec_str path, const ec_obs *o);
+
+/**
+ * `part` of the observed file `o` as a model is shown it: as it is when the file is UTF-8 (or was
+ * decoded), else each byte >= 0x80 as U+FFFD (text/encoding.h: the file's encoding is unknown,
+ * and no guess is shown as its text). *note (may be NULL) is set to the sentence that says so for
+ * such a file, empty otherwise. ptr NULL on OOM.
+ */
+ec_str ec_tool_shown(ec_tool_call *c, const ec_obs *o, ec_str part, ec_str path, ec_str *note);
 
 /** Counts lines the way the engine's diff does ("a\nb" and "a\nb\n" both 2). */
 size_t ec_tool_line_count(ec_str s);
