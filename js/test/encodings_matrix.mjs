@@ -15,9 +15,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
+// (EDITCORE_CLI / EDITCORE_WASM: another build, e.g. build/asan/editcore)
 export const paths = {
-  cli: join(repo, 'build/native/editcore'),
-  wasm: join(repo, 'build/wasi/editcore.wasm'),
+  cli: process.env.EDITCORE_CLI ?? join(repo, 'build/native/editcore'),
+  wasm: process.env.EDITCORE_WASM ?? join(repo, 'build/wasi/editcore.wasm'),
   mcp: join(repo, 'js/bin/editcore-mcp.js'),
 };
 
