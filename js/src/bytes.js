@@ -31,14 +31,22 @@ export function toProtocol(bytes) {
   return { base64: toBase64(bytes) };
 }
 
-/** The bytes a protocol value stands for (a string is UTF-8-encoded; { base64 } decoded). */
-export function fromProtocol(value) {
-  if (typeof value === 'string') return encoder.encode(value);
-  if (value && typeof value.base64 === 'string') return fromBase64(value.base64);
-  throw new TypeError('editcore: a file content must be a string or { base64 }');
+/** A file's bytes for applyRequest's object path (src/fast.js): the string when UTF-8, else the
+ *  bytes themselves (they enter wasm memory as they are, and the file's content comes back as a
+ *  Uint8Array), so only the JSON text path ever needs base64. */
+export function forEngine(bytes) {
+  try { return utf8.decode(bytes); } catch { return bytes; }
 }
 
-/** Whether `value` is a file content the protocol takes: a string or { base64: string }. */
+/** The bytes a file content stands for: a string's UTF-8, a Uint8Array itself, { base64 } decoded. */
+export function fromProtocol(value) {
+  if (typeof value === 'string') return encoder.encode(value);
+  if (value instanceof Uint8Array) return value;
+  if (value && typeof value.base64 === 'string') return fromBase64(value.base64);
+  throw new TypeError('editcore: a file content must be a string, a Uint8Array or { base64 }');
+}
+
+/** Whether `value` is a file content the API takes: a string, a Uint8Array or { base64: string }. */
 export function isContent(value) {
-  return typeof value === 'string' || (value !== null && typeof value === 'object' && typeof value.base64 === 'string');
+  return typeof value === 'string' || value instanceof Uint8Array || (value !== null && typeof value === 'object' && typeof value.base64 === 'string');
 }

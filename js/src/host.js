@@ -5,7 +5,7 @@
 // touches and what they become is the engine's answer; this file only reads, checks and writes.
 import { applyRequest } from './engine.js';
 import { applyWithFixer } from './fixer.js';
-import { toProtocol, fromProtocol } from './bytes.js';
+import { forEngine, fromProtocol } from './bytes.js';
 
 const encoder = new TextEncoder();
 const TEXT_FORMATS = new Set(['search_replace', 'unified_diff', 'codex_patch']);
@@ -87,7 +87,7 @@ export function createHost(adapter, defaults = {}) {
     if (typeof adapter?.[fn] !== 'function') throw new TypeError(`editcore: createHost(adapter) needs adapter.${fn}(path${fn === 'writeFile' ? ', bytes' : ''})`);
 
   /** Reads one file for the engine: null when absent; directories refused. Its bytes go as they
-   *  are (a string when UTF-8, else { base64 }): the engine judges NULs and encodings. */
+   *  are (a string when UTF-8, else the bytes): the engine judges NULs and encodings. */
   async function read(path, seen) {
     const disk = checkPath(path);
     for (const [other, f] of seen)
@@ -101,7 +101,7 @@ export function createHost(adapter, defaults = {}) {
         if (f.stat?.id === st.id) throw new HostError('INVALID_PARAM', `'${path}' and '${other}' are the same file; name it one way`, path);
     if (st.type && st.type !== 'file') throw new HostError('IO_ERROR', `'${path}' is a ${st.type}, not a file`, path);
     const bytes = await adapter.readFile(disk);
-    seen.set(path, { disk, stat: st, bytes, text: toProtocol(bytes) });
+    seen.set(path, { disk, stat: st, bytes, text: forEngine(bytes) });
   }
 
   /** The files the edit names, as the engine reads them (null: ask the engine by NOT_FOUND). */

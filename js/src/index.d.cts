@@ -61,11 +61,11 @@ export interface Options {
 }
 
 /**
- * A file's bytes as the protocol carries them (docs/protocol.md, "Bytes"): a string when they are
- * UTF-8 without NUL, else `{ base64 }` (RFC 4648). Requests take either; responses use the string
- * whenever they can.
+ * A file's content: a string, its bytes (a Uint8Array: applyRequest answers that file's content as
+ * bytes too), or `{ base64 }` (RFC 4648), the JSON protocol's form of bytes that are not UTF-8
+ * (docs/protocol.md, "Bytes"; the JSON path answers it for such a file, a string otherwise).
  */
-export type Content = string | { base64: string };
+export type Content = string | Uint8Array | { base64: string };
 /** File contents by path; null (or absent) = the file does not exist. */
 export type Files = Record<string, Content | null>;
 
@@ -92,9 +92,10 @@ export interface FileResult {
   action: 'update' | 'add' | 'delete' | 'move';
   moved_to?: string;
   content?: Content;
-  diff: Content;
+  /** a string, or { base64 } when it quotes lines that are not UTF-8 */
+  diff: string | { base64: string };
   diff_truncated: boolean;
-  undo: Content;
+  undo: string | { base64: string };
   lines_added: number;
   lines_removed: number;
   replacements: number;
@@ -104,7 +105,7 @@ export type ErrorCode =
   | 'INVALID_PARAM' | 'MALFORMED_EDIT' | 'NO_MATCH' | 'AMBIGUOUS' | 'COUNT_MISMATCH' | 'NOOP' | 'NOT_FOUND'
   | 'FILE_EXISTS' | 'BINARY_FILE' | 'CONFLICT' | 'TOO_LARGE' | 'ACCESS_DENIED' | 'IO_ERROR' | 'OUT_OF_MEMORY'
   | 'INVALID_REPLY' | 'ENCODING';
-export interface Candidate { start_line: number; end_line: number; similarity: number; text: Content }
+export interface Candidate { start_line: number; end_line: number; similarity: number; text: string | { base64: string } }
 export interface EditError {
   code: ErrorCode;
   message: string;

@@ -70,3 +70,21 @@ test('MCP read_text_file of a Latin-1 file no longer answers "\\u0000"; Read say
   assert.equal(read.result.data.encoding, 'unknown (not UTF-8)');
   assert.match(read.result.data.note, /every byte that is not ASCII is shown as/);
 });
+
+test('applyRequest with bytes (the object path): UTF-16, lone-CR and Latin-1 files come back as the right bytes', async () => {
+  const run = (bytes, edit) => applyRequest({ format: 'replace', files: { f: bytes }, edit });
+  const le = new Uint8Array(Buffer.from('\ufeffname = "Zoë"\r\nx = 1\r\n', 'utf16le'));
+  let res = await run(le, { old_string: 'x = 1', new_string: 'x = "中"' });
+  assert.equal(res.status, 'success', res.text);
+  assert.ok(res.data.files.f.content instanceof Uint8Array);
+  assert.deepEqual(Buffer.from(res.data.files.f.content), Buffer.from('\ufeffname = "Zoë"\r\nx = "中"\r\n', 'utf16le'), 'UTF-16: the whole file is the splice');
+  const cr = new TextEncoder().encode('a = 0\rx = 1\ry = 2\r');
+  res = await run(cr, { old_string: 'x = 1', new_string: 'x = 2\nz = 3' });
+  assert.equal(new TextDecoder().decode(res.data.files.f.content), 'a = 0\rx = 2\rz = 3\ry = 2\r');
+  const l1 = new Uint8Array(Buffer.from('caf\xe9 = 1\nx = 1\n', 'latin1'));
+  res = await run(l1, { old_string: 'x = 1', new_string: 'x = 2' });
+  assert.deepEqual(Buffer.from(res.data.files.f.content), Buffer.from('caf\xe9 = 1\nx = 2\n', 'latin1'));
+  assert.ok(res.data.files.f.diff.base64, 'the diff quotes a line that is not UTF-8: base64');
+  res = await run(l1, { old_string: 'x = 1', new_string: 'x = "é"' });
+  assert.equal(res.error.code, 'ENCODING');
+});

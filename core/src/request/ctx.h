@@ -15,13 +15,16 @@
 typedef struct ec_ws_file {
   ec_str path;
   bool existed;           /* present in the request's files */
-  ec_str original;        /* the text given (existed only): the bytes, decoded when they are UTF-16
-                             or end lines with lone CRs (text/encoding.h) */
+  ec_str bytes;           /* the bytes given (existed only) */
+  ec_str original;        /* their text: the bytes, decoded when they are UTF-16 or end lines with
+                             lone CRs (text/encoding.h) */
   ec_encoding enc;        /* how `original` was decoded, and how the new content is written back */
   ec_str enc_problem;     /* why the bytes could not be decoded (loading the file then fails) */
   bool exists;            /* present now */
   bool loaded;
   ec_doc doc;             /* current content, valid when exists && loaded */
+  const ec_doc_log *lineage; /* the log the loaded original started: a doc whose log has this
+                                root descends from the original by tracked splices */
   bool touched;
   uint32_t touch_seq;
   ec_action action;
