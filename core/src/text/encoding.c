@@ -3,22 +3,27 @@
 #include "../base/str.h"
 #include "../base/utf8.h"
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 
 /* Section - UTF-8 */
+
+/* The first byte >= 0x80 at or after i (n: none): ASCII eight bytes at a time, most of every file. */
+static size_t skip_ascii(const unsigned char *p, size_t i, size_t n) {
+  while (i + 8 <= n) {
+    uint64_t w;
+    memcpy(&w, p + i, 8);
+    if (w & 0x8080808080808080ull) break;
+    i += 8;
+  }
+  while (i < n && p[i] < 0x80) i++;
+  return i;
+}
 
 size_t ec_utf8_first_invalid(ec_str s) {
   const unsigned char *p = (const unsigned char *)s.ptr;
   size_t i = 0;
   while (i < s.len) {
-    /* ASCII eight bytes at a time: most of every file. */
-    while (i + 8 <= s.len) {
-      uint64_t w;
-      memcpy(&w, p + i, 8);
-      if (w & 0x8080808080808080ull) break;
-      i += 8;
-    }
+    i = skip_ascii(p, i, s.len);
     if (i >= s.len) break;
     size_t k = ec_utf8_valid_len(p + i, s.len - i);
     if (!k) return i;
@@ -84,17 +89,7 @@ const char *ec_encoding_name(const ec_encoding *e) {
 /* The next run at or after *i (see encoding.h): [start, end); false when there is none. */
 static bool next_run(ec_str s, size_t *i, size_t *start, size_t *end) {
   const unsigned char *p = (const unsigned char *)s.ptr;
-  size_t k = *i;
-  while (k < s.len) {
-    while (k + 8 <= s.len) {
-      uint64_t w;
-      memcpy(&w, p + k, 8);
-      if (w & 0x8080808080808080ull) break;
-      k += 8;
-    }
-    if (k >= s.len || p[k] >= 0x80) break;
-    k++;
-  }
+  size_t k = skip_ascii(p, *i, s.len);
   if (k >= s.len) { *i = s.len; return false; }
   size_t e = k + 1;
   while (e < s.len && (p[e] >= 0x80 || (p[e] >= 0x30 && p[e] <= 0x7E && p[e - 1] >= 0x80))) e++;
