@@ -75,7 +75,7 @@ static void writes_from(ec_tool_call *c, const ec_result *r) {
     ec_str content = ec_arena_strdup(c->a, f->content.ptr, f->content.len);
     if (!content.ptr) { c->oom = true; return; }
     if (f->action == EC_ACTION_MOVE && ec_tool_path_inside(c, f->moved_to, &to)) {
-      ec_tool_write_file(c, to, content, true);
+      ec_tool_move_file(c, rel, to, content);
       ec_tool_delete_file(c, rel);
     } else ec_tool_write_file(c, rel, content, f->action == EC_ACTION_ADD);
   }

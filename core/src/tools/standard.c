@@ -323,7 +323,7 @@ static void read_run(ec_tool_call *c) {
   if (note.len) {
     ec_buf_append_cstr(b, ",\"encoding\":\"unknown (not UTF-8)\",\"note\":");
     ec_jstr(b, note);
-  } else if (!ec_encoding_plain(&o->enc) && o->enc.utf16) ec_buf_printf(b, ",\"encoding\":\"%s\"", ec_encoding_name(&o->enc));
+  } else if (o->enc.utf16 != EC_UTF16_NONE) ec_buf_printf(b, ",\"encoding\":\"%s\"", ec_encoding_name(&o->enc));
   ec_buf_append_char(b, '}');
   ec_buf_printf(b, ",\"stats\":{\"time_ms\":%.3f,\"file_mtime_ms\":", elapsed(c));
   ec_jnum(b, o->mtime_ms >= 0 ? floor(o->mtime_ms) : NAN);

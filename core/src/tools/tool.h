@@ -55,6 +55,7 @@ typedef struct ec_tool_write {
   ec_str content;
   bool remove;
   bool create_dirs;
+  ec_str from;            /* a moved file's old path: its encoding and bytes are the ones kept (empty: path) */
 } ec_tool_write;
 
 typedef enum ec_tool_status { EC_TOOL_SUCCESS, EC_TOOL_PARTIAL, EC_TOOL_ERROR } ec_tool_status;
@@ -106,6 +107,8 @@ extern const size_t ec_n_tools;
 
 void ec_tool_read_path(ec_tool_call *c, ec_str path, bool content);
 void ec_tool_write_file(ec_tool_call *c, ec_str path, ec_str content, bool create_dirs);
+/** A write of the file observed at `from`, moved to `path` (its encoding goes with it). */
+void ec_tool_move_file(ec_tool_call *c, ec_str from, ec_str path, ec_str content);
 void ec_tool_delete_file(ec_tool_call *c, ec_str path);
 /**
  * Starts `req` as a `fmt` edit of the one file `path`: holding `content`, or absent (a file to

@@ -56,7 +56,12 @@ static void add_write(ec_tool_call *c, ec_tool_write w) {
 }
 
 void ec_tool_write_file(ec_tool_call *c, ec_str path, ec_str content, bool create_dirs) {
-  ec_tool_write w = {path, content, false, create_dirs};
+  ec_tool_write w = {path, content, false, create_dirs, {0, 0}};
+  add_write(c, w);
+}
+
+void ec_tool_move_file(ec_tool_call *c, ec_str from, ec_str path, ec_str content) {
+  ec_tool_write w = {path, content, false, true, from};
   add_write(c, w);
 }
 
@@ -82,7 +87,7 @@ void ec_tool_text_fail(ec_tool_call *c, const char *code, ec_str message) {
 }
 
 void ec_tool_delete_file(ec_tool_call *c, ec_str path) {
-  ec_tool_write w = {path, {0, 0}, true, false};
+  ec_tool_write w = {path, {0, 0}, true, false, {0, 0}};
   add_write(c, w);
 }
 
@@ -494,7 +499,7 @@ static void write_writes(ec_buf *out, ec_tool_call *c) {
 static bool settle_writes(ec_tool_call *c) {
   for (size_t i = 0; i < c->n_writes; i++) {
     ec_tool_write *w = &c->writes[i];
-    const ec_obs *o = ec_tool_obs(c, w->path);
+    const ec_obs *o = ec_tool_obs(c, w->from.len ? w->from : w->path);
     if (w->remove || !o || o->kind != EC_OBS_FILE || !o->has_content) continue;
     ec_kept why;
     if (!ec_text_keeps_bytes(o->content, w->content, &why)) {

@@ -164,6 +164,11 @@ tool("read_text_file utf16", {"tool": "mcp/read_text_file", "phase": "run", "arg
 tool("undo keeps bytes", {"tool": "str_replace_editor", "phase": "run", "args": {"command": "undo_edit", "path": "a.py"}, "root": R,
       "state": {"history": {"a.py": [b64(L1)]}}, "observed": obs(L1.replace(b"x = 1", b"x = 2"))},
      {"phase": "write", "writes": [{"path": "a.py", "content": content(L1)}]}, "the history carries bytes as base64")
+tool("codex move utf16", {"tool": "codex/apply_patch", "phase": "run", "root": R,
+      "args": {"input": "*** Begin Patch\n*** Update File: a.txt\n*** Move to: b.txt\n@@\n-x = 1\n+x = 2\n*** End Patch\n"},
+      "observed": {**obs(LE, "a.txt"), "b.txt": {"kind": "missing"}}},
+     {"phase": "write", "writes": [{"path": "b.txt", "content": content(u16('name = "Zoë"\r\nx = 2\r\n'))}, {"path": "a.txt", "delete": True}]},
+     "a moved file keeps its encoding")
 tool("Edit utf16 bad", {"tool": "Edit", "phase": "run", "args": {"path": "a.py", "old_string": "x", "new_string": "y"}, "root": R, "observed": obs(LE[:-1])},
      {"phase": "done", "status": "error"}, "a UTF-16 BOM over bytes that are not UTF-16: named, not binary",
      {"result.error.message": "not UTF-16"})
