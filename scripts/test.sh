@@ -19,6 +19,8 @@ for preset in native wasi emscripten; do build "$preset"; done
 
 echo "== C unit tests"
 ctest --preset native -j"$jobs"
+echo "== only core/src/text/doc.c writes a doc (the diff of a located edit trusts its log; < 1 s)"
+bash scripts/check_doc_writers.sh
 echo "== protocol docs: every example in docs/*.md is run"
 node tests/docs/examples.mjs
 echo "== conformance (native, WASI, Emscripten)"

@@ -127,6 +127,36 @@ int main(void) {
   CHECK(replaced == 0);
   CHECK(ec_utf8_first_invalid(B("abcdefghij\xE9")) == 10 && ec_utf8_first_invalid(B("abc")) == 3);
 
+  /* Section - through the engine: the common case (ASCII away from every run) is decided from the
+   * edit's own regions; one that joins two runs (a fuzz_encoding finding) is still refused */
+  static const char joined[] = "\xE3\xE3z\n\xDD";
+  ec_file jf = {{"f", 1}, {joined, sizeof joined - 1}};
+  ec_request req;
+  ec_request_init(&req, EC_FORMAT_REPLACE);
+  req.files = &jf;
+  req.n_files = 1;
+  req.edit.old_string = B("\n");
+  req.edit.new_string = B("");
+  req.edit.has_old_string = req.edit.has_new_string = true;
+  ec_result *r = ec_apply(&req, NULL);
+  CHECK(r && ec_result_status(r) == EC_STATUS_ERROR && ec_result_error(r, 0)->code == EC_ENCODING);
+  ec_result_free(r);
+  static const char split[] = "\xE3z\xE3\n";
+  jf.content = (ec_str){split, sizeof split - 1};
+  req.edit.old_string = B("z");
+  req.edit.new_string = B("zz");
+  r = ec_apply(&req, NULL);
+  CHECK(r && ec_result_status(r) == EC_STATUS_ERROR && ec_result_error(r, 0)->code == EC_ENCODING); /* inside a run */
+  ec_result_free(r);
+  static const char apart[] = "\xE3z = 1\n\xE3\n";
+  jf.content = (ec_str){apart, sizeof apart - 1};
+  req.edit.old_string = B("1");
+  req.edit.new_string = B("22");
+  r = ec_apply(&req, NULL);
+  CHECK(r && ec_result_status(r) == EC_STATUS_SUCCESS && ec_result_file_count(r) == 1);
+  if (r && ec_result_file_count(r) == 1) CHECK_STR(ec_result_file(r, 0)->content.ptr, ec_result_file(r, 0)->content.len, "\xE3z = 22\n\xE3\n");
+  ec_result_free(r);
+
   /* Section - a tool call carrying raw bytes that are not UTF-8 is the host's mistake, said so */
   static const char raw[] = "{\"tool\":\"Read\",\"phase\":\"run\",\"args\":{\"path\":\"a\"},\"root\":\"/r\","
                             "\"observed\":{\"a\":{\"kind\":\"file\",\"content\":\"caf\xE9\"}}}";

@@ -23,6 +23,7 @@ typedef struct ec_ws_file {
   bool exists;            /* present now */
   bool loaded;
   ec_doc doc;             /* current content, valid when exists && loaded */
+  size_t original_lf;        /* LFs in original (set when it is loaded) */
   const ec_doc_log *lineage; /* the log the loaded original started: a doc whose log has this
                                 root descends from the original by tracked splices */
   bool touched;

@@ -66,6 +66,8 @@ v("latin1 new text not ascii", "replace", {"a.py": L1}, {"old_string": "x = 1", 
   refused("encoding", NOT), "UTF-8 text written into a file that is not UTF-8 would mix encodings")
 v("latin1 whole_file", "whole_file", {"a.py": L1}, {"content": 'cafe = "naive"\nx = 2\n'},
   refused("encoding", "change or remove byte 0xE9 at line 1"), "a whole new content would drop bytes no model can write back")
+v("latin1 joining two runs", "replace", {"a.py": b"caf\xe9z\n\xe9t\xe9\n"}, {"old_string": "z\n", "new_string": "z"},
+  refused("encoding", NOT), "removing the LF would join two runs: the 'z' after 0xE9 would become a second byte")
 v("sjis match inside a character", "replace", {"a.py": SJIS}, {"old_string": "\\", "new_string": "/"},
   refused("encoding", "right after byte 0x95"), "the '\\' is the second byte of 95 5C")
 v("gbk match inside a character", "replace", {"a.py": GBK}, {"old_string": "@", "new_string": "#"},
