@@ -27,6 +27,12 @@ echo "== conformance (native, WASI, Emscripten)"
 node tests/conformance/run.mjs
 echo "== editcore-lite.wasm against editcore.wasm (every vector: the same bytes, or deferred)"
 node tests/conformance/lite.mjs
+# Accuracy on real history (issue 30): a sampled slice of bench/accuracy's corpus — 20 repositories
+# fetched from Debian (apt-get source) and npm (npm pack), ~2,800 requests through the native CLI —
+# with its thresholds: no wrong answer, byte-identical >= 99 % on positives, every must-refuse refused.
+# Adds about 100 s from an empty cache (downloads ~25 MB), about 50 s with it.
+echo "== accuracy on real history, sampled slice (bench/accuracy/slice.sh)"
+bash bench/accuracy/slice.sh build/native/editcore
 echo "== npm package (its devDependencies: typescript, esbuild, webpack, vite for the packaging tests)"
 (cd js && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/)
 echo "== in the browser (web-demo: Debian's chromium driven by playwright-core)"

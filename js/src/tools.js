@@ -4,22 +4,14 @@
 // shapes, undo history — is the core's, over the JSON phases plan -> run -> finish; this file only
 // reads what the plan names, writes what the run asks and reports how it went. Async all the way:
 // the core never waits on the adapter.
-import { init, applyJson } from './engine.js';
+import { init, applyJsonAsync } from './engine.js';
 import { toProtocol, fromProtocol } from './bytes.js';
 
 async function core(request) {
   // "tool" (or "tool_definitions") first: that is how the JSON entry point knows a tool call.
-  const text = JSON.stringify(request);
-  let out;
-  try {
-    out = applyJson(text);
-  } catch (e) {
-    // A phase the lite module leaves to the full one (src/engine.js): load it and run it there.
-    if (e?.code !== 'EDITCORE_NEEDS_FULL') throw e;
-    await init({ full: true });
-    out = applyJson(text);
-  }
-  const res = JSON.parse(out);
+  // A phase the lite module leaves to the full one, or that checks a language whose syntax module
+  // is not loaded yet, is run again once they are (src/engine.js).
+  const res = JSON.parse(await applyJsonAsync(JSON.stringify(request)));
   if (res.phase === 'error') throw new TypeError(`editcore: ${res.error?.message ?? 'bad tool call'}`);
   return res;
 }

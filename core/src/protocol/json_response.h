@@ -13,5 +13,7 @@ void ec_json_write_string(ec_buf *b, ec_str s);
 /** Appends a file's bytes in the protocol's form: the string literal when they are UTF-8 without
  *  NUL, else {"base64": "..."} (docs/protocol.md, "Bytes"). */
 void ec_json_write_bytes(ec_buf *b, ec_str s);
+/** Appends a file's syntax report as a JSON object (json_syntax.c; docs/syntax.md). */
+void ec_json_write_syntax(ec_buf *b, const ec_syntax_report *r);
 
 #endif

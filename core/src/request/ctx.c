@@ -1,4 +1,5 @@
 #include "ctx.h"
+#include "../syntax/syntax.h"
 #include "../base/str.h"
 #include "../diff/diff.h"
 #include "../base/sort.h"
@@ -484,6 +485,13 @@ static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
   ctx->res->stats.lines_added += d.added;
   ctx->res->stats.lines_removed += d.removed;
   ctx->res->stats.bytes_out += bytes.len;
+  if (f->exists && (ctx->opt.syntax == EC_SYNTAX_REPORT || ctx->opt.syntax == EC_SYNTAX_REFUSE)) {
+    rc = ec_ws_syntax(ctx, f, now, &out->syntax);
+    if (rc) return rc;
+    if (ctx->opt.syntax == EC_SYNTAX_REFUSE && ec_syn_breaks(out->syntax))
+      return ec_fail_syntax(ctx, f, out->syntax, "The edit",
+                            "Correct the edit so the file still parses, or send it with options.syntax \"report\" to apply it as it is.");
+  }
   return EC_OK;
 }
 

@@ -384,7 +384,7 @@ static void edit_run(ec_tool_call *c) {
     /* With one edit its own diff is the call's (the reference's 4 lines of context, never cut). */
     req.options.diff_context = 4;
     req.options.diff_max_bytes = SIZE_MAX;
-    ec_result *r = ec_apply(&req, c->host);
+    ec_result *r = ec_tool_apply(c, &req);
     if (!r) { c->oom = true; return; }
     if (r->status == EC_STATUS_ERROR || !r->n_files) {
       const ec_error *err = r->n_errors ? &r->errors[0] : NULL;
@@ -434,7 +434,7 @@ static void edit_run(ec_tool_call *c) {
     req.edit.has_content = true;
     req.options.diff_context = 4;
     req.options.diff_max_bytes = SIZE_MAX;
-    ec_result *r = ec_apply(&req, c->host);
+    ec_result *r = ec_tool_apply(c, &req);
     if (!r) { c->oom = true; return; }
     if (r->n_files) diff = ec_arena_strdup(c->a, r->files[0].diff.ptr, r->files[0].diff.len);
     ec_result_free(r);

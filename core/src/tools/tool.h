@@ -70,6 +70,7 @@ typedef struct ec_tool_call {
   bool dry_run;           /* host-level dry run: answer as if, write nothing */
   bool ladder;            /* options.ladder: editcore's matching ladder instead of exact */
   size_t diff_max_bytes;  /* options.diff_max_bytes; 0 = default */
+  ec_syntax_mode syntax;  /* options.syntax: report (default), refuse or off (docs/syntax.md) */
   const cJSON *state;     /* the opaque history the host kept (undo_edit); NULL = none */
   double t0;              /* clock at the start of this phase */
   const ec_host *host;
@@ -115,6 +116,14 @@ void ec_tool_delete_file(ec_tool_call *c, ec_str path);
  * create) when `content` is NULL. `slot` becomes the request's file entry: it must outlive `req`.
  */
 void ec_tool_request_file(ec_request *req, ec_format fmt, ec_file *slot, ec_str path, const ec_str *content);
+/** ec_apply under the call's options.syntax: the edits of every tool run through here. */
+ec_result *ec_tool_apply(ec_tool_call *c, const ec_request *req);
+/**
+ * What a tool tells its model of the syntax errors its edit introduced (as Aider, OpenHands and
+ * SWE-agent do after an edit): " The edit left 'a.py' with 1 syntax error it did not have
+ * (python): line 2, column 5: missing ')'. Fix it with another edit."; "" when there are none.
+ */
+ec_str ec_tool_syntax_note(ec_tool_call *c, const ec_file_result *f);
 /** Answers with a tool_result `{content, is_error}` (Anthropic's editors, Cline, Codex, lazy edit_file). */
 void ec_tool_text_answer(ec_tool_call *c, ec_str text, bool is_error);
 /** The failure renderer of the tools answering tool_results: the message as an is_error result. */

@@ -8,6 +8,7 @@
 #include "../base/num.h"
 #include "../base/str.h"
 #include "../protocol/json_response.h"
+#include "../syntax/syntax.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -73,6 +74,22 @@ void ec_tool_request_file(ec_request *req, ec_format fmt, ec_file *slot, ec_str 
   slot->content = *content;
   req->files = slot;
   req->n_files = 1;
+}
+
+ec_result *ec_tool_apply(ec_tool_call *c, const ec_request *req) {
+  ec_request r = *req;
+  r.options.syntax = c->syntax;
+  return ec_apply(&r, c->host);
+}
+
+ec_str ec_tool_syntax_note(ec_tool_call *c, const ec_file_result *f) {
+  const ec_syntax_report *sx = f ? f->syntax : NULL;
+  if (!sx || !sx->checked || !sx->new_error_count) return ec_str_make("", 0);
+  ec_str where = ec_syn_describe(c->a, sx, 3);
+  ec_str path = f->action == EC_ACTION_MOVE ? f->moved_to : f->path;
+  return ec_arena_printf(c->a, " The edit left %.*s with %u syntax error%s it did not have (%.*s): %.*s. Fix %s with another edit.",
+                         (int)path.len, path.ptr, sx->new_error_count, sx->new_error_count == 1 ? "" : "s", (int)sx->language.len,
+                         sx->language.ptr, (int)where.len, where.ptr ? where.ptr : "", sx->new_error_count == 1 ? "it" : "them");
 }
 
 void ec_tool_text_answer(ec_tool_call *c, ec_str text, bool is_error) {
@@ -419,7 +436,10 @@ static bool read_request(ec_tool_call *c, const cJSON *root, phase_req *pr, ec_b
       if (!strcmp(it->string, "ladder") && cJSON_IsBool(it)) c->ladder = cJSON_IsTrue(it);
       else if (!strcmp(it->string, "diff_max_bytes") && cJSON_IsNumber(it) && it->valuedouble >= 0)
         c->diff_max_bytes = ec_size_of_double(it->valuedouble);
-      else return bad(out, "unknown or ill-typed option '%.100s' (known: ladder, diff_max_bytes)", it->string);
+      else if (!strcmp(it->string, "syntax") && cJSON_IsString(it) && !strcmp(it->valuestring, "report")) c->syntax = EC_SYNTAX_REPORT;
+      else if (!strcmp(it->string, "syntax") && cJSON_IsString(it) && !strcmp(it->valuestring, "refuse")) c->syntax = EC_SYNTAX_REFUSE;
+      else if (!strcmp(it->string, "syntax") && cJSON_IsString(it) && !strcmp(it->valuestring, "off")) c->syntax = EC_SYNTAX_OFF;
+      else return bad(out, "unknown or ill-typed option '%.100s' (known: ladder, diff_max_bytes, syntax: \"report\" | \"refuse\" | \"off\")", it->string);
     }
   }
   return read_obs(c, pr->observed, out);
@@ -619,6 +639,7 @@ char *ec_tool_json(const char *request, size_t request_len, const ec_host *host,
   ec_tool_call c;
   memset(&c, 0, sizeof c);
   c.a = a;
+  c.syntax = EC_SYNTAX_REPORT;
   c.reader = &reader;
   c.host = host;
   ec_buf_init(&c.result, alc);
