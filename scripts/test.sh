@@ -35,6 +35,8 @@ echo "== accuracy on real history, sampled slice (bench/accuracy/slice.sh)"
 bash bench/accuracy/slice.sh build/native/editcore
 echo "== npm package (its devDependencies: typescript, esbuild, webpack, vite for the packaging tests)"
 (cd js && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/)
+echo "== MCP server (mcp/: editcore-mcp over stdio, against the reference server-filesystem)"
+(cd mcp && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/*.test.js)
 echo "== in the browser (web-demo: Debian's chromium driven by playwright-core)"
 (cd web-demo && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/)
 

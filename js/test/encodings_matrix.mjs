@@ -12,14 +12,15 @@ import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, realpathSync, exis
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 // (EDITCORE_CLI / EDITCORE_WASM: another build, e.g. build/asan/editcore)
 export const paths = {
   cli: process.env.EDITCORE_CLI ?? join(repo, 'build/native/editcore'),
   wasm: process.env.EDITCORE_WASM ?? join(repo, 'build/wasi/editcore.wasm'),
-  mcp: join(repo, 'js/bin/editcore-mcp.js'),
+  mcp: join(repo, 'mcp/bin/editcore-mcp.js'), // the editcore-mcp package; its SDK is in mcp/node_modules
 };
 
 // Section - the files: each encoding as a function of the lines after its first one
@@ -127,6 +128,11 @@ export const CALLS = [
   { id: 'Read', tool: 'Read', args: (f) => ({ path: f }), expect: shows },
   { id: 'text_editor view', tool: 'str_replace_based_edit_tool', args: (f) => ({ command: 'view', path: f }), expect: shows },
   { id: 'mcp/read_text_file', tool: 'mcp/read_text_file', mcp: 'read_text_file', args: (f) => ({ path: f }), expect: shows },
+  { id: 'mcp/read_file', tool: 'mcp/read_file', mcp: 'read_file', args: (f) => ({ path: f }), expect: shows },
+  { id: 'mcp/read_multiple_files', tool: 'mcp/read_multiple_files', mcp: 'read_multiple_files', args: (f) => ({ paths: [f] }), expect: shows },
+  // the bytes themselves, whatever the encoding (base64 in MCP's media result)
+  { id: 'mcp/read_media_file', tool: 'mcp/read_media_file', mcp: 'read_media_file', args: (f) => ({ path: f }),
+    expect: (e) => ({ view: (answer) => (strings(answer).includes(e.make(BEFORE).toString('base64')) ? null : "the answer lacks the file's bytes as base64") }) },
   // whole contents: the file's encoding, BOM and lone-CR endings kept; refused over a file that is not UTF-8
   { id: 'Write', tool: 'Write', args: (f) => ({ path: f, content: WHOLE }), expect: whole(true) },
   { id: 'mcp/write_file', tool: 'mcp/write_file', mcp: 'write_file', args: (f) => ({ path: f, content: WHOLE }), expect: whole(false) },
@@ -222,17 +228,18 @@ function mcpHost() {
   let client;
   return {
     name: 'mcp',
-    available: () => existsSync(paths.mcp),
+    available: () => existsSync(paths.mcp) && existsSync(join(repo, 'mcp/node_modules/@modelcontextprotocol/sdk')),
     serves: (call) => !!call.mcp,
     async start(root) {
-      const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-      const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+      const fromMcp = createRequire(join(repo, 'mcp/package.json'));
+      const { Client } = await import(pathToFileURL(fromMcp.resolve('@modelcontextprotocol/sdk/client/index.js')));
+      const { StdioClientTransport } = await import(pathToFileURL(fromMcp.resolve('@modelcontextprotocol/sdk/client/stdio.js')));
       client = new Client({ name: 'editcore-encodings', version: '1.0.0' });
       await client.connect(new StdioClientTransport({ command: process.execPath, args: [paths.mcp, root], stderr: 'ignore' }));
     },
     async tool(dir, tool, args) {
       const r = await client.callTool({ name: tool, arguments: args });
-      return { error: r.isError === true, text: r.content.map((c) => c.text).join('\n') };
+      return { error: r.isError === true, text: r.content.map((c) => c.text ?? c.data ?? c.resource?.blob).join('\n') };
     },
     async host(dir, what, f) {
       const r = await client.callTool({ name: 'apply_edit', arguments: { text: REPLY(f) } });

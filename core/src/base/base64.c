@@ -22,6 +22,14 @@ void ec_base64_encode(const unsigned char *b, size_t n, char *out) {
   }
 }
 
+void ec_base64_append(ec_buf *b, const char *p, size_t n) {
+  size_t len = ec_base64_len(n);
+  if (!ec_buf_reserve(b, len + 1)) return;
+  ec_base64_encode((const unsigned char *)p, n, b->ptr + b->len);
+  b->len += len;
+  b->ptr[b->len] = 0;
+}
+
 static int value_of(unsigned char c) {
   if (c >= 'A' && c <= 'Z') return c - 'A';
   if (c >= 'a' && c <= 'z') return c - 'a' + 26;

@@ -77,11 +77,9 @@ void ec_json_write_string(ec_buf *b, ec_str s) { write_string(b, s, false); }
 
 void ec_json_write_bytes(ec_buf *b, ec_str s) {
   if (write_string(b, s, true)) return;
-  size_t n = ec_base64_len(s.len);
-  if (!ec_buf_reserve(b, n + 14)) return;
+  if (!ec_buf_reserve(b, ec_base64_len(s.len) + 14)) return;
   ec_buf_append_cstr(b, "{\"base64\":\"");
-  ec_base64_encode((const unsigned char *)s.ptr, s.len, b->ptr + b->len);
-  b->len += n;
+  ec_base64_append(b, s.ptr, s.len);
   ec_buf_append_cstr(b, "\"}");
 }
 

@@ -35,7 +35,7 @@ static ec_str path_arg(const ec_tool_call *c) {
 /* context: cwd, the arguments as received, and the real path when the host resolved one. */
 static void write_context(ec_tool_call *c, ec_buf *b) {
   ec_buf_append_cstr(b, ",\"context\":{\"cwd\":");
-  ec_jstr(b, c->root);
+  ec_jstr(b, ec_tool_cwd(c));
   ec_buf_append_cstr(b, ",\"params_input\":");
   ec_tool_write_json(c, b, c->args);
   ec_buf_append_cstr(b, ",\"path_resolved\":");

@@ -28,33 +28,56 @@ typedef enum ec_obs_kind {
   EC_OBS_REFUSED    /* the host refused or failed: `code` says how (ACCESS_DENIED, PERMISSION_DENIED, ...) */
 } ec_obs_kind;
 
+/** When a file was made, changed or read, as the host's clock and time zone tell it. */
+typedef struct ec_obs_time {
+  double ms;              /* since the epoch; NaN = not reported */
+  double offset_min;      /* the host's UTC offset at that moment (minutes east) */
+  ec_str zone;            /* its time zone's name then, e.g. "Central European Summer Time"; may be empty */
+} ec_obs_time;
+
 typedef struct ec_obs {
   ec_str path;            /* as the plan named it */
   ec_obs_kind kind;
   ec_str content;         /* EC_OBS_FILE: its text — the bytes, decoded when they are UTF-16 or end
                              lines with lone CRs (text/encoding.h); writes to the path are encoded back */
+  ec_str bytes;           /* EC_OBS_FILE: the bytes as the host read them (read_media_file sends these) */
   bool has_content;
   ec_encoding enc;        /* how content was decoded */
   ec_str enc_problem;     /* the bytes start with a UTF-16/32 BOM but are not that (content: the bytes) */
   double size, mtime_ms;  /* -1 = not reported */
+  double mode;            /* permission and type bits (st_mode); -1 = not reported */
+  ec_obs_time times[3];   /* EC_OBS_TIME_*: birth, modification, access */
   ec_str real_path;       /* the resolved path (context.path_resolved); may be empty */
   ec_str code, message;   /* EC_OBS_REFUSED: the host's code and its own words */
-  const cJSON *entries;   /* EC_OBS_DIRECTORY: optional array of names ("sub/" for directories) */
+  const cJSON *entries;   /* EC_OBS_DIRECTORY: the entries, when the read asked to list (ec_tool_entry_at) */
 } ec_obs;
+enum { EC_OBS_TIME_BIRTH, EC_OBS_TIME_MODIFIED, EC_OBS_TIME_ACCESSED };
+
+/** One entry of a listed directory, as the host reported it. */
+typedef struct ec_tool_entry {
+  ec_str name;
+  enum { EC_ENTRY_FILE, EC_ENTRY_DIRECTORY, EC_ENTRY_SYMLINK, EC_ENTRY_OTHER } type; /* the entry itself (not followed) */
+  double size;            /* followed through a link; -1 = unknown (a dangling link) */
+  double mtime_ms;        /* -1 = unknown */
+  ec_str real_path;       /* a link's resolved target; empty when it dangles */
+} ec_tool_entry;
 
 /** A read the plan asks for. */
 typedef struct ec_tool_read {
   ec_str path;
   bool content;           /* false: kind/size/mtime are enough */
   bool list;              /* a directory's entries are wanted */
+  bool bytes;             /* the content as bytes, whatever they are ({"base64": ...}) */
 } ec_tool_read;
 
-/** A write the run asks for: the whole new content (atomic), or a deletion. */
+/** A write the run asks for: the whole new content (atomic), a deletion, a new directory or a move. */
 typedef struct ec_tool_write {
   ec_str path;
   ec_str content;
   bool remove;
   bool create_dirs;
+  bool mkdir;             /* create the directory `path` and its missing parents */
+  ec_str move_from;       /* non-empty: rename move_from to path (never replacing what is there) */
   ec_str from;            /* a moved file's old path: its encoding and bytes are the ones kept (empty: path) */
 } ec_tool_write;
 
@@ -67,6 +90,7 @@ typedef struct ec_tool_call {
   const cJSON *args;      /* the arguments as the model sent them (an object) */
   ec_str root;            /* the sandbox root the host resolves in (context.cwd); may be empty */
   const cJSON *roots;     /* optional array: every allowed directory (MCP) */
+  ec_str home;            /* optional: the user's home directory, for MCP paths "~" and "~/..." */
   bool dry_run;           /* host-level dry run: answer as if, write nothing */
   bool ladder;            /* options.ladder: editcore's matching ladder instead of exact */
   size_t diff_max_bytes;  /* options.diff_max_bytes; 0 = default */
@@ -97,6 +121,9 @@ typedef struct ec_tool {
   void (*run)(ec_tool_call *c);
   /* Renders the tool's error answer for `code` with `message` (status error, done). */
   void (*fail)(ec_tool_call *c, const char *code, ec_str message);
+  /* A failed write answers the host's own message, as the peer's tool leaks its runtime's
+   * (the MCP reference's Node errors); otherwise the framework's "Could not write ..." words. */
+  bool host_write_errors;
 } ec_tool;
 
 /* Section - helpers for tools */
@@ -107,10 +134,24 @@ extern const ec_tool *const ec_tools[];
 extern const size_t ec_n_tools;
 
 void ec_tool_read_path(ec_tool_call *c, ec_str path, bool content);
+/** Asks for a directory's entries (EC_OBS_DIRECTORY with `entries`), or what else is there. */
+void ec_tool_list_path(ec_tool_call *c, ec_str path);
+/** Asks for a file's bytes, whatever they are (the host sends them as {"base64": ...}). */
+void ec_tool_read_bytes(ec_tool_call *c, ec_str path);
+/**
+ * For tools that walk (run asks again): the observation of `path`, or NULL after asking for it
+ * (listed when `list`). The framework answers with another read phase when a run asked for more;
+ * the run then starts again with every observation so far.
+ */
+const ec_obs *ec_tool_obs_or_read(ec_tool_call *c, ec_str path, bool list);
 void ec_tool_write_file(ec_tool_call *c, ec_str path, ec_str content, bool create_dirs);
 /** A write of the file observed at `from`, moved to `path` (its encoding goes with it). */
 void ec_tool_move_file(ec_tool_call *c, ec_str from, ec_str path, ec_str content);
 void ec_tool_delete_file(ec_tool_call *c, ec_str path);
+void ec_tool_make_dir(ec_tool_call *c, ec_str path);
+void ec_tool_move(ec_tool_call *c, ec_str from, ec_str to);
+/** The i-th entry of a listed directory (false past the end or for a malformed one, skipped). */
+bool ec_tool_entry_at(ec_tool_call *c, const cJSON *item, ec_tool_entry *out);
 /**
  * Starts `req` as a `fmt` edit of the one file `path`: holding `content`, or absent (a file to
  * create) when `content` is NULL. `slot` becomes the request's file entry: it must outlive `req`.
@@ -130,6 +171,8 @@ void ec_tool_text_answer(ec_tool_call *c, ec_str text, bool is_error);
 void ec_tool_text_fail(ec_tool_call *c, const char *code, ec_str message);
 /** The observation for `path` (as the plan named it), or NULL. */
 const ec_obs *ec_tool_obs(const ec_tool_call *c, ec_str path);
+/** Fails through the tool's renderer: the answer is `message` (any bytes), status error, done. */
+void ec_tool_fail(ec_tool_call *c, const ec_tool *t, const char *code, ec_str message);
 /** Fails through the tool's renderer with a printf message. */
 void ec_tool_failf(ec_tool_call *c, const ec_tool *t, const char *code, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
@@ -156,8 +199,23 @@ void ec_jnum(ec_buf *b, double v);
  * Lexical path check inside the root: a relative path (POSIX separators; "." and ".." resolved
  * without touching the disk), or an absolute one under c->root. Returns the normalised path
  * relative to the root ("" for the root itself); false for an escape (ACCESS_DENIED).
+ * With `roots` (every allowed directory) and an absolute root, paths follow the MCP rule
+ * (ec_tool_resolve_in_roots) and must land in one of them, and under c->root (the MCP server's
+ * is "/").
  */
 bool ec_tool_path_inside(ec_tool_call *c, ec_str path, ec_str *rel);
+
+/**
+ * The MCP filesystem reference's rule (its validatePath, lexical half): an absolute path is
+ * normalised ("." and ".." collapsed, trailing "/" dropped); a relative one is resolved against
+ * each allowed directory in turn and the first result inside one of them wins, else against the
+ * first. *abs gets the result; returns whether it lies inside an allowed directory.
+ */
+bool ec_tool_resolve_in_roots(ec_tool_call *c, ec_str path, ec_str *abs);
+/** The directory relative paths start from: the first allowed directory, else the root. */
+ec_str ec_tool_cwd(const ec_tool_call *c);
+/** `path` equals `dir` or lies under it (both absolute and normalised). */
+bool ec_tool_under(ec_str path, ec_str dir);
 
 /** Lines (1-based) where `needle` starts in `hay`, both compared with CRLF as LF, non-overlapping;
  *  returns how many (only the first `max` stored). */
