@@ -4,7 +4,7 @@
  * and Codex formats, the peer dialects of Aider, Cline and Roo, the agent tools (tool calls
  * and tool definitions, core/src/tools/: runTool) and self-correction (core/src/correct/: a
  * second model call's prompt and its checked answer, rare beside the edits themselves), files in
- * UTF-16, bytes in base64 and the words of an encoding refusal (text/utf16.c, base/base64.c,
+ * UTF-16, bytes in base64 and files that are not UTF-8 (text/utf16.c, base/base64.c,
  * text/kept_message.c). Each of
  * their entry points
  * is replaced here by a stub that only raises a flag (so the linker leaves the real objects and
@@ -76,6 +76,17 @@ ec_error_code ec_utf16_encode(ec_arena *a, ec_str text, bool be, ec_str *bytes) 
   (void)a; (void)text; (void)be; (void)bytes;
   needs_full = 1;
   return EC_ENCODING;
+}
+
+/* The rule for a file that is not UTF-8 (text/kept_message.c): such a file goes to the full
+ * module; a UTF-8 one (nearly every file) is answered here. */
+bool ec_text_keeps_bytes(ec_str before, ec_str after, ec_kept *why) {
+  (void)after;
+  memset(why, 0, sizeof *why);
+  why->first_invalid = ec_utf8_first_invalid(before);
+  if (why->first_invalid == before.len) return true;
+  needs_full = 1;
+  return false;
 }
 
 ec_str ec_text_kept_message(ec_arena *a, ec_str path, ec_str before, ec_str after, const ec_kept *why) {

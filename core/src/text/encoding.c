@@ -8,7 +8,7 @@
 /* Section - UTF-8 */
 
 /* The first byte >= 0x80 at or after i (n: none): ASCII eight bytes at a time, most of every file. */
-static size_t skip_ascii(const unsigned char *p, size_t i, size_t n) {
+size_t ec_ascii_end(const unsigned char *p, size_t i, size_t n) {
   while (i + 8 <= n) {
     uint64_t w;
     memcpy(&w, p + i, 8);
@@ -23,7 +23,7 @@ size_t ec_utf8_first_invalid(ec_str s) {
   const unsigned char *p = (const unsigned char *)s.ptr;
   size_t i = 0;
   while (i < s.len) {
-    i = skip_ascii(p, i, s.len);
+    i = ec_ascii_end(p, i, s.len);
     if (i >= s.len) break;
     size_t k = ec_utf8_valid_len(p + i, s.len - i);
     if (!k) return i;
@@ -82,46 +82,6 @@ ec_error_code ec_text_encode(ec_arena *a, ec_str text, const ec_encoding *enc, e
 
 const char *ec_encoding_name(const ec_encoding *e) {
   return e->utf16 == EC_UTF16_LE ? "UTF-16 LE" : e->utf16 == EC_UTF16_BE ? "UTF-16 BE" : "UTF-8";
-}
-
-/* Section - the rule for files that are not UTF-8 */
-
-/* The next run at or after *i (see encoding.h): [start, end); false when there is none. */
-static bool next_run(ec_str s, size_t *i, size_t *start, size_t *end) {
-  const unsigned char *p = (const unsigned char *)s.ptr;
-  size_t k = skip_ascii(p, *i, s.len);
-  if (k >= s.len) { *i = s.len; return false; }
-  size_t e = k + 1;
-  while (e < s.len && (p[e] >= 0x80 || (p[e] >= 0x30 && p[e] <= 0x7E && p[e - 1] >= 0x80))) e++;
-  *start = k;
-  *end = e;
-  *i = e;
-  return true;
-}
-
-bool ec_text_keeps_bytes(ec_str before, ec_str after, ec_kept *why) {
-  memset(why, 0, sizeof *why);
-  why->first_invalid = ec_utf8_first_invalid(before);
-  if (why->first_invalid == before.len) return true;
-  size_t ib = 0, ia = 0;
-  for (;;) {
-    size_t bs = 0, be = 0, as = 0, ae = 0;
-    bool hb = next_run(before, &ib, &bs, &be), ha = next_run(after, &ia, &as, &ae);
-    if (!hb && !ha) return true;
-    if (hb && ha && be - bs == ae - as && !memcmp(before.ptr + bs, after.ptr + as, be - bs)) continue;
-    /* The first difference: a new run (text the edit writes), or a run of before touched. */
-    size_t common = 0;
-    while (hb && ha && bs + common < be && as + common < ae && before.ptr[bs + common] == after.ptr[as + common]) common++;
-    if (ha && !common && (!hb || ec_utf8_first_invalid(ec_str_make(after.ptr + as, ae - as)) == ae - as)) {
-      why->fault = EC_KEPT_NEW_TEXT;
-      why->at = as;
-      why->at_len = ae - as;
-    } else {
-      why->fault = common ? EC_KEPT_NEXT_TO : EC_KEPT_CHANGED;
-      why->at_before = hb ? bs + (common ? common - 1 : 0) : before.len;
-    }
-    return false;
-  }
 }
 
 /* Section - views */

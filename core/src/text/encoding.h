@@ -40,6 +40,9 @@ ec_error_code ec_text_encode(ec_arena *a, ec_str text, const ec_encoding *enc, e
 /** "UTF-16 LE", "UTF-16 BE", or "UTF-8" (a plain file). */
 const char *ec_encoding_name(const ec_encoding *e);
 
+/** The first offset at or after i of a byte >= 0x80 in p[0, n) (n: none), eight bytes at a time. */
+size_t ec_ascii_end(const unsigned char *p, size_t i, size_t n);
+
 /** The offset of the first byte of s that is not part of valid UTF-8 (s.len when every byte is). */
 size_t ec_utf8_first_invalid(ec_str s);
 

@@ -1,10 +1,49 @@
-/* The refusal of an edit the rule for files that are not UTF-8 does not allow (encoding.h), in
- * words for the model. Its own file: the browser's first module (editcore-lite.wasm) leaves it
- * to the full one, which re-runs the (rare) refused request and says why. */
+/* The rule for files that are not UTF-8 (encoding.h): the check, and the refusal of an edit it
+ * does not allow in words for the model. Its own file: the browser's first module
+ * (editcore-lite.wasm) leaves a file that is not UTF-8 to the full one (wasm/lite_deferred.c). */
 #include "encoding.h"
 #include "../base/str.h"
 #include <stdio.h>
 #include <string.h>
+
+/* The next run at or after *i (see encoding.h): [start, end); false when there is none. */
+static bool next_run(ec_str s, size_t *i, size_t *start, size_t *end) {
+  const unsigned char *p = (const unsigned char *)s.ptr;
+  size_t k = ec_ascii_end(p, *i, s.len);
+  if (k >= s.len) { *i = s.len; return false; }
+  size_t e = k + 1;
+  while (e < s.len && (p[e] >= 0x80 || (p[e] >= 0x30 && p[e] <= 0x7E && p[e - 1] >= 0x80))) e++;
+  *start = k;
+  *end = e;
+  *i = e;
+  return true;
+}
+
+bool ec_text_keeps_bytes(ec_str before, ec_str after, ec_kept *why) {
+  memset(why, 0, sizeof *why);
+  why->first_invalid = ec_utf8_first_invalid(before);
+  if (why->first_invalid == before.len) return true;
+  size_t ib = 0, ia = 0;
+  for (;;) {
+    size_t bs = 0, be = 0, as = 0, ae = 0;
+    bool hb = next_run(before, &ib, &bs, &be), ha = next_run(after, &ia, &as, &ae);
+    if (!hb && !ha) return true;
+    if (hb && ha && be - bs == ae - as && !memcmp(before.ptr + bs, after.ptr + as, be - bs)) continue;
+    /* The first difference: a new run (text the edit writes), or a run of before touched. */
+    size_t common = 0;
+    while (hb && ha && bs + common < be && as + common < ae && before.ptr[bs + common] == after.ptr[as + common]) common++;
+    if (ha && !common && (!hb || ec_utf8_first_invalid(ec_str_make(after.ptr + as, ae - as)) == ae - as)) {
+      why->fault = EC_KEPT_NEW_TEXT;
+      why->at = as;
+      why->at_len = ae - as;
+    } else {
+      why->fault = common ? EC_KEPT_NEXT_TO : EC_KEPT_CHANGED;
+      why->at_before = hb ? bs + (common ? common - 1 : 0) : before.len;
+    }
+    return false;
+  }
+}
+
 
 ec_str ec_text_kept_message(ec_arena *a, ec_str path, ec_str before, ec_str after, const ec_kept *why) {
   size_t bad = why->first_invalid;
