@@ -3,8 +3,9 @@
  * without the parts most edits never reach — the regex strategy (and with it PCRE2), the lazy
  * and Codex formats, the peer dialects of Aider, Cline and Roo, the agent tools (tool calls
  * and tool definitions, core/src/tools/: runTool) and self-correction (core/src/correct/: a
- * second model call's prompt and its checked answer, rare beside the edits themselves) and the
- * diagnosis of an edit that matched nothing (messages/diagnose.c). Each of
+ * second model call's prompt and its checked answer, rare beside the edits themselves), the
+ * diagnosis of an edit that matched nothing (messages/diagnose.c), files in UTF-16, bytes in
+ * base64 and files that are not UTF-8 (text/utf16.c, base/base64.c, text/kept_message.c). Each of
  * their entry points
  * is replaced here by a stub that only raises a flag (so the linker leaves the real objects and
  * everything only they use out of the module). A run that raised it is discarded by the host and
@@ -22,6 +23,9 @@
 #include "messages/diagnose.h"
 #include "syntax/syntax.h"
 #include "base/str.h"
+#include "text/encoding.h"
+#include "text/utf16.h"
+#include "base/base64.h"
 #include <emscripten/emscripten.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +63,53 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
   *n = 0;
   needs_full = 1;
   return EC_INVALID_PARAM;
+}
+
+/* Files in UTF-16 (decoded and encoded back, text/utf16.c) and the words of a refusal under the
+ * rule for files that are not UTF-8 (text/kept_message.c): rare, and left to the full module. */
+ec_error_code ec_utf16_decode(ec_arena *a, ec_str bytes, bool be, ec_str *text, ec_str *problem) {
+  (void)a; (void)bytes; (void)be; (void)text;
+  needs_full = 1;
+  *problem = (ec_str){"deferred", 8};
+  return EC_ENCODING;
+}
+
+ec_error_code ec_utf16_encode(ec_arena *a, ec_str text, bool be, ec_str *bytes) {
+  (void)a; (void)text; (void)be; (void)bytes;
+  needs_full = 1;
+  return EC_ENCODING;
+}
+
+/* The rule for a file that is not UTF-8 (text/kept_message.c): such a file goes to the full
+ * module; a UTF-8 one (nearly every file) is answered here. */
+bool ec_text_keeps_bytes(ec_str before, ec_str after, ec_kept *why) {
+  (void)after;
+  memset(why, 0, sizeof *why);
+  why->first_invalid = ec_utf8_first_invalid(before);
+  if (why->first_invalid == before.len) return true;
+  needs_full = 1;
+  return false;
+}
+
+ec_str ec_text_kept_message(ec_arena *a, ec_str path, ec_str before, ec_str after, const ec_kept *why) {
+  (void)a; (void)path; (void)before; (void)after; (void)why;
+  needs_full = 1;
+  return (ec_str){"deferred", 8};
+}
+
+/* Bytes that are not UTF-8 in JSON ({"base64": ...}, base/base64.c): the full module reads and
+ * writes them. */
+void ec_base64_append(ec_buf *b, const char *p, size_t n) {
+  (void)p;
+  needs_full = 1;
+  for (size_t i = 0; i < (n + 2) / 3 * 4; i++) ec_buf_append_char(b, 'A'); /* a valid response to discard */
+}
+
+bool ec_base64_decode_into(const char *text, size_t len, unsigned char *out, size_t *out_len) {
+  (void)text; (void)len; (void)out;
+  needs_full = 1;
+  *out_len = 0;
+  return true;
 }
 
 /* A tool call or a definitions request (the JSON entry point's other branch): the whole of tools/

@@ -181,6 +181,7 @@ typedef enum ec_error_code {
   EC_OUT_OF_MEMORY,
   EC_INVALID_REPLY, /* self-correction: the model's reply holds no usable answer */
   EC_SYNTAX_ERROR,  /* the edit would break a file that parsed (options.syntax "refuse", lazy merges) */
+  EC_ENCODING,      /* the file's encoding does not let this edit be made exactly (docs/protocol.md, "Encodings") */
   EC_ERROR__COUNT
 } ec_error_code;
 
@@ -660,6 +661,22 @@ EC_API ec_result *ec_apply_json_files_on_demand(const char *request, size_t requ
  * JSON response's, byte for byte. Free with ec_free(host, json); NULL only when out of memory.
  */
 EC_API char *ec_result_to_json_splices(const ec_result *r, const ec_host *host, size_t *json_len);
+
+/*
+ * Bytes in JSON. Wherever the protocol carries a file's bytes (request `files` values, a tool
+ * call's `observed[*].content` and `writes[*].content`, a response's `content`, `diff`, `undo`,
+ * candidates' `text`), they travel as a JSON string when they are UTF-8 without a NUL byte, and
+ * otherwise as {"base64": "<RFC 4648>"}; either form is accepted on the way in. These two helpers
+ * are that form for hosts written in C (docs/protocol.md, "Bytes").
+ */
+
+/** The JSON value for `len` bytes, as above (NUL-terminated; its length in *json_len when not
+ *  NULL). The caller owns it: free it with ec_free(host, json). NULL only when out of memory. */
+EC_API char *ec_json_bytes(const char *bytes, size_t len, const ec_host *host, size_t *json_len);
+
+/** Decodes base64 text (RFC 4648, padded, nothing else) into `out`, which has room for len / 4 * 3
+ *  bytes; returns the bytes written, or (size_t)-1 when `text` is not such base64. */
+EC_API size_t ec_base64_decode(const char *text, size_t len, char *out);
 
 /****************************/
 /* Section - Agent tools    */

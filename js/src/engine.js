@@ -408,9 +408,10 @@ export async function applyRequest(request) {
 
 function checkFiles(files, fn) {
   if (files === null || typeof files !== 'object' || Array.isArray(files))
-    throw new TypeError(`editcore: ${fn}(files, ...) takes an object mapping paths to contents (string, or null for an absent file)`);
+    throw new TypeError(`editcore: ${fn}(files, ...) takes an object mapping paths to contents (string, bytes, or null for an absent file)`);
   for (const [path, content] of Object.entries(files))
-    if (content !== null && typeof content !== 'string') throw new TypeError(`editcore: files['${path}'] must be a string (or null), not ${typeof content}`);
+    if (content !== null && typeof content !== 'string' && !(content instanceof Uint8Array) && typeof content?.base64 !== 'string')
+      throw new TypeError(`editcore: files['${path}'] must be a string, a Uint8Array, { base64 } or null, not ${typeof content}`);
 }
 
 function withOptions(request, options, fn) {

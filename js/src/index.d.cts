@@ -62,8 +62,14 @@ export interface Options {
   syntax?: 'report' | 'refuse' | 'off';
 }
 
+/**
+ * A file's content: a string, its bytes (a Uint8Array: applyRequest answers that file's content as
+ * bytes too), or `{ base64 }` (RFC 4648), the JSON protocol's form of bytes that are not UTF-8
+ * (docs/protocol.md, "Bytes"; the JSON path answers it for such a file, a string otherwise).
+ */
+export type Content = string | Uint8Array | { base64: string };
 /** File contents by path; null (or absent) = the file does not exist. */
-export type Files = Record<string, string | null>;
+export type Files = Record<string, Content | null>;
 
 /** Self-correction (docs/correction.md): the failed edit, and for correction_apply the model's reply. */
 export type CorrectableFormat = 'replace' | 'search_replace' | 'unified_diff' | 'lazy';
@@ -85,9 +91,10 @@ export type Request =
 
 export interface Match { start_line: number; end_line: number; strategy: Strategy | string; confidence: number }
 interface FileResultBase {
-  diff: string;
+  /** a string, or { base64 } when it quotes lines that are not UTF-8 */
+  diff: string | { base64: string };
   diff_truncated: boolean;
-  undo: string;
+  undo: string | { base64: string };
   lines_added: number;
   lines_removed: number;
   replacements: number;
@@ -98,14 +105,14 @@ interface FileResultBase {
  * writes one (`update`, `add`, and `move`, whose new path is `moved_to`); a `delete` has none.
  */
 export type FileResult =
-  | (FileResultBase & { action: 'update' | 'add'; content: string; moved_to?: undefined })
-  | (FileResultBase & { action: 'move'; content: string; moved_to: string })
+  | (FileResultBase & { action: 'update' | 'add'; content: Content; moved_to?: undefined })
+  | (FileResultBase & { action: 'move'; content: Content; moved_to: string })
   | (FileResultBase & { action: 'delete'; content?: undefined; moved_to?: undefined });
 export type ErrorCode =
   | 'INVALID_PARAM' | 'MALFORMED_EDIT' | 'NO_MATCH' | 'AMBIGUOUS' | 'COUNT_MISMATCH' | 'NOOP' | 'NOT_FOUND'
   | 'FILE_EXISTS' | 'BINARY_FILE' | 'CONFLICT' | 'TOO_LARGE' | 'ACCESS_DENIED' | 'IO_ERROR' | 'OUT_OF_MEMORY'
-  | 'INVALID_REPLY';
-export interface Candidate { start_line: number; end_line: number; similarity: number; text: string }
+  | 'INVALID_REPLY' | 'SYNTAX_ERROR' | 'ENCODING';
+export interface Candidate { start_line: number; end_line: number; similarity: number; text: string | { base64: string } }
 export interface EditError {
   code: ErrorCode;
   message: string;

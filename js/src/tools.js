@@ -5,9 +5,7 @@
 // reads what the plan names, writes what the run asks and reports how it went. Async all the way:
 // the core never waits on the adapter.
 import { init, applyJsonAsync } from './engine.js';
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const encoder = new TextEncoder();
+import { toProtocol, fromProtocol } from './bytes.js';
 
 async function core(request) {
   // "tool" (or "tool_definitions") first: that is how the JSON entry point knows a tool call.
@@ -38,13 +36,6 @@ function parentOf(p) {
 
 /** `p` (absolute, or already relative) as the adapter names it: relative to `root`. */
 const relTo = (root, p) => (p.startsWith('/') ? (p === root ? '.' : p.slice((root.endsWith('/') ? root : root + '/').length)) : p);
-
-/** Bytes as base64, in Node and in browsers alike. */
-function base64(bytes) {
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
-  return btoa(bin);
-}
 
 /** A time as the host's clock and zone tell it (get_file_info prints it as JavaScript's Date does). */
 function timeOf(ms) {
@@ -91,11 +82,9 @@ async function observe(adapter, root, path, want, seen) {
     if (!want.content) return o;
     const bytes = await adapter.readFile(rel);
     seen.set(path, bytes);
-    if (want.bytes) return { ...o, content: { base64: base64(bytes) }, size: bytes.length };
-    let text;
-    try { text = bytes.includes(0) ? null : utf8.decode(bytes); } catch { text = null; }
-    // A binary (or non-UTF-8) file: its bytes cannot travel as text; one NUL says what matters.
-    return { ...o, content: text ?? '\u0000', size: bytes.length };
+    // Its bytes as they are: a string when UTF-8, else { base64 } (a read with `bytes`, for the
+    // media tools, gets the same form); the core decides what they are.
+    return { ...o, content: toProtocol(bytes), size: bytes.length };
   } catch (e) {
     return { error: codeOf(e), message: String(e?.message ?? e), ...(e?.real_path ? { real_path: e.real_path } : {}) };
   }
@@ -138,7 +127,7 @@ export async function runTool(name, args, options = {}) {
   if (res.phase === 'write' && adapter.commit && res.writes.every((w) => !w.mkdir && w.move_from === undefined)) {
     let outcomes;
     try {
-      await adapter.commit(res.writes.map((w) => ({ path: relOf(w.path), bytes: w.delete ? null : encoder.encode(w.content), old: seen.get(w.path) })));
+      await adapter.commit(res.writes.map((w) => ({ path: relOf(w.path), bytes: w.delete ? null : fromProtocol(w.content), old: seen.get(w.path) })));
       outcomes = res.writes.map((w) => ({ path: w.path, ok: true }));
     } catch (e) {
       const code = e?.code === 'PERMISSION_DENIED' ? 'PERMISSION_DENIED' : codeOf(e);
@@ -179,7 +168,7 @@ async function writeAll(adapter, root, writes) {
           undo.push([rel, st?.type === 'file' || (st && !st.type) ? await adapter.readFile(rel) : null]);
         }
         if (w.delete) await adapter.delete(rel);
-        else await adapter.writeFile(rel, encoder.encode(w.content));
+        else await adapter.writeFile(rel, fromProtocol(w.content));
       }
       outcomes.push({ path: w.path, ok: true });
     } catch (e) {

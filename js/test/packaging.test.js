@@ -177,7 +177,7 @@ for (const [name, [type, opts]] of Object.entries(tsconfigs)) {
 // Types that narrow (issue 29): a response is a union on `status` (error has `error`), a file's
 // `content` is a string where its action writes one, and the .wasm subpaths have declarations —
 // in strict mode, without `!`.
-const NARROWING = `import { applyEdit, diff, init, type Response, type FileResult } from 'editcore';
+const NARROWING = `import { applyEdit, diff, init, type Response, type FileResult, type Content } from 'editcore';
 import wasm from 'editcore/editcore.wasm';
 import lite from 'editcore/editcore-lite.wasm';
 export async function main(): Promise<string> {
@@ -186,7 +186,8 @@ export async function main(): Promise<string> {
   if (r.status === 'error') return r.error.code + r.error.message;           // no '!': error is there
   const f: FileResult | undefined = r.data.files['a.py'];
   if (f === undefined) return '';
-  const text: string = f.action === 'delete' ? '' : f.content;               // content: a string wherever the action writes one
+  const c: Content = f.action === 'delete' ? '' : f.content;                 // content: there wherever the action writes one
+  const text: string = typeof c === 'string' ? c : '';                        // a string, or bytes where the file is not UTF-8
   const moved: string = f.action === 'move' ? f.moved_to : '';
   const d = await diff('a', 'b');
   return text + moved + (d.status === 'error' ? d.error.message : d.diff);

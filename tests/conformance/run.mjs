@@ -157,7 +157,7 @@ const ERROR_KINDS = {
   malformed: ['MALFORMED_EDIT'], file_missing: ['NOT_FOUND'], file_exists: ['FILE_EXISTS'], noop: ['NOOP'],
   // editcore's own vectors also use:
   invalid_param: ['INVALID_PARAM'], binary: ['BINARY_FILE'], too_large: ['TOO_LARGE'], conflict: ['CONFLICT'],
-  invalid_reply: ['INVALID_REPLY'], syntax_error: ['SYNTAX_ERROR'],
+  invalid_reply: ['INVALID_REPLY'], syntax_error: ['SYNTAX_ERROR'], encoding: ['ENCODING'],
 };
 
 // Syntax vectors (vectors/syntax.jsonl): `syntax` maps a path to the fields its
@@ -200,16 +200,20 @@ function resultingFiles(vector, resp) {
   return out;
 }
 
+// A file's content as bytes: a string, or {base64} (docs/protocol.md, "Bytes").
+const bytesOf = (c) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c && typeof c.base64 === 'string' ? Buffer.from(c.base64, 'base64') : null);
+const sameContent = (a, b) => a === b || (bytesOf(a) !== null && bytesOf(b) !== null && Buffer.compare(bytesOf(a), bytesOf(b)) === 0);
+
 function checkFiles(vector, resp, expected) {
   const now = resultingFiles(vector, resp);
   for (const [path, want] of Object.entries(expected)) {
     if (want === null) { if (path in now) return `${path} should be deleted`; continue; }
     if (!(path in now)) return `${path} missing`;
-    if (now[path] !== want) return `${path} differs:\n  want ${JSON.stringify(want).slice(0, 400)}\n  got  ${JSON.stringify(now[path]).slice(0, 400)}`;
+    if (!sameContent(now[path], want)) return `${path} differs:\n  want ${JSON.stringify(want).slice(0, 400)}\n  got  ${JSON.stringify(now[path]).slice(0, 400)}`;
   }
   for (const [path, content] of Object.entries(now)) {
     if (path in expected) continue;
-    if (vector.files[path] !== content) return `${path} changed but the vector expects it unchanged`;
+    if (!sameContent(vector.files[path], content)) return `${path} changed but the vector expects it unchanged`;
   }
   return null;
 }

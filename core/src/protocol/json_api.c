@@ -4,6 +4,7 @@
 #include "editcore_commit.h"
 #include "../base/alloc.h"
 #include "../request/result.h"
+#include "../base/str.h"
 #include <string.h>
 
 void ec_free(const ec_host *host, void *ptr) { ec_mem_free(host ? host->allocator : NULL, ptr); }
@@ -12,6 +13,15 @@ static char *to_json(const ec_result *r, const ec_host *host, size_t *json_len, 
   ec_buf b;
   ec_buf_init(&b, host ? host->allocator : NULL);
   ec_json_write_result_as(&b, r, splices);
+  if (b.oom || !ec_buf_reserve(&b, 0)) { ec_buf_free(&b); return NULL; }
+  if (json_len) *json_len = b.len;
+  return b.ptr;
+}
+
+char *ec_json_bytes(const char *bytes, size_t len, const ec_host *host, size_t *json_len) {
+  ec_buf b;
+  ec_buf_init(&b, host ? host->allocator : NULL);
+  ec_json_write_bytes(&b, ec_str_make(bytes, bytes ? len : 0));
   if (b.oom || !ec_buf_reserve(&b, 0)) { ec_buf_free(&b); return NULL; }
   if (json_len) *json_len = b.len;
   return b.ptr;

@@ -3,6 +3,7 @@
 #include "../base/buf.h"
 #include "../base/str.h"
 #include "../base/strmap.h"
+#include "../base/base64.h"
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
@@ -112,6 +113,28 @@ static ec_str copy_of(parser *p, const char *cstr) {
 
 /* Section - typed getters */
 
+ec_error_code ec_json_reader_bytes(ec_json_reader *p, const cJSON *it, ec_str *out) {
+  if (cJSON_IsString(it)) {
+    *out = copy_of(p, it->valuestring);
+    return out->ptr ? EC_OK : EC_OUT_OF_MEMORY;
+  }
+  const cJSON *b64 = cJSON_IsObject(it) ? it->child : NULL;
+  if (!b64 || b64->next || strcmp(b64->string, "base64") || !cJSON_IsString(b64)) {
+    p->message = ec_cstr("must be a string, or {\"base64\": \"...\"} for bytes that are not UTF-8");
+    return EC_INVALID_PARAM;
+  }
+  size_t len = strlen(b64->valuestring), n = 0;
+  unsigned char *o = ec_arena_alloc(p->a, len / 4 * 3 + 1);
+  if (!o) return EC_OUT_OF_MEMORY;
+  if (!ec_base64_decode_into(b64->valuestring, len, o, &n)) {
+    p->message = ec_cstr("holds a base64 value that is not RFC 4648 base64 (the standard alphabet, '=' padding, no white space)");
+    return EC_INVALID_PARAM;
+  }
+  o[n] = 0;
+  *out = ec_str_make((const char *)o, n);
+  return EC_OK;
+}
+
 static ec_error_code get_string(parser *p, const cJSON *it, const char *where, ec_str *out) {
   if (!cJSON_IsString(it)) return FAIL(p, "%s must be a string", where);
   *out = copy_of(p, it->valuestring);
@@ -181,10 +204,13 @@ static ec_error_code parse_files(parser *p, const cJSON *obj, ec_request *req) {
   ec_strmap_init(&seen, p->a);
   for (const cJSON *it = obj->child; it; it = it->next) {
     if (cJSON_IsNull(it)) continue; /* an absent file, stated explicitly */
-    if (!cJSON_IsString(it)) return FAIL(p, "files['%s'] must be a string (the file's content) or null (absent)", it->string);
+    if (!cJSON_IsString(it) && !cJSON_IsObject(it))
+      return FAIL(p, "files['%s'] must be a string (the file's content), {\"base64\": \"...\"} (its bytes, when they are not "
+                     "UTF-8) or null (absent)", it->string);
     files[n].path = copy_of(p, it->string);
-    files[n].content = copy_of(p, it->valuestring);
-    if (!files[n].path.ptr || !files[n].content.ptr) return EC_OUT_OF_MEMORY;
+    ec_error_code rc = ec_json_reader_bytes(p, it, &files[n].content);
+    if (rc == EC_INVALID_PARAM) return FAIL(p, "files['%s'] %.*s", it->string, (int)p->message.len, p->message.ptr);
+    if (rc || !files[n].path.ptr) return EC_OUT_OF_MEMORY;
     int added = ec_strmap_add(&seen, files[n].path, n, NULL);
     if (added < 0) return EC_OUT_OF_MEMORY;
     if (!added) return FAIL(p, "files: the path '%s' is given twice", it->string);
@@ -487,6 +513,13 @@ ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len
 cJSON *ec_json_read(ec_json_reader *p, const char *json, size_t len) {
   const char *text;
   if (prepare_text(p, json, len, &text)) return NULL;
+  /* Strict, as for edit requests: a file's bytes that are not UTF-8 travel as base64, never raw. */
+  size_t bad_at = 0;
+  const char *what = NULL;
+  if (!ec_json_strict_check(json, len, &bad_at, &what)) {
+    p->message = ec_arena_printf(p->a, "the request is not valid JSON: %s (byte %zu)", what, bad_at);
+    return NULL;
+  }
   const char *end = NULL;
   cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
   if (!root) {

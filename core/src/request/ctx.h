@@ -8,13 +8,18 @@
 #ifndef EC_REQUEST_CTX_H
 #define EC_REQUEST_CTX_H
 #include "../text/doc.h"
+#include "../text/encoding.h"
 #include "result.h"
 #include "../base/strmap.h"
 
 typedef struct ec_ws_file {
   ec_str path;
   bool existed;           /* present in the request's files */
-  ec_str original;        /* the bytes given (existed only) */
+  ec_str bytes;           /* the bytes given (existed only) */
+  ec_str original;        /* their text: the bytes, decoded when they are UTF-16 or end lines with
+                             lone CRs (text/encoding.h) */
+  ec_encoding enc;        /* how `original` was decoded, and how the new content is written back */
+  ec_str enc_problem;     /* why the bytes could not be decoded (loading the file then fails) */
   bool exists;            /* present now */
   bool loaded;
   ec_doc doc;             /* current content, valid when exists && loaded */
@@ -45,6 +50,8 @@ typedef struct ec_ctx {
   bool preview;            /* a dry run or streaming preview: status partial */
   bool reply_blocks;       /* SEARCH/REPLACE blocks of a raw reply: no-op blocks skipped, blocks in order (docs/reply.md) */
   size_t syntax_spent;     /* bytes parsed so far, against EC_SYN_REQUEST_BYTES (ec_ws_syntax_afford) */
+  bool edit_not_utf8;      /* the edit's own text holds bytes that are not UTF-8 (a typed-API caller
+                              writing in the file's encoding): ec_text_keeps_bytes does not apply */
   ec_error dropped;        /* the last error past EC_MAX_ERRORS (counted, not listed) */
   bool last_dropped;
 } ec_ctx;

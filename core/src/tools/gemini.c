@@ -19,7 +19,7 @@ static const char *error_type(const char *code) {
   if (!strcmp(code, "FILE_EXISTS")) return "edit_file_exists";
   if (!strcmp(code, "NOT_FOUND")) return "file_not_found";
   if (!strcmp(code, "ACCESS_DENIED")) return "path_not_in_workspace";
-  if (!strcmp(code, "INVALID_PARAM")) return "invalid_tool_params";
+  if (!strcmp(code, "INVALID_PARAM") || !strcmp(code, "ENCODING")) return "invalid_tool_params";
   return "execution_failed";
 }
 

@@ -75,9 +75,17 @@ static void read_run_as(ec_tool_call *c, const ec_tool *t) {
   double head, tail;
   if (!read_args(c, t, &abs, &head, &tail)) return;
   const ec_obs *o = mcp_observed(c, t, abs, "open", "read");
-  if (!o) return;
+  ec_str path = ec_json_reader_string(c->reader, mcp_arg(c, "path")->valuestring);
+  if (!o || !ec_tool_decoded(c, t, path, o)) return;
   ec_str out = head ? head_of(o->content, head) : tail ? tail_of(c, o->content, tail) : o->content;
   if (!out.ptr) return;
+  /* A file that is not UTF-8 is never answered as if it were: its bytes >= 0x80 shown as U+FFFD,
+   * after a first line that says so (the reference decodes it silently, U+FFFD and all). */
+  ec_str note;
+  out = ec_tool_shown(c, o, out, path, &note);
+  if (!out.ptr) return;
+  if (note.len) out = ec_arena_printf(c->a, "[%.*s]\n%.*s", (int)note.len, note.ptr, (int)out.len, out.ptr);
+  if (!out.ptr) { c->oom = true; return; }
   mcp_text(c, out, false);
   c->done = true;
 }
@@ -96,13 +104,14 @@ static const mcp_field WRITE_FIELDS[] = {{"path", MCP_STRING, true, 0, NULL}, {"
 
 static void write_plan(ec_tool_call *c) {
   ec_str abs;
-  mcp_path_args(c, &ec_tool_mcp_write_file, WRITE_FIELDS, MCP_READ_KIND, &abs);
+  /* the content too: a write over a file keeps its encoding (tool_call.c, settle_writes) */
+  mcp_path_args(c, &ec_tool_mcp_write_file, WRITE_FIELDS, MCP_READ_CONTENT, &abs);
 }
 
 static void write_run(ec_tool_call *c) {
   const ec_tool *t = &ec_tool_mcp_write_file;
   ec_str abs;
-  if (!mcp_path_args(c, t, WRITE_FIELDS, MCP_READ_KIND, &abs)) return;
+  if (!mcp_path_args(c, t, WRITE_FIELDS, MCP_READ_CONTENT, &abs)) return;
   const ec_obs *o = mcp_observed(c, t, abs, NULL, "open");
   if (!o) return;
   if (o->kind == EC_OBS_MISSING && ec_str_eq_cstr(o->message, "parent missing")) {
@@ -184,7 +193,7 @@ static void edit_run(ec_tool_call *c) {
   edit_args e;
   if (!edit_args_read(c, &e)) return;
   const ec_obs *o = mcp_observed(c, t, e.abs, "open", "read");
-  if (!o) return;
+  if (!o || !ec_tool_decoded(c, t, e.path, o)) return;
   if (ec_str_has_nul(o->content)) {
     ec_tool_failf(c, t, "BINARY_FILE", "%.*s is a binary file (it holds NUL bytes); edit_file edits text files only.",
                   (int)e.path.len, e.path.ptr);

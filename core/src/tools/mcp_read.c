@@ -84,7 +84,7 @@ static void media_run(ec_tool_call *c) {
   ec_buf_init(&item, ec_arena_allocator(c->a));
   if (inline_kind) {
     ec_buf_printf(&item, "{\"type\":\"%.5s\",\"data\":\"", mime);
-    ec_base64_encode(&item, o->content.ptr, o->content.len);
+    ec_base64_append(&item, o->bytes.ptr, o->bytes.len);
     ec_buf_printf(&item, "\",\"mimeType\":\"%s\"}", mime);
   } else {
     ec_buf_append_cstr(&item, "{\"type\":\"resource\",\"resource\":{\"uri\":");
@@ -95,7 +95,7 @@ static void media_run(ec_tool_call *c) {
     if (!u.ptr) { c->oom = true; ec_buf_free(&item); return; }
     ec_jstr(&item, u);
     ec_buf_printf(&item, ",\"mimeType\":\"%s\",\"blob\":\"", mime);
-    ec_base64_encode(&item, o->content.ptr, o->content.len);
+    ec_base64_append(&item, o->bytes.ptr, o->bytes.len);
     ec_buf_append_cstr(&item, "\"}}");
   }
   ec_str it = ec_buf_finish(&item, c->a);
@@ -132,9 +132,15 @@ static void multi_run(ec_tool_call *c) {
     if (mcp_path_quiet(c, path, &abs, &why, MCP_READ_CONTENT)) {
       const ec_obs *o = ec_tool_obs(c, abs);
       why = mcp_obs_problem(c, o, abs, "open", "read");
+      if (!why.ptr && o->enc_problem.len) /* a UTF-16/32 BOM on bytes that are not that (ec_tool_decoded) */
+        why = ec_arena_printf(c->a, "cannot be read as text: %.*s", (int)o->enc_problem.len, o->enc_problem.ptr);
       if (!why.ptr) {
+        /* read_text_file's form: a file that is not UTF-8 shown with U+FFFD after the line that says so */
+        ec_str note, shown = ec_tool_shown(c, o, o->content, path, &note);
+        if (!shown.ptr) return;
         ec_buf_append_cstr(&b, ":\n");
-        ec_buf_append_str(&b, o->content);
+        if (note.len) ec_buf_printf(&b, "[%.*s]\n", (int)note.len, note.ptr);
+        ec_buf_append_str(&b, shown);
         ec_buf_append_char(&b, '\n');
         continue;
       }

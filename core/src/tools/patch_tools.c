@@ -57,6 +57,7 @@ static bool usable(ec_tool_call *c, const ec_tool *t, const ec_obs *o, ec_str pa
     ec_tool_failf(c, t, "NOT_FOUND", "File not found: %.*s", (int)path.len, path.ptr);
     return false;
   }
+  if (o->kind == EC_OBS_FILE && !ec_tool_decoded(c, t, path, o)) return false;
   if (o->kind == EC_OBS_FILE && ec_str_has_nul(o->content)) {
     ec_tool_failf(c, t, "BINARY_FILE", "%.*s is a binary file; it cannot be edited as text.", (int)path.len, path.ptr);
     return false;
@@ -74,7 +75,7 @@ static void writes_from(ec_tool_call *c, const ec_result *r) {
     ec_str content = ec_arena_strdup(c->a, f->content.ptr, f->content.len);
     if (!content.ptr) { c->oom = true; return; }
     if (f->action == EC_ACTION_MOVE && ec_tool_path_inside(c, f->moved_to, &to)) {
-      ec_tool_write_file(c, to, content, true);
+      ec_tool_move_file(c, rel, to, content);
       ec_tool_delete_file(c, rel);
     } else ec_tool_write_file(c, rel, content, f->action == EC_ACTION_ADD);
   }
@@ -277,7 +278,10 @@ const ec_tool ec_tool_openai_apply_patch = {"openai/apply_patch", op_plan, op_ru
 
 /* Section - Cline */
 
-static ec_str final_content_text(ec_tool_call *c, ec_str path, ec_str content) {
+static ec_str final_content_text(ec_tool_call *c, const ec_obs *o, ec_str path, ec_str content) {
+  /* shown as the file's text is: a file that is not UTF-8 with its bytes >= 0x80 as U+FFFD */
+  if (o && o->kind == EC_OBS_FILE) content = ec_tool_shown(c, o, content, path, NULL);
+  if (!content.ptr) return content;
   ec_str s = ec_arena_printf(c->a, "The content was successfully saved to %.*s.\n\nHere is the full, updated content of the file "
                              "that was saved:\n\n<final_file_content path=\"%.*s\">\n%.*s\n</final_file_content>\n\nIMPORTANT: "
                              "For any future changes to this file, use the final_file_content shown above as your reference.",
@@ -313,7 +317,7 @@ static void engine_single(ec_tool_call *c, const ec_tool *t, ec_request *req, ec
   ec_str note = ec_tool_syntax_note(c, &r->files[0]);
   ec_result_free(r);
   if (!content.ptr) { c->oom = true; return; }
-  ec_str text = final_content_text(c, path, content);
+  ec_str text = final_content_text(c, ec_tool_obs(c, rel), path, content);
   if (!text.ptr) return;
   if (note.len) text = ec_arena_printf(c->a, "%.*s\n\n%.*s", (int)text.len, text.ptr, (int)note.len - 1, note.ptr + 1);
   if (!text.ptr) { c->oom = true; return; }
@@ -356,7 +360,7 @@ static void wtf_run(ec_tool_call *c) {
   if (!wtf_read(c, &path, &rel, &content)) return;
   const ec_obs *o = ec_tool_obs(c, rel);
   if (!usable(c, t, o, path, true)) return;
-  ec_str text = final_content_text(c, path, content);
+  ec_str text = final_content_text(c, NULL, path, content);
   if (!text.ptr) return;
   ec_tool_text_answer(c, text, false);
   ec_tool_write_file(c, rel, content, true);

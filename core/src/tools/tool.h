@@ -17,6 +17,7 @@
 #define EC_TOOLS_TOOL_H
 #include "../base/buf.h"
 #include "../protocol/json_request.h"
+#include "../text/encoding.h"
 #include <cjson/cJSON.h>
 
 /** What the host saw at one path the plan named. */
@@ -37,8 +38,12 @@ typedef struct ec_obs_time {
 typedef struct ec_obs {
   ec_str path;            /* as the plan named it */
   ec_obs_kind kind;
-  ec_str content;         /* EC_OBS_FILE */
+  ec_str content;         /* EC_OBS_FILE: its text — the bytes, decoded when they are UTF-16 or end
+                             lines with lone CRs (text/encoding.h); writes to the path are encoded back */
+  ec_str bytes;           /* EC_OBS_FILE: the bytes as the host read them (read_media_file sends these) */
   bool has_content;
+  ec_encoding enc;        /* how content was decoded */
+  ec_str enc_problem;     /* the bytes start with a UTF-16/32 BOM but are not that (content: the bytes) */
   double size, mtime_ms;  /* -1 = not reported */
   double mode;            /* permission and type bits (st_mode); -1 = not reported */
   ec_obs_time times[3];   /* EC_OBS_TIME_*: birth, modification, access */
@@ -73,11 +78,13 @@ typedef struct ec_tool_write {
   bool create_dirs;
   bool mkdir;             /* create the directory `path` and its missing parents */
   ec_str move_from;       /* non-empty: rename move_from to path (never replacing what is there) */
+  ec_str from;            /* a moved file's old path: its encoding and bytes are the ones kept (empty: path) */
 } ec_tool_write;
 
 typedef enum ec_tool_status { EC_TOOL_SUCCESS, EC_TOOL_PARTIAL, EC_TOOL_ERROR } ec_tool_status;
 
 typedef struct ec_tool_call {
+  const struct ec_tool *tool;
   ec_arena *a;
   ec_json_reader *reader;
   const cJSON *args;      /* the arguments as the model sent them (an object) */
@@ -138,6 +145,8 @@ void ec_tool_read_bytes(ec_tool_call *c, ec_str path);
  */
 const ec_obs *ec_tool_obs_or_read(ec_tool_call *c, ec_str path, bool list);
 void ec_tool_write_file(ec_tool_call *c, ec_str path, ec_str content, bool create_dirs);
+/** A write of the file observed at `from`, moved to `path` (its encoding goes with it). */
+void ec_tool_move_file(ec_tool_call *c, ec_str from, ec_str path, ec_str content);
 void ec_tool_delete_file(ec_tool_call *c, ec_str path);
 void ec_tool_make_dir(ec_tool_call *c, ec_str path);
 void ec_tool_move(ec_tool_call *c, ec_str from, ec_str to);
@@ -215,6 +224,21 @@ size_t ec_tool_exact_places(ec_tool_call *c, ec_str hay, ec_str needle, uint32_t
 ec_str ec_tool_lf(ec_tool_call *c, ec_str s);
 /** `cat -n` of lines [first, last] (1-based, inclusive) of s: "%6d\t" + line + "\n" each. */
 ec_str ec_tool_cat_n(ec_tool_call *c, ec_str s, size_t first, size_t last);
+
+/**
+ * Fails through t (code ENCODING) and returns false when the observed file's bytes start with a
+ * UTF-16 or UTF-32 byte-order mark but could not be decoded exactly: the tool neither shows nor
+ * edits it. Tools call it before their own NUL check (such bytes usually hold NULs).
+ */
+bool ec_tool_decoded(ec_tool_call *c, const ec_tool *t, ec_str path, const ec_obs *o);
+
+/**
+ * `part` of the observed file `o` as a model is shown it: as it is when the file is UTF-8 (or was
+ * decoded), else each byte >= 0x80 as U+FFFD (text/encoding.h: the file's encoding is unknown,
+ * and no guess is shown as its text). *note (may be NULL) is set to the sentence that says so for
+ * such a file, empty otherwise. ptr NULL on OOM.
+ */
+ec_str ec_tool_shown(ec_tool_call *c, const ec_obs *o, ec_str part, ec_str path, ec_str *note);
 
 /** Counts lines the way the engine's diff does ("a\nb" and "a\nb\n" both 2). */
 size_t ec_tool_line_count(ec_str s);

@@ -5,7 +5,6 @@
  */
 #include "tool.h"
 #include "../base/alloc.h"
-#include "../base/base64.h"
 #include "../base/num.h"
 #include "../base/str.h"
 #include "../protocol/json_response.h"
@@ -82,7 +81,12 @@ static void add_write(ec_tool_call *c, ec_tool_write w) {
 }
 
 void ec_tool_write_file(ec_tool_call *c, ec_str path, ec_str content, bool create_dirs) {
-  ec_tool_write w = {path, content, false, create_dirs, false, {0, 0}};
+  ec_tool_write w = {path, content, false, create_dirs, false, {0, 0}, {0, 0}};
+  add_write(c, w);
+}
+
+void ec_tool_move_file(ec_tool_call *c, ec_str from, ec_str path, ec_str content) {
+  ec_tool_write w = {path, content, false, true, false, {0, 0}, from};
   add_write(c, w);
 }
 
@@ -157,8 +161,32 @@ void ec_tool_text_fail(ec_tool_call *c, const char *code, ec_str message) {
 }
 
 void ec_tool_delete_file(ec_tool_call *c, ec_str path) {
-  ec_tool_write w = {path, {0, 0}, true, false, false, {0, 0}};
+  ec_tool_write w = {path, {0, 0}, true, false, false, {0, 0}, {0, 0}};
   add_write(c, w);
+}
+
+bool ec_tool_decoded(ec_tool_call *c, const ec_tool *t, ec_str path, const ec_obs *o) {
+  if (!o || !o->enc_problem.len) return true;
+  ec_tool_failf(c, t, "ENCODING", "'%.*s' cannot be read or edited as text: %.*s. Nothing was changed.", (int)path.len, path.ptr,
+                (int)o->enc_problem.len, o->enc_problem.ptr);
+  return false;
+}
+
+ec_str ec_tool_shown(ec_tool_call *c, const ec_obs *o, ec_str part, ec_str path, ec_str *note) {
+  if (note) *note = ec_cstr("");
+  size_t bad = ec_utf8_first_invalid(o->content);
+  if (bad == o->content.len) return part;
+  size_t replaced;
+  ec_str shown = ec_text_shown(c->a, part, &replaced);
+  if (!shown.ptr) { c->oom = true; return shown; }
+  if (note) {
+    *note = ec_arena_printf(c->a, "Note: '%.*s' is not UTF-8 (line %zu holds its first byte that is not), so its encoding is "
+                            "unknown: every byte that is not ASCII is shown as \xEF\xBF\xBD (U+FFFD). Edits may change only its ASCII "
+                            "text; a line holding such bytes can be kept as it is, not rewritten.",
+                            (int)path.len, path.ptr, ec_count_lf(o->content.ptr, bad) + 1);
+    if (!note->ptr) c->oom = true;
+  }
+  return shown;
 }
 
 const ec_obs *ec_tool_obs(const ec_tool_call *c, ec_str path) {
@@ -179,6 +207,7 @@ void ec_tool_failf(ec_tool_call *c, const ec_tool *t, const char *code, const ch
 void ec_tool_fail(ec_tool_call *c, const ec_tool *t, const char *code, ec_str message) {
   c->result.len = 0;
   c->n_writes = 0;
+  c->state_out.len = 0; /* a call that fails leaves the history as it was */
   t->fail(c, code, message);
   c->status = EC_TOOL_ERROR;
   c->done = true;
@@ -492,13 +521,10 @@ static bool read_obs(ec_tool_call *c, const cJSON *observed, ec_buf *out) {
     for (int k = 0; k < 3; k++) ob->times[k].ms = NAN; /* not reported (any number is a time, -1 too) */
     for (const cJSON *f = o->child; f; f = f->next) {
       if (!strcmp(f->string, "content")) {
-        const cJSON *b64 = cJSON_IsObject(f) ? cJSON_GetObjectItemCaseSensitive(f, "base64") : NULL;
-        if (cJSON_IsString(b64)) {
-          int ok = ec_base64_decode(c->a, ec_json_reader_string(c->reader, b64->valuestring), &ob->content);
-          if (ok < 0) { c->oom = true; return false; }
-          if (!ok) return bad(out, "observed['%s'].content.base64 is not base64", o->string);
-        } else if (cJSON_IsString(f)) ob->content = ec_json_reader_string(c->reader, f->valuestring);
-        else return bad(out, "observed['%s'].content must be a string or {\"base64\": ...}", o->string);
+        ec_error_code rc = ec_json_reader_bytes(c->reader, f, &ob->content);
+        if (rc == EC_INVALID_PARAM)
+          return bad(out, "observed['%s'].content %.*s", o->string, (int)c->reader->message.len, c->reader->message.ptr);
+        if (rc) { c->oom = true; return false; }
         ob->has_content = true;
       } else if (!strcmp(f->string, "mode") && cJSON_IsNumber(f)) ob->mode = f->valuedouble;
       else if (!strcmp(f->string, "times") && cJSON_IsObject(f)) {
@@ -518,7 +544,12 @@ static bool read_obs(ec_tool_call *c, const cJSON *observed, ec_buf *out) {
       else if (!strcmp(f->string, "message") && cJSON_IsString(f)) ob->message = ec_json_reader_string(c->reader, f->valuestring);
       else if (!strcmp(f->string, "entries") && cJSON_IsArray(f)) ob->entries = f;
     }
-    if (ob->kind == EC_OBS_FILE && ob->has_content && ob->size < 0) ob->size = (double)ob->content.len;
+    if (ob->kind == EC_OBS_FILE && ob->has_content) {
+      if (ob->size < 0) ob->size = (double)ob->content.len;
+      ob->bytes = ob->content;
+      /* Tools see text: UTF-16 decoded, lone-CR endings as LF; their writes are encoded back. */
+      if (ec_text_decode(c->a, ob->content, &ob->content, &ob->enc, &ob->enc_problem) == EC_OUT_OF_MEMORY) { c->oom = true; return false; }
+    }
   }
   c->n_obs = n;
   return true;
@@ -630,7 +661,7 @@ static void write_writes(ec_buf *out, ec_tool_call *c) {
       ec_jstr(out, w->move_from);
     } else {
       ec_buf_append_cstr(out, ",\"content\":");
-      ec_jstr(out, w->content);
+      ec_json_write_bytes(out, w->content);
       ec_buf_printf(out, ",\"create_dirs\":%s", w->create_dirs ? "true" : "false");
     }
     ec_buf_append_char(out, '}');
@@ -660,6 +691,45 @@ static void write_writes(ec_buf *out, ec_tool_call *c) {
 /* Paths one call may observe, over all its rounds: a walk of a huge tree ends with TOO_LARGE
  * rather than growing the observations every round without bound. */
 #define EC_TOOL_MAX_READS 100000
+
+/*
+ * Every write over a file the run observed, in that file's terms: a file that is not UTF-8 keeps
+ * the bytes its unknown encoding may need (text/encoding.h) — whichever tool writes, by the
+ * engine or whole — a UTF-8 BOM stays, and a decoded file (UTF-16, lone CRs) is encoded back.
+ * A refusal replaces the answer (the tool's own error, code ENCODING); false only when out of memory.
+ */
+static bool settle_writes(ec_tool_call *c) {
+  for (size_t i = 0; i < c->n_writes; i++) {
+    ec_tool_write *w = &c->writes[i];
+    const ec_obs *o = ec_tool_obs(c, w->from.len ? w->from : w->path);
+    if (w->remove || w->mkdir || w->move_from.len || !o || o->kind != EC_OBS_FILE || !o->has_content) continue;
+    ec_kept why;
+    if (!ec_text_keeps_bytes(o->content, w->content, &why)) {
+      ec_str m = ec_text_kept_message(c->a, w->path, o->content, w->content, &why);
+      if (!m.ptr) { c->oom = true; return false; }
+      ec_tool_failf(c, c->tool, "ENCODING", "%.*s", (int)m.len, m.ptr);
+      return !c->oom;
+    }
+    /* A UTF-8 BOM stays (a tool that writes a whole content, not through the engine, never has it). */
+    if (ec_str_starts_with(o->content, "\xEF\xBB\xBF") && !ec_str_starts_with(w->content, "\xEF\xBB\xBF")) {
+      char *with = ec_arena_alloc(c->a, w->content.len + 4);
+      if (!with) { c->oom = true; return false; }
+      memcpy(with, "\xEF\xBB\xBF", 3);
+      if (w->content.len) memcpy(with + 3, w->content.ptr, w->content.len);
+      with[w->content.len + 3] = 0;
+      w->content = ec_str_make(with, w->content.len + 3);
+    }
+    if (ec_encoding_plain(&o->enc)) continue;
+    ec_error_code rc = ec_text_encode(c->a, w->content, &o->enc, &w->content);
+    if (rc == EC_ENCODING) {
+      ec_tool_failf(c, c->tool, "ENCODING", "The new text of '%.*s' is not UTF-8, so it cannot be written back as %s, the file's "
+                    "encoding. Nothing was changed.", (int)w->path.len, w->path.ptr, ec_encoding_name(&o->enc));
+      return !c->oom;
+    }
+    if (rc) { c->oom = true; return false; }
+  }
+  return true;
+}
 
 static void finish(ec_tool_call *c, const phase_req *pr, ec_buf *out) {
   const cJSON *p = pr->pending;
@@ -713,6 +783,7 @@ static void finish(ec_tool_call *c, const phase_req *pr, ec_buf *out) {
 
 static void run_phase(ec_tool_call *c, const phase_req *pr, ec_buf *out) {
   const ec_tool *t = pr->tool;
+  c->tool = t;
   if (ec_str_eq_cstr(pr->phase, "finish")) { finish(c, pr, out); return; }
   bool run = ec_str_eq_cstr(pr->phase, "run");
   if (!run && !ec_str_eq_cstr(pr->phase, "plan")) { bad(out, "phase must be plan, run or finish"); return; }
@@ -756,6 +827,7 @@ static void run_phase(ec_tool_call *c, const phase_req *pr, ec_buf *out) {
       return;
     }
   }
+  if (!settle_writes(c)) return;
   if (c->dry_run && c->n_writes) { c->n_writes = 0; c->done = true; }
   if (c->done || !c->n_writes) { write_done(out, c, c->state); return; }
   write_writes(out, c);
