@@ -35,7 +35,7 @@ static ec_error_code lazy_setup(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, ec_str 
   /* The file's key map holds only what the snippet can ask: each snippet line's key, with and
    * without its first character (a diff-style `+`/`-`/space prefix). */
   ec_lz_side raw;
-  if (ec_lz_side_build(job->a, snippet, &raw)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_lz_side_lines(job->a, snippet, &raw)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   uint64_t *qk = ec_arena_alloc(job->a, (3 * raw.n + 1) * sizeof *qk);
   if (!qk) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   size_t nq = 0;

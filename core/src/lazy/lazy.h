@@ -58,6 +58,9 @@ bool ec_lz_has_ellipsis(ec_str s);
 /** Whether text (LF or CRLF) holds a comment marker line not present in `file` (may be empty). */
 bool ec_lz_text_has_markers(ec_arena *a, ec_str text, ec_str file);
 
+/** A side's lines, keys, indentation and flags from LF text, with no key map (a side read once,
+ * never looked up in: 40 bytes a line less). */
+ec_error_code ec_lz_side_lines(ec_arena *a, ec_str text, ec_lz_side *out);
 /** Builds a side from LF text (lines split on LF; a final LF adds no empty line). */
 ec_error_code ec_lz_side_build(ec_arena *a, ec_str text, ec_lz_side *out);
 /** Builds a side whose key map holds only the given keys (a file, looked up with a snippet's
@@ -132,9 +135,11 @@ typedef struct ec_lz_job {
   uint32_t *order;           /* segments in file order, when the snippet lists them out of it and
                               * each can be placed on its own (anchor.c); NULL otherwise */
   uint64_t work, work_cap;
-  uint8_t *comment_s, *comment_f; /* anchor.c: line -> comment-only, 0 not yet known, 1 no, 2 yes */
   uint32_t *block_last1, *block_distinct1; /* rewrite.c: file opener -> ec_lz_block_last + 1 and its block's
                                             * distinctive lines + 1 (0: not yet known) */
+  struct ec_lz_cpindex *cpindex; /* counterpart_index.c: the file's strong lines by head and by start (built on first need) */
+  struct ec_lz_sblocks *sblocks;
+  uint32_t *enclosing[2][2]; /* enclosing.c: [snippet, file][less, no deeper] -> line (built on first need) */ /* snippet_blocks.c: the snippet's bracket depths and openers (built on first need) */
   ec_lz_report *rep;         /* one per segment */
   bool file_final_lf;
   ec_lz_indent fi, si;       /* indentation of the file and of the snippet */
@@ -145,6 +150,22 @@ typedef struct ec_lz_job {
 /** The file line closing the block file line o opens (indentation and bracket depth agree),
  * F.n when none (anchor.c). */
 size_t ec_lz_file_closer(ec_lz_job *job, size_t o);
+/** The snippet line that opens the block closing snippet line j ends: the nearest literal line
+ * above at j's indentation (no shallower literal line between) that opens a block and whose
+ * bracket depth j brings back, the lines between keeping it open; LZ_NIL if none
+ * (snippet_blocks.c: O(log n) a question after an O(n log n) build, each answer kept). */
+uint32_t ec_lz_snippet_opener(ec_lz_job *job, size_t j);
+/** Whether a literal snippet line in (j, end), at j's indentation, closes the block line j opens
+ * (by bracket depth, the lines between keeping it open): one pass, stopping where it closes. */
+bool ec_lz_snippet_block_shown(ec_lz_job *job, size_t j, size_t end);
+/** The line enclosing line i of the snippet (file false) or the file by indentation: the nearest
+ * line above it, neither blank nor only a comment, indented less (`or_equal`: no deeper); LZ_NIL
+ * when none. O(1) after one pass per side and kind (enclosing.c). */
+uint32_t ec_lz_enclosing(ec_lz_job *job, bool file, size_t i, bool or_equal);
+/** The same for the lines idx[0, n) of side s (all its lines when idx is NULL), as positions in
+ * that list: up[p] = the enclosing position or LZ_NIL. `st` holds n entries of scratch. Linear
+ * but for a binary search a line. */
+void ec_lz_enclosing_of(const ec_lz_side *s, const uint32_t *idx, size_t n, bool or_equal, uint32_t *up, uint32_t *st);
 /** Whether file lines [from, to) lie inside a block whose opener and closing line are both
  * lines of segment `si` anchored in the file (the snippet shows the whole block: its body may
  * be rewritten at any length). */
@@ -238,8 +259,27 @@ static inline bool ec_lz_name_char(unsigned char c) {
 
 /** Head of a line: its trimmed text up to the first `( = : { [ < ,`, or empty when too generic. */
 ec_str ec_lz_head(ec_str line);
-/** Whether snippet line and file line are a changed pair (same head, or one extends the other). */
+/** Characters a line must have (trimmed) for a longer line starting with it to be its counterpart
+ * (`from x import A` -> `from x import A, B`). */
+#define EC_LZ_EXTEND_MIN 12
+/** Whether snippet line and file line are a changed pair (same head, or one extends the other
+ * at a token boundary, the shorter EC_LZ_EXTEND_MIN characters or more). */
 bool ec_lz_counterparts(ec_str a, ec_str b);
+/** The same, with both heads (ec_lz_head) given: lines asked about many times. */
+bool ec_lz_counterparts_head(ec_str a, ec_str ha, ec_str b, ec_str hb);
+/** The file lines in (lo, hi) that may be counterparts of a line (counterpart_index.c): a superset
+ * (same head hash, or the same first EC_LZ_EXTEND_MIN characters), in file order, without a scan. */
+typedef struct ec_lz_cp_iter {
+  const struct ec_lz_cpindex *x;
+  size_t a, b;       /* positions in the index under the head's key and under the start's */
+  uint64_t ka, kb, hi;
+} ec_lz_cp_iter;
+/** Starts the walk; false when out of memory. */
+bool ec_lz_counterpart_iter_init(ec_lz_job *job, ec_str line, int64_t lo, int64_t hi, ec_lz_cp_iter *it);
+/** The next candidate file line, LZ_NIL at the end. */
+uint32_t ec_lz_counterpart_next(ec_lz_cp_iter *it);
+/** The head (ec_lz_head) of strong file line i, as the index found it. */
+ec_str ec_lz_counterpart_file_head(const ec_lz_cp_iter *it, const ec_lz_job *job, uint32_t i);
 /** Whether a line looks like an edited version of another: counterparts, one extending the
  * other's identifiers, or (loose) a shared start and end covering 60 % of the longer line. */
 bool ec_lz_similar(ec_str a, ec_str b, bool loose);

@@ -104,13 +104,34 @@ static void put_line(ec_lz_job *job, out_t *o, size_t j, uint32_t rj, int64_t ri
   ec_buf_append_char(&o->b, '\n');
 }
 
-/* The anchored, non-blank line of the segment nearest to j (above first, then below). */
-static uint32_t ref_of(ec_lz_job *job, const ec_lz_seg *s, size_t j) {
-  for (size_t k = j + 1; k-- > s->j0;)
-    if (job->am[k] >= 0 && !(job->S.flags[k] & LZ_BLANK)) return (uint32_t)k;
-  for (size_t k = j + 1; k < s->j1; k++)
-    if (job->am[k] >= 0 && !(job->S.flags[k] & LZ_BLANK)) return (uint32_t)k;
-  return LZ_NIL;
+/* The anchored, non-blank line of the segment nearest to j (above first, then below), for j
+ * rising from one call to the next (a walk over a range of lines): each line is looked at once.
+ * Asked afresh for every line, a segment of 100,000 new lines under one anchor was quadratic. */
+typedef struct ref_walk {
+  size_t at;           /* the last j asked about (SIZE_MAX: none yet) */
+  uint32_t above, below;
+} ref_walk;
+
+#define REF_WALK_INIT {SIZE_MAX, LZ_NIL, LZ_NIL}
+
+static bool ref_line(const ec_lz_job *job, size_t k) { return job->am[k] >= 0 && !(job->S.flags[k] & LZ_BLANK); }
+
+static uint32_t ref_of(ec_lz_job *job, const ec_lz_seg *s, size_t j, ref_walk *w) {
+  if (w->at == SIZE_MAX) {
+    for (size_t k = j + 1; k-- > s->j0 && w->above == LZ_NIL;)
+      if (ref_line(job, k)) w->above = (uint32_t)k;
+  } else {
+    for (size_t k = w->at + 1; k <= j; k++)
+      if (ref_line(job, k)) w->above = (uint32_t)k;
+  }
+  w->at = j;
+  if (w->above != LZ_NIL) return w->above;
+  if (w->below == LZ_NIL || w->below <= j) {
+    w->below = LZ_NIL;
+    for (size_t k = j + 1; k < s->j1 && w->below == LZ_NIL; k++)
+      if (ref_line(job, k)) w->below = (uint32_t)k;
+  }
+  return w->below;
 }
 
 /* Inserts snippet lines [from, to), re-indented. Blank lines next to a marker are spacing, not
@@ -126,8 +147,9 @@ static void put_range_at(ec_lz_job *job, out_t *o, const ec_lz_seg *s, size_t fr
   }
   if (to == s->j1 && s->marker_after && resume != SIZE_MAX && (resume >= job->F.n || (job->F.flags[resume] & LZ_BLANK)))
     while (to > from && (job->S.flags[to - 1] & LZ_BLANK)) to--;
+  ref_walk w = REF_WALK_INIT;
   for (size_t j = from; j < to; j++) {
-    uint32_t rj = ref_of(job, s, j);
+    uint32_t rj = ref_of(job, s, j, &w);
     put_line(job, o, j, rj, rj == LZ_NIL ? -1 : job->am[rj]);
   }
 }
@@ -170,9 +192,10 @@ static ec_error_code check_structure(ec_lz_job *job, size_t si, const ec_lz_seg 
   if (above < 0 || below < 0 || (size_t)below >= F->n) return EC_OK;
   if (F->indent[below] <= F->indent[above]) return EC_OK;
   long min = -1;
+  ref_walk w = REF_WALK_INIT;
   for (size_t j = j_from; j < j_to; j++) {
     if (job->S.flags[j] & LZ_BLANK) continue;
-    uint32_t rj = ref_of(job, s, j);
+    uint32_t rj = ref_of(job, s, j, &w);
     long c = out_cols(job, j, rj, rj == LZ_NIL ? -1 : job->am[rj]);
     if (min < 0 || c < min) min = c;
   }

@@ -94,6 +94,7 @@ typedef struct vjob {
   bool renamed;       /* renamed_copy declined the group */
   bool by_opener;     /* check_group: pair a closing line by its opener (own_closer) */
   bool opener_differs; /* check_group: own_closer would pair a closing line otherwise than the suffix */
+  uint32_t *upA[2];    /* check_group: block line -> the one enclosing it in the group (ec_lz_enclosing_of), [less, no deeper] */
 } vjob;
 
 static bool block_line(const ec_lz_job *job, size_t j) {
@@ -273,19 +274,46 @@ static bool file_three(const ec_lz_side *F, size_t f, bool down, ec_str out[3]) 
   return true;
 }
 
-/* Whether snippet block lines A[l0, l1) are closing lines that close only brackets the new lines
- * A[t0, l0) above them opened: the bracket depth over A[t0, l1) never drops below zero and each
- * of A[l0, l1) closes one (`if (x) {`, new body, `}` before a kept `}`). Such lines end the new
- * code's own block, so a file line after them that reads the same is another line, not the same
- * line written twice. A line that closes no bracket (`end`, a statement) is never such a line. */
-static bool closes_own_blocks(const ec_lz_side *S, const uint32_t *A, size_t t0, size_t l0, size_t l1) {
+/* Snippet block lines A[t0, l1) and a tail A[l0, l1) of them: whether the tail's lines are
+ * closing lines that close only brackets the new lines A[t0, l0) above them opened — the bracket
+ * depth over A[t0, l1) never drops below zero and each tail line closes one (`if (x) {`, new
+ * body, `}` before a kept `}`). Such lines end the new code's own block, so a file line after
+ * them that reads the same is another line, not the same line written twice. A line that closes
+ * no bracket (`end`, a statement) is never such a line. Asked for every tail length: the answer
+ * is `L <= *closing && *nonneg` for a tail of L lines, both found here in one pass. */
+static void own_closers(const ec_lz_side *S, const uint32_t *A, size_t t0, size_t l1, size_t *closing, bool *nonneg) {
   int32_t depth = 0;
+  *closing = 0;
+  *nonneg = true;
   for (size_t k = t0; k < l1; k++) {
     int32_t net = ec_lz_bracket_net(S->line[A[k]]);
-    if (k >= l0 && net >= 0) return false;
+    *closing = net < 0 ? *closing + 1 : 0;
     depth += net;
-    if (depth < 0) return false;
+    if (depth < 0) *nonneg = false;
   }
+}
+
+/* Marks in out[L] (L = 1 .. min(na, nb)) every L for which the last L keys of `a` are the first
+ * L keys of `b`: the prefix function of b, then a run through it (linear). Such an L is a run of
+ * new lines at an edge that repeats the file lines beside it. Comparing each length on its own
+ * was quadratic: 100,000 new lines after an anchor took 30 s. False when out of memory. */
+static bool overlaps(ec_arena *ar, const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint8_t *out) {
+  if (!na || !nb) return true;
+  uint32_t *pi = ec_arena_alloc(ar, nb * sizeof *pi);
+  if (!pi) return false;
+  pi[0] = 0;
+  for (size_t i = 1, q = 0; i < nb; i++) {
+    while (q && b[i] != b[q]) q = pi[q - 1];
+    if (b[i] == b[q]) q++;
+    pi[i] = (uint32_t)q;
+  }
+  size_t q = 0;
+  for (size_t i = 0; i < na; i++) {
+    if (q == nb) q = pi[q - 1];
+    while (q && a[i] != b[q]) q = pi[q - 1];
+    if (a[i] == b[q]) q++;
+  }
+  for (; q; q = pi[q - 1]) out[q] = 1;
   return true;
 }
 
@@ -360,16 +388,10 @@ static bool same_block(vjob *v, const uint32_t *A, const int32_t *ma, const uint
   ec_lz_side *S = &v->job->S, *F = &v->job->F;
   /* A closing line (`}`, `end`) belongs to the line above it at its own indentation. */
   bool closer = (S->flags[A[a]] & LZ_WEAK) && ec_lz_bracket_net(S->line[A[a]]) <= 0;
-  size_t k = a;
-  while (k-- > a0)
-    if ((closer ? S->indent[A[k]] <= S->indent[A[a]] : S->indent[A[k]] < S->indent[A[a]]) && !ec_lz_comment_only(S->line[A[k]])) break;
-  if (k == SIZE_MAX || k < a0) return true;
-  size_t f = B[q], steps = 0;
-  while (f-- > 0 && ++steps < 4000) {
-    if ((F->flags[f] & LZ_BLANK) || ec_lz_comment_only(F->line[f])) continue;
-    if (closer ? F->indent[f] <= F->indent[B[q]] : F->indent[f] < F->indent[B[q]]) break;
-  }
-  if (f == SIZE_MAX || steps >= 4000) return false;
+  size_t k = v->upA[closer][a];
+  if (k == LZ_NIL || k < a0) return true;
+  size_t f = ec_lz_enclosing(v->job, true, B[q], closer);
+  if (f == LZ_NIL) return false;
   if (ma[k] >= 0) return B[ma[k]] == f;
   /* A changed opener that is the file opener's counterpart (same head: a signature edited). */
   if (F->flags[f] & LZ_WEAK) return false;
@@ -905,29 +927,38 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       if (f > 0 && telling(F, f - 1) && F->key[f - 1] == S->key[A[lead - 1]] && !(section && new_section(s3, f3)))
         return fail_check(job, s0, (uint32_t)f, (uint32_t)f, "its new first lines end with the line a marker keeps right before them, so that line would be there twice", S->line[A[lead - 1]]);
     }
-    if (!free_bottom && trail && trail < na + 1 && !balanced_new_run(job, A, na - trail, na)) {
-      for (size_t L = 1; L <= trail; L++) {
-        if (closes_own_blocks(S, A, na - trail, na - L, na)) continue;
-        size_t f = y, k = 0;
-        for (; k < L; k++) {
-          while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
-          if (f >= F->n || F->key[f] != S->key[A[na - L + k]]) break;
-          f++;
-        }
-        if (k == L)
-          return fail_check(job, s1, (uint32_t)y + 1, (uint32_t)y + 1, "its last lines would be written twice: the file lines right after its place, which a marker keeps, are the same", S->line[A[na - L]]);
+    /* The last L new lines are the L file lines right after the place (a marker keeps them), for
+     * some L; not when they close only what the new lines above them opened. And the first L new
+     * lines the L file lines right before it. */
+    if ((!free_bottom && trail && !balanced_new_run(job, A, na - trail, na)) || (!free_top && lead && !balanced_new_run(job, A, 0, lead))) {
+      size_t most = trail > lead ? trail : lead;
+      uint64_t *ka = ec_arena_alloc(job->a, (most + 1) * sizeof *ka), *kf = ec_arena_alloc(job->a, (most + 1) * sizeof *kf);
+      uint8_t *hit = ec_arena_alloc(job->a, most + 1);
+      if (!ka || !kf || !hit) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+      if (!free_bottom && trail && !balanced_new_run(job, A, na - trail, na)) {
+        size_t nf = 0, closing;
+        bool nonneg;
+        for (size_t f = y; f < F->n && nf < trail; f++)
+          if (!(F->flags[f] & LZ_BLANK)) kf[nf++] = F->key[f];
+        for (size_t k = 0; k < trail; k++) ka[k] = S->key[A[na - trail + k]];
+        memset(hit, 0, most + 1);
+        if (!overlaps(job->a, ka, trail, kf, nf, hit)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+        own_closers(S, A, na - trail, na, &closing, &nonneg);
+        for (size_t L = 1; L <= trail; L++)
+          if (hit[L] && !(nonneg && L <= closing))
+            return fail_check(job, s1, (uint32_t)y + 1, (uint32_t)y + 1, "its last lines would be written twice: the file lines right after its place, which a marker keeps, are the same", S->line[A[na - L]]);
       }
-    }
-    if (!free_top && lead && !balanced_new_run(job, A, 0, lead)) {
-      for (size_t L = 1; L <= lead; L++) {
-        size_t f = x, k = 0;
-        for (; k < L; k++) {
-          while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
-          if (!f || F->key[f - 1] != S->key[A[L - 1 - k]]) break;
-          f--;
-        }
-        if (k == L)
-          return fail_check(job, s0, (uint32_t)x, (uint32_t)x, "its first lines would be written twice: the file lines right before its place, which a marker keeps, are the same", S->line[A[0]]);
+      if (!free_top && lead && !balanced_new_run(job, A, 0, lead)) {
+        size_t nf = 0;
+        for (size_t f = x; f > 0 && nf < lead; f--)
+          if (!(F->flags[f - 1] & LZ_BLANK)) kf[nf++] = F->key[f - 1];
+        for (size_t k = 0; k < nf; k++) ka[k] = kf[nf - 1 - k]; /* the file lines before the place, in order */
+        for (size_t k = 0; k < lead; k++) kf[k] = S->key[A[k]];
+        memset(hit, 0, most + 1);
+        if (!overlaps(job->a, ka, nf, kf, lead, hit)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+        for (size_t L = 1; L <= lead; L++)
+          if (hit[L])
+            return fail_check(job, s0, (uint32_t)x, (uint32_t)x, "its first lines would be written twice: the file lines right before its place, which a marker keeps, are the same", S->line[A[0]]);
       }
     }
   }
@@ -948,7 +979,12 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
    * line (in both texts), or a long line that occurs once in the file. A short line matched
    * alone inside new code is a coincidence (`local in_quote = false` in a new function). */
   uint8_t *cred = ec_arena_calloc(job->a, nb + 1, 1), *rcache = ec_arena_calloc(job->a, na + 1, 1);
-  if (!cred || !rcache) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  uint32_t *scratch = ec_arena_alloc(job->a, (na + 1) * sizeof *scratch);
+  v->upA[0] = ec_arena_alloc(job->a, (na + 1) * sizeof *v->upA[0]);
+  v->upA[1] = ec_arena_alloc(job->a, (na + 1) * sizeof *v->upA[1]);
+  if (!cred || !rcache || !scratch || !v->upA[0] || !v->upA[1]) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  ec_lz_enclosing_of(S, A, na, false, v->upA[0], scratch);
+  ec_lz_enclosing_of(S, A, na, true, v->upA[1], scratch);
   for (size_t q = 0; q < nb; q++) {
     if (mb[q] < 0 || (F->flags[B[q]] & LZ_BLANK)) continue;
     /* A closer paired by its opener's block (own_closer) is as credible as that opener. */
