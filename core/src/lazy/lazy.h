@@ -218,6 +218,34 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out);
 /** Checks the merged text (as ec_lz_merge hands it back, job->out_head/out_tail set) against
  * the snippet before success is reported (verify.c); records a decline when it fails. */
 ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged);
+/** Records the self-check's decline: segment `seg` (0-based), the file lines in question
+ * (1-based, 0: none), why, and the line it concerns (verify.c). */
+ec_error_code ec_lz_fail_check(ec_lz_job *job, ec_error_code code, size_t seg, uint32_t from, uint32_t to, const char *why, ec_str line);
+
+/* The merged result R as the self-check reads it (verify.c builds it): R = G0 B1 G1 ... Bk Gk,
+ * each Bi segment i's lines in order (blank lines aside), each gap Gi an unchanged run of the
+ * file. The invariants (invariants.c) are stated on it. */
+typedef struct ec_lz_rline {
+  ec_str line;
+  uint64_t key;
+  bool blank;
+  bool written;  /* from the merged middle (not the file's untouched head or tail) */
+} ec_lz_rline;
+typedef struct ec_lz_rview {
+  const ec_lz_rline *r;
+  size_t nr;
+  const uint32_t *rfile;     /* R line -> the file line it is (a gap's, or a block line aligned with it), EC_LZ_NONE */
+  const uint32_t *rblk;      /* R line -> its index into nl (a block line), EC_LZ_NONE */
+  const uint32_t *nl, *nl0;  /* the snippet's block lines, segment by segment: nl[nl0[s], nl0[s + 1]) */
+  const size_t *rb, *re;     /* segment -> R index of its first and last block line (SIZE_MAX: no block) */
+  const size_t *gx, *gy;     /* gap g (before segment g; g = nseg: after the last) -> file run [gx, gy), SIZE_MAX: empty */
+} ec_lz_rview;
+/** The lazy merge's invariants (invariants.c; docs/lazy.md), checked on every result before it
+ * is reported: (a) between two consecutive snippet lines no line of the file survives, (b) no
+ * name defined twice in one scope where the file defined it once, (c) a new block between two
+ * markers only where its place is unique, (d) a file that parsed still parses. Records a decline
+ * naming the invariant when one fails. */
+ec_error_code ec_lz_check_invariants(ec_lz_job *job, const ec_lz_rview *v);
 
 /* Block owners by indentation (owners.c): the self-check's view of keyword- and indentation-
  * closed blocks. */

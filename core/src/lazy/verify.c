@@ -64,12 +64,7 @@
 
 #define VERIFY_CELLS 6000000u
 
-typedef struct rline_t {
-  ec_str line;
-  uint64_t key;
-  bool blank;
-  bool written;  /* from the merged middle (not the file's untouched head or tail) */
-} rline_t;
+typedef ec_lz_rline rline_t;
 
 typedef struct vjob {
   ec_lz_job *job;
@@ -104,13 +99,17 @@ static bool block_line(const ec_lz_job *job, size_t j) {
 static int pn_(ec_lz_job *job) { return (int)job->f->path.len; }
 
 static ec_error_code fail_check(ec_lz_job *job, size_t seg, uint32_t from, uint32_t to, const char *why, ec_str line) {
+  return ec_lz_fail_check(job, EC_NO_MATCH, seg, from, to, why, line);
+}
+
+ec_error_code ec_lz_fail_check(ec_lz_job *job, ec_error_code code, size_t seg, uint32_t from, uint32_t to, const char *why, ec_str line) {
   ec_str t = ec_lz_trim(line);
   int tl = (int)(t.len > 80 ? 80 : t.len);
   char place[400];
   if (from && to > from) snprintf(place, sizeof place, "The place in question is lines %u-%u of '%.*s'", from, to, pn_(job), job->f->path.ptr);
   else if (from) snprintf(place, sizeof place, "The place in question is line %u of '%.*s'", from, pn_(job), job->f->path.ptr);
   else snprintf(place, sizeof place, "No place in '%.*s' fits it as written", pn_(job), job->f->path.ptr);
-  return ec_lz_decline(job, EC_NO_MATCH, seg, from, to,
+  return ec_lz_decline(job, code, seg, from, to,
                        "segment %zu of the lazy snippet: the merge failed its own check (%s%s%.*s%s); nothing was changed. %s. "
                        "Include the unchanged lines around the change (up to one that occurs once in the file), or send "
                        "search_replace blocks.",
@@ -1302,6 +1301,9 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
     s = e + 1;
   }
   ec_error_code rc = kept_blocks(&v);
+  if (!rc) rc = member_twice(&v);
   if (rc) return rc;
-  return member_twice(&v);
+  /* The invariants every merge keeps, stated on their own (invariants.c, docs/lazy.md). */
+  ec_lz_rview view = {v.r, v.nr, v.rfile, v.rblk, v.nl, v.nl0, v.rb, v.re, v.gx, v.gy};
+  return ec_lz_check_invariants(job, &view);
 }
