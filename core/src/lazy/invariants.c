@@ -164,7 +164,18 @@ static ec_error_code top_adjacent(ec_lz_job *job, const ec_lz_rview *v, size_t s
   for (uint32_t j = sg->j0; j < jf; j++)
     if (!(S->flags[j] & LZ_BLANK)) return EC_OK;
   size_t r = v->rb[s] - 1;
-  if (!gap_text(v, r) || v->rfile[v->rb[s]] != EC_LZ_NONE) return EC_OK; /* the first line is a file line: spacing */
+  if (!gap_text(v, r) || v->rfile[r] == EC_LZ_NONE || v->rfile[v->rb[s]] != EC_LZ_NONE) return EC_OK; /* the first line is a file line: spacing */
+  /* The file line after the one kept: if R holds it in this block, the block's first lines were
+   * inserted above it (new code); if not, they replaced it (edited in place): spacing. */
+  const ec_lz_side *F = &job->F;
+  size_t nx = v->rfile[r] + 1;
+  while (nx < F->n && (F->flags[nx] & LZ_BLANK)) nx++;
+  bool held = false;
+  for (size_t q = v->rb[s]; q <= v->re[s] && !held; q++) {
+    job->work++;
+    held = v->rfile[q] == nx;
+  }
+  if (!held) return EC_OK;
   return ec_lz_fail_check(job, EC_AMBIGUOUS, s, v->rfile[r] + 1, v->rfile[r] + 1,
                           "a blank line stands between a marker and its new first lines, but the merge keeps a file line between that "
                           "blank line and them (invariant a: between two consecutive snippet lines no line of the file survives)",

@@ -372,6 +372,10 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
   ec_lz_seg *s = &job->seg[si];
   ec_lz_side *S = &job->S, *F = &job->F;
   size_t j0 = s->j0, k = ja - j0, i0 = (size_t)job->am[ja];
+  /* Blank lines between a marker and the line the file has there (kept, or edited in place) are
+   * the marker's spacing: the file's own lines above that line stay as they are (a comment kept
+   * right above a method does not get a blank line under it). */
+  if (k && s->marker_before && !any_nonblank(S, j0, ja)) k = 0;
   if (!k) { emit_file(job, o, *c, i0); *c = i0; return EC_OK; }
   /* A whole-file snippet whose first lines are edited versions of the file's first lines (as
    * many lines above the same anchor): they replace them, like a changed line at any edge. */
@@ -536,7 +540,12 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
     ec_error_code rc = check_structure(job, si, s, j0, ja, (int64_t)i0 - 1, (int64_t)i0);
     if (rc) return rc;
   }
-  put_range(job, o, s, j0, ja);
+  /* Lines that edit the file's lines in place take those lines' places; the blank lines between
+   * them and the marker above are its spacing (as above a kept line). */
+  size_t from = j0;
+  if (r && s->marker_before)
+    while (from < ja && (S->flags[from] & LZ_BLANK)) from++;
+  put_range(job, o, s, from, ja);
   *c = i0;
   return EC_OK;
 }
