@@ -635,6 +635,11 @@ static ec_error_code still_parses(ec_lz_job *job, const ec_lz_rview *v, const la
                           v->r[bad].line);
 }
 
+bool ec_lz_definition(ec_lz_job *job, ec_str line, ec_str *name, uint64_t *key) {
+  lang_t lang = lang_of(job->f->path);
+  return def_of(line, &lang, name, key);
+}
+
 ec_error_code ec_lz_check_invariants(ec_lz_job *job, const ec_lz_rview *v) {
   if (!v->nr) return EC_OK;
   lang_t lang = lang_of(job->f->path);

@@ -246,6 +246,9 @@ typedef struct ec_lz_rview {
  * markers only where its place is unique, (d) a file that parsed still parses. Records a decline
  * naming the invariant when one fails. */
 ec_error_code ec_lz_check_invariants(ec_lz_job *job, const ec_lz_rview *v);
+/** The definition a line makes (invariant b's reading, by the file's language: a function, type,
+ * constant or variable, or macro, its kind and name hashed into *key), false when none. */
+bool ec_lz_definition(ec_lz_job *job, ec_str line, ec_str *name, uint64_t *key);
 
 /* Block owners by indentation (owners.c): the self-check's view of keyword- and indentation-
  * closed blocks. */

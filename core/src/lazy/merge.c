@@ -600,6 +600,50 @@ static size_t expanded_statement(ec_lz_job *job, size_t jb, size_t j1, size_t ib
   return 0;
 }
 
+/* The file lines a definition starting at file line f spans: to where its brackets close (a
+ * `const` table over several lines, a function's body), or its indented block (Python); f alone
+ * for a one-line definition. SIZE_MAX when it does not end before `limit`. */
+static size_t definition_end(ec_lz_job *job, size_t f, size_t limit) {
+  ec_lz_side *F = &job->F;
+  int64_t depth = 0;
+  for (size_t i = f; i < limit && i < F->n; i++) {
+    job->work++;
+    if (F->flags[i] & LZ_BLANK) continue;
+    depth += ec_lz_bracket_net(F->line[i]);
+    if (depth <= 0) {
+      ec_str t = ec_lz_trim(F->line[i]);
+      if (i == f && t.len && t.ptr[t.len - 1] == ':') { size_t e = block_end(job, f); return e < limit ? e : SIZE_MAX; }
+      return i;
+    }
+  }
+  return SIZE_MAX;
+}
+
+/* A definition rewritten in place (invariant b, docs/lazy.md): the new lines below the last
+ * anchor define a name (at the anchor's depth relative to the file's next line) that the file's
+ * next non-blank line defines too, the same kind of definition. Two definitions of one name in one
+ * scope are never what a snippet means, and the old one is right where the new one goes: the new
+ * lines replace it (its whole extent, its brackets closed). Returns the file lines replaced from
+ * ib + 1 (blank lines before the definition included), 0 when not so. */
+static size_t redefined(ec_lz_job *job, size_t jb, size_t j1, size_t ib, size_t limit) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  size_t f = ib + 1;
+  while (f < limit && (F->flags[f] & LZ_BLANK)) f++;
+  if (f >= limit || f >= F->n) return 0;
+  ec_str fname;
+  uint64_t fkey;
+  if (!ec_lz_definition(job, F->line[f], &fname, &fkey)) return 0;
+  for (size_t j = jb + 1; j < j1; j++) {
+    ec_str n;
+    uint64_t key;
+    job->work++;
+    if ((S->flags[j] & LZ_BLANK) || !ec_lz_definition(job, S->line[j], &n, &key) || key != fkey || !same_depth(job, j, f, jb, ib)) continue;
+    size_t e = definition_end(job, f, limit);
+    return e == SIZE_MAX ? 0 : e - ib;
+  }
+  return 0;
+}
+
 /* Lines S(jb, j1) below the last anchor (file line ib); limit: the next segment's first anchor. */
 static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb, size_t limit, bool whole_file, size_t *c) {
   ec_lz_seg *s = &job->seg[si];
@@ -676,6 +720,13 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
   }
   if (r < kk || !cp) r = 0;
   if (!r && s->marker_after) r = expanded_statement(job, jb, j1, ib, limit);
+  if (!r && s->marker_after) {
+    r = redefined(job, jb, j1, ib, limit);
+    if (r) {
+      ec_error_code rc = check_deletion(job, si, ib + 1, r, k, "in the definition it rewrites");
+      if (rc) return rc;
+    }
+  }
   if (!r) {
     /* A tail deeper than its anchor, with no marker inside the block: the block's new body. */
     bool deeper = true;
