@@ -537,7 +537,7 @@ static ec_error_code one_place(ec_lz_job *job, const ec_lz_rview *v) {
  * ending in `:`, no line may be indented deeper than its block without one, and a dedent must
  * return to a column on the stack. Returns the first line (0-based) that breaks that, SIZE_MAX
  * when none. Lines are at base + i * stride (an ec_str each). Linear. */
-static size_t python_indentation(const void *base, size_t stride, size_t n, ec_arena *a) {
+size_t ec_lz_python_unparsed(const void *base, size_t stride, size_t n, ec_arena *a) {
 #define LINE(i) (*(const ec_str *)((const char *)base + (size_t)(i) * stride))
   uint32_t *stack = ec_arena_alloc(a, (n + 2) * sizeof *stack);
   if (!stack) return SIZE_MAX; /* out of memory: no verdict */
@@ -545,12 +545,13 @@ static size_t python_indentation(const void *base, size_t stride, size_t n, ec_a
   stack[top++] = 0;
   int depth = 0;         /* brackets open across lines */
   char quote = 0;        /* a triple-quoted string open across lines: its quote character */
+  char squote = 0;       /* a one-quote string continued by a `\` at the line's end: its quote */
   bool cont = false;     /* the previous line ended in `\` */
   bool want_indent = false;
   for (size_t i = 0; i < n; i++) {
     ec_str l = LINE(i);
     size_t p = 0;
-    bool logical_start = !quote && !depth && !cont;
+    bool logical_start = !quote && !squote && !depth && !cont;
     if (logical_start) {
       uint32_t col = 0;
       while (p < l.len && (l.ptr[p] == ' ' || l.ptr[p] == '\t' || l.ptr[p] == '\f')) {
@@ -575,6 +576,13 @@ static size_t python_indentation(const void *base, size_t stride, size_t n, ec_a
     }
     cont = false;
     char last = 0; /* the last character outside strings and comments */
+    if (squote) { /* the continued string, to its closing quote */
+      for (; p < l.len && l.ptr[p] != squote; p++)
+        if (l.ptr[p] == '\\') p++;
+      if (p >= l.len) continue; /* continued again (or unclosed: no verdict on it) */
+      squote = 0;
+      p++;
+    }
     for (; p < l.len; p++) {
       char c = l.ptr[p];
       if (quote) {
@@ -589,9 +597,14 @@ static size_t python_indentation(const void *base, size_t stride, size_t n, ec_a
           p += 2;
           continue;
         }
-        /* A one-line string: to its closing quote (an unclosed one ends at the line's end). */
+        /* A one-line string: to its closing quote; a `\` at the line's end continues it on the
+         * next line (an unclosed one ends at the line's end). */
         for (p++; p < l.len && l.ptr[p] != c; p++)
-          if (l.ptr[p] == '\\') p++;
+          if (l.ptr[p] == '\\') {
+            if (p + 1 == l.len || (p + 2 == l.len && l.ptr[p + 1] == '\r')) { squote = c; break; }
+            p++;
+          }
+        if (squote) break;
         last = c;
         continue;
       }
@@ -599,7 +612,7 @@ static size_t python_indentation(const void *base, size_t stride, size_t n, ec_a
       else if ((c == ')' || c == ']' || c == '}') && depth > 0) depth--;
       if (c != ' ' && c != '\t' && c != '\r') last = c;
     }
-    if (quote) continue;
+    if (quote || squote) continue;
     if (last == '\\') { cont = true; continue; }
     if (!depth && last == ':') want_indent = true;
   }
@@ -614,7 +627,7 @@ static size_t python_indentation(const void *base, size_t stride, size_t n, ec_a
  * for a real parser. */
 typedef size_t (*line_parser)(const void *base, size_t stride, size_t n, ec_arena *a);
 
-static line_parser parser_for(const lang_t *lang) { return lang->python ? python_indentation : NULL; }
+static line_parser parser_for(const lang_t *lang) { return lang->python ? ec_lz_python_unparsed : NULL; }
 
 static ec_error_code still_parses(ec_lz_job *job, const ec_lz_rview *v, const lang_t *lang) {
   line_parser parse = parser_for(lang);

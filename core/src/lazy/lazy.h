@@ -249,6 +249,11 @@ ec_error_code ec_lz_check_invariants(ec_lz_job *job, const ec_lz_rview *v);
 /** The definition a line makes (invariant b's reading, by the file's language: a function, type,
  * constant or variable, or macro, its kind and name hashed into *key), false when none. */
 bool ec_lz_definition(ec_lz_job *job, ec_str line, ec_str *name, uint64_t *key);
+/** Invariant (d)'s Python reading: indentation as Python's tokenizer checks it (logical lines, a
+ * stack of columns; brackets, strings, continuations and comments accounted for). The lines are
+ * at base + i * stride (an ec_str each). Returns the first line that does not fit (0-based),
+ * SIZE_MAX when every line does. */
+size_t ec_lz_python_unparsed(const void *base, size_t stride, size_t n, ec_arena *a);
 
 /* Block owners by indentation (owners.c): the self-check's view of keyword- and indentation-
  * closed blocks. */

@@ -644,6 +644,30 @@ static size_t redefined(ec_lz_job *job, size_t jb, size_t j1, size_t ib, size_t 
   return 0;
 }
 
+/* Lines edited in place below the anchor (they replace the file's lines one for one), then new
+ * lines [j, je) that leave those lines' block: the first of them indented less than the last
+ * edited line, and the file's block ending right there too (its next non-blank line, f on, no
+ * deeper than that new line): a method's last statement edited and a top-level function written
+ * after it (Python closes blocks by indentation, so nothing of the file's would be left between
+ * them — invariant a). The new lines then go right after the edited ones. */
+static bool ends_block_after_edits(ec_lz_job *job, size_t jb, size_t j, size_t je, size_t f, size_t limit) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  size_t last = j;
+  while (last > jb + 1 && (S->flags[last - 1] & LZ_BLANK)) last--;
+  if (last <= jb + 1) return false;
+  last--;
+  while (j < je && (S->flags[j] & LZ_BLANK)) j++;
+  if (j >= je || S->indent[j] >= S->indent[last]) return false;
+  while (f < limit && f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+  if (f < F->n && f < limit) {
+    /* The file's next line at the new line's depth or shallower (its blocks end there). */
+    long ds = (long)ec_lz_cols(S->line[j], job->si.tab) - (long)ec_lz_cols(S->line[jb], job->si.tab);
+    long df = (long)ec_lz_cols(F->line[f], job->fi.tab) - (long)ec_lz_cols(F->line[jb == SIZE_MAX ? 0 : (size_t)job->am[jb]], job->fi.tab);
+    if (df > ec_lz_map_delta(ds, &job->si, &job->fi)) return false;
+  }
+  return true;
+}
+
 /* Lines S(jb, j1) below the last anchor (file line ib); limit: the next segment's first anchor. */
 static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb, size_t limit, bool whole_file, size_t *c) {
   ec_lz_seg *s = &job->seg[si];
@@ -718,7 +742,8 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
     if (strong_s(S, js) && strong_s(F, fi) && ec_lz_edited(S->line[js], F->line[fi])) { r++; cp++; continue; }
     break;
   }
-  if (r < kk || !cp) r = 0;
+  if (r < kk && cp && !ends_block_after_edits(job, jb, jb + 1 + r, jb + 1 + kk, ib + 1 + r, limit)) r = 0;
+  if (!cp) r = 0;
   if (!r && s->marker_after) r = expanded_statement(job, jb, j1, ib, limit);
   if (!r && s->marker_after) {
     r = redefined(job, jb, j1, ib, limit);
