@@ -214,7 +214,7 @@ static bool opens(ec_str t) {
  * in *name; false when the line defines nothing this check knows. Kinds: f function, t type,
  * v constant or variable, m macro. Control statements, calls, assignments and forward
  * declarations define nothing here. */
-static bool def_of(ec_str line, const lang_t *lang, ec_str *name, uint64_t *key) {
+static bool def_of(ec_str line, const lang_t *lang, bool in_class, ec_str *name, uint64_t *key) {
   ec_str t = ec_lz_trim(line);
   if (t.len < 3) return false;
   size_t k = 0;
@@ -279,6 +279,28 @@ static bool def_of(ec_str line, const lang_t *lang, ec_str *name, uint64_t *key)
     if (!opens(t) && !(lang->rust && (t.ptr[t.len - 1] == ';'))) return false;
   } else if (kind == 'f') {
     if (!opens(t) && !(lang->python && t.ptr[t.len - 1] == ':')) return false;
+  } else if (kind == 0 && in_class && n.len && k < t.len && (t.ptr[k] == '(' || t.ptr[k] == ' ') && t.ptr[t.len - 1] == '{') {
+    /* A method written bare in a class body (JavaScript, TypeScript: `f(x) {`, `get size() {`):
+     * a name, its parameter list, a return type at most, then the block. `get` and `set`
+     * qualify the name (a getter and a setter share it by design). */
+    if (ec_str_eq_cstr(n, "get") || ec_str_eq_cstr(n, "set") || ec_str_eq_cstr(n, "static")) {
+      qual = n;
+      while (k < t.len && t.ptr[k] == ' ') k++;
+      n = name_at(t, &k);
+      if (!n.len) return false;
+    }
+    if (k >= t.len || t.ptr[k] != '(') return false;
+    static const char *const CTRL[] = {"if", "for", "while", "switch", "catch", "return", "with", "function", NULL};
+    for (size_t i = 0; CTRL[i]; i++)
+      if (ec_str_eq_cstr(n, CTRL[i])) return false;
+    int depth = 0;
+    size_t c = k;
+    for (; c < t.len; c++) {
+      if (t.ptr[c] == '(') depth++;
+      else if (t.ptr[c] == ')' && --depth == 0) break;
+    }
+    if (c >= t.len || memchr(t.ptr + c, '(', t.len - c) || memmem(t.ptr + c, t.len - c, "=>", 2)) return false;
+    kind = 'f';
   } else if (kind == 0) {
     /* C-like: `Type name(params) ... {` — a name before a parenthesised list, a type word before
      * it, no `=` before it, the line opening a block. */
@@ -369,11 +391,20 @@ static size_t file_defs(ec_lz_job *job, const lang_t *lang, uint64_t key, ec_str
     if (l.len < name.len || !memmem(l.ptr, l.len, name.ptr, name.len)) continue;
     ec_str dn;
     uint64_t dk;
-    if (!def_of(l, lang, &dn, &dk) || dk != key) continue;
     uint32_t e = ec_lz_enclosing(job, true, i, false);
+    if (!def_of(l, lang, e != LZ_NIL && ec_lz_class_opener(F->line[e]), &dn, &dk) || dk != key) continue;
     if ((e == LZ_NIL ? EC_LZ_NONE : e) == scope) n++;
   }
   return n;
+}
+
+/* Whether R line r sits directly in a class-like body (up: R's enclosing lines). */
+static bool in_class(const ec_lz_rview *v, const uint32_t *up, size_t r) { return up[r] != LZ_NIL && ec_lz_class_opener(v->r[up[r]].line); }
+
+/* Whether snippet line j sits directly in a class-like body the snippet shows. */
+static bool snippet_in_class(ec_lz_job *job, size_t j) {
+  uint32_t e = ec_lz_enclosing(job, false, j, false);
+  return e != LZ_NIL && ec_lz_class_opener(job->S.line[e]);
 }
 
 static ec_error_code defined_once(ec_lz_job *job, const ec_lz_rview *v, const lang_t *lang) {
@@ -383,7 +414,7 @@ static ec_error_code defined_once(ec_lz_job *job, const ec_lz_rview *v, const la
   for (size_t r = 0; r < v->nr && !any; r++) {
     ec_str n;
     uint64_t key;
-    any = v->rblk[r] != EC_LZ_NONE && v->rfile[r] == EC_LZ_NONE && def_of(v->r[r].line, lang, &n, &key);
+    any = v->rblk[r] != EC_LZ_NONE && v->rfile[r] == EC_LZ_NONE && def_of(v->r[r].line, lang, true, &n, &key);
   }
   if (!any) return EC_OK;
   ec_lz_side R;
@@ -396,7 +427,7 @@ static ec_error_code defined_once(ec_lz_job *job, const ec_lz_rview *v, const la
   for (size_t r = 0; r < v->nr; r++) {
     ec_str n;
     uint64_t key;
-    if (v->r[r].blank || !def_of(v->r[r].line, lang, &n, &key)) continue;
+    if (v->r[r].blank || !def_of(v->r[r].line, lang, in_class(v, up, r), &n, &key)) continue;
     if (lang->python && shares_by_design(&R, r, n)) continue;
     d[nd++] = (defn_t){key, up[r] == LZ_NIL ? EC_LZ_NONE : up[r], (uint32_t)r};
   }
@@ -414,13 +445,13 @@ static ec_error_code defined_once(ec_lz_job *job, const ec_lz_rview *v, const la
     asked++;
     ec_str name;
     uint64_t key;
-    def_of(v->r[d[a].r].line, lang, &name, &key);
+    def_of(v->r[d[a].r].line, lang, in_class(v, up, d[a].r), &name, &key);
     /* The snippet writes it twice itself: both are meant. */
     size_t in_snippet = 0;
     for (size_t j = 0; j < S->n && in_snippet < 2; j++) {
       ec_str n2;
       uint64_t k2;
-      if (!(S->flags[j] & (LZ_BLANK | LZ_MARKER)) && !(S->op && S->op[j] == '-') && def_of(S->line[j], lang, &n2, &k2) && k2 == key) in_snippet++;
+      if (!(S->flags[j] & (LZ_BLANK | LZ_MARKER)) && !(S->op && S->op[j] == '-') && def_of(S->line[j], lang, snippet_in_class(job, j), &n2, &k2) && k2 == key) in_snippet++;
     }
     job->work += S->n;
     if (in_snippet >= 2) { a = b; continue; }
@@ -648,9 +679,9 @@ static ec_error_code still_parses(ec_lz_job *job, const ec_lz_rview *v, const la
                           v->r[bad].line);
 }
 
-bool ec_lz_definition(ec_lz_job *job, ec_str line, ec_str *name, uint64_t *key) {
+bool ec_lz_definition(ec_lz_job *job, ec_str line, bool in_class, ec_str *name, uint64_t *key) {
   lang_t lang = lang_of(job->f->path);
-  return def_of(line, &lang, name, key);
+  return def_of(line, &lang, in_class, name, key);
 }
 
 ec_error_code ec_lz_check_invariants(ec_lz_job *job, const ec_lz_rview *v) {

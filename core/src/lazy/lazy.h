@@ -102,6 +102,9 @@ int32_t ec_lz_bracket_scan(ec_str line, int32_t *lowest);
  * balanced and never below zero. Such lines can go when a snippet shows their neighbours next
  * to each other (a function removed by leaving it out). */
 bool ec_lz_whole_blocks(const ec_lz_side *F, size_t from, size_t to, size_t next);
+/** Whether a line opens a class-like body (`class X {`, `struct S {`, `impl T {`, `class P(Base):`):
+ * its members are declarations (verify.c). */
+bool ec_lz_class_opener(ec_str line);
 /** Whether a line holds only a comment (`#`, `//`, a block comment's line). */
 bool ec_lz_comment_only(ec_str line);
 
@@ -247,8 +250,9 @@ typedef struct ec_lz_rview {
  * naming the invariant when one fails. */
 ec_error_code ec_lz_check_invariants(ec_lz_job *job, const ec_lz_rview *v);
 /** The definition a line makes (invariant b's reading, by the file's language: a function, type,
- * constant or variable, or macro, its kind and name hashed into *key), false when none. */
-bool ec_lz_definition(ec_lz_job *job, ec_str line, ec_str *name, uint64_t *key);
+ * constant or variable, or macro, its kind and name hashed into *key), false when none.
+ * `in_class`: the line sits directly in a class-like body (a bare `f(x) {` is a method there). */
+bool ec_lz_definition(ec_lz_job *job, ec_str line, bool in_class, ec_str *name, uint64_t *key);
 /** Invariant (d)'s Python reading: indentation as Python's tokenizer checks it (logical lines, a
  * stack of columns; brackets, strings, continuations and comments accounted for). The lines are
  * at base + i * stride (an ec_str each). Returns the first line that does not fit (0-based),

@@ -632,12 +632,15 @@ static size_t redefined(ec_lz_job *job, size_t jb, size_t j1, size_t ib, size_t 
   if (f >= limit || f >= F->n) return 0;
   ec_str fname;
   uint64_t fkey;
-  if (!ec_lz_definition(job, F->line[f], &fname, &fkey)) return 0;
+  uint32_t fe = ec_lz_enclosing(job, true, f, false);
+  if (!ec_lz_definition(job, F->line[f], fe != LZ_NIL && ec_lz_class_opener(F->line[fe]), &fname, &fkey)) return 0;
   for (size_t j = jb + 1; j < j1; j++) {
     ec_str n;
     uint64_t key;
     job->work++;
-    if ((S->flags[j] & LZ_BLANK) || !ec_lz_definition(job, S->line[j], &n, &key) || key != fkey || !same_depth(job, j, f, jb, ib)) continue;
+    if (S->flags[j] & LZ_BLANK) continue;
+    uint32_t se = ec_lz_enclosing(job, false, j, false);
+    if (!ec_lz_definition(job, S->line[j], se != LZ_NIL && ec_lz_class_opener(S->line[se]), &n, &key) || key != fkey || !same_depth(job, j, f, jb, ib)) continue;
     size_t e = definition_end(job, f, limit);
     return e == SIZE_MAX ? 0 : e - ib;
   }

@@ -1079,8 +1079,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
 #undef SAME
 }
 
-/* Whether a line opens a class-like body (its members are declarations: one name, one line). */
-static bool class_opener(ec_str line) {
+bool ec_lz_class_opener(ec_str line) {
   ec_str t = ec_lz_trim(line);
   if (!t.len || t.ptr[t.len - 1] != '{') {
     if (!t.len || t.ptr[t.len - 1] != ':') return false; /* Python: `class X(Base):` */
@@ -1118,7 +1117,7 @@ static ec_error_code member_twice(vjob *v) {
       if (ec_lz_cols(v->r[o].line, job->fi.tab) < c) break;
     }
     budget = budget > steps ? budget - steps : 0;
-    if (o == SIZE_MAX || steps >= 4000 || !class_opener(v->r[o].line)) continue;
+    if (o == SIZE_MAX || steps >= 4000 || !ec_lz_class_opener(v->r[o].line)) continue;
     uint32_t oc = ec_lz_cols(v->r[o].line, job->fi.tab);
     for (size_t q = o + 1; q < v->nr && budget; q++, budget--) {
       if (v->r[q].blank || ec_lz_comment_only(v->r[q].line)) continue;
