@@ -77,26 +77,6 @@ static lang_t lang_of(ec_str path) {
   return (lang_t){ext_is(e, PY), ext_is(e, OVER), ext_is(e, RS)};
 }
 
-/* A line of R, as a side would hold it: the view's lines with their indentation and flags, for
- * ec_lz_enclosing_of (built once, only when (b) has definitions to place). */
-static bool result_side(ec_lz_job *job, const ec_lz_rview *v, ec_lz_side *out) {
-  memset(out, 0, sizeof *out);
-  out->n = v->nr;
-  out->line = ec_arena_alloc(job->a, (v->nr + 1) * sizeof *out->line);
-  out->indent = ec_arena_alloc(job->a, (v->nr + 1) * sizeof *out->indent);
-  out->flags = ec_arena_calloc(job->a, v->nr + 1, 1);
-  if (!out->line || !out->indent || !out->flags) return false;
-  for (size_t r = 0; r < v->nr; r++) {
-    ec_str l = v->r[r].line;
-    size_t k = 0;
-    while (k < l.len && (l.ptr[k] == ' ' || l.ptr[k] == '\t')) k++;
-    out->line[r] = l;
-    out->indent[r] = (uint32_t)k;
-    out->flags[r] = v->r[r].blank ? LZ_BLANK : 0;
-  }
-  return true;
-}
-
 /* ---------------------------------------------------------------- (a) adjacent lines */
 
 /* Whether R line r is a line of a gap (a file line a marker keeps), not blank. */
@@ -370,10 +350,10 @@ static int cmp_defn(const void *a, const void *b) {
 
 /* Python: a definition that shares its name by design (a property's setter, an `@overload` stub,
  * a `singledispatch` registration) has a decorator saying so right above it. */
-static bool shares_by_design(const ec_lz_side *side, size_t i, ec_str name) {
+static bool shares_by_design(const ec_lz_rview *v, size_t i, ec_str name) {
   for (size_t k = i; k-- > 0;) {
-    if (side->flags[k] & LZ_BLANK) continue;
-    ec_str t = ec_lz_trim(side->line[k]);
+    if (v->r[k].blank) continue;
+    ec_str t = ec_lz_trim(v->r[k].line);
     if (!t.len || t.ptr[0] != '@') return false;
     if (memmem(t.ptr, t.len, "overload", 8) || memmem(t.ptr, t.len, "register", 8) || memmem(t.ptr, t.len, name.ptr, name.len)) return true;
   }
@@ -417,18 +397,15 @@ static ec_error_code defined_once(ec_lz_job *job, const ec_lz_rview *v, const la
     any = v->rblk[r] != EC_LZ_NONE && v->rfile[r] == EC_LZ_NONE && def_of(v->r[r].line, lang, true, &n, &key);
   }
   if (!any) return EC_OK;
-  ec_lz_side R;
-  if (!result_side(job, v, &R)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
-  uint32_t *up = ec_arena_alloc(job->a, (v->nr + 1) * sizeof *up), *st = ec_arena_alloc(job->a, (v->nr + 1) * sizeof *st);
+  const uint32_t *up = v->rup;
   defn_t *d = ec_arena_alloc(job->a, (v->nr + 1) * sizeof *d);
-  if (!up || !st || !d) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
-  ec_lz_enclosing_of(&R, NULL, v->nr, false, up, st);
+  if (!d) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
   size_t nd = 0;
   for (size_t r = 0; r < v->nr; r++) {
     ec_str n;
     uint64_t key;
     if (v->r[r].blank || !def_of(v->r[r].line, lang, in_class(v, up, r), &n, &key)) continue;
-    if (lang->python && shares_by_design(&R, r, n)) continue;
+    if (lang->python && shares_by_design(v, r, n)) continue;
     d[nd++] = (defn_t){key, up[r] == LZ_NIL ? EC_LZ_NONE : up[r], (uint32_t)r};
   }
   job->work += v->nr;

@@ -242,6 +242,7 @@ typedef struct ec_lz_rview {
   const uint32_t *nl, *nl0;  /* the snippet's block lines, segment by segment: nl[nl0[s], nl0[s + 1]) */
   const size_t *rb, *re;     /* segment -> R index of its first and last block line (SIZE_MAX: no block) */
   const size_t *gx, *gy;     /* gap g (before segment g; g = nseg: after the last) -> file run [gx, gy), SIZE_MAX: empty */
+  const uint32_t *rup;       /* R line -> the R line enclosing it (ec_lz_enclosing_of over R), LZ_NIL at the top */
 } ec_lz_rview;
 /** The lazy merge's invariants (invariants.c; docs/lazy.md), checked on every result before it
  * is reported: (a) between two consecutive snippet lines no line of the file survives, (b) no

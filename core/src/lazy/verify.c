@@ -61,6 +61,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 
 #define VERIFY_CELLS 6000000u
 
@@ -90,6 +91,7 @@ typedef struct vjob {
   bool by_opener;     /* check_group: pair a closing line by its opener (own_closer) */
   bool opener_differs; /* check_group: own_closer would pair a closing line otherwise than the suffix */
   uint32_t *upA[2];    /* check_group: block line -> the one enclosing it in the group (ec_lz_enclosing_of), [less, no deeper] */
+  uint32_t *rup;       /* R line -> the R line enclosing it (result_enclosing), NULL until asked */
 } vjob;
 
 static bool block_line(const ec_lz_job *job, size_t j) {
@@ -1095,43 +1097,86 @@ bool ec_lz_class_opener(ec_str line) {
   return false;
 }
 
+/* R as a side (lines, indentation, blank lines) and, for each R line, the line enclosing it
+ * (ec_lz_enclosing_of): what member_twice and the invariants ask of R's blocks. One pass. */
+static uint32_t *result_enclosing(vjob *v) {
+  ec_lz_job *job = v->job;
+  if (v->rup) return v->rup;
+  ec_lz_side R;
+  memset(&R, 0, sizeof R);
+  R.n = v->nr;
+  R.line = ec_arena_alloc(job->a, (v->nr + 1) * sizeof *R.line);
+  R.indent = ec_arena_alloc(job->a, (v->nr + 1) * sizeof *R.indent);
+  R.flags = ec_arena_calloc(job->a, v->nr + 1, 1);
+  uint32_t *up = ec_arena_alloc(job->a, (v->nr + 1) * sizeof *up), *st = ec_arena_alloc(job->a, (v->nr + 1) * sizeof *st);
+  if (!R.line || !R.indent || !R.flags || !up || !st) return NULL;
+  for (size_t r = 0; r < v->nr; r++) {
+    ec_str l = v->r[r].line;
+    size_t k = 0;
+    while (k < l.len && (l.ptr[k] == ' ' || l.ptr[k] == '\t')) k++;
+    R.line[r] = l;
+    R.indent[r] = (uint32_t)k;
+    R.flags[r] = v->r[r].blank ? LZ_BLANK : 0;
+  }
+  ec_lz_enclosing_of(&R, NULL, v->nr, false, up, st);
+  job->work += v->nr;
+  return v->rup = up;
+}
+
+typedef struct member_t {
+  uint32_t opener, indent, r;
+  uint64_t key;
+} member_t;
+
+static int cmp_member(const void *a, const void *b) {
+  const member_t *x = a, *y = b;
+  if (x->opener != y->opener) return x->opener < y->opener ? -1 : 1;
+  if (x->indent != y->indent) return x->indent < y->indent ? -1 : 1;
+  if (x->key != y->key) return x->key < y->key ? -1 : 1;
+  return x->r < y->r ? -1 : x->r > y->r;
+}
+
 /* A member declared twice: a line the merge writes new, directly in a class-like body, that
  * reads the same as another line directly in that same body (a field the snippet writes in two
  * segments, the file's copy kept too: `dayEl = createRef<...>();` twice). The same statement in
  * two functions is not this (their bodies are other blocks); decorators, annotations, comments
- * and short lines (`}`, `end`, `public:`) repeat by nature and are left out. The work has a budget:
- * past it the rest is not looked at (never a decline on that account). */
+ * and short lines (`}`, `end`, `public:`) repeat by nature and are left out. The members of every
+ * class body, sorted by (body, indentation, text): a walk up and across the body per new line was
+ * quadratic in a large body. */
 static ec_error_code member_twice(vjob *v) {
   ec_lz_job *job = v->job;
-  uint64_t budget = 4000000u;
-  for (size_t r = 0; r < v->nr && budget; r++) {
-    if (!v->rnew[r] || v->r[r].blank) continue;
+  bool any = false;
+  for (size_t r = 0; r < v->nr && !any; r++) any = v->rnew[r] && !v->r[r].blank;
+  if (!any) return EC_OK;
+  uint32_t *up = result_enclosing(v);
+  member_t *m = ec_arena_alloc(job->a, (v->nr + 1) * sizeof *m);
+  if (!up || !m) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  size_t nm = 0;
+  for (size_t r = 0; r < v->nr; r++) {
+    if (v->r[r].blank || up[r] == LZ_NIL) continue;
     ec_str t = ec_lz_trim(v->r[r].line);
     if (t.len < 12 || t.ptr[0] == '@' || t.ptr[0] == '*' || ec_lz_comment_only(t)) continue; /* `* @returns` in a doc comment */
     int32_t lowest, net = ec_lz_bracket_scan(t, &lowest);
     if (net || lowest < 0) continue; /* one whole line, not a block's first or last */
-    uint32_t c = ec_lz_cols(v->r[r].line, job->fi.tab);
-    size_t o = r, steps = 0;
-    while (o-- > 0 && ++steps < 4000) {
-      if (v->r[o].blank || ec_lz_comment_only(v->r[o].line)) continue;
-      if (ec_lz_cols(v->r[o].line, job->fi.tab) < c) break;
-    }
-    budget = budget > steps ? budget - steps : 0;
-    if (o == SIZE_MAX || steps >= 4000 || !ec_lz_class_opener(v->r[o].line)) continue;
-    uint32_t oc = ec_lz_cols(v->r[o].line, job->fi.tab);
-    for (size_t q = o + 1; q < v->nr && budget; q++, budget--) {
-      if (v->r[q].blank || ec_lz_comment_only(v->r[q].line)) continue;
-      uint32_t qc = ec_lz_cols(v->r[q].line, job->fi.tab);
-      if (qc <= oc) break;
-      if (q == r || qc != c || v->r[q].key != v->r[r].key) continue;
-      /* The segment that wrote it: the one whose block holds R line r. */
-      size_t seg = 0;
-      for (size_t s = 0; s < job->nseg_parsed; s++)
-        if (v->rb[s] != SIZE_MAX && v->rb[s] <= r && r <= v->re[s]) seg = s;
-      return fail_check(job, seg, 0, 0, "a member of a class body would be declared twice: the line is written new beside the same line in that body", v->r[r].line);
-    }
+    if (!ec_lz_class_opener(v->r[up[r]].line)) continue;
+    m[nm++] = (member_t){up[r], (uint32_t)(t.ptr - v->r[r].line.ptr), (uint32_t)r, v->r[r].key};
   }
-  return EC_OK;
+  job->work += v->nr;
+  qsort(m, nm, sizeof *m, cmp_member);
+  size_t first = SIZE_MAX; /* the R line of the first new member that has a twin */
+  for (size_t a = 0, b; a < nm; a = b) {
+    bool fresh = false;
+    size_t at = SIZE_MAX;
+    for (b = a; b < nm && m[b].opener == m[a].opener && m[b].indent == m[a].indent && m[b].key == m[a].key; b++)
+      if (v->rnew[m[b].r] && !fresh) { fresh = true; at = m[b].r; }
+    if (b - a >= 2 && fresh && at < first) first = at;
+  }
+  if (first == SIZE_MAX) return EC_OK;
+  /* The segment that wrote it: the one whose block holds R line `first`. */
+  size_t seg = 0;
+  for (size_t s = 0; s < job->nseg_parsed; s++)
+    if (v->rb[s] != SIZE_MAX && v->rb[s] <= first && first <= v->re[s]) seg = s;
+  return fail_check(job, seg, 0, 0, "a member of a class body would be declared twice: the line is written new beside the same line in that body", v->r[first].line);
 }
 
 ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
@@ -1303,6 +1348,8 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   if (!rc) rc = member_twice(&v);
   if (rc) return rc;
   /* The invariants every merge keeps, stated on their own (invariants.c, docs/lazy.md). */
-  ec_lz_rview view = {v.r, v.nr, v.rfile, v.rblk, v.nl, v.nl0, v.rb, v.re, v.gx, v.gy};
+  uint32_t *rup = result_enclosing(&v);
+  if (!rup) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  ec_lz_rview view = {v.r, v.nr, v.rfile, v.rblk, v.nl, v.nl0, v.rb, v.re, v.gx, v.gy, rup};
   return ec_lz_check_invariants(job, &view);
 }
