@@ -784,6 +784,32 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
     ec_error_code rc = check_structure(job, si, s, jb + 1, j1, (int64_t)ib, (int64_t)ib + 1);
     if (rc) return rc;
   }
+  if (!r && s->marker_after) {
+    /* A comment the snippet writes right before a marker introduces the code the marker keeps
+     * (a header over the file's next lines): where the file goes on with blank lines and then
+     * code, the trailing comment lines go after those blank lines, right above that code; new
+     * code above them stays where it is (the file's blank lines stand for the snippet's between). */
+    size_t f = ib + 1;
+    while (f < limit && f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+    size_t t = j1; /* the trailing comment lines start at t */
+    while (t > jb + 1 && ((S->flags[t - 1] & LZ_BLANK) || ec_lz_comment_only(S->line[t - 1]))) t--;
+    while (t < j1 && (S->flags[t] & LZ_BLANK)) t++;
+    /* (Not when a blank line stands between the comment and the marker: then the comment ends
+     * the new lines, and the marker's code begins after that blank line — invariant a.) */
+    if (t < j1 && j1 == s->j1 && f > ib + 1 && f < limit && f < F->n) {
+      size_t head = t;
+      while (head > jb + 1 && (S->flags[head - 1] & LZ_BLANK)) head--;
+      if (head > jb + 1) {
+        ec_error_code rc = check_structure(job, si, s, jb + 1, head, (int64_t)ib, (int64_t)ib + 1);
+        if (rc) return rc;
+        put_range(job, o, s, jb + 1, head);
+      }
+      emit_file(job, o, ib + 1, f);
+      put_range(job, o, s, t, j1);
+      *c = f;
+      return EC_OK;
+    }
+  }
   put_range_at(job, o, s, jb + 1, j1, ib + 1 + r);
   *c = ib + 1 + r;
   return EC_OK;
