@@ -745,7 +745,12 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
     if (strong_s(S, js) && strong_s(F, fi) && ec_lz_edited(S->line[js], F->line[fi])) { r++; cp++; continue; }
     break;
   }
-  if (r < kk && cp && !ends_block_after_edits(job, jb, jb + 1 + r, jb + 1 + kk, ib + 1 + r, limit)) r = 0;
+  if (r < kk && cp) {
+    /* Blank lines that ended the edited run are the new lines' spacing, not the file's blank
+     * lines replaced: those stay after the new lines. */
+    while (r && (S->flags[jb + r] & LZ_BLANK)) r--;
+    if (!ends_block_after_edits(job, jb, jb + 1 + r, jb + 1 + kk, ib + 1 + r, limit)) r = 0;
+  }
   if (!cp) r = 0;
   if (!r && s->marker_after) r = expanded_statement(job, jb, j1, ib, limit);
   if (!r && s->marker_after) {
