@@ -9,7 +9,10 @@
 //   counts as wrong. A ws-only case whose blank lines differ from the expectation is ws-only
 //   there only when, between every two neighbouring lines where the counts of blank lines differ,
 //   ours is the count the snippet itself shows between those two lines (the expectation added or
-//   dropped it); otherwise it is wrong ("blank").
+//   dropped it), or, where the snippet's lines meet a marker's run (the last line before a marker
+//   and the run's first line, or the run's last line and the first line after the marker), one of
+//   the two readings of that place: the blank lines the snippet shows beside the marker, or those
+//   the file has there (nothing added or deleted); otherwise it is wrong ("blank").
 //   declined — any error (a decline is never wrong)
 //   wrong    — any other success: the worst result (the model believes its code landed)
 //   exp-wrong — a wrong whose expectation was reviewed and found wrong (bench/lazy_real_reviewed.json:
@@ -73,7 +76,7 @@ function run(c) {
   const got = resp.data?.files?.[path]?.content ?? c.files[path];
   if (got === want) return { verdict: 'right', ms, got };
   if ((indentIsSyntax(path) ? normKeepIndent : norm)(got) === (indentIsSyntax(path) ? normKeepIndent : norm)(want)) {
-    const bad = blankNotAsked(got, want, c.meta?.shape?.diff_style ? undiff(c.edit.snippet) : c.edit.snippet);
+    const bad = blankNotAsked(got, want, c.meta?.shape?.diff_style ? undiff(c.edit.snippet) : c.edit.snippet, c.files[path]);
     return { verdict: 'ws-only', ms, got, blank: bad, msg: bad ? `blank lines: ${bad}` : undefined };
   }
   const rev = reviewed[shortId(c.id)];
@@ -97,16 +100,39 @@ function runsOf(text) {
 }
 // Where got and want (the same non-blank lines) differ in blank lines that the snippet does not
 // show as got has them: a description of the first such place, or null when there is none.
-function blankNotAsked(got, want, snippet) {
+// A marker line as the set writes them (a comment whose text starts with an ellipsis).
+const MARKER = /^(\/\/+|#+|--|\/\*+|<!--|\{\/\*)\s*(\.\.\.|…)/;
+function blankNotAsked(got, want, snippet, orig) {
   const g = runsOf(got.replace(/\n$/, '')), w = runsOf(want.replace(/\n$/, '')), s = runsOf(snippet.replace(/\n$/, ''));
   if (g.length !== w.length) return 'the non-blank lines differ';
-  const shown = new Set();
-  for (let k = 1; k < s.length; k++) if (s[k].t !== null && s[k - 1].t !== null) shown.add(`${s[k - 1].t}\u0000${s[k].before}\u0000${s[k].t}`);
+  const o = runsOf(orig.replace(/\n$/, ''));
+  const key = (...p) => p.join('\u0000');
+  const shown = new Set(), beforeMarker = new Set(), afterMarker = new Set();
+  for (let k = 1; k < s.length; k++) {
+    if (s[k - 1].t === null || s[k].t === null) continue;
+    const m0 = MARKER.test(s[k - 1].t), m1 = MARKER.test(s[k].t);
+    if (!m0 && !m1) shown.add(key(s[k - 1].t, s[k].before, s[k].t));
+    if (!m0 && m1) beforeMarker.add(key(s[k - 1].t, s[k].before));
+    if (m0 && !m1) afterMarker.add(key(s[k].before, s[k].t));
+  }
+  const fileBefore = new Set(), fileAfter = new Set();
+  for (let k = 1; k < o.length; k++) {
+    if (o[k].t !== null) fileBefore.add(key(o[k].before, o[k].t));
+    if (o[k - 1].t !== null) fileAfter.add(key(o[k - 1].t, o[k].before));
+  }
   for (let k = 0; k < g.length; k++) {
     if (g[k].before === w[k].before) continue;
-    const prev = k ? g[k - 1].t : null;
-    if (prev !== null && g[k].t !== null && shown.has(`${prev}\u0000${g[k].before}\u0000${g[k].t}`)) continue;
-    return `${g[k].before} blank line(s) before ${JSON.stringify(g[k].t ?? '<eof>')} where the expectation has ${w[k].before} and the snippet does not show ${g[k].before}`;
+    const prev = k ? g[k - 1].t : null, cur = g[k].t, n = g[k].before;
+    if (prev !== null && cur !== null) {
+      if (shown.has(key(prev, n, cur))) continue;
+      // The snippet's last line before a marker, then the run's first line (a file line).
+      const snippetToRun = [...beforeMarker].some((x) => x.startsWith(key(prev, ''))) && [...fileBefore].some((x) => x.endsWith(key('', cur)));
+      if (snippetToRun && (beforeMarker.has(key(prev, n)) || fileBefore.has(key(n, cur)))) continue;
+      // The run's last line (a file line), then the snippet's first line after the marker.
+      const runToSnippet = [...afterMarker].some((x) => x.endsWith(key('', cur))) && [...fileAfter].some((x) => x.startsWith(key(prev, '')));
+      if (runToSnippet && (afterMarker.has(key(n, cur)) || fileAfter.has(key(prev, n)))) continue;
+    }
+    return `${n} blank line(s) before ${JSON.stringify(cur ?? '<eof>')} where the expectation has ${w[k].before} and neither the snippet nor the file shows ${n} there`;
   }
   return null;
 }
