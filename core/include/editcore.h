@@ -25,7 +25,7 @@
  * threads; it must not be freed while another thread reads it.
  *
  * Memory: every allocation a call makes goes through the host's ec_allocator when one is given
- * (PCRE2 included, through a general context), with one exception: the JSON entry points parse
+ * (the regex strategy's included), with one exception: the JSON entry points parse
  * the request text with cJSON, whose short-lived parse tree uses malloc/free (cJSON's hooks are
  * process-global, so setting them per call would break the thread rule above). The typed API
  * (ec_apply) never calls cJSON.
@@ -72,7 +72,7 @@ EC_API const char *ec_version(void);
 
 /**
  * Memory functions the host may supply. Every allocation the library makes for a request or a
- * result goes through them, PCRE2's included (the JSON parser's short-lived cJSON tree aside:
+ * result goes through them (the JSON parser's short-lived cJSON tree aside:
  * see the top of this file). Leave the pointer NULL to use malloc/realloc/free. A function that
  * returns NULL makes the request fail with EC_OUT_OF_MEMORY, never crash or half-apply.
  */
@@ -180,6 +180,7 @@ typedef enum ec_error_code {
   EC_IO_ERROR,      /* hosts only */
   EC_OUT_OF_MEMORY,
   EC_INVALID_REPLY, /* self-correction: the model's reply holds no usable answer */
+  EC_SYNTAX_ERROR,  /* the edit would break a file that parsed (options.syntax "refuse", lazy merges) */
   EC_ERROR__COUNT
 } ec_error_code;
 
@@ -229,8 +230,8 @@ typedef struct ec_limits {
   size_t max_lines;            /* per file; default 4 Mi lines */
   size_t max_line_bytes;       /* default 16 MiB */
   size_t max_blocks;           /* blocks/hunks/files in one edit; default 10000 */
-  uint32_t regex_match_limit;  /* PCRE2 match limit; default 10 M */
-  uint32_t regex_depth_limit;  /* PCRE2 depth limit; default 10000 */
+  uint32_t regex_match_limit;  /* token comparisons of the `regex` strategy's search; default 10 M */
+  uint32_t regex_depth_limit;  /* accepted for compatibility: the token matcher never backtracks (depth 1) */
   uint64_t fuzzy_work;         /* cells of fuzzy comparison (and the lazy merge's placement work); default 200 M */
   uint64_t diff_work;          /* Myers steps before a coarser diff; default 50 M */
   size_t max_files;            /* entries of files, expected_hash, chat_files, valid_fnames; default 10000 */
@@ -244,6 +245,20 @@ typedef struct ec_limits {
  */
 EC_API bool ec_limits_set(ec_limits *l, const char *name, uint64_t value);
 
+/**
+ * What the engine does with the syntax of the files an edit changes (docs/syntax.md): each file
+ * whose language is known (from its path, or ec_edit.language) is parsed with tree-sitter before
+ * and after the edit, and the errors the edit introduced are listed (ec_syntax_report).
+ */
+typedef enum ec_syntax_mode {
+  EC_SYNTAX_ON_DEMAND, /* the typed API's default: nothing is parsed unless asked (ec_result_syntax);
+                          lazy merges still decline one that breaks a file which parsed */
+  EC_SYNTAX_REPORT,    /* every changed file gets its report (ec_file_result.syntax); JSON's default */
+  EC_SYNTAX_REFUSE,    /* REPORT, and an edit that breaks a file which parsed is EC_SYNTAX_ERROR:
+                          nothing applies, the message names the lines */
+  EC_SYNTAX_OFF        /* nothing is parsed, not even for lazy merges */
+} ec_syntax_mode;
+
 /** Options (docs/protocol.md, Options). Initialise with ec_options_default(). */
 typedef struct ec_options {
   int diff_context;             /* lines of context in hunks; default 3 */
@@ -256,6 +271,7 @@ typedef struct ec_options {
   size_t n_expected_hash;
   int line_hint;                /* 1-based line near which to look first; 0 = none */
   ec_limits limits;
+  ec_syntax_mode syntax;        /* the syntax check (docs/syntax.md); ec_options_default: EC_SYNTAX_ON_DEMAND */
 } ec_options;
 
 /** Peer switches (`edit.options` in JSON), used by peer profiles only. */
@@ -302,6 +318,10 @@ typedef struct ec_edit {
   ec_str snippet;
   bool has_snippet;
   ec_peer_options peer;
+  /* every format: the language of the files the edit changes, for the syntax check, overriding
+     what their paths say ("python", "tsx", ...; VS Code's language ids are taken too). Empty:
+     from each path. A name without a grammar is reported as such, never guessed. */
+  ec_str language;
 } ec_edit;
 
 typedef struct ec_request {
@@ -339,6 +359,43 @@ typedef struct ec_candidate {
   ec_str text;                   /* the file's actual lines */
 } ec_candidate;
 
+/** One error an edit introduced (docs/syntax.md). Lines 1-based; columns 1-based, in characters. */
+typedef struct ec_syntax_error {
+  uint32_t line, column;         /* where the node starts */
+  uint32_t end_line, end_column; /* where it ends (the column just past it) */
+  bool missing;                  /* true: a token the parser had to assume, named by `text` (")");
+                                    false: text it could not place, `text` its first characters */
+  ec_str text;
+} ec_syntax_error;
+
+/** The syntax of one changed file before and after the edit (docs/syntax.md). */
+typedef struct ec_syntax_report {
+  ec_str language;               /* "python", "tsx", ...; "unknown" when neither the path nor
+                                    ec_edit.language names a language */
+  bool checked;                  /* both sides were parsed; false: an unknown language, or `skipped` */
+  ec_str skipped;                /* why a known language was not checked (no grammar, too large,
+                                    the parse's work budget, a deleted file); empty otherwise */
+  int8_t parsed_before;          /* 1 parsed without errors, 0 with errors, -1 no file before / not checked */
+  int8_t parsed_after;           /* 1, 0, or -1 when not checked */
+  uint32_t errors_before, errors_after; /* ERROR and MISSING nodes of each side */
+  uint32_t new_error_count;      /* the errors the edit introduced (old errors never count) */
+  const ec_syntax_error *new_errors; /* the first of them, in document order (at most 20) */
+  size_t n_new_errors;
+} ec_syntax_report;
+
+/**
+ * One changed stretch of a file result, in bytes: the content the request gave, bytes
+ * [old_start, old_end), became the result's content, bytes [new_start, new_end). Outside its
+ * splices a result's content is the request's content byte for byte, so a host that holds the
+ * original (the npm package: the caller's string) can build the new content from it and the new
+ * pieces alone. Sorted and apart. An added file has one splice {0, 0, 0, len}, a deleted one
+ * {0, len, 0, 0}. A located edit's splices are the stretches it wrote (a replaced block, whole);
+ * whole_file's are the changed lines its diff found.
+ */
+typedef struct ec_file_splice {
+  size_t old_start, old_end, new_start, new_end;
+} ec_file_splice;
+
 typedef struct ec_file_result {
   ec_str path;
   ec_action action;
@@ -351,6 +408,10 @@ typedef struct ec_file_result {
   uint32_t lines_added, lines_removed, replacements;
   const ec_match_info *matches;
   size_t n_matches;
+  const ec_file_splice *splices; /* what changed, in bytes (owned by the result, like every member) */
+  size_t n_splices;
+  const ec_syntax_report *syntax; /* EC_SYNTAX_REPORT/REFUSE; NULL otherwise (ec_result_syntax) and
+                                     for a deleted file */
 } ec_file_result;
 
 typedef struct ec_error {
@@ -446,6 +507,15 @@ EC_API void ec_result_free(ec_result *r);
  * Free with ec_result_free.
  */
 EC_API ec_result *ec_result_new_error(ec_error_code code, ec_str path, ec_str message, const ec_host *host);
+
+/**
+ * The syntax report of the i-th changed file, computed now when the request's mode did not
+ * (EC_SYNTAX_ON_DEMAND: an exact edit of a large file pays no parse unless asked). `req` must be
+ * the request `r` came from (its files are the "before" side). Stored in the result (the file
+ * result's `syntax` points to it afterwards) and owned by it. NULL past the end, for a deleted
+ * file, or when out of memory.
+ */
+EC_API const ec_syntax_report *ec_result_syntax(ec_result *r, size_t i, const ec_request *req, const ec_host *host);
 
 /** Marks a result as written to disk by the host: its JSON then says `"applied":true`. */
 EC_API void ec_result_set_applied(ec_result *r, bool applied);
@@ -560,6 +630,26 @@ EC_API ec_result *ec_apply_json(const char *request, size_t request_len, const e
 /** Serialises a result as the JSON response (NUL-terminated; length in *json_len when not NULL).
  *  The caller owns the text: free it with ec_free(host, json). NULL only when out of memory. */
 EC_API char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_len);
+
+/**
+ * ec_apply_json for a host that holds the files' bytes itself (the npm package): `request` is
+ * a JSON request without file contents (no "files" member, or an empty one: INVALID_PARAM
+ * otherwise) and `files` gives each file's path and bytes, which never pass through JSON (so
+ * they need not be UTF-8). Everything else as ec_apply_json: the same strict parser, the same
+ * answer. The files (paths and bytes) are the caller's and need only live for the call; the
+ * result owns what it returns. Free with ec_result_free.
+ */
+EC_API ec_result *ec_apply_json_files(const char *request, size_t request_len, const ec_file *files, size_t n_files,
+                                      const ec_host *host);
+
+/**
+ * ec_result_to_json with every file's "content" left out and, in its place, "has_content"
+ * (bool) and "splices": [old_start, old_end, new_start, new_end, ...] (ec_file_result.splices,
+ * flat, in bytes), and "index" first (the file's i for ec_result_file): the response for a host that builds the new contents from the bytes it
+ * gave and the new pieces (read from ec_result_file(r, i)->content). Every other member is the
+ * JSON response's, byte for byte. Free with ec_free(host, json); NULL only when out of memory.
+ */
+EC_API char *ec_result_to_json_splices(const ec_result *r, const ec_host *host, size_t *json_len);
 
 /****************************/
 /* Section - Agent tools    */

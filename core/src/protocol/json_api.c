@@ -7,16 +7,24 @@
 
 void ec_free(const ec_host *host, void *ptr) { ec_mem_free(host ? host->allocator : NULL, ptr); }
 
-char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_len) {
+static char *to_json(const ec_result *r, const ec_host *host, size_t *json_len, bool splices) {
   ec_buf b;
   ec_buf_init(&b, host ? host->allocator : NULL);
-  ec_json_write_result(&b, r);
+  ec_json_write_result_as(&b, r, splices);
   if (b.oom || !ec_buf_reserve(&b, 0)) { ec_buf_free(&b); return NULL; }
   if (json_len) *json_len = b.len;
   return b.ptr;
 }
 
-ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host *host) {
+char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_len) { return to_json(r, host, json_len, false); }
+
+char *ec_result_to_json_splices(const ec_result *r, const ec_host *host, size_t *json_len) {
+  return to_json(r, host, json_len, true);
+}
+
+/* A request's JSON text, its files' contents in it (files == NULL) or beside it. */
+static ec_result *apply_json(const char *request, size_t request_len, const ec_file *files, size_t n_files,
+                             const ec_host *host) {
   const ec_allocator *alc = host ? host->allocator : NULL;
   ec_arena *a = ec_arena_new(alc);
   if (!a) return NULL;
@@ -26,6 +34,16 @@ ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host 
   ec_str message = {0, 0};
   ec_error_code rc = ec_json_parse_request_ex(a, request ? request : "", request ? request_len : 0, &req, &extras, &message);
   if (ec_arena_failed(a)) rc = EC_OUT_OF_MEMORY; /* whatever the parser made of a failed allocation */
+  if (!rc && files) {
+    if (req.n_files) {
+      rc = EC_INVALID_PARAM;
+      message.ptr = "files: the files are given beside this request, so the request itself must not name any";
+      message.len = strlen(message.ptr);
+    } else {
+      req.files = files;
+      req.n_files = n_files;
+    }
+  }
   ec_result *r;
   if (rc == EC_OUT_OF_MEMORY) {
     r = ec_result_new(alc);
@@ -50,6 +68,16 @@ ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host 
   else ec_arena_free(a);
   if (r && host && host->clock_ms) r->stats.time_ms = host->clock_ms(host->clock_user) - t0;
   return r;
+}
+
+ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host *host) {
+  return apply_json(request, request_len, NULL, 0, host);
+}
+
+ec_result *ec_apply_json_files(const char *request, size_t request_len, const ec_file *files, size_t n_files,
+                               const ec_host *host) {
+  static const ec_file none = {{"", 0}, {"", 0}};
+  return apply_json(request, request_len, files ? files : &none, files ? n_files : 0, host);
 }
 
 /* A tool call or a definitions request starts with its "tool" / "tool_definitions" member
