@@ -129,6 +129,18 @@ int main(void) {
   CHECK(check("s.js", js, "// ... existing code ...\n  g() {\n    return 1;\n  }\n\n  f(x, y) {\n    return x + y;\n  }\n// ... existing code ...\n",
               "class S {\n  f(x) {\n    return x;\n  }\n\n  g() {\n    return 1;\n  }\n\n  f(x, y) {\n    return x + y;\n  }\n}\n", msg, sizeof msg) == EC_NO_MATCH);
   CHECK_MSG(strstr(msg, "invariant b"), "%s\n", msg);
+  /* A Lua function (its block ends in `end`, its line opens nothing) written again after others:
+   * two definitions of `trim` in one scope. */
+  const char *lua = "local M = {}\n\nlocal function trim(s)\n  return s\nend\n\nfunction M.join(c)\n  return c\nend\n\nreturn M\n";
+  CHECK(check("m.lua", lua, "-- ... existing code ...\nfunction M.join(c)\n  return c\nend\n\nlocal function trim(s)\n  return (s:gsub(\"^%s+\", \"\"))\nend\n\n-- ... existing code ...\n",
+              "local M = {}\n\nlocal function trim(s)\n  return s\nend\n\nfunction M.join(c)\n  return c\nend\n\nlocal function trim(s)\n  return (s:gsub(\"^%s+\", \"\"))\nend\n\nreturn M\n",
+              msg, sizeof msg) == EC_NO_MATCH);
+  CHECK_MSG(strstr(msg, "invariant b"), "%s\n", msg);
+  /* Near miss: TypeScript overload signatures (ending in `;`) declare; only the body defines. */
+  const char *ts = "export function f(a: any) {\n  return a;\n}\n";
+  CHECK_MSG(check("f.ts", ts, "export function f(a: string): string;\nexport function f(a: number): number;\n// ... existing code ...\n",
+                  "export function f(a: string): string;\nexport function f(a: number): number;\nexport function f(a: any) {\n  return a;\n}\n", msg, sizeof msg) == EC_OK,
+            "%s\n", msg);
   /* Near miss: a Python property's setter shares its getter's name by design. */
   const char *prop = "class P:\n    @property\n    def x(self):\n        return self._x\n";
   CHECK_MSG(check("p.py", prop, "# ... existing code ...\n        return self._x\n\n    @x.setter\n    def x(self, v):\n        self._x = v\n",

@@ -29,9 +29,11 @@
  *      right after the segment before it or right before the one after it (a marker standing for
  *      nothing). A new block with file lines kept on both sides has no unique place: a line of its
  *      body that happens to match the file (`}`, a copied statement) placed it. Declined.
- *  (d) What parsed still parses. When the file parses and R does not, the merge is declined. The
- *      parse check is a hook (parse_check below): the syntax layer's tree-sitter parser plugs in
- *      there; until it does, Python's indentation is checked as Python's tokenizer reads it.
+ *  (d) What parsed still parses. When the file parses and R does not, the merge is declined. Two
+ *      halves: here, over lines, Python's indentation as Python's tokenizer reads it (the hook
+ *      parser_for below: always on, in every build); after the splice, the syntax layer's
+ *      tree-sitter parse of the whole file (lazy_syntax_guard in formats/lazy_format.c: it needs
+ *      the workspace's syntax report and grammars a host may load on demand, floors above this one).
  * Every check is linear in R and the file (a sort of R's definitions aside) with bounded work.
  */
 #include "lazy.h"
@@ -258,7 +260,12 @@ static bool def_of(ec_str line, const lang_t *lang, bool in_class, ec_str *name,
     /* A type defined here, not declared (`struct X;` in C, a reopened Ruby class has no `{` or `:`). */
     if (!opens(t) && !(lang->rust && (t.ptr[t.len - 1] == ';'))) return false;
   } else if (kind == 'f') {
-    if (!opens(t) && !(lang->python && t.ptr[t.len - 1] == ':')) return false;
+    /* A keyword function defines when its line opens the block, or ends with its parameter list:
+     * languages whose blocks end in `end` (Lua's `local function trim(s)`, Ruby's `def f(x)`) and
+     * a brace on the next line. A signature ending in `;` (a TypeScript overload, a Rust trait
+     * method) declares, it does not define. */
+    char last = t.ptr[t.len - 1];
+    if (!opens(t) && !(lang->python && last == ':') && !(last == ')' && !lang->python)) return false;
   } else if (kind == 0 && in_class && n.len && k < t.len && (t.ptr[k] == '(' || t.ptr[k] == ' ') && t.ptr[t.len - 1] == '{') {
     /* A method written bare in a class body (JavaScript, TypeScript: `f(x) {`, `get size() {`):
      * a name, its parameter list, a return type at most, then the block. `get` and `set`
@@ -628,11 +635,10 @@ size_t ec_lz_python_unparsed(const void *base, size_t stride, size_t n, ec_arena
 #undef LINE
 }
 
-/* The parse check: which parser reads this file (the hook a tree-sitter parser from the syntax
- * layer plugs into: a function over lines returning the first line that does not parse, or
- * SIZE_MAX), NULL when none reads it soundly. Python's indentation is a parse in itself; for
- * bracket languages a line-based scanner is not (strings and comments across lines), so they wait
- * for a real parser. */
+/* The parse check over lines: which parser reads this file (a function over lines returning the
+ * first line that does not parse, or SIZE_MAX), NULL when none reads it soundly. Python's
+ * indentation is a parse in itself; for bracket languages a line-based scanner is not (strings and
+ * comments across lines): tree-sitter reads them after the splice (lazy_syntax_guard). */
 typedef size_t (*line_parser)(const void *base, size_t stride, size_t n, ec_arena *a);
 
 static line_parser parser_for(const lang_t *lang) { return lang->python ? ec_lz_python_unparsed : NULL; }
