@@ -30,10 +30,11 @@
  *      nothing). A new block with file lines kept on both sides has no unique place: a line of its
  *      body that happens to match the file (`}`, a copied statement) placed it. Declined.
  *  (d) What parsed still parses. When the file parses and R does not, the merge is declined. Two
- *      halves: here, over lines, Python's indentation as Python's tokenizer reads it (the hook
- *      parser_for below: always on, in every build); after the splice, the syntax layer's
- *      tree-sitter parse of the whole file (lazy_syntax_guard in formats/lazy_format.c: it needs
- *      the workspace's syntax report and grammars a host may load on demand, floors above this one).
+ *      halves: after the splice, the syntax layer's tree-sitter parse of the whole file
+ *      (lazy_syntax_guard in formats/lazy_format.c: it needs the workspace's syntax report, a floor
+ *      above this one); here, over lines, Python's indentation as Python's tokenizer reads it (the
+ *      hook parser_for below), where no tree-sitter grammar reads the file (job->parse_lines: the
+ *      format sets it; ec_lz_check_merge always) and options.syntax is not "off".
  * Every check is linear in R and the file (a sort of R's definitions aside) with bounded work.
  */
 #include "lazy.h"
@@ -644,7 +645,7 @@ typedef size_t (*line_parser)(const void *base, size_t stride, size_t n, ec_aren
 static line_parser parser_for(const lang_t *lang) { return lang->python ? ec_lz_python_unparsed : NULL; }
 
 static ec_error_code still_parses(ec_lz_job *job, const ec_lz_rview *v, const lang_t *lang) {
-  line_parser parse = parser_for(lang);
+  line_parser parse = job->parse_lines ? parser_for(lang) : NULL;
   if (!parse) return EC_OK;
   job->work += job->F.n + v->nr;
   size_t bad = parse(&v->r[0].line, sizeof *v->r, v->nr, job->a);

@@ -144,6 +144,9 @@ typedef struct ec_lz_job {
   struct ec_lz_sblocks *sblocks;
   uint32_t *enclosing[2][2]; /* enclosing.c: [snippet, file][less, no deeper] -> line (built on first need) */ /* snippet_blocks.c: the snippet's bracket depths and openers (built on first need) */
   ec_lz_report *rep;         /* one per segment */
+  bool parse_lines;          /* invariant (d) reads the result's lines (Python's indentation): false
+                              * where the syntax layer parses it after the splice instead
+                              * (lazy_syntax_guard) or options.syntax is "off" (nothing is parsed) */
   bool file_final_lf;
   ec_lz_indent fi, si;       /* indentation of the file and of the snippet */
   size_t file_len;           /* bytes of the file text the F side was built from */
