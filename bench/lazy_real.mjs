@@ -5,6 +5,14 @@
 //   ws-only  — equal once every line is trimmed and blank lines are dropped (for a language whose
 //              indentation is syntax — Python, YAML, Makefile, Haskell, F#, Nim — only trailing
 //              whitespace is trimmed: a line moved into another block there is another program)
+//   The strict line (issue 30): a blank line added or deleted that the snippet did not ask for
+//   counts as wrong. A ws-only case whose blank lines differ from the expectation is ws-only
+//   there only when, between every two neighbouring lines where the counts of blank lines differ,
+//   ours is the count the snippet itself shows between those two lines (the expectation added or
+//   dropped it), or, where the snippet's lines meet a marker's run (the last line before a marker
+//   and the run's first line, or the run's last line and the first line after the marker), one of
+//   the two readings of that place: the blank lines the snippet shows beside the marker, or those
+//   the file has there (nothing added or deleted); otherwise it is wrong ("blank").
 //   declined — any error (a decline is never wrong)
 //   wrong    — any other success: the worst result (the model believes its code landed)
 //   exp-wrong — a wrong whose expectation was reviewed and found wrong (bench/lazy_real_reviewed.json:
@@ -67,11 +75,66 @@ function run(c) {
   if (resp.status === 'error') return { verdict: 'declined', msg: `${resp.error.code}: ${resp.error.message}`, ms };
   const got = resp.data?.files?.[path]?.content ?? c.files[path];
   if (got === want) return { verdict: 'right', ms, got };
-  if ((indentIsSyntax(path) ? normKeepIndent : norm)(got) === (indentIsSyntax(path) ? normKeepIndent : norm)(want))
-    return { verdict: 'ws-only', ms, got };
+  if ((indentIsSyntax(path) ? normKeepIndent : norm)(got) === (indentIsSyntax(path) ? normKeepIndent : norm)(want)) {
+    const bad = blankNotAsked(got, want, c.meta?.shape?.diff_style ? undiff(c.edit.snippet) : c.edit.snippet, c.files[path]);
+    return { verdict: 'ws-only', ms, got, blank: bad, msg: bad ? `blank lines: ${bad}` : undefined };
+  }
   const rev = reviewed[shortId(c.id)];
   if (rev && rev.sha256_16 === sha(got)) return { verdict: 'exp-wrong', ms, got, msg: `expectation reviewed as wrong: ${rev.reason}` };
   return { verdict: 'wrong', ms, got, msg: `${firstDiff(want, got)} (output sha256/16 ${sha(got)})` };
+}
+
+// A diff-style snippet as the lines it writes: `+` and context lines without their prefix, `-` lines left out.
+const undiff = (t) => t.split('\n').filter((l) => !l.startsWith('-')).map((l) => /^[+ ]/.test(l) ? l.slice(1) : l).join('\n');
+// The non-blank lines (trimmed) with the count of blank lines before each (and after the last).
+function runsOf(text) {
+  const out = [];
+  let blanks = 0;
+  for (const l of text.split('\n')) {
+    if (!l.trim()) { blanks++; continue; }
+    out.push({ t: l.trim(), before: blanks });
+    blanks = 0;
+  }
+  out.push({ t: null, before: blanks });
+  return out;
+}
+// Where got and want (the same non-blank lines) differ in blank lines that the snippet does not
+// show as got has them: a description of the first such place, or null when there is none.
+// A marker line as the set writes them (a comment whose text starts with an ellipsis).
+const MARKER = /^(\/\/+|#+|--|\/\*+|<!--|\{\/\*)\s*(\.\.\.|…)/;
+function blankNotAsked(got, want, snippet, orig) {
+  const g = runsOf(got.replace(/\n$/, '')), w = runsOf(want.replace(/\n$/, '')), s = runsOf(snippet.replace(/\n$/, ''));
+  if (g.length !== w.length) return 'the non-blank lines differ';
+  const o = runsOf(orig.replace(/\n$/, ''));
+  const key = (...p) => p.join('\u0000');
+  const shown = new Set(), beforeMarker = new Set(), afterMarker = new Set();
+  for (let k = 1; k < s.length; k++) {
+    if (s[k - 1].t === null || s[k].t === null) continue;
+    const m0 = MARKER.test(s[k - 1].t), m1 = MARKER.test(s[k].t);
+    if (!m0 && !m1) shown.add(key(s[k - 1].t, s[k].before, s[k].t));
+    if (!m0 && m1) beforeMarker.add(key(s[k - 1].t, s[k].before));
+    if (m0 && !m1) afterMarker.add(key(s[k].before, s[k].t));
+  }
+  const fileBefore = new Set(), fileAfter = new Set();
+  for (let k = 1; k < o.length; k++) {
+    if (o[k].t !== null) fileBefore.add(key(o[k].before, o[k].t));
+    if (o[k - 1].t !== null) fileAfter.add(key(o[k - 1].t, o[k].before));
+  }
+  for (let k = 0; k < g.length; k++) {
+    if (g[k].before === w[k].before) continue;
+    const prev = k ? g[k - 1].t : null, cur = g[k].t, n = g[k].before;
+    if (prev !== null && cur !== null) {
+      if (shown.has(key(prev, n, cur))) continue;
+      // The snippet's last line before a marker, then the run's first line (a file line).
+      const snippetToRun = [...beforeMarker].some((x) => x.startsWith(key(prev, ''))) && [...fileBefore].some((x) => x.endsWith(key('', cur)));
+      if (snippetToRun && (beforeMarker.has(key(prev, n)) || fileBefore.has(key(n, cur)))) continue;
+      // The run's last line (a file line), then the snippet's first line after the marker.
+      const runToSnippet = [...afterMarker].some((x) => x.endsWith(key('', cur))) && [...fileAfter].some((x) => x.startsWith(key(prev, '')));
+      if (runToSnippet && (afterMarker.has(key(n, cur)) || fileAfter.has(key(prev, n)))) continue;
+    }
+    return `${n} blank line(s) before ${JSON.stringify(cur ?? '<eof>')} where the expectation has ${w[k].before} and neither the snippet nor the file shows ${n} there`;
+  }
+  return null;
 }
 
 function firstDiff(want, got) {
@@ -85,12 +148,14 @@ const VERDICTS = ['right', 'ws-only', 'declined', 'wrong', 'exp-wrong'];
 const tables = { shape: new Map(), model: new Map(), file: new Map(), quality: new Map() };
 const add = (t, k, v) => { if (!t.has(k)) t.set(k, Object.fromEntries(VERDICTS.map((x) => [x, 0]))); t.get(k)[v]++; };
 const total = Object.fromEntries(VERDICTS.map((x) => [x, 0]));
+let blankWrong = 0; // ws-only cases whose blank lines the snippet does not ask for (wrong in the strict line)
 let maxMs = 0;
 const results = [];
 for (const c of cases) {
   const r = run(c);
   results.push({ c, r });
   total[r.verdict]++;
+  if (r.blank) blankWrong++;
   maxMs = Math.max(maxMs, r.ms);
   add(tables.shape, shapeOf(c), r.verdict);
   add(tables.model, c.meta.model, r.verdict);
@@ -137,4 +202,8 @@ const fair = n - total['exp-wrong'];
 console.log(`\n${n} cases: ${total.right} right, ${total['ws-only']} ws-only, ${total.declined} declined, ${total.wrong} wrong, ` +
   `${total['exp-wrong']} whose expectation is wrong (reviewed) — right or ws-only ${pct(total.right + total['ws-only'], n)} % of all, ` +
   `${pct(total.right + total['ws-only'], fair)} % of the ${fair} with a sound expectation; slowest case ${maxMs.toFixed(1)} ms (process included)`);
+const wsStrict = total['ws-only'] - blankWrong, wrongStrict = total.wrong + blankWrong;
+console.log(`strict (a blank line the snippet does not ask for is wrong): ${total.right} right, ${wsStrict} ws-only, ${total.declined} declined, ` +
+  `${wrongStrict} wrong (${blankWrong} of them for blank lines), ${total['exp-wrong']} whose expectation is wrong — right or ws-only ` +
+  `${pct(total.right + wsStrict, n)} % of all, ${pct(total.right + wsStrict, fair)} % of the ${fair} with a sound expectation`);
 process.exit(total.wrong ? 1 : 0);

@@ -12,17 +12,28 @@
 //   deep         n nested blocks of one line each, a line added in the innermost (the file grows
 //                with n², so its ratio is measured against the bytes too)
 //   renamed-big  n segments, each renaming the same 200,000-line class around three of its lines
+// and the placement at scale (issue 27 item 5: near-linear in segments + lines; bench/hostile has
+// the same shapes at one size each, with their CPU bounds):
+//   new-between  n/4 new functions between markers over a file of n functions (counterparts looked up)
+//   sig-body     n/4 functions with their signature and body changed (no line of them unique)
+//   closers      n/2 markers each over a `}` line (each closing line's opener looked up)
+//   edge-new     n new lines under one anchor (references and repeated-edge checks)
+//   flat         one block of n statements, one changed, shown whole (enclosing lines)
+//   py-defs      n/4 Python functions written new beside kept ones (invariants b, c, d)
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve, dirname } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { resolve, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 let native = resolve(root, 'build/native/editcore');
-let n0 = 4000;
+let n0 = 4000, callgrind = false, only = null;
 for (let i = 2; i < process.argv.length; i++) {
   if (process.argv[i] === '--native') native = resolve(process.argv[++i]);
   else if (process.argv[i] === '--n') n0 = Number(process.argv[++i]);
+  else if (process.argv[i] === '--callgrind') callgrind = true; // instructions (valgrind) instead of time: steady on a shared machine
+  else if (process.argv[i] === '--only') only = process.argv[++i].split(',');
 }
 if (!existsSync(native)) { console.error(`${native} not found: build the native preset first`); process.exit(2); }
 
@@ -53,6 +64,31 @@ const shapes = {
       snippet: text(['// ... existing code ...', ...lines, ' '.repeat(d) + 'added();', '// ... existing code ...']),
     };
   },
+  'new-between': (n) => ({
+    file: text(range(n).map((i) => `function f${i}(x) {\n  return x + ${i};\n}\n`)),
+    snippet: text(['// ... existing code ...', ...range(n >> 2).map((k) => `function g${k}(x) {\n  return x - ${k};\n}\n// ... existing code ...`)]),
+  }),
+  'sig-body': (n) => ({
+    file: text(range(n).map((i) => `function f${i}(x) {\n  return x + ${i};\n}\n`)),
+    snippet: text(['// ... existing code ...', ...range(n >> 2).map((k) => `function f${4 * k}(x, y) {\n  return y * ${4 * k};\n}\n// ... existing code ...`)]),
+  }),
+  closers: (n) => ({
+    file: text(range(n).map((i) => `function f${i}(x) {\n  return x + ${i};\n}\n`)),
+    snippet: text([...range(n >> 1).flatMap(() => ['// ... existing code ...', '}']), '// ... existing code ...']),
+  }),
+  'edge-new': (n) => ({
+    file: text(range(n >> 2).map((i) => `function f${i}(x) {\n  return x + ${i};\n}\n`)),
+    snippet: text(['// ... existing code ...', 'function f1(x) {', ...range(n).map((i) => `  step${i}();`), '// ... existing code ...']),
+  }),
+  flat: (n) => ({
+    file: text(['// head', 'function main() {', ...range(n).map((i) => `  step${i}();`), '}', '// tail']),
+    snippet: text(['// ... existing code ...', 'function main() {', ...range(n).map((i) => i === n >> 1 ? '  changed();' : `  step${i}();`), '}', '// ... existing code ...']),
+  }),
+  'py-defs': (n) => ({
+    path: 'f.py',
+    file: text(range(n).map((i) => `def f${i}(x):\n    return x + ${i}\n\n`)),
+    snippet: text(['# ... existing code ...', ...range(n >> 2).map((k) => `def f${4 * k}(x):\n    return x + ${4 * k}\n\n\ndef g${k}(values):\n    total = sum(values) + ${k}\n    return total\n# ... existing code ...`)]),
+  }),
   'renamed-big': (n) => {
     const m = n >> 2, fields = range(200000).map((i) => `  field_${i} = value_${i}_long_enough;`);
     const seg = (k) => [`const top_${k} = ${k};`, `class Foo_${k} {`, ...[0, 1, 2].map((t) => fields[3 * k + t]), '}', '// ... existing code ...'];
@@ -63,9 +99,16 @@ const shapes = {
   },
 };
 
-function timeOf({ file, snippet }) {
-  const req = JSON.stringify({ format: 'lazy', files: { 'f.x': file }, edit: { path: 'f.x', snippet } });
+function timeOf({ file, snippet, path = 'f.x' }) {
+  const req = JSON.stringify({ format: 'lazy', files: { [path]: file }, edit: { path, snippet } });
   let best = Infinity;
+  if (callgrind) {
+    const out = join(tmpdir(), `lazy-scale-${process.pid}.cg`);
+    spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, native, 'json'], { input: req, maxBuffer: 1 << 30 });
+    const m = /^summary: (\d+)/m.exec(readFileSync(out, 'utf8'));
+    rmSync(out, { force: true });
+    return { ms: m ? Number(m[1]) / 1e6 : NaN, mb: (file.length + snippet.length) / (1 << 20) };
+  }
   for (let r = 0; r < 3; r++) {
     const p = spawnSync(native, ['json'], { input: req, maxBuffer: 1 << 30 });
     best = Math.min(best, JSON.parse(p.stdout.toString()).stats.time_ms);
@@ -73,10 +116,12 @@ function timeOf({ file, snippet }) {
   return { ms: best, mb: (file.length + snippet.length) / (1 << 20) };
 }
 
-console.log(`| shape | n | time_ms | 2n | time_ms | ratio (time) | ratio (bytes) |`);
+const unit = callgrind ? 'M instr.' : 'time_ms';
+console.log(`| shape | n | ${unit} | 2n | ${unit} | ratio (${callgrind ? 'instructions' : 'time'}) | ratio (bytes) |`);
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 let worst = 0;
 for (const [name, make] of Object.entries(shapes)) {
+  if (only && !only.includes(name)) continue;
   const a = timeOf(make(n0)), b = timeOf(make(2 * n0));
   const rt = b.ms / Math.max(a.ms, 0.1), rb = b.mb / a.mb;
   worst = Math.max(worst, rt / rb);

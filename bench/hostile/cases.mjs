@@ -140,4 +140,53 @@ export const cases = [
       edit: { text: '*** Begin Patch\n*** Update File: a\n' + lines(9999, (i) => `@@\n-v${i} = ${i}\n+v${i} = ${i + 1}\n`) + '*** End Patch\n' } }) },
   { id: 'profile/claude-40k-files', cat: 'per-profile extremes', profile: 'claude', expect: 'TOO_LARGE',
     make: () => enc({ format: 'replace', profile: 'claude', files: manyFiles(40000), edit: { path: 'src/dir0/file0.py', old_string: 'x = 0', new_string: 'x = 1' } }) },
+  // Section - lazy placement at scale (issue 27 item 5): every shape answered in near-linear time,
+  // or refused early with TOO_LARGE naming options.limits.fuzzy_work. Before this section's fixes
+  // (main at ab048e3): lazy/new-functions-between-markers 38 s (issue 27's 41.7 s shape), lazy/
+  // signature-and-body-changed 54 s, lazy/80k-markers-over-closers 46 s, lazy/40k-closers 9 s,
+  // lazy/100k-new-lines-one-anchor > 60 s, lazy/flat-python-block-100k 6 s (then a wrong decline).
+  ...lazyScaleCases(),
 ];
+
+// Files of small functions and snippets of thousands of segments (bench/hostile/README in
+// BENCHMARKS.md, "Lazy placement at scale").
+function lazyScaleCases() {
+  const M = '// ... existing code ...\n';
+  const jsfn = (i) => `function f${i}(x) {\n  return x + ${i};\n}\n`;
+  const funcs = (n) => Array.from({ length: n }, (_, i) => jsfn(i)).join('\n');
+  const lazy = (file, snippet, path = 'a.js') => enc({ format: 'lazy', files: { [path]: file }, edit: { path, snippet } });
+  const OK = ['success', 'partial'];
+  return [
+    { id: 'lazy/new-functions-between-markers', cat: 'lazy placement at scale', expect: ['AMBIGUOUS', 'TOO_LARGE'],
+      make: () => lazy(funcs(20000), M + lines(5000, (k) => `function g${k}(x) {\n  return x - ${k};\n}\n` + M)) },
+    { id: 'lazy/signature-and-body-changed', cat: 'lazy placement at scale', expect: [...OK, 'TOO_LARGE'],
+      make: () => lazy(funcs(20000), M + lines(5000, (k) => `function f${4 * k}(x, y) {\n  return y * ${4 * k};\n}\n` + M)) },
+    { id: 'lazy/body-changed', cat: 'lazy placement at scale', expect: OK,
+      make: () => lazy(funcs(20000), M + lines(5000, (k) => `function f${4 * k}(x) {\n  return x * ${4 * k};\n}\n` + M)) },
+    { id: 'lazy/40k-closers', cat: 'lazy placement at scale', expect: ['AMBIGUOUS', 'TOO_LARGE'],
+      make: () => lazy(funcs(20000), lines(40000, () => M + '}\n') + M) },
+    { id: 'lazy/80k-markers-over-closers', cat: 'lazy placement at scale', expect: ['AMBIGUOUS', 'TOO_LARGE'],
+      make: () => lazy(funcs(20000), lines(80000, () => M + '}\n')) },
+    { id: 'lazy/100k-new-lines-one-anchor', cat: 'lazy placement at scale', expect: [...OK, 'TOO_LARGE'],
+      make: () => lazy(funcs(20000), M + 'function f100(x) {\n' + lines(100000, (i) => `  step${i}();\n`) + M) },
+    { id: 'lazy/flat-block-100k', cat: 'lazy placement at scale', expect: [...OK, 'TOO_LARGE'],
+      make: () => lazy('// head\nfunction main() {\n' + lines(100000, (i) => `  step${i}();\n`) + '}\n// tail\n',
+        M + 'function main() {\n' + lines(100000, (i) => i === 50000 ? '  changed();\n' : `  step${i}();\n`) + '}\n' + M) },
+    { id: 'lazy/flat-python-block-100k', cat: 'lazy placement at scale', expect: [...OK, 'TOO_LARGE'],
+      make: () => lazy('import x\n\ndef main():\n' + lines(100000, (i) => `    step${i}()\n`) + '\n\ndef tail():\n    pass\n',
+        '# ... existing code ...\ndef main():\n' + lines(100000, (i) => i === 50000 ? '    changed()\n' : `    step${i}()\n`) + '# ... existing code ...\n', 'a.py') },
+    { id: 'lazy/same-head-40k', cat: 'lazy placement at scale', expect: ['AMBIGUOUS', 'TOO_LARGE'],
+      make: () => lazy(lines(40000, (i) => `value = compute(${i});\n`), lines(5000, (k) => M + `value = compute(${k}, extra);\n`) + M) },
+    { id: 'lazy/segments-reversed', cat: 'lazy placement at scale', expect: [...OK, 'NO_MATCH', 'TOO_LARGE'],
+      make: () => lazy(funcs(20000), M + lines(5000, (k) => `function f${4 * (4999 - k)}(x) {\n  return x * 2;\n}\n` + M)) },
+    { id: 'lazy/python-new-functions-after-markers', cat: 'lazy placement at scale', expect: [...OK, 'AMBIGUOUS', 'TOO_LARGE'],
+      make: () => lazy(lines(20000, (i) => `def f${i}(x):\n    y = x + ${i}\n    return y\n\n\n`),
+        '# ... existing code ...\n' + lines(5000, (k) => `    return y\n\n\ndef g${k}(x):\n    return x\n# ... existing code ...\n`), 'a.py') },
+    { id: 'lazy/python-5000-new-definitions', cat: 'lazy placement at scale', expect: [...OK, 'NO_MATCH', 'TOO_LARGE'],
+      make: () => lazy(lines(20000, (i) => `def f${i}(x):\n    return x + ${i}\n\n\n`),
+        '# ... existing code ...\n' + lines(5000, (k) => `def f${4 * k}(x):\n    return x + ${4 * k}\n\n\ndef g${k}(values):\n    total = sum(values) + ${k}\n    return total\n# ... existing code ...\n`), 'a.py') },
+    { id: 'lazy/lua-5000-segments', cat: 'lazy placement at scale', expect: OK,
+      make: () => lazy(lines(25000, (i) => `local function f${i}(x)\n  local y = x + ${i}\n  return y\nend\n`),
+        lines(2500, (k) => `-- ... existing code ...\nlocal function f${10 * k}(x)\n  local y = x * ${10 * k}\n  return y\nend\n`) + '-- ... existing code ...\n', 'a.lua') },
+  ];
+}

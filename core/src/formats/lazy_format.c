@@ -26,6 +26,10 @@ static ec_error_code lazy_setup(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, ec_str 
   job->ctx = ctx;
   job->f = f;
   job->a = ctx->arena;
+  /* Invariant (d) over lines only where the syntax guard will not parse the result (no grammar
+   * for the file's language) and parsing is not switched off. */
+  ec_str lang_name;
+  job->parse_lines = ctx->opt.syntax != EC_SYNTAX_OFF && !ec_syn_lang_for(f->path, ctx->req->edit.language, &lang_name);
   /* The placement's work (anchor candidates, alignments) is matching work: it spends the same
    * request budget as the fuzzy strategies, options.limits.fuzzy_work (200 M by default). */
   job->work_cap = ctx->opt.limits.fuzzy_work;
@@ -36,7 +40,7 @@ static ec_error_code lazy_setup(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, ec_str 
   /* The file's key map holds only what the snippet can ask: each snippet line's key, with and
    * without its first character (a diff-style `+`/`-`/space prefix). */
   ec_lz_side raw;
-  if (ec_lz_side_build(job->a, snippet, &raw)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_lz_side_lines(job->a, snippet, &raw)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   uint64_t *qk = ec_arena_alloc(job->a, (3 * raw.n + 1) * sizeof *qk);
   if (!qk) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   size_t nq = 0;
@@ -292,5 +296,6 @@ ec_error_code ec_lz_check_merge(ec_ctx *ctx, ec_ws_file *f, ec_str snippet, ec_s
   bool diff_style = false;
   rc = lazy_setup(ctx, f, doc, ec_text_normalize_eol(ctx->arena, snippet), &job, &diff_style);
   if (rc) return rc;
+  job.parse_lines = true; /* no syntax guard follows this check: invariant (d) reads lines */
   return ec_lz_verify(&job, ec_text_normalize_eol(ctx->arena, result));
 }

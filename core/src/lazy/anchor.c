@@ -60,40 +60,18 @@ static bool openers_agree(ec_lz_job *job, size_t so, size_t j, size_t fo, size_t
  * segment's top, each opener agrees with the file's opener at the same level. Code copied into
  * a new function agrees at its inner levels (`if c == '"' then`) and not at the definition. On a
  * disagreement, *so and *fo are the two openers. */
-/* ec_lz_comment_only of line k of the snippet (file false) or the file (true), each line looked
- * at once: the enclosing-block walks below ask again and again about the same lines, and the
- * answer trims the line (its indentation read each time). */
-static bool comment_line(ec_lz_job *job, bool file, size_t k) {
-  const ec_lz_side *side = file ? &job->F : &job->S;
-  uint8_t **cache = file ? &job->comment_f : &job->comment_s;
-  if (!*cache) *cache = ec_arena_calloc(job->a, side->n + 1, 1);
-  if (!*cache) return ec_lz_comment_only(side->line[k]);
-  if (!(*cache)[k]) (*cache)[k] = ec_lz_comment_only(side->line[k]) ? 2 : 1;
-  return (*cache)[k] == 2;
-}
-
 static bool same_enclosing(ec_lz_job *job, size_t j, size_t i, uint32_t sj, size_t *so_out, size_t *fo_out) {
-  ec_lz_side *S = &job->S, *F = &job->F;
+  ec_lz_side *S = &job->S;
   size_t jc = j, ic = i;
-  /* The walk's steps are counted over all levels, and the levels too: per level, a deep nesting
-   * (thousands of blocks, one line each) was walked once per pair and level — cubic (2,000
-   * levels: 9.6 s). Past either bound the pair is taken as agreeing, as past the step bound
-   * before. The indentation is compared first: ec_lz_comment_only trims the line. */
-  size_t sleft = 4000, fleft = 4000;
+  /* Each level's enclosing lines come from ec_lz_enclosing (a walk up per pair and level was
+   * quadratic in a long flat block, cubic in a deep nesting). */
   for (int level = 0; level < 64; level++) {
     if (!S->indent[jc]) return true; /* at the top level: no block around it */
-    size_t so = jc, sst = 0;
-    while (so-- > job->seg[sj].j0 && ++sst <= sleft)
-      if (S->indent[so] < S->indent[jc] && !(S->flags[so] & LZ_BLANK) && !comment_line(job, false, so)) break;
-    job->work += sst;
-    if (so == SIZE_MAX || so < job->seg[sj].j0 || sst > sleft || job->am[so] >= 0) return true;
-    sleft -= sst;
-    size_t fo = ic, steps = 0;
-    while (fo-- > 0 && ++steps <= fleft)
-      if (F->indent[fo] < F->indent[ic] && !(F->flags[fo] & LZ_BLANK) && !comment_line(job, true, fo)) break;
-    job->work += steps;
-    if (fo == SIZE_MAX || steps > fleft) return true;
-    fleft -= steps;
+    job->work += 2;
+    uint32_t so = ec_lz_enclosing(job, false, jc, false);
+    if (so == LZ_NIL || so < job->seg[sj].j0 || job->am[so] >= 0) return true;
+    uint32_t fo = ec_lz_enclosing(job, true, ic, false);
+    if (fo == LZ_NIL) return true;
     if (!openers_agree(job, so, jc, fo, ic)) {
       *so_out = so;
       *fo_out = fo;
@@ -105,7 +83,6 @@ static bool same_enclosing(ec_lz_job *job, size_t j, size_t i, uint32_t sj, size
   return true;
 }
 
-static uint32_t snippet_opener(ec_lz_job *job, size_t j);
 
 /* Whether the file's non-blank lines strictly between fo and i occur, in order, among the
  * snippet's lines strictly between so and j. */
@@ -127,7 +104,7 @@ static size_t closes_at(ec_lz_job *job, size_t j) {
   ec_lz_side *S = &job->S;
   if (job->am[j] >= 0 || !(S->flags[j] & LZ_WEAK) || (S->flags[j] & (LZ_BLANK | LZ_MARKER)) || ec_lz_bracket_net(S->line[j]) >= 0)
     return SIZE_MAX;
-  uint32_t op = snippet_opener(job, j);
+  uint32_t op = ec_lz_snippet_opener(job, j);
   if (op == LZ_NIL || job->am[op] < 0) return SIZE_MAX;
   size_t c = ec_lz_file_closer(job, (size_t)job->am[op]);
   return c < job->F.n ? c : SIZE_MAX;
@@ -471,40 +448,6 @@ static int64_t *next_anchors(ec_lz_job *job) {
   return nx;
 }
 
-/* Whether snippet line j closes the block snippet line op opens, by bracket depth: the
- * literal lines between keep it open (markers stand for balanced code) and j brings it back. */
-static bool snippet_closes(ec_lz_job *job, size_t op, size_t j) {
-  ec_lz_side *S = &job->S;
-  int32_t depth = ec_lz_bracket_net(S->line[op]), need = depth > 0 ? 1 : 0;
-  if (depth < 0) return false;
-  job->work += j - op;
-  for (size_t k = op + 1; k < j; k++) {
-    if (S->flags[k] & (LZ_MARKER | LZ_BLANK)) continue;
-    depth += ec_lz_bracket_net(S->line[k]);
-    if (depth < need) return false;
-  }
-  return depth + ec_lz_bracket_net(S->line[j]) == 0;
-}
-
-/* The snippet line that opens the block closing line j ends: the nearest line above at j's
- * indentation (no shallower line between) whose bracket depth j brings back; a line that opens
- * no bracket must be followed by deeper lines (`if x then`, not a statement). LZ_NIL if none. */
-static uint32_t snippet_opener(ec_lz_job *job, size_t j) {
-  ec_lz_side *S = &job->S;
-  uint32_t d = S->indent[j];
-  size_t below = j; /* the next non-blank line after k */
-  for (size_t k = j; k-- > 0;) {
-    if (S->flags[k] & LZ_BLANK) continue;
-    if (!(S->flags[k] & LZ_MARKER) && job->seg_of[k] != LZ_NIL) {
-      if (S->indent[k] < d) return LZ_NIL;
-      if (S->indent[k] == d && (below == j || S->indent[below] > d || ec_lz_bracket_net(S->line[k]) > 0) && snippet_closes(job, k, j))
-        return (uint32_t)k;
-    }
-    below = k;
-  }
-  return LZ_NIL;
-}
-
 /* The file line that closes the block file line o opens, when indentation and bracket depth
  * agree on it; F->n when they do not. A bracket opener (`{`, `(`) closes where its depth comes
  * back, at o's indentation, with nothing shallower between (lines at o's own indentation only
@@ -546,7 +489,7 @@ static ec_error_code struct_pass(ec_lz_job *job, bool *changed) {
     if (j && job->am[j - 1] >= 0) prev = job->am[j - 1];
     if (!literal(job, j) || (S->flags[j] & LZ_BLANK)) continue;
     if (job->am[j] >= 0 || !(S->flags[j] & LZ_WEAK)) continue;
-    uint32_t op = snippet_opener(job, j);
+    uint32_t op = ec_lz_snippet_opener(job, j);
     if (job->work > job->work_cap) return too_large(job);
     if (op == LZ_NIL || job->am[op] < 0) continue;
     size_t c = ec_lz_file_closer(job, (size_t)job->am[op]);
@@ -691,11 +634,15 @@ static ec_error_code counterpart_pass(ec_lz_job *job) {
     while (j < s->j1 && !strong(S, j)) j++;
     if (j >= s->j1 || !ec_lz_head(S->line[j]).len) continue;
     int64_t hi = nx[s->j1];
-    if (!spend(job, (uint64_t)(hi - lo))) return too_large(job);
     uint32_t found = LZ_NIL, nfound = 0, second = LZ_NIL, close = LZ_NIL, nclose = 0;
-    for (int64_t i = lo + 1; i < hi; i++) {
-      if (!strong(F, (size_t)i)) continue;
-      if (ec_lz_counterparts(S->line[j], F->line[i])) {
+    ec_lz_cp_iter it;
+    ec_str hs = ec_lz_head(S->line[j]);
+    if (!ec_lz_counterpart_iter_init(job, S->line[j], lo, hi, &it)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+    for (uint32_t i; (i = ec_lz_counterpart_next(&it)) != LZ_NIL;) {
+      /* Each candidate is two heads and a comparison: 16 units (a unit is a few nanoseconds). */
+      if (!spend(job, 16)) return too_large(job);
+      if (!strong(F, i)) continue;
+      if (ec_lz_counterparts_head(S->line[j], hs, F->line[i], ec_lz_counterpart_file_head(&it, job, i))) {
         if (!nfound) found = (uint32_t)i;
         else if (nfound == 1) second = (uint32_t)i;
         nfound++;
@@ -732,10 +679,7 @@ static void moved_out_of_shown_blocks(ec_lz_job *job) {
     size_t end = 0; /* the furthest file line a block shown whole in this segment reaches */
     for (uint32_t j = sg->j0; j < sg->j1; j++) {
       if (job->am[j] < 0 || ec_lz_bracket_net(S->line[j]) <= 0) continue;
-      bool closed = false;
-      for (uint32_t k = j + 1; k < sg->j1 && !closed; k++)
-        closed = !(S->flags[k] & (LZ_BLANK | LZ_MARKER)) && S->indent[k] == S->indent[j] && snippet_closes(job, j, k);
-      if (!closed) continue;
+      if (!ec_lz_snippet_block_shown(job, j, sg->j1)) continue;
       size_t c = ec_lz_file_closer(job, (size_t)job->am[j]);
       if (c < job->F.n && c > end) end = c;
       if (job->work > job->work_cap) return;

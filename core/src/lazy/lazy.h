@@ -58,6 +58,9 @@ bool ec_lz_has_ellipsis(ec_str s);
 /** Whether text (LF or CRLF) holds a comment marker line not present in `file` (may be empty). */
 bool ec_lz_text_has_markers(ec_arena *a, ec_str text, ec_str file);
 
+/** A side's lines, keys, indentation and flags from LF text, with no key map (a side read once,
+ * never looked up in: 40 bytes a line less). */
+ec_error_code ec_lz_side_lines(ec_arena *a, ec_str text, ec_lz_side *out);
 /** Builds a side from LF text (lines split on LF; a final LF adds no empty line). */
 ec_error_code ec_lz_side_build(ec_arena *a, ec_str text, ec_lz_side *out);
 /** Builds a side whose key map holds only the given keys (a file, looked up with a snippet's
@@ -99,6 +102,9 @@ int32_t ec_lz_bracket_scan(ec_str line, int32_t *lowest);
  * balanced and never below zero. Such lines can go when a snippet shows their neighbours next
  * to each other (a function removed by leaving it out). */
 bool ec_lz_whole_blocks(const ec_lz_side *F, size_t from, size_t to, size_t next);
+/** Whether a line opens a class-like body (`class X {`, `struct S {`, `impl T {`, `class P(Base):`):
+ * its members are declarations (verify.c). */
+bool ec_lz_class_opener(ec_str line);
 /** Whether a line holds only a comment (`#`, `//`, a block comment's line). */
 bool ec_lz_comment_only(ec_str line);
 
@@ -132,10 +138,15 @@ typedef struct ec_lz_job {
   uint32_t *order;           /* segments in file order, when the snippet lists them out of it and
                               * each can be placed on its own (anchor.c); NULL otherwise */
   uint64_t work, work_cap;
-  uint8_t *comment_s, *comment_f; /* anchor.c: line -> comment-only, 0 not yet known, 1 no, 2 yes */
   uint32_t *block_last1, *block_distinct1; /* rewrite.c: file opener -> ec_lz_block_last + 1 and its block's
                                             * distinctive lines + 1 (0: not yet known) */
+  struct ec_lz_cpindex *cpindex; /* counterpart_index.c: the file's strong lines by head and by start (built on first need) */
+  struct ec_lz_sblocks *sblocks;
+  uint32_t *enclosing[2][2]; /* enclosing.c: [snippet, file][less, no deeper] -> line (built on first need) */ /* snippet_blocks.c: the snippet's bracket depths and openers (built on first need) */
   ec_lz_report *rep;         /* one per segment */
+  bool parse_lines;          /* invariant (d) reads the result's lines (Python's indentation): false
+                              * where the syntax layer parses it after the splice instead
+                              * (lazy_syntax_guard) or options.syntax is "off" (nothing is parsed) */
   bool file_final_lf;
   ec_lz_indent fi, si;       /* indentation of the file and of the snippet */
   size_t file_len;           /* bytes of the file text the F side was built from */
@@ -145,6 +156,22 @@ typedef struct ec_lz_job {
 /** The file line closing the block file line o opens (indentation and bracket depth agree),
  * F.n when none (anchor.c). */
 size_t ec_lz_file_closer(ec_lz_job *job, size_t o);
+/** The snippet line that opens the block closing snippet line j ends: the nearest literal line
+ * above at j's indentation (no shallower literal line between) that opens a block and whose
+ * bracket depth j brings back, the lines between keeping it open; LZ_NIL if none
+ * (snippet_blocks.c: O(log n) a question after an O(n log n) build, each answer kept). */
+uint32_t ec_lz_snippet_opener(ec_lz_job *job, size_t j);
+/** Whether a literal snippet line in (j, end), at j's indentation, closes the block line j opens
+ * (by bracket depth, the lines between keeping it open): one pass, stopping where it closes. */
+bool ec_lz_snippet_block_shown(ec_lz_job *job, size_t j, size_t end);
+/** The line enclosing line i of the snippet (file false) or the file by indentation: the nearest
+ * line above it, neither blank nor only a comment, indented less (`or_equal`: no deeper); LZ_NIL
+ * when none. O(1) after one pass per side and kind (enclosing.c). */
+uint32_t ec_lz_enclosing(ec_lz_job *job, bool file, size_t i, bool or_equal);
+/** The same for the lines idx[0, n) of side s (all its lines when idx is NULL), as positions in
+ * that list: up[p] = the enclosing position or LZ_NIL. `st` holds n entries of scratch. Linear
+ * but for a binary search a line. */
+void ec_lz_enclosing_of(const ec_lz_side *s, const uint32_t *idx, size_t n, bool or_equal, uint32_t *up, uint32_t *st);
 /** Whether file lines [from, to) lie inside a block whose opener and closing line are both
  * lines of segment `si` anchored in the file (the snippet shows the whole block: its body may
  * be rewritten at any length). */
@@ -197,6 +224,44 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out);
 /** Checks the merged text (as ec_lz_merge hands it back, job->out_head/out_tail set) against
  * the snippet before success is reported (verify.c); records a decline when it fails. */
 ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged);
+/** Records the self-check's decline: segment `seg` (0-based), the file lines in question
+ * (1-based, 0: none), why, and the line it concerns (verify.c). */
+ec_error_code ec_lz_fail_check(ec_lz_job *job, ec_error_code code, size_t seg, uint32_t from, uint32_t to, const char *why, ec_str line);
+
+/* The merged result R as the self-check reads it (verify.c builds it): R = G0 B1 G1 ... Bk Gk,
+ * each Bi segment i's lines in order (blank lines aside), each gap Gi an unchanged run of the
+ * file. The invariants (invariants.c) are stated on it. */
+typedef struct ec_lz_rline {
+  ec_str line;
+  uint64_t key;
+  bool blank;
+  bool written;  /* from the merged middle (not the file's untouched head or tail) */
+} ec_lz_rline;
+typedef struct ec_lz_rview {
+  const ec_lz_rline *r;
+  size_t nr;
+  const uint32_t *rfile;     /* R line -> the file line it is (a gap's, or a block line aligned with it), EC_LZ_NONE */
+  const uint32_t *rblk;      /* R line -> its index into nl (a block line), EC_LZ_NONE */
+  const uint32_t *nl, *nl0;  /* the snippet's block lines, segment by segment: nl[nl0[s], nl0[s + 1]) */
+  const size_t *rb, *re;     /* segment -> R index of its first and last block line (SIZE_MAX: no block) */
+  const size_t *gx, *gy;     /* gap g (before segment g; g = nseg: after the last) -> file run [gx, gy), SIZE_MAX: empty */
+  const uint32_t *rup;       /* R line -> the R line enclosing it (ec_lz_enclosing_of over R), LZ_NIL at the top */
+} ec_lz_rview;
+/** The lazy merge's invariants (invariants.c; docs/lazy.md), checked on every result before it
+ * is reported: (a) between two consecutive snippet lines no line of the file survives, (b) no
+ * name defined twice in one scope where the file defined it once, (c) a new block between two
+ * markers only where its place is unique, (d) a file that parsed still parses. Records a decline
+ * naming the invariant when one fails. */
+ec_error_code ec_lz_check_invariants(ec_lz_job *job, const ec_lz_rview *v);
+/** The definition a line makes (invariant b's reading, by the file's language: a function, type,
+ * constant or variable, or macro, its kind and name hashed into *key), false when none.
+ * `in_class`: the line sits directly in a class-like body (a bare `f(x) {` is a method there). */
+bool ec_lz_definition(ec_lz_job *job, ec_str line, bool in_class, ec_str *name, uint64_t *key);
+/** Invariant (d)'s Python reading: indentation as Python's tokenizer checks it (logical lines, a
+ * stack of columns; brackets, strings, continuations and comments accounted for). The lines are
+ * at base + i * stride (an ec_str each). Returns the first line that does not fit (0-based),
+ * SIZE_MAX when every line does. */
+size_t ec_lz_python_unparsed(const void *base, size_t stride, size_t n, ec_arena *a);
 
 /* Block owners by indentation (owners.c): the self-check's view of keyword- and indentation-
  * closed blocks. */
@@ -238,8 +303,27 @@ static inline bool ec_lz_name_char(unsigned char c) {
 
 /** Head of a line: its trimmed text up to the first `( = : { [ < ,`, or empty when too generic. */
 ec_str ec_lz_head(ec_str line);
-/** Whether snippet line and file line are a changed pair (same head, or one extends the other). */
+/** Characters a line must have (trimmed) for a longer line starting with it to be its counterpart
+ * (`from x import A` -> `from x import A, B`). */
+#define EC_LZ_EXTEND_MIN 12
+/** Whether snippet line and file line are a changed pair (same head, or one extends the other
+ * at a token boundary, the shorter EC_LZ_EXTEND_MIN characters or more). */
 bool ec_lz_counterparts(ec_str a, ec_str b);
+/** The same, with both heads (ec_lz_head) given: lines asked about many times. */
+bool ec_lz_counterparts_head(ec_str a, ec_str ha, ec_str b, ec_str hb);
+/** The file lines in (lo, hi) that may be counterparts of a line (counterpart_index.c): a superset
+ * (same head hash, or the same first EC_LZ_EXTEND_MIN characters), in file order, without a scan. */
+typedef struct ec_lz_cp_iter {
+  const struct ec_lz_cpindex *x;
+  size_t a, b;       /* positions in the index under the head's key and under the start's */
+  uint64_t ka, kb, hi;
+} ec_lz_cp_iter;
+/** Starts the walk; false when out of memory. */
+bool ec_lz_counterpart_iter_init(ec_lz_job *job, ec_str line, int64_t lo, int64_t hi, ec_lz_cp_iter *it);
+/** The next candidate file line, LZ_NIL at the end. */
+uint32_t ec_lz_counterpart_next(ec_lz_cp_iter *it);
+/** The head (ec_lz_head) of strong file line i, as the index found it. */
+ec_str ec_lz_counterpart_file_head(const ec_lz_cp_iter *it, const ec_lz_job *job, uint32_t i);
 /** Whether a line looks like an edited version of another: counterparts, one extending the
  * other's identifiers, or (loose) a shared start and end covering 60 % of the longer line. */
 bool ec_lz_similar(ec_str a, ec_str b, bool loose);

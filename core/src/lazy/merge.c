@@ -104,13 +104,34 @@ static void put_line(ec_lz_job *job, out_t *o, size_t j, uint32_t rj, int64_t ri
   ec_buf_append_char(&o->b, '\n');
 }
 
-/* The anchored, non-blank line of the segment nearest to j (above first, then below). */
-static uint32_t ref_of(ec_lz_job *job, const ec_lz_seg *s, size_t j) {
-  for (size_t k = j + 1; k-- > s->j0;)
-    if (job->am[k] >= 0 && !(job->S.flags[k] & LZ_BLANK)) return (uint32_t)k;
-  for (size_t k = j + 1; k < s->j1; k++)
-    if (job->am[k] >= 0 && !(job->S.flags[k] & LZ_BLANK)) return (uint32_t)k;
-  return LZ_NIL;
+/* The anchored, non-blank line of the segment nearest to j (above first, then below), for j
+ * rising from one call to the next (a walk over a range of lines): each line is looked at once.
+ * Asked afresh for every line, a segment of 100,000 new lines under one anchor was quadratic. */
+typedef struct ref_walk {
+  size_t at;           /* the last j asked about (SIZE_MAX: none yet) */
+  uint32_t above, below;
+} ref_walk;
+
+#define REF_WALK_INIT {SIZE_MAX, LZ_NIL, LZ_NIL}
+
+static bool ref_line(const ec_lz_job *job, size_t k) { return job->am[k] >= 0 && !(job->S.flags[k] & LZ_BLANK); }
+
+static uint32_t ref_of(ec_lz_job *job, const ec_lz_seg *s, size_t j, ref_walk *w) {
+  if (w->at == SIZE_MAX) {
+    for (size_t k = j + 1; k-- > s->j0 && w->above == LZ_NIL;)
+      if (ref_line(job, k)) w->above = (uint32_t)k;
+  } else {
+    for (size_t k = w->at + 1; k <= j; k++)
+      if (ref_line(job, k)) w->above = (uint32_t)k;
+  }
+  w->at = j;
+  if (w->above != LZ_NIL) return w->above;
+  if (w->below == LZ_NIL || w->below <= j) {
+    w->below = LZ_NIL;
+    for (size_t k = j + 1; k < s->j1 && w->below == LZ_NIL; k++)
+      if (ref_line(job, k)) w->below = (uint32_t)k;
+  }
+  return w->below;
 }
 
 /* Inserts snippet lines [from, to), re-indented. Blank lines next to a marker are spacing, not
@@ -126,8 +147,9 @@ static void put_range_at(ec_lz_job *job, out_t *o, const ec_lz_seg *s, size_t fr
   }
   if (to == s->j1 && s->marker_after && resume != SIZE_MAX && (resume >= job->F.n || (job->F.flags[resume] & LZ_BLANK)))
     while (to > from && (job->S.flags[to - 1] & LZ_BLANK)) to--;
+  ref_walk w = REF_WALK_INIT;
   for (size_t j = from; j < to; j++) {
-    uint32_t rj = ref_of(job, s, j);
+    uint32_t rj = ref_of(job, s, j, &w);
     put_line(job, o, j, rj, rj == LZ_NIL ? -1 : job->am[rj]);
   }
 }
@@ -170,9 +192,10 @@ static ec_error_code check_structure(ec_lz_job *job, size_t si, const ec_lz_seg 
   if (above < 0 || below < 0 || (size_t)below >= F->n) return EC_OK;
   if (F->indent[below] <= F->indent[above]) return EC_OK;
   long min = -1;
+  ref_walk w = REF_WALK_INIT;
   for (size_t j = j_from; j < j_to; j++) {
     if (job->S.flags[j] & LZ_BLANK) continue;
-    uint32_t rj = ref_of(job, s, j);
+    uint32_t rj = ref_of(job, s, j, &w);
     long c = out_cols(job, j, rj, rj == LZ_NIL ? -1 : job->am[rj]);
     if (min < 0 || c < min) min = c;
   }
@@ -349,6 +372,10 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
   ec_lz_seg *s = &job->seg[si];
   ec_lz_side *S = &job->S, *F = &job->F;
   size_t j0 = s->j0, k = ja - j0, i0 = (size_t)job->am[ja];
+  /* Blank lines between a marker and the line the file has there (kept, or edited in place) are
+   * the marker's spacing: the file's own lines above that line stay as they are (a comment kept
+   * right above a method does not get a blank line under it). */
+  if (k && s->marker_before && !any_nonblank(S, j0, ja)) k = 0;
   if (!k) { emit_file(job, o, *c, i0); *c = i0; return EC_OK; }
   /* A whole-file snippet whose first lines are edited versions of the file's first lines (as
    * many lines above the same anchor): they replace them, like a changed line at any edge. */
@@ -513,7 +540,12 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
     ec_error_code rc = check_structure(job, si, s, j0, ja, (int64_t)i0 - 1, (int64_t)i0);
     if (rc) return rc;
   }
-  put_range(job, o, s, j0, ja);
+  /* Lines that edit the file's lines in place take those lines' places; the blank lines between
+   * them and the marker above are its spacing (as above a kept line). */
+  size_t from = j0;
+  if (r && s->marker_before)
+    while (from < ja && (S->flags[from] & LZ_BLANK)) from++;
+  put_range(job, o, s, from, ja);
   *c = i0;
   return EC_OK;
 }
@@ -566,6 +598,77 @@ static size_t expanded_statement(ec_lz_job *job, size_t jb, size_t j1, size_t ib
     if (depth <= 0) return depth == 0 ? 1 : 0;
   }
   return 0;
+}
+
+/* The file lines a definition starting at file line f spans: to where its brackets close (a
+ * `const` table over several lines, a function's body), or its indented block (Python); f alone
+ * for a one-line definition. SIZE_MAX when it does not end before `limit`. */
+static size_t definition_end(ec_lz_job *job, size_t f, size_t limit) {
+  ec_lz_side *F = &job->F;
+  int64_t depth = 0;
+  for (size_t i = f; i < limit && i < F->n; i++) {
+    job->work++;
+    if (F->flags[i] & LZ_BLANK) continue;
+    depth += ec_lz_bracket_net(F->line[i]);
+    if (depth <= 0) {
+      ec_str t = ec_lz_trim(F->line[i]);
+      if (i == f && t.len && t.ptr[t.len - 1] == ':') { size_t e = block_end(job, f); return e < limit ? e : SIZE_MAX; }
+      return i;
+    }
+  }
+  return SIZE_MAX;
+}
+
+/* A definition rewritten in place (invariant b, docs/lazy.md): the new lines below the last
+ * anchor define a name (at the anchor's depth relative to the file's next line) that the file's
+ * next non-blank line defines too, the same kind of definition. Two definitions of one name in one
+ * scope are never what a snippet means, and the old one is right where the new one goes: the new
+ * lines replace it (its whole extent, its brackets closed). Returns the file lines replaced from
+ * ib + 1 (blank lines before the definition included), 0 when not so. */
+static size_t redefined(ec_lz_job *job, size_t jb, size_t j1, size_t ib, size_t limit) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  size_t f = ib + 1;
+  while (f < limit && (F->flags[f] & LZ_BLANK)) f++;
+  if (f >= limit || f >= F->n) return 0;
+  ec_str fname;
+  uint64_t fkey;
+  uint32_t fe = ec_lz_enclosing(job, true, f, false);
+  if (!ec_lz_definition(job, F->line[f], fe != LZ_NIL && ec_lz_class_opener(F->line[fe]), &fname, &fkey)) return 0;
+  for (size_t j = jb + 1; j < j1; j++) {
+    ec_str n;
+    uint64_t key;
+    job->work++;
+    if (S->flags[j] & LZ_BLANK) continue;
+    uint32_t se = ec_lz_enclosing(job, false, j, false);
+    if (!ec_lz_definition(job, S->line[j], se != LZ_NIL && ec_lz_class_opener(S->line[se]), &n, &key) || key != fkey || !same_depth(job, j, f, jb, ib)) continue;
+    size_t e = definition_end(job, f, limit);
+    return e == SIZE_MAX ? 0 : e - ib;
+  }
+  return 0;
+}
+
+/* Lines edited in place below the anchor (they replace the file's lines one for one), then new
+ * lines [j, je) that leave those lines' block: the first of them indented less than the last
+ * edited line, and the file's block ending right there too (its next non-blank line, f on, no
+ * deeper than that new line): a method's last statement edited and a top-level function written
+ * after it (Python closes blocks by indentation, so nothing of the file's would be left between
+ * them — invariant a). The new lines then go right after the edited ones. */
+static bool ends_block_after_edits(ec_lz_job *job, size_t jb, size_t j, size_t je, size_t f, size_t limit) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  size_t last = j;
+  while (last > jb + 1 && (S->flags[last - 1] & LZ_BLANK)) last--;
+  if (last <= jb + 1) return false;
+  last--;
+  while (j < je && (S->flags[j] & LZ_BLANK)) j++;
+  if (j >= je || S->indent[j] >= S->indent[last]) return false;
+  while (f < limit && f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+  if (f < F->n && f < limit) {
+    /* The file's next line at the new line's depth or shallower (its blocks end there). */
+    long ds = (long)ec_lz_cols(S->line[j], job->si.tab) - (long)ec_lz_cols(S->line[jb], job->si.tab);
+    long df = (long)ec_lz_cols(F->line[f], job->fi.tab) - (long)ec_lz_cols(F->line[jb == SIZE_MAX ? 0 : (size_t)job->am[jb]], job->fi.tab);
+    if (df > ec_lz_map_delta(ds, &job->si, &job->fi)) return false;
+  }
+  return true;
 }
 
 /* Lines S(jb, j1) below the last anchor (file line ib); limit: the next segment's first anchor. */
@@ -642,8 +745,21 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
     if (strong_s(S, js) && strong_s(F, fi) && ec_lz_edited(S->line[js], F->line[fi])) { r++; cp++; continue; }
     break;
   }
-  if (r < kk || !cp) r = 0;
+  if (r < kk && cp) {
+    /* Blank lines that ended the edited run are the new lines' spacing, not the file's blank
+     * lines replaced: those stay after the new lines. */
+    while (r && (S->flags[jb + r] & LZ_BLANK)) r--;
+    if (!ends_block_after_edits(job, jb, jb + 1 + r, jb + 1 + kk, ib + 1 + r, limit)) r = 0;
+  }
+  if (!cp) r = 0;
   if (!r && s->marker_after) r = expanded_statement(job, jb, j1, ib, limit);
+  if (!r && s->marker_after) {
+    r = redefined(job, jb, j1, ib, limit);
+    if (r) {
+      ec_error_code rc = check_deletion(job, si, ib + 1, r, k, "in the definition it rewrites");
+      if (rc) return rc;
+    }
+  }
   if (!r) {
     /* A tail deeper than its anchor, with no marker inside the block: the block's new body. */
     bool deeper = true;
@@ -672,6 +788,32 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
   if (!r) {
     ec_error_code rc = check_structure(job, si, s, jb + 1, j1, (int64_t)ib, (int64_t)ib + 1);
     if (rc) return rc;
+  }
+  if (!r && s->marker_after) {
+    /* A comment the snippet writes right before a marker introduces the code the marker keeps
+     * (a header over the file's next lines): where the file goes on with blank lines and then
+     * code, the trailing comment lines go after those blank lines, right above that code; new
+     * code above them stays where it is (the file's blank lines stand for the snippet's between). */
+    size_t f = ib + 1;
+    while (f < limit && f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+    size_t t = j1; /* the trailing comment lines start at t */
+    while (t > jb + 1 && ((S->flags[t - 1] & LZ_BLANK) || ec_lz_comment_only(S->line[t - 1]))) t--;
+    while (t < j1 && (S->flags[t] & LZ_BLANK)) t++;
+    /* (Not when a blank line stands between the comment and the marker: then the comment ends
+     * the new lines, and the marker's code begins after that blank line — invariant a.) */
+    if (t < j1 && j1 == s->j1 && f > ib + 1 && f < limit && f < F->n) {
+      size_t head = t;
+      while (head > jb + 1 && (S->flags[head - 1] & LZ_BLANK)) head--;
+      if (head > jb + 1) {
+        ec_error_code rc = check_structure(job, si, s, jb + 1, head, (int64_t)ib, (int64_t)ib + 1);
+        if (rc) return rc;
+        put_range(job, o, s, jb + 1, head);
+      }
+      emit_file(job, o, ib + 1, f);
+      put_range(job, o, s, t, j1);
+      *c = f;
+      return EC_OK;
+    }
   }
   put_range_at(job, o, s, jb + 1, j1, ib + 1 + r);
   *c = ib + 1 + r;

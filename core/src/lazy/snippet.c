@@ -158,7 +158,7 @@ static bool new_blocks(ec_lz_job *job, char *op, const uint8_t *mark, size_t n, 
 ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
   ec_arena *a = job->a;
   ec_lz_side raw;
-  if (ec_lz_side_build(a, snippet, &raw)) return EC_OUT_OF_MEMORY;
+  if (ec_lz_side_lines(a, snippet, &raw)) return EC_OUT_OF_MEMORY;
   size_t b = 0, e = raw.n;
   while (b < e && (raw.flags[b] & LZ_BLANK)) b++;
   while (e > b && (raw.flags[e - 1] & LZ_BLANK)) e--;

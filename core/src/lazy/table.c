@@ -202,6 +202,8 @@ ec_error_code ec_lz_side_from_lines(ec_arena *a, const ec_str *lines, size_t n, 
   return build_map(a, s);
 }
 
+ec_error_code ec_lz_side_lines(ec_arena *a, ec_str text, ec_lz_side *out) { return split(a, text, SIZE_MAX, out); }
+
 ec_error_code ec_lz_side_build(ec_arena *a, ec_str text, ec_lz_side *out) {
   ec_error_code rc = split(a, text, SIZE_MAX, out);
   return rc ? rc : build_map(a, out);
