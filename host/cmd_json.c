@@ -154,12 +154,7 @@ static int print_human(ec_result *r, const eh_opts *o) {
 }
 
 static int print_json_line(ec_result *r) {
-  size_t n = 0;
-  char *json = ec_result_to_json(r, NULL, &n);
-  if (!json) { fputs("editcore: out of memory\n", stderr); return 2; }
-  fwrite(json, 1, n, stdout);
-  fputc('\n', stdout);
-  ec_free(NULL, json);
+  if (!eh_print_json(r)) return 2;
   return ec_result_status(r) == EC_STATUS_ERROR ? 1 : 0;
 }
 

@@ -561,6 +561,17 @@ EC_API ec_result *ec_apply_json(const char *request, size_t request_len, const e
  *  The caller owns the text: free it with ec_free(host, json). NULL only when out of memory. */
 EC_API char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_len);
 
+/** Receives the response of ec_result_write_json piece by piece; returns false to stop. */
+typedef bool (*ec_json_writer)(void *user, const char *bytes, size_t n);
+
+/**
+ * Writes the same bytes as ec_result_to_json (without the NUL) through `write`, in pieces of at
+ * most 64 KiB plus long strings passed as they are, so a host that sends the response to a file
+ * or a pipe never holds it whole (a 60 MB edit's response is ~3 x its file). Returns false when
+ * `write` returned false or memory ran out; what was written then is a prefix of the response.
+ */
+EC_API bool ec_result_write_json(const ec_result *r, const ec_host *host, ec_json_writer write, void *user);
+
 /****************************/
 /* Section - Agent tools    */
 /****************************/

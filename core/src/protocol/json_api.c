@@ -16,6 +16,15 @@ char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_le
   return b.ptr;
 }
 
+bool ec_result_write_json(const ec_result *r, const ec_host *host, ec_json_writer write, void *user) {
+  ec_buf b;
+  ec_buf_init_sink(&b, host ? host->allocator : NULL, write, user);
+  ec_json_write_result(&b, r);
+  bool ok = ec_buf_flush(&b);
+  ec_buf_free(&b);
+  return ok;
+}
+
 ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host *host) {
   const ec_allocator *alc = host ? host->allocator : NULL;
   ec_arena *a = ec_arena_new(alc);

@@ -16,7 +16,8 @@ static bool word_needs_escape(uint64_t w) {
 
 void ec_json_write_string(ec_buf *b, ec_str s) {
   static const char HEX[] = "0123456789abcdef";
-  if (!ec_buf_reserve(b, s.len + 2)) return;
+  /* Room for the whole string at once, unless the buffer streams (a 70 MB undo would be held whole). */
+  if (!ec_buf_reserve(b, b->sink ? 2 : s.len + 2)) return;
   ec_buf_append_char(b, '"');
   size_t run = 0; /* bytes copied in one go until something needs escaping */
   for (size_t i = 0; i < s.len; i++) {
