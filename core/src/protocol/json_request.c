@@ -10,6 +10,9 @@
 
 typedef ec_json_reader parser;
 
+/* String values at least this long are moved out of the cJSON tree as they are read (take_value). */
+#define TAKE_AT ((size_t)1 << 16)
+
 #define FAIL(p, ...) ((p)->message = ec_arena_printf((p)->a, __VA_ARGS__), EC_INVALID_PARAM)
 
 /* Section - NUL escapes */
@@ -110,11 +113,25 @@ static ec_str copy_of(parser *p, const char *cstr) {
   return r;
 }
 
+/* A string value's copy, and the tree's own text of it freed at once when it is large: the tree
+ * (parsed here, deleted when the request is read) and the request would otherwise hold every file
+ * twice at the peak of parsing. The node keeps an empty string, so nothing can read freed text. */
+static ec_str take_value(parser *p, const cJSON *it) {
+  ec_str s = copy_of(p, it->valuestring);
+  if (s.ptr && s.len >= TAKE_AT) {
+    cJSON *node = (cJSON *)(uintptr_t)it; /* the tree is this parser's: see ec_json_parse_request_ex */
+    cJSON_free(node->valuestring);
+    node->valuestring = (char *)"";
+    node->type |= cJSON_IsReference; /* cJSON_Delete must not free the literal */
+  }
+  return s;
+}
+
 /* Section - typed getters */
 
 static ec_error_code get_string(parser *p, const cJSON *it, const char *where, ec_str *out) {
   if (!cJSON_IsString(it)) return FAIL(p, "%s must be a string", where);
-  *out = copy_of(p, it->valuestring);
+  *out = take_value(p, it);
   return out->ptr ? EC_OK : EC_OUT_OF_MEMORY;
 }
 
@@ -183,7 +200,7 @@ static ec_error_code parse_files(parser *p, const cJSON *obj, ec_request *req) {
     if (cJSON_IsNull(it)) continue; /* an absent file, stated explicitly */
     if (!cJSON_IsString(it)) return FAIL(p, "files['%s'] must be a string (the file's content) or null (absent)", it->string);
     files[n].path = copy_of(p, it->string);
-    files[n].content = copy_of(p, it->valuestring);
+    files[n].content = take_value(p, it);
     if (!files[n].path.ptr || !files[n].content.ptr) return EC_OUT_OF_MEMORY;
     int added = ec_strmap_add(&seen, files[n].path, n, NULL);
     if (added < 0) return EC_OUT_OF_MEMORY;
