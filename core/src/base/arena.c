@@ -165,6 +165,13 @@ void *ec_arena_alloc(ec_arena *a, size_t n) {
   return ec_arena_adopt(a, block) ? block : NULL;
 }
 
+void *ec_arena_alloc_own(ec_arena *a, size_t n) {
+  if (n > SIZE_MAX - 64) { a->failed = true; return NULL; }
+  void *block = ec_mem_malloc(alc_of(a), n ? n : 1);
+  if (!block) return NULL;
+  return ec_arena_adopt(a, block) ? block : NULL;
+}
+
 void ec_arena_release(ec_arena *a, void *block) {
   big *b = block ? table_take(a, block) : NULL;
   if (!b) return; /* not a large block of this arena: it stays until the arena goes */

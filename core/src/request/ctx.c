@@ -223,7 +223,7 @@ void ec_ws_replace_doc(ec_ctx *ctx, ec_ws_file *f, const ec_doc *doc) {
   ec_doc old = f->doc;
   bool release = f->exists && f->loaded && old.text && old.text != doc->text && !ctx->res->n_errors;
   for (size_t i = 0; release && i < ctx->n_files; i++)
-    if (&ctx->files[i] != f && (ctx->files[i].doc.text == old.text || ctx->files[i].doc.cr == old.cr)) release = false;
+    if (&ctx->files[i] != f && (ctx->files[i].doc.text == old.text || (old.cr && ctx->files[i].doc.cr == old.cr))) release = false;
   ec_ws_set(ctx, f, doc);
   if (!release) return;
   ec_arena_release(ctx->arena, old.text); /* a small block stays with the arena */
