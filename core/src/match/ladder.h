@@ -23,6 +23,11 @@ typedef struct ec_found_list {
   size_t n, cap;
   size_t limit;                    /* keep at most this many; 0 = 1000 */
   size_t total;                    /* every match found, kept or not */
+  /* Optional: each match, kept or not, in order, as a strategy finds it with its final values, so
+   * an edit of every place (replace_all) is built as it is found instead of from a list of them.
+   * A code other than EC_OK stops the strategy with it. */
+  ec_error_code (*each)(void *user, const ec_found *f);
+  void *each_user;
 } ec_found_list;
 
 typedef struct ec_match_env {
@@ -65,6 +70,9 @@ ec_error_code ec_ladder_find(ec_match_env *env, const ec_strategy *order, size_t
 /* The strategies, one file each (match/<name>.c). Every one returns all non-overlapping matches,
  * left to right, with the replacement adapted to the place it matched. */
 ec_error_code ec_strategy_exact(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
+/* The exact search, its matches tagged with another strategy's name and confidence (unescape). */
+ec_error_code ec_find_exact_as(ec_match_env *env, ec_str old_text, ec_str new_text, ec_strategy s, double confidence,
+                               ec_found_list *out);
 /* Undo one level of model over-escaping (\\n \\t \\" \\' \\` \\\\) in old_text, match exactly, and repair
  * new_text the same way. */
 ec_error_code ec_strategy_unescape(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
