@@ -3,6 +3,8 @@
 // engine must answer (`expect`: an error code, or 'success' / 'partial').
 // Sizes stay within the default input limits (64 MiB): what is tested is that such a request
 // is answered in bounded time and memory, or refused early with TOO_LARGE naming the limit.
+import { memoryCases } from './memory_cases.mjs';
+
 const enc = (o) => Buffer.from(JSON.stringify(o), 'utf8');
 const raw = (s) => Buffer.from(s, 'latin1'); // bytes exactly as written (\xNN escapes are bytes)
 const lines = (n, f) => Array.from({ length: n }, (_, i) => f(i)).join('');
@@ -140,4 +142,7 @@ export const cases = [
       edit: { text: '*** Begin Patch\n*** Update File: a\n' + lines(9999, (i) => `@@\n-v${i} = ${i}\n+v${i} = ${i + 1}\n`) + '*** End Patch\n' } }) },
   { id: 'profile/claude-40k-files', cat: 'per-profile extremes', profile: 'claude', expect: 'TOO_LARGE',
     make: () => enc({ format: 'replace', profile: 'claude', files: manyFiles(40000), edit: { path: 'src/dir0/file0.py', old_string: 'x = 0', new_string: 'x = 1' } }) },
+
+  // Section - memory bounds (issue 27): memory_cases.mjs
+  ...memoryCases,
 ];
