@@ -179,7 +179,8 @@ int eh_cmd_json(const eh_opts *o) {
     ec_free(NULL, out);
     return fflush(stdout) != 0 ? 2 : failed;
   } else {
-    r = ec_apply_json(req, len, eh_core_host());
+    r = ec_apply_json_take(req, len, eh_core_host()); /* freed once parsed: the edit runs without it */
+    req = NULL;
     if (!r) eh_fail(&err, EC_OUT_OF_MEMORY, EH_EXIT_USAGE_IO, NULL, "out of memory");
   }
   free(req);

@@ -43,6 +43,12 @@ export const memoryCases = [
     make: () => { const files = {}; for (let f = 0; f < 10; f++) files[`f${f}.py`] = lines(8000, (i) => padded(f, i));
       return enc({ format: 'reply', files, edit: { text: lines(9990, (i) => { const f = i % 10, k = Math.floor(i / 10) * 8;
         return `f${f}.py\n\`\`\`\n${block(padded(f, k), `v${f}_${k} = 1\n`)}\`\`\`\n\n`; }) } }); } },
+  { id: 'mem/reply-9999-diffs', cat, expect: multi,
+    make: () => enc({ format: 'reply', files: Object.fromEntries(Array.from({ length: 9999 }, (_, i) => [`src/f${i}.py`, `x = ${i}\n`])),
+      edit: { text: lines(9999, (i) => `Change ${i}:\n\`\`\`diff\n--- a/src/f${i}.py\n+++ b/src/f${i}.py\n@@ -1 +1 @@\n-x = ${i}\n+x = ${i + 1}\n\`\`\`\n\n`) } }) },
+  { id: 'mem/reply-9999-codex-patches', cat, expect: multi,
+    make: () => enc({ format: 'reply', files: Object.fromEntries(Array.from({ length: 9999 }, (_, i) => [`src/f${i}.py`, `x = ${i}\n`])),
+      edit: { text: lines(9999, (i) => `*** Begin Patch\n*** Update File: src/f${i}.py\n@@\n-x = ${i}\n+x = ${i + 1}\n*** End Patch\n\n`) } }) },
   // Many small edits: 9,999 blocks alternating over two 15 KB CRLF files (each block a step).
   { id: 'mem/reply-9999-blocks-2-small-crlf-files', cat, expect: multi,
     make: () => { const ln = (f, k, j) => `v${f}_${k} = ${j}   # some padding text to make the line longer\n`, files = {};

@@ -557,6 +557,14 @@ EC_API char *ec_run_json(const char *request, size_t request_len, const ec_host 
  */
 EC_API ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host *host);
 
+/**
+ * ec_apply_json for a host that hands the request's buffer over: `request` must come from the
+ * host's allocator (malloc when host->allocator is NULL); the library frees it as soon as the
+ * request is parsed, before the edit runs (and on every path), so a 60 MB request is not held
+ * next to the parsed copy while the edit runs. The caller must not use `request` afterwards.
+ */
+EC_API ec_result *ec_apply_json_take(char *request, size_t request_len, const ec_host *host);
+
 /** Serialises a result as the JSON response (NUL-terminated; length in *json_len when not NULL).
  *  The caller owns the text: free it with ec_free(host, json). NULL only when out of memory. */
 EC_API char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_len);

@@ -251,6 +251,10 @@ static ec_error_code emit(ec_arena *a, ec_str old_path, ec_str new_path, bool ol
   return out->text.ptr ? EC_OK : EC_OUT_OF_MEMORY;
 }
 
+static ec_error_code emit_both(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text, const ec_str *new_text,
+                               const ec_diff_opts *opts, bool labels, const ec_diff_prep *p, const ec_diff_script *sc,
+                               size_t ctx, ec_diff_out *out, ec_diff_out *undo);
+
 static ec_error_code unified_pair(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text,
                                   const ec_str *new_text, const ec_diff_opts *opts, bool labels, ec_diff_out *out,
                                   ec_diff_out *undo) {
@@ -267,19 +271,31 @@ static ec_error_code unified_pair(ec_arena *a, ec_str old_path, ec_str new_path,
   size_t ctx = (size_t)opts->context;
   if (ctx > ot.len + nt.len) ctx = ot.len + nt.len;
   if (ctx > SIZE_MAX / 4) ctx = SIZE_MAX / 4;
-  ec_error_code rc = diff_prepared(a, ot, nt, ctx, opts->work_budget, &p, &sc);
-  if (rc != EC_OK) return rc;
-  for (size_t i = 0; i < sc.n; i++) {
-    out->removed = sat_add(out->removed, sc.changes[i].na);
-    out->added = sat_add(out->added, sc.changes[i].nb);
+  /* Line tables, classes and the script (~40 bytes a line) live only while the texts are written:
+   * a result with many files or a file of millions of lines would otherwise keep them all. */
+  ec_arena *work = ec_arena_new(ec_arena_allocator(a));
+  if (!work) return EC_OUT_OF_MEMORY;
+  ec_error_code rc = diff_prepared(work, ot, nt, ctx, opts->work_budget, &p, &sc);
+  if (rc == EC_OK) rc = emit_both(a, old_path, new_path, old_text, new_text, opts, labels, &p, &sc, ctx, out, undo);
+  ec_arena_free(work);
+  return rc;
+}
+
+/* The diff and (when asked) the undo diff, from one script. */
+static ec_error_code emit_both(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text, const ec_str *new_text,
+                               const ec_diff_opts *opts, bool labels, const ec_diff_prep *p, const ec_diff_script *sc,
+                               size_t ctx, ec_diff_out *out, ec_diff_out *undo) {
+  for (size_t i = 0; i < sc->n; i++) {
+    out->removed = sat_add(out->removed, sc->changes[i].na);
+    out->added = sat_add(out->added, sc->changes[i].nb);
   }
-  rc = emit(a, old_path, new_path, old_text == NULL, new_text == NULL, &p, &sc, ctx, opts->max_bytes, false, labels,
-            out);
+  ec_error_code rc = emit(a, old_path, new_path, old_text == NULL, new_text == NULL, p, sc, ctx, opts->max_bytes, false,
+                          labels, out);
   if (rc || !undo) return rc;
   undo->added = out->removed;
   undo->removed = out->added;
   /* The undo patch is only useful whole: no size limit. */
-  return emit(a, new_path, old_path, new_text == NULL, old_text == NULL, &p, &sc, ctx, 0, true, labels, undo);
+  return emit(a, new_path, old_path, new_text == NULL, old_text == NULL, p, sc, ctx, 0, true, labels, undo);
 }
 
 ec_error_code ec_diff_unified_pair(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text,

@@ -20,6 +20,7 @@
 #include "../peers/peers.h"
 #include "../peers/claude_openhands/editor.h"
 #include "../match/restore.h"
+#include <stdio.h>
 #include <string.h>
 
 /* Section - omission placeholders (the lazy-model guard) */
@@ -153,7 +154,7 @@ static ec_error_code gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
   ec_match_env env;
   ec_match_env_init(&env, ctx->arena, doc->text, doc->len, &ctx->opt, ctx->req->profile);
   ec_gemini_result g;
-  rc = ec_gemini_calculate(&env, e->old_string, e->new_string, allow, &g);
+  rc = ec_gemini_calculate(&env, e->old_string, e->new_string, allow, ec_ctx_max_output(ctx), &g);
   if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
   if (rc) { ec_fail(ctx, rc, "%.*s", (int)env.message.len, env.message.ptr ? env.message.ptr : "matching stopped"); return ec_fail_at(ctx, f, rc); }
   if (!g.occurrences) {
@@ -182,20 +183,34 @@ static ec_error_code gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
     ec_fail(ctx, EC_NOOP, "No changes to apply. The old_string and new_string are identical in file: %.*s", (int)f->path.len, f->path.ptr);
     return ec_fail_at(ctx, f, EC_NOOP);
   }
+  if (g.too_large) return ec_fail_output(ctx, f->path, g.too_large, g.too_large, NULL);
   /* The tool writes every line ending as CRLF when the file held any CRLF. */
-  ec_buf b;
-  ec_buf_init(&b, ec_arena_allocator(ctx->arena));
-  if (doc->bom) ec_buf_append(&b, "\xEF\xBB\xBF", 3);
   bool crlf = doc->eol == EC_EOL_CRLF || doc->eol == EC_EOL_MIXED;
-  for (size_t i = 0; i < g.content.len; i++) {
-    char c = g.content.ptr[i];
-    if (c == '\n' && crlf && !(i && g.content.ptr[i - 1] == '\r')) ec_buf_append_char(&b, '\r');
-    ec_buf_append_char(&b, c);
+  ec_str bytes = g.content;
+  if (doc->bom || crlf) { /* else the new text is the bytes as they are: no copy of a file that may be 60 MB */
+    ec_buf b;
+    ec_buf_init(&b, ec_arena_allocator(ctx->arena));
+    if (doc->bom) ec_buf_append(&b, "\xEF\xBB\xBF", 3);
+    size_t run = 0;
+    for (size_t i = 0; i < g.content.len; i++) {
+      if (g.content.ptr[i] != '\n' || !crlf || (i && g.content.ptr[i - 1] == '\r')) continue;
+      ec_buf_append(&b, g.content.ptr + run, i - run);
+      ec_buf_append_char(&b, '\r');
+      run = i;
+    }
+    ec_buf_append(&b, g.content.ptr + run, g.content.len - run);
+    if (b.oom) { ec_buf_free(&b); return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
+    bytes = ec_buf_finish(&b, ctx->arena);
+    if (!bytes.ptr) bytes = ec_arena_strdup(ctx->arena, "", 0);
+    ec_arena_release(ctx->arena, (void *)g.content.ptr);
   }
-  if (b.oom) { ec_buf_free(&b); return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
-  ec_str bytes = ec_buf_finish(&b, ctx->arena);
-  if (!bytes.ptr) bytes = ec_arena_strdup(ctx->arena, "", 0);
-  if ((rc = ec_ws_set_bytes(ctx, f, bytes))) return rc;
+  /* The doc is a copy of the bytes; the bytes and the doc they replace go back at once. */
+  ec_doc next;
+  if (ec_doc_load(ctx->arena, bytes, &next) == EC_BINARY_FILE)
+    return ec_fail(ctx, EC_BINARY_FILE, "the new content of '%.*s' holds NUL bytes", (int)f->path.len, f->path.ptr);
+  if (!next.text) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  ec_arena_release(ctx->arena, (void *)bytes.ptr);
+  ec_ws_replace_doc(ctx, f, &next);
   for (size_t i = 0; i < g.applied.n && i < 1000; i++)
     if (ec_ws_add_match(ctx, f, g.applied.items[i].start_line, g.applied.items[i].end_line, g.applied.items[i].strategy,
                         g.applied.items[i].confidence))
@@ -231,9 +246,9 @@ static void grow_over_line_breaks(const ec_doc *doc, ec_str old_text, ec_found *
 static bool loose_must_be_unique(ec_strategy s) { return s == EC_STRATEGY_ANCHOR || s == EC_STRATEGY_FUZZY; }
 
 static ec_error_code too_big(ec_ctx *ctx, const ec_ws_file *f, uint64_t out_len, size_t n) {
-  return ec_fail(ctx, EC_TOO_LARGE, "the edit would make '%.*s' %llu bytes (%zu replacements); the limit "
-                 "(options.limits.max_input_bytes) is %llu", (int)f->path.len, f->path.ptr, (unsigned long long)out_len, n,
-                 (unsigned long long)ctx->opt.limits.max_input_bytes);
+  char how[48];
+  snprintf(how, sizeof how, "%zu replacements, ", n);
+  return ec_fail_output(ctx, f->path, out_len, out_len, how);
 }
 
 /* Section - every place (replace_all, expected_replacements)
@@ -396,7 +411,7 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   w.old_text = old_text;
   w.new_text = new_text;
   w.max_places = ctx->opt.limits.max_lines;
-  w.max_out = ctx->opt.limits.max_input_bytes;
+  w.max_out = ec_ctx_max_output(ctx);
   w.out_len = doc->len;
   w.same = w.building = true;
   ec_doc_builder_init(&w.out, ctx->arena, doc, doc->len);

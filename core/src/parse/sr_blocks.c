@@ -24,6 +24,7 @@ ec_error_code ec_sr_split(ec_arena *a, ec_str text, ec_sr_lines *out) {
   items[k] = ec_str_make(text.len ? text.ptr + s : "", text.len - s);
   out->items = items;
   out->n = n;
+  out->base = 0;
   return EC_OK;
 }
 
@@ -144,7 +145,7 @@ static int all_readings(ec_arena *ar, const ec_sr_lines *l, size_t body, size_t 
   for (size_t k = 0; k < n_seps; k++) {
     r[k].search = join_lines(ar, l, body, seps[k]);
     r[k].replace = join_lines(ar, l, seps[k] + 1, end);
-    r[k].sep_line = (uint32_t)seps[k] + 1;
+    r[k].sep_line = (uint32_t)(l->base + seps[k]) + 1;
     r[k].canonical = ec_str_eq(ec_sr_trim_end(l->items[seps[k]]), ec_str_make("=======", 7));
     if (!r[k].search.ptr || !r[k].replace.ptr) return -1;
   }
@@ -156,8 +157,13 @@ static int all_readings(ec_arena *ar, const ec_sr_lines *l, size_t body, size_t 
 #define FORMAT_HINT "Each block is: '------- SEARCH', the exact lines to find, '=======', the new lines, '+++++++ REPLACE'."
 
 ec_error_code ec_sr_parse_strict(ec_ctx *ctx, ec_str text, bool is_final, ec_sr_block **out, size_t *n_out) {
+  /* The empty lines a text starts with (a reply's edit keeps its line numbers with them,
+   * reply/dispatch.c) are counted, not split: 4 MiB of them had made a 64 MB line table. */
+  size_t lead = 0;
+  while (lead < text.len && text.ptr[lead] == '\n') lead++;
   ec_sr_lines l;
-  if (ec_sr_split(ctx->arena, text, &l)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_sr_split(ctx->arena, ec_str_drop(text, lead), &l)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  l.base = lead;
   size_t n = l.n;
   if (!is_final && n) {
     ec_str last = l.items[n - 1];
@@ -177,7 +183,7 @@ ec_error_code ec_sr_parse_strict(ec_ctx *ctx, ec_str text, bool is_final, ec_sr_
   for (size_t i = 0; i < n; i++) {
     ec_str raw = l.items[i];
     ec_str t = ec_sr_trim_end(raw);
-    uint32_t ln = (uint32_t)i + 1;
+    uint32_t ln = (uint32_t)(l.base + i) + 1;
     int32_t bno = (int32_t)nb + 1;
     bool is_start = ec_sr_is_search_start(t), is_sep = ec_sr_is_separator(t), is_end = ec_sr_is_replace_end(t);
     ec_str tt = ec_sr_trim(raw);
@@ -261,9 +267,9 @@ ec_error_code ec_sr_parse_strict(ec_ctx *ctx, ec_str text, bool is_final, ec_sr_
     int32_t bno = (int32_t)nb + 1;
     if (is_final) {
       if (st == SEARCH)
-        return malformed(ctx, (uint32_t)n, bno, "Block %d (from line %u) ends at the end of the text without '=======' and "
+        return malformed(ctx, (uint32_t)(l.base + n), bno, "Block %d (from line %u) ends at the end of the text without '=======' and "
                          "'+++++++ REPLACE': expected the separator, the new lines and the REPLACE marker.", bno, cur.line);
-      return malformed(ctx, (uint32_t)n, bno, "Block %d (from line %u) ends at the end of the text without '+++++++ REPLACE': "
+      return malformed(ctx, (uint32_t)(l.base + n), bno, "Block %d (from line %u) ends at the end of the text without '+++++++ REPLACE': "
                        "expected the REPLACE marker after its new lines (was the reply cut off?).", bno, cur.line);
     }
     if (st == REPLACE) {

@@ -25,16 +25,19 @@ bool ec_result_write_json(const ec_result *r, const ec_host *host, ec_json_write
   return ok;
 }
 
-ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host *host) {
+/* `owned`: the request's buffer when the caller handed it over (ec_apply_json_take), freed as soon
+ * as the request is parsed: nothing parsed points into it (every string is copied). */
+static ec_result *apply_json(const char *request, size_t request_len, const ec_host *host, char *owned) {
   const ec_allocator *alc = host ? host->allocator : NULL;
   ec_arena *a = ec_arena_new(alc);
-  if (!a) return NULL;
+  if (!a) { ec_mem_free(alc, owned); return NULL; }
   double t0 = host && host->clock_ms ? host->clock_ms(host->clock_user) : 0;
   ec_request req;
   ec_json_extras extras;
   ec_str message = {0, 0};
   ec_error_code rc = ec_json_parse_request_ex(a, request ? request : "", request ? request_len : 0, &req, &extras, &message);
   if (ec_arena_failed(a)) rc = EC_OUT_OF_MEMORY; /* whatever the parser made of a failed allocation */
+  ec_mem_free(alc, owned);
   ec_result *r;
   if (rc == EC_OUT_OF_MEMORY) {
     r = ec_result_new(alc);
@@ -59,6 +62,14 @@ ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host 
   else ec_arena_free(a);
   if (r && host && host->clock_ms) r->stats.time_ms = host->clock_ms(host->clock_user) - t0;
   return r;
+}
+
+ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host *host) {
+  return apply_json(request, request_len, host, NULL);
+}
+
+ec_result *ec_apply_json_take(char *request, size_t request_len, const ec_host *host) {
+  return apply_json(request, request_len, host, request);
 }
 
 /* A tool call or a definitions request starts with its "tool" / "tool_definitions" member

@@ -78,6 +78,24 @@ ec_error_code ec_fail(ec_ctx *ctx, ec_error_code code, const char *fmt, ...) {
   return code;
 }
 
+uint64_t ec_ctx_max_output(const ec_ctx *ctx) {
+  uint64_t limit = ctx->opt.limits.max_input_bytes, grown = ctx->input_bytes + limit / 2;
+  return grown < limit ? grown : limit;
+}
+
+ec_error_code ec_fail_output(ec_ctx *ctx, ec_str path, uint64_t bytes, uint64_t all, const char *how) {
+  uint64_t limit = ctx->opt.limits.max_input_bytes;
+  ec_fail(ctx, EC_TOO_LARGE, "the edit would make '%.*s' %s%llu bytes (%s%llu in all); an edit may make its files %llu bytes "
+                 "in all (the request's %llu bytes of text plus half of options.limits.max_input_bytes, never more than "
+                 "max_input_bytes, %llu); nothing was changed. Change fewer places at once, or send the new content whole.",
+                 (int)path.len, path.ptr, how ? "" : "more than ", (unsigned long long)bytes, how ? how : "more than ",
+                 (unsigned long long)all,
+                 (unsigned long long)ec_ctx_max_output(ctx), (unsigned long long)ctx->input_bytes, (unsigned long long)limit);
+  ec_error *e = ec_last_error(ctx);
+  if (e) e->path = path;
+  return EC_TOO_LARGE;
+}
+
 ec_error *ec_last_error(ec_ctx *ctx) {
   if (ctx->last_dropped) return &ctx->dropped;
   return ctx->res->n_errors ? &ctx->res->errors[ctx->res->n_errors - 1] : NULL;
@@ -149,6 +167,7 @@ ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res, co
   const ec_edit *e = &req->edit;
   total += e->old_string.len + e->new_string.len + e->text.len + e->content.len + e->new_str.len +
            e->snippet.len + e->peer.raw_llm_text.len;
+  ctx->input_bytes = total;
   if (total > ctx->opt.limits.max_input_bytes)
     return ec_fail(ctx, EC_TOO_LARGE, "the request holds %llu bytes of text; the limit (options.limits.max_input_bytes) is %llu",
                    (unsigned long long)total, (unsigned long long)ctx->opt.limits.max_input_bytes);
@@ -303,10 +322,7 @@ ec_error_code ec_ws_commit(ec_ctx *ctx) {
     out += f->doc.len;
     if (f->doc.len >= biggest) biggest = f->doc.len, big = f;
   }
-  if (big && out > ctx->opt.limits.max_input_bytes)
-    return ec_fail(ctx, EC_TOO_LARGE, "the edit would make '%.*s' %llu bytes (%llu in all); the limit (options.limits.max_input_bytes) "
-                   "is %llu", (int)big->path.len, big->path.ptr, (unsigned long long)biggest, (unsigned long long)out,
-                   (unsigned long long)ctx->opt.limits.max_input_bytes);
+  if (big && out > ec_ctx_max_output(ctx)) return ec_fail_output(ctx, big->path, biggest, out, "");
   /* Touch order, not request order: the result reads as the edit was written. */
   ec_ws_file **order = ec_arena_alloc(ctx->arena, (ctx->n_files + 1) * sizeof *order);
   if (!order) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");

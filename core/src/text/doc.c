@@ -88,7 +88,6 @@ void ec_doc_builder_init(ec_doc_builder *b, ec_arena *a, const ec_doc *from, siz
 
 /* The endings of `lfs` LFs: copied from `from` (keep) or the dominant one (lines an edit writes). */
 static void put_cr(ec_doc_builder *b, const uint8_t *keep, size_t lfs) {
-  if (!b->with_cr) { b->n_lf += lfs; return; }
   void *c = b->cr;
   if (b->oom || !grow_to(b, &c, &b->cr_cap, b->n_lf + lfs + 1, b->from->n_lf + 1)) return;
   b->cr = c;
@@ -104,9 +103,11 @@ static void copy_upto(ec_doc_builder *b, size_t upto) {
   if (!text_room(b, n)) return;
   memcpy(b->text + b->len, d->text + b->r, n);
   b->len += n;
-  size_t lfs = ec_count_lf(d->text + b->r, n);
-  put_cr(b, b->with_cr ? d->cr + b->line_r : NULL, lfs);
-  b->line_r += lfs;
+  if (b->with_cr) { /* without endings to carry, unchanged text needs no counting (n_lf: see put) */
+    size_t lfs = ec_count_lf(d->text + b->r, n);
+    put_cr(b, d->cr + b->line_r, lfs);
+    b->line_r += lfs;
+  }
   b->r = upto;
 }
 
@@ -117,8 +118,10 @@ void ec_doc_builder_put(ec_doc_builder *b, const ec_splice *sp) {
   b->len += sp->text.len;
   /* Each LF the splice writes takes the dominant ending; the LF that ends the splice's last line
    * is the original one (after sp->end) and keeps its own. */
-  put_cr(b, NULL, ec_count_lf(sp->text.ptr, sp->text.len));
-  b->line_r += ec_count_lf(b->from->text + sp->start, sp->end - sp->start);
+  size_t add = ec_count_lf(sp->text.ptr, sp->text.len), gone = ec_count_lf(b->from->text + sp->start, sp->end - sp->start);
+  if (b->with_cr) put_cr(b, NULL, add);
+  else b->lf_delta += (ptrdiff_t)add - (ptrdiff_t)gone;
+  b->line_r += gone;
   b->r = sp->end;
 }
 
@@ -160,7 +163,7 @@ ec_error_code ec_doc_builder_finish(ec_doc_builder *b, ec_arena *a, ec_doc *out)
   b->cr = NULL;
   if (!d.text) return EC_OUT_OF_MEMORY;
   d.len = b->len;
-  d.n_lf = b->n_lf;
+  d.n_lf = b->with_cr ? b->n_lf : (size_t)((ptrdiff_t)b->from->n_lf + b->lf_delta);
   *out = d;
   return EC_OK;
 }

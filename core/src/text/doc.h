@@ -7,6 +7,7 @@
 #ifndef EC_TEXT_DOC_H
 #define EC_TEXT_DOC_H
 #include "../base/arena.h"
+#include <stddef.h>
 
 typedef enum ec_eol_style { EC_EOL_NONE, EC_EOL_LF, EC_EOL_CRLF, EC_EOL_MIXED } ec_eol_style;
 
@@ -42,7 +43,9 @@ typedef struct ec_doc_builder {
   const ec_doc *from;
   char *text;             /* allocated on the first write: `hint` + 1 bytes or more */
   uint8_t *cr;            /* with_cr only */
-  size_t len, cap, hint, n_lf, cr_cap;
+  size_t len, cap, hint, cr_cap;
+  size_t n_lf;            /* with_cr: LFs written (each with its ending) */
+  ptrdiff_t lf_delta;     /* without: LFs the splices added less those they removed */
   size_t r, line_r;       /* how far `from` is read: bytes, LFs */
   const ec_allocator *alc;
   bool with_cr;           /* `from` has CRLF endings to carry */
