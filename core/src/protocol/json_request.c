@@ -1,5 +1,6 @@
 #include "json_request.h"
 #include "json_strict.h"
+#include "json_numbers.h"
 #include "../base/buf.h"
 #include "../base/str.h"
 #include "../base/strmap.h"
@@ -93,6 +94,21 @@ static ec_error_code prepare_text(parser *p, const char *json, size_t len, const
   p->sentinel[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
   p->sentinel[2] = (char)(0x80 | (cp & 0x3F));
   *out = copy;
+  return EC_OK;
+}
+
+/* Numbers of 64 characters or more, rewritten for cJSON (json_numbers.h) in the parser's own copy of
+ * the text (made here when prepare_text made none). */
+static ec_error_code shorten_long_numbers(parser *p, const char *json, size_t len, const char **text) {
+  if (!ec_json_has_long_number(*text, len)) return EC_OK;
+  if (*text == json) {
+    char *copy = ec_arena_alloc(p->a, len + 1);
+    if (!copy) return EC_OUT_OF_MEMORY;
+    memcpy(copy, json, len);
+    copy[len] = 0;
+    *text = copy;
+  }
+  ec_json_shorten_numbers((char *)(uintptr_t)*text, len); /* the parser's copy */
   return EC_OK;
 }
 
@@ -440,10 +456,12 @@ ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len
     *message = ec_arena_printf(a, "the request is not valid JSON: %s (byte %zu)", what, bad_at);
     return message->ptr ? EC_INVALID_PARAM : EC_OUT_OF_MEMORY;
   }
+  if ((rc = shorten_long_numbers(&p, json, len, &text))) { *message = p.message; return rc; }
   const char *end = NULL;
   cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
   if (!root) {
-    /* The strict check passed, so cJSON failed for memory (its tree uses malloc). */
+    /* The strict check passed and no number is too long for any cJSON (json_numbers.h), so cJSON
+     * failed for memory (its tree uses malloc). */
     *message = ec_cstr("out of memory");
     return EC_OUT_OF_MEMORY;
   }
@@ -492,7 +510,7 @@ ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len
 
 cJSON *ec_json_read(ec_json_reader *p, const char *json, size_t len) {
   const char *text;
-  if (prepare_text(p, json, len, &text)) return NULL;
+  if (prepare_text(p, json, len, &text) || shorten_long_numbers(p, json, len, &text)) return NULL;
   const char *end = NULL;
   cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
   if (!root) {
