@@ -15,19 +15,21 @@ export const memoryCases = [
   // Many matches: replace_all kept one record per match (88 bytes) next to the new file.
   { id: 'mem/replace-all-1M-matches', cat, expect: multi,
     make: () => enc({ format: 'replace', files: { a: lines(1 << 20, codeLine) }, edit: { old_string: 'compute', new_string: 'calc', replace_all: true } }) },
-  { id: 'mem/replace-all-2M-one-byte-matches', cat, expect: multi,
+  { id: 'mem/replace-all-1M-one-byte-matches', cat, expect: multi,
+    make: () => enc({ format: 'replace', files: { a: 'ab'.repeat(1 << 20) }, edit: { old_string: 'a', new_string: 'c', replace_all: true } }) },
+  { id: 'mem/replace-all-2M-places-past-max-lines', cat, expect: 'TOO_LARGE', message: /max_lines/,
     make: () => enc({ format: 'replace', files: { a: 'ab'.repeat(2 << 20) }, edit: { old_string: 'a', new_string: 'c', replace_all: true } }) },
   { id: 'mem/replace-all-expected-1M', cat, expect: multi,
     make: () => enc({ format: 'replace', files: { a: lines(1 << 20, codeLine) }, edit: { old_string: 'compute', new_string: 'calc', expected_replacements: 1 << 20 } }) },
   { id: 'mem/gemini-replace-all-1M', cat, profile: 'gemini', expect: multi,
     make: () => enc({ format: 'replace', profile: 'gemini', files: { a: lines(1 << 20, codeLine) }, edit: { old_string: 'compute', new_string: 'calc', expected_replacements: 1 << 20 } }) },
   // Amplification: refused before the matches or the new file are built.
-  { id: 'mem/replace-all-amplify-2M', cat, expect: 'TOO_LARGE', message: /max_input_bytes/,
-    make: () => enc({ format: 'replace', files: { a: 'ab'.repeat(2 << 20) }, edit: { old_string: 'a', new_string: 'x'.repeat(40), replace_all: true } }) },
+  { id: 'mem/replace-all-amplify-1M', cat, expect: 'TOO_LARGE', message: /max_input_bytes/,
+    make: () => enc({ format: 'replace', files: { a: 'ab'.repeat(1 << 20) }, edit: { old_string: 'a', new_string: 'x'.repeat(40), replace_all: true } }) },
   { id: 'mem/replace-all-amplify-8M', cat, expect: 'TOO_LARGE',
     make: () => enc({ format: 'replace', files: { a: 'ab'.repeat(8 << 20) }, edit: { old_string: 'a', new_string: 'x'.repeat(64), replace_all: true } }) },
-  { id: 'mem/gemini-amplify-2M', cat, profile: 'gemini', expect: 'TOO_LARGE',
-    make: () => enc({ format: 'replace', profile: 'gemini', files: { a: 'ab'.repeat(2 << 20) }, edit: { old_string: 'a', new_string: 'x'.repeat(40), expected_replacements: 2 << 20 } }) },
+  { id: 'mem/gemini-amplify-1M', cat, profile: 'gemini', expect: 'TOO_LARGE',
+    make: () => enc({ format: 'replace', profile: 'gemini', files: { a: 'ab'.repeat(1 << 20) }, edit: { old_string: 'a', new_string: 'x'.repeat(40), expected_replacements: 1 << 20 } }) },
   // Whole files: a 30 MB rewrite, a 30 MB file created, every line changed.
   { id: 'mem/whole-file-30MB-rewrite', cat, expect: multi,
     make: () => { const old = lines(600000, codeLine); return enc({ format: 'whole_file', files: { a: old }, edit: { path: 'a', content: old.replaceAll('compute', 'calc') } }); } },
@@ -71,6 +73,18 @@ export const memoryCases = [
   { id: 'mem/codex-9999-chunks-400KB', cat, expect: multi,
     make: () => enc({ format: 'codex_patch', files: { a: lines(10000, (i) => padded(0, i)) }, edit: { text: '*** Begin Patch\n*** Update File: a\n' +
       lines(9999, (i) => `@@\n-${padded(0, i)}+${padded(0, i).replace('#', '#!')}`) + '*** End Patch\n' } }) },
+  // Many short lines: each line costs tables (line index, hashes, diff classes) far beyond its
+  // 2 or 3 bytes, so a file or an edit text has at most max_lines (1 Mi) lines.
+  { id: 'mem/512K-short-lines-indent-replace-all', cat, expect: multi,
+    make: () => enc({ format: 'replace', files: { a: 'x\n'.repeat(1 << 19) }, edit: { old_string: ' x', new_string: 'w', replace_all: true } }) },
+  { id: 'mem/1M-line-file-created-by-a-diff', cat, expect: multi,
+    make: () => enc({ format: 'unified_diff', files: {}, edit: { text: `--- /dev/null\n+++ b/a\n@@ -0,0 +1,${(1 << 20) - 4} @@\n` + '+\n'.repeat((1 << 20) - 4) } }) },
+  { id: 'mem/4M-short-lines-file', cat, expect: 'TOO_LARGE', message: /max_lines/,
+    make: () => enc({ format: 'replace', files: { a: 'x\n'.repeat(4 << 20) + 'y\n' }, edit: { old_string: 'y\n', new_string: 'z\n' } }) },
+  { id: 'mem/5M-line-diff-text', cat, expect: 'TOO_LARGE', message: /max_lines/,
+    make: () => enc({ format: 'unified_diff', files: {}, edit: { text: '--- /dev/null\n+++ b/a\n@@ -0,0 +1,5000000 @@\n' + '+\n'.repeat(5000000) } }) },
+  { id: 'mem/replace-all-makes-4M-lines', cat, expect: 'TOO_LARGE', message: /max_lines/,
+    make: () => enc({ format: 'replace', files: { a: 'a'.repeat(4 << 20) }, edit: { old_string: 'a', new_string: '\n', replace_all: true } }) },
   // Long lines: one 16 MB line edited once and everywhere.
   { id: 'mem/long-line-16MB-replace', cat, expect: multi,
     make: () => enc({ format: 'replace', files: { a: 'abcdefgh'.repeat(2 << 20) + '\nend\n' }, edit: { old_string: 'end', new_string: 'END' } }) },

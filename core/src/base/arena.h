@@ -12,11 +12,17 @@ typedef struct ec_arena ec_arena;
 
 ec_arena *ec_arena_new(const ec_allocator *alc);
 void ec_arena_free(ec_arena *a);
+/** Frees everything allocated in the arena; the arena itself stays, empty, for more (a scratch
+ *  arena recycled between steps). A failure it noted stays noted. */
+void ec_arena_reset(ec_arena *a);
 /** The allocator to use for memory tied to this arena's work (buffers, scratch arenas): the
  *  host's, with every failure noted on the arena (ec_arena_failed). Lives as long as the arena. */
 const ec_allocator *ec_arena_allocator(const ec_arena *a);
 /** Whether any allocation through the arena or its allocator has failed. */
 bool ec_arena_failed(const ec_arena *a);
+
+/* Allocations below this size share the arena's chunks; larger ones are blocks of their own. */
+#define EC_ARENA_SMALL ((size_t)16 * 1024)
 
 /** 16-byte aligned, uninitialised; NULL when out of memory or when n overflows. */
 void *ec_arena_alloc(ec_arena *a, size_t n);

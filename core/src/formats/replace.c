@@ -277,8 +277,12 @@ typedef struct every {
   bool overlap;              /* two places overlap: the first such pair's lines */
   uint32_t overlap_lines[2];
   ec_ws_file *f;
-  ec_arena *scratch;         /* context restoration's working memory, dropped every SCRATCH_PLACES places */
-  size_t scratch_uses;
+  /* What a place hands over (a re-indented replacement, a restored context) lives in env->scratch;
+   * every SCRATCH_PLACES places it swaps with `spare`, emptied first: the pending place's memory
+   * is in the other one, so nothing still needed is freed. */
+  ec_match_env *env;
+  ec_arena *spare;
+  size_t since_swap;
 } every;
 
 #define SCRATCH_PLACES 4096
@@ -300,15 +304,9 @@ static ec_error_code write_pending(every *w, size_t ceil) {
   ec_found m = w->pending;
   w->has_pending = false;
   if (!w->building) return EC_OK;
-  if (restores_context(ctx, m.strategy)) {
-    if (!w->scratch || w->scratch_uses++ == SCRATCH_PLACES) {
-      ec_arena_free(w->scratch);
-      w->scratch = ec_arena_new(ec_arena_allocator(ctx->arena));
-      w->scratch_uses = 0;
-      if (!w->scratch) return EC_OUT_OF_MEMORY;
-    }
-    if (ec_restore_context(w->scratch, w->doc->text, w->old_text, w->new_text, &m)) return EC_OUT_OF_MEMORY;
-  }
+  if (restores_context(ctx, m.strategy) &&
+      ec_restore_context(w->env->scratch ? w->env->scratch : ctx->arena, w->doc->text, w->old_text, w->new_text, &m))
+    return EC_OUT_OF_MEMORY;
   if (ctx->req->profile == EC_PROFILE_EDITCORE && m.strategy != EC_STRATEGY_EXACT)
     grow_over_line_breaks(w->doc, w->old_text, &m, w->floor, ceil);
   if (w->written && m.start < w->floor) { /* strategies return disjoint places in file order; a splice needs them so */
@@ -333,6 +331,13 @@ static ec_error_code write_pending(every *w, size_t ceil) {
 
 static ec_error_code on_place(void *user, const ec_found *f) {
   every *w = user;
+  if (w->env->scratch && ++w->since_swap >= SCRATCH_PLACES) { /* f's memory is in env->scratch, which becomes the spare */
+    ec_arena *next = w->spare;
+    ec_arena_reset(next);
+    w->spare = w->env->scratch;
+    w->env->scratch = next;
+    w->since_swap = 0;
+  }
   w->out_len += w->new_text.len - (uint64_t)(f->end - f->start);
   if (w->written + w->has_pending >= w->max_places) stop_building(w); /* TOO_LARGE in any case */
   if (w->has_pending) {
@@ -415,9 +420,14 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   w.out_len = doc->len;
   w.same = w.building = true;
   ec_doc_builder_init(&w.out, ctx->arena, doc, doc->len);
-  rc = replace_places(ctx, f, &env, &w, at_file_start);
-  ec_arena_free(w.scratch);
+  w.env = &env;
+  env.scratch = ec_arena_new(ec_arena_allocator(ctx->arena));
+  w.spare = ec_arena_new(ec_arena_allocator(ctx->arena));
+  rc = env.scratch && w.spare ? replace_places(ctx, f, &env, &w, at_file_start) : ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   stop_building(&w);
+  ec_arena_free(env.scratch);
+  ec_arena_free(w.spare);
+  env.scratch = NULL;
   return rc;
 }
 

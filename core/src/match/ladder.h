@@ -43,7 +43,16 @@ typedef struct ec_match_env {
   uint64_t work;                   /* comparison cells spent by anchor/fuzzy (bounded by limits.fuzzy_work) */
   uint32_t exact_searches;         /* exact searches run on this text (the second builds the line table) */
   ec_lev_rows lev_rows;            /* edit-distance rows, grown on demand */
+  /* Set by a caller that takes every place through ec_found_list.each: the arena for what one
+   * place hands over (its re-indented replacement), which that caller recycles as it goes. */
+  ec_arena *scratch;
 } ec_match_env;
+
+/** Where a strategy allocates a place's replacement: the caller's recycled scratch arena when the
+ *  places stream (out->each), else the env's arena (the list keeps them). */
+static inline ec_arena *ec_place_arena(const ec_match_env *env, const ec_found_list *out) {
+  return out->each && env->scratch ? env->scratch : env->arena;
+}
 
 typedef ec_error_code (*ec_strategy_fn)(ec_match_env *env, ec_str old_text, ec_str new_text,
                                         ec_found_list *out);

@@ -12,7 +12,7 @@
  * through ec_host.ceilings. The same numbers on every build, so results stay identical. */
 static const ec_limits BUILD_CEILINGS = {
     .max_input_bytes = 64u << 20,
-    .max_lines = 4u << 20,
+    .max_lines = 1u << 20, /* every line may cost ~50-90 bytes of tables (docs/limits.md: the memory bound) */
     .max_line_bytes = 16u << 20,
     .max_blocks = 10000,
     .regex_match_limit = 10000000,
@@ -171,6 +171,18 @@ ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res, co
   if (total > ctx->opt.limits.max_input_bytes)
     return ec_fail(ctx, EC_TOO_LARGE, "the request holds %llu bytes of text; the limit (options.limits.max_input_bytes) is %llu",
                    (unsigned long long)total, (unsigned long long)ctx->opt.limits.max_input_bytes);
+  /* An edit's text is split into lines like a file (its hunks, blocks, the file it creates), and
+   * each line costs tables: it has the files' line limit, checked before anything is split. */
+  const struct { const char *name; ec_str s; } texts[] = {
+      {"edit.text", e->text}, {"edit.content", e->content}, {"edit.new_string", e->new_string},
+      {"edit.old_string", e->old_string}, {"edit.snippet", e->snippet}, {"edit.new_str", e->new_str},
+      {"edit.options.raw_llm_text", e->peer.raw_llm_text}};
+  for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+    size_t lines = ec_count_lines(texts[i].s);
+    if (lines > ctx->opt.limits.max_lines)
+      return ec_fail(ctx, EC_TOO_LARGE, "%s has %zu lines; the limit (options.limits.max_lines) is %zu: send the change in several "
+                     "requests, or fewer lines at once", texts[i].name, lines, ctx->opt.limits.max_lines);
+  }
   for (size_t i = 0; i < req->n_files; i++) {
     const ec_file *in = &req->files[i];
     if (!in->path.len) return ec_fail(ctx, EC_INVALID_PARAM, "files: a file has an empty path");
@@ -323,6 +335,18 @@ ec_error_code ec_ws_commit(ec_ctx *ctx) {
     if (f->doc.len >= biggest) biggest = f->doc.len, big = f;
   }
   if (big && out > ec_ctx_max_output(ctx)) return ec_fail_output(ctx, big->path, biggest, out, "");
+  /* A file the edit makes has the line limit of a file it is given (the diff splits it into lines). */
+  for (size_t i = 0; i < ctx->n_files; i++) {
+    const ec_ws_file *f = &ctx->files[i];
+    if (!f->touched || !f->exists || !f->loaded) continue;
+    size_t lines = f->doc.n_lf + (f->doc.len && f->doc.text[f->doc.len - 1] != '\n');
+    if (lines > ctx->opt.limits.max_lines) {
+      ec_fail(ctx, EC_TOO_LARGE, "the edit would make '%.*s' %zu lines; the limit (options.limits.max_lines) is %zu; nothing was "
+              "changed", (int)f->path.len, f->path.ptr, lines, ctx->opt.limits.max_lines);
+      ec_last_error(ctx)->path = f->path;
+      return EC_TOO_LARGE;
+    }
+  }
   /* Touch order, not request order: the result reads as the edit was written. */
   ec_ws_file **order = ec_arena_alloc(ctx->arena, (ctx->n_files + 1) * sizeof *order);
   if (!order) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
