@@ -13,7 +13,7 @@
  *             and the unified diff (for the no-match case: the ladder and the diagnostics).
  *
  * Build against a native build directory B (bench/ladder_bench.sh does this):
- *   cc -O2 -std=c11 -Icore/include -Icore/src bench/ladder_bench.c B/libeditcore.a -lpcre2-8 -lcjson -lm
+ *   cc -O2 -std=c11 -Icore/include -Icore/src bench/ladder_bench.c B/libeditcore.a -lcjson -lm
  * Usage: ladder_bench [--mb N] [--reps N] [--only NAME] [--json] [--repetitive] [--keep-heap]
  *   --only NAME  run one case (a strategy name or "nomatch"), e.g. under callgrind
  *   --json       one JSON object per case on stdout instead of the table

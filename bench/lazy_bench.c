@@ -1,7 +1,7 @@
 /*
  * Lazy-snippet bench (issue 11): right / declined / wrong on generated realistic snippets, and
  * the time of one merge into a 10 MB file. Build against a native build directory B:
- *   cc -O2 -std=c11 -Icore/include bench/lazy_bench.c B/libeditcore.a -lpcre2-8 -lcjson -lm -o lazy_bench
+ *   cc -O2 -std=c11 -Icore/include bench/lazy_bench.c B/libeditcore.a -lcjson -lm -o lazy_bench
  * (or the `lazy_bench` target of bench/CMakeLists.txt). A snippet is right when the merged file
  * is byte-identical to the file the snippet describes; declined when the engine refuses (the
  * host falls back to its model); wrong otherwise. LAZY_BENCH_VERBOSE=1 prints every miss;

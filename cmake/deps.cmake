@@ -1,6 +1,6 @@
 # PCRE2 10.42 and cJSON 1.7.15.
-# Native builds link the system's (Debian: libpcre2-dev, libcjson-dev) unless
-# EDITCORE_DEPS_FROM_SOURCE is on; wasm builds always compile them from source:
+# Native builds link the system's (Debian: libpcre2-dev, libcjson-dev; PCRE2 for a test only) unless
+# EDITCORE_DEPS_FROM_SOURCE is on; wasm builds compile cJSON from source:
 #   EDITCORE_PCRE2_SOURCE / EDITCORE_CJSON_SOURCE: a local tarball or unpacked directory
 #   (default: third_party/src/, where scripts/install-deps.sh puts Debian's source packages,
 #   whose orig tarballs are byte-identical to upstream's); otherwise FetchContent downloads the
@@ -63,9 +63,13 @@ if(EDITCORE_NATIVE AND NOT EDITCORE_DEPS_FROM_SOURCE)
   return()
 endif()
 
-editcore_fetch(pcre2 "${EDITCORE_PCRE2_SOURCE}" "${EDITCORE_PCRE2_URL}" "${EDITCORE_PCRE2_SHA256}")
 editcore_fetch(cjson "${EDITCORE_CJSON_SOURCE}" "${EDITCORE_CJSON_URL}" "${EDITCORE_CJSON_SHA256}")
 
+# PCRE2 is no longer part of the engine (core/src/match/regex.c matches its one regex shape
+# directly); native builds keep it as the oracle of tests/unit/token_regex_test.c, wasm builds
+# do not build it.
+if(EDITCORE_NATIVE)
+editcore_fetch(pcre2 "${EDITCORE_PCRE2_SOURCE}" "${EDITCORE_PCRE2_URL}" "${EDITCORE_PCRE2_SHA256}")
 # PCRE2: the generic config, 8-bit, no JIT (wasm has none), and no Unicode support: editcore
 # compiles its patterns in byte mode (no PCRE2_UTF/UCP; see core/src/match/regex.c), where
 # matching is the same with or without it, so the ~120 KB of Unicode tables would only weigh
@@ -85,6 +89,7 @@ target_include_directories(editcore_pcre2 PUBLIC "${_pcre2_gen}" PRIVATE "${pcre
 target_compile_definitions(editcore_pcre2 PUBLIC PCRE2_CODE_UNIT_WIDTH=8 PCRE2_STATIC
                            PRIVATE HAVE_CONFIG_H HAVE_MEMMOVE HAVE_STDINT_H HAVE_INTTYPES_H)
 target_compile_options(editcore_pcre2 PRIVATE -w)
+endif()
 
 # cJSON with Debian's patches, when their tarball sits next to the orig one (scripts/install-deps.sh
 # fetches both): the wasm builds then compile the very cJSON the native build links (1.7.15 plus

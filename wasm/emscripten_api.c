@@ -6,6 +6,7 @@
  */
 #include "editcore.h"
 #include <emscripten/emscripten.h>
+#include <stdlib.h>
 
 static double clock_ms(void *user) {
   (void)user;
@@ -38,3 +39,42 @@ EMSCRIPTEN_KEEPALIVE int editcore_set_ceiling(const char *name, double value) {
   if (!(value >= 1 && value <= 9007199254740992.0) || value != (double)(uint64_t)value) return 0;
   return ec_limits_set(&ceilings, name, (uint64_t)value) ? 1 : 0;
 }
+
+/*
+ * The npm package's object path (js/src/fast.js): the request's JSON without file contents and
+ * the files beside it, as `n` rows of four u32 in wasm memory (path pointer, path length,
+ * content pointer, content length) that the package wrote, so a file's bytes enter wasm memory
+ * once and never pass through JSON. The answer is the result itself (NULL: out of memory); the
+ * package reads its JSON in the splices form (editcore_result_json) and each file's new bytes
+ * (editcore_result_content), then frees it (editcore_result_free). Everything is ec_apply_json's.
+ */
+EMSCRIPTEN_KEEPALIVE ec_result *editcore_run_files(const char *request, size_t len, const uint32_t *rows, size_t n) {
+  ec_host host = HOST;
+  host.ceilings = &ceilings;
+  ec_file *files = n ? malloc(n * sizeof *files) : NULL;
+  if (n && !files) return NULL;
+  for (size_t i = 0; i < n; i++) {
+    files[i].path.ptr = (const char *)(uintptr_t)rows[4 * i];
+    files[i].path.len = rows[4 * i + 1];
+    files[i].content.ptr = (const char *)(uintptr_t)rows[4 * i + 2];
+    files[i].content.len = rows[4 * i + 3];
+  }
+  ec_result *r = ec_apply_json_files(request, len, files, n, &host);
+  free(files);
+  return r;
+}
+
+/* The result's JSON in the splices form (ec_result_to_json_splices); its length in *len. Free it
+ * with editcore_free. NULL: out of memory. */
+EMSCRIPTEN_KEEPALIVE char *editcore_result_json(const ec_result *r, size_t *len) {
+  return ec_result_to_json_splices(r, &HOST, len);
+}
+
+/* Where the i-th file result's content lies in wasm memory: its pointer (returned) and length. */
+EMSCRIPTEN_KEEPALIVE const char *editcore_result_content(const ec_result *r, size_t i, size_t *len) {
+  const ec_file_result *f = ec_result_file(r, i);
+  *len = f ? f->content.len : 0;
+  return f ? f->content.ptr : NULL;
+}
+
+EMSCRIPTEN_KEEPALIVE void editcore_result_free(ec_result *r) { ec_result_free(r); }

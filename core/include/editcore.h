@@ -25,7 +25,7 @@
  * threads; it must not be freed while another thread reads it.
  *
  * Memory: every allocation a call makes goes through the host's ec_allocator when one is given
- * (PCRE2 included, through a general context), with one exception: the JSON entry points parse
+ * (the regex strategy's included), with one exception: the JSON entry points parse
  * the request text with cJSON, whose short-lived parse tree uses malloc/free (cJSON's hooks are
  * process-global, so setting them per call would break the thread rule above). The typed API
  * (ec_apply) never calls cJSON.
@@ -72,7 +72,7 @@ EC_API const char *ec_version(void);
 
 /**
  * Memory functions the host may supply. Every allocation the library makes for a request or a
- * result goes through them, PCRE2's included (the JSON parser's short-lived cJSON tree aside:
+ * result goes through them (the JSON parser's short-lived cJSON tree aside:
  * see the top of this file). Leave the pointer NULL to use malloc/realloc/free. A function that
  * returns NULL makes the request fail with EC_OUT_OF_MEMORY, never crash or half-apply.
  */
@@ -229,8 +229,8 @@ typedef struct ec_limits {
   size_t max_lines;            /* per file; default 4 Mi lines */
   size_t max_line_bytes;       /* default 16 MiB */
   size_t max_blocks;           /* blocks/hunks/files in one edit; default 10000 */
-  uint32_t regex_match_limit;  /* PCRE2 match limit; default 10 M */
-  uint32_t regex_depth_limit;  /* PCRE2 depth limit; default 10000 */
+  uint32_t regex_match_limit;  /* token comparisons of the `regex` strategy's search; default 10 M */
+  uint32_t regex_depth_limit;  /* accepted for compatibility: the token matcher never backtracks (depth 1) */
   uint64_t fuzzy_work;         /* cells of fuzzy comparison (and the lazy merge's placement work); default 200 M */
   uint64_t diff_work;          /* Myers steps before a coarser diff; default 50 M */
   size_t max_files;            /* entries of files, expected_hash, chat_files, valid_fnames; default 10000 */
@@ -339,6 +339,19 @@ typedef struct ec_candidate {
   ec_str text;                   /* the file's actual lines */
 } ec_candidate;
 
+/**
+ * One changed stretch of a file result, in bytes: the content the request gave, bytes
+ * [old_start, old_end), became the result's content, bytes [new_start, new_end). Outside its
+ * splices a result's content is the request's content byte for byte, so a host that holds the
+ * original (the npm package: the caller's string) can build the new content from it and the new
+ * pieces alone. Sorted and apart. An added file has one splice {0, 0, 0, len}, a deleted one
+ * {0, len, 0, 0}. A located edit's splices are the stretches it wrote (a replaced block, whole);
+ * whole_file's are the changed lines its diff found.
+ */
+typedef struct ec_file_splice {
+  size_t old_start, old_end, new_start, new_end;
+} ec_file_splice;
+
 typedef struct ec_file_result {
   ec_str path;
   ec_action action;
@@ -351,6 +364,8 @@ typedef struct ec_file_result {
   uint32_t lines_added, lines_removed, replacements;
   const ec_match_info *matches;
   size_t n_matches;
+  const ec_file_splice *splices; /* what changed, in bytes (owned by the result, like every member) */
+  size_t n_splices;
 } ec_file_result;
 
 typedef struct ec_error {
@@ -579,6 +594,26 @@ typedef bool (*ec_json_writer)(void *user, const char *bytes, size_t n);
  * `write` returned false or memory ran out; what was written then is a prefix of the response.
  */
 EC_API bool ec_result_write_json(const ec_result *r, const ec_host *host, ec_json_writer write, void *user);
+
+/**
+ * ec_apply_json for a host that holds the files' bytes itself (the npm package): `request` is
+ * a JSON request without file contents (no "files" member, or an empty one: INVALID_PARAM
+ * otherwise) and `files` gives each file's path and bytes, which never pass through JSON (so
+ * they need not be UTF-8). Everything else as ec_apply_json: the same strict parser, the same
+ * answer. The files (paths and bytes) are the caller's and need only live for the call; the
+ * result owns what it returns. Free with ec_result_free.
+ */
+EC_API ec_result *ec_apply_json_files(const char *request, size_t request_len, const ec_file *files, size_t n_files,
+                                      const ec_host *host);
+
+/**
+ * ec_result_to_json with every file's "content" left out and, in its place, "has_content"
+ * (bool) and "splices": [old_start, old_end, new_start, new_end, ...] (ec_file_result.splices,
+ * flat, in bytes), and "index" first (the file's i for ec_result_file): the response for a host that builds the new contents from the bytes it
+ * gave and the new pieces (read from ec_result_file(r, i)->content). Every other member is the
+ * JSON response's, byte for byte. Free with ec_free(host, json); NULL only when out of memory.
+ */
+EC_API char *ec_result_to_json_splices(const ec_result *r, const ec_host *host, size_t *json_len);
 
 /****************************/
 /* Section - Agent tools    */

@@ -7,6 +7,7 @@
 import createEditcore from '../dist/editcore.mjs';
 import createEditcoreLite from '../dist/editcore-lite.mjs';
 import { platform } from './platform.js';
+import { fastFiles, runFiles } from './fast.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -202,19 +203,45 @@ function textArgs(text) {
  * a TypeError (code EDITCORE_NEEDS_FULL): `await init({ full: true })` first, or use the async API.
  */
 export function applyJson(text) {
-  if (isBytes(text)) {
-    const bytes = text instanceof Uint8Array ? text : new Uint8Array(ArrayBuffer.isView(text) ? text.buffer : text, text.byteOffset ?? 0, text.byteLength);
-    return runSync(bytes.length + 1, (dst) => { dst.set(bytes); return bytes.length; }, 0);
-  }
+  if (isBytes(text)) return runSync(...bytesArgs(text));
   if (typeof text !== 'string') throw new TypeError('editcore: applyJson(text) takes the request as a JSON string or its UTF-8 bytes');
   return runSync(...textArgs(text));
 }
 
 // Section - the protocol as objects
 
-function checkRequest(request) {
-  if (request === null || typeof request !== 'object' || Array.isArray(request))
-    throw new TypeError('editcore: applyRequest(request) takes an object {format, files, edit, profile?, options?}');
+/**
+ * The request as the engine is to read it: an object goes by objectNow; a JSON text (string or
+ * UTF-8 bytes) goes to the engine's strict parser as it is, never through JSON.parse; any other
+ * JSON value (a number, an array, null) is serialised once and the engine says what is wrong
+ * with it (INVALID_PARAM), as for the same text. Only what no JSON can carry (undefined, a
+ * function) is a misuse of this API (TypeError).
+ */
+function requestForm(request) {
+  if (typeof request === 'string' || isBytes(request)) return { text: request };
+  if (request !== null && typeof request === 'object' && !Array.isArray(request)) return { object: request };
+  if (request === null || typeof request === 'number' || typeof request === 'boolean' || Array.isArray(request)) return { text: serialise(request) };
+  throw new TypeError('editcore: applyRequest(request) takes an object {format, files, edit, profile?, options?} or its JSON text');
+}
+
+/** JSON.stringify, except that a value nested too deep for it (a RangeError) becomes a text the
+ *  engine refuses for the same reason: nested deeper than its parser reads (512 levels). */
+function serialise(value) {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch (e) {
+    if (e instanceof RangeError) return '['.repeat(513);
+    throw e;
+  }
+}
+
+function textNow(text) {
+  return isBytes(text) ? runNow(...bytesArgs(text)) : runNow(...textArgs(text));
+}
+
+function bytesArgs(text) {
+  const bytes = text instanceof Uint8Array ? text : new Uint8Array(ArrayBuffer.isView(text) ? text.buffer : text, text.byteOffset ?? 0, text.byteLength);
+  return [bytes.length + 1, (dst) => { dst.set(bytes); return bytes.length; }, 0];
 }
 
 /**
@@ -255,23 +282,56 @@ function applyCeilings(m) {
 }
 
 /**
+ * A request object on the module that serves now (runNow's rules for the lite module): its
+ * files' bytes beside the rest of it as JSON text (src/fast.js) when they can go that way,
+ * else the whole request as JSON text. Null: the lite module cannot answer it.
+ */
+function objectNow(request) {
+  const form = requestForm(request);
+  if (form.text !== undefined) {
+    const out = textNow(form.text);
+    return out === null ? null : JSON.parse(out);
+  }
+  const files = fastFiles(request);
+  if (files === null) {
+    const out = runNow(...textArgs(serialise(request)));
+    return out === null ? null : JSON.parse(out);
+  }
+  const { files: _given, ...rest } = request;
+  const text = serialise(rest);
+  if (full) return runFiles(full, text, files, null);
+  if (!lite) throw new TypeError('editcore: the engine is not loaded; call `await init()` first (the async functions do it for you)');
+  lite._editcore_lite_needs_full();
+  return runFiles(lite, text, files, (m) => !m._editcore_lite_needs_full());
+}
+
+/**
  * Synchronous form of applyRequest, for use after `await init()`; a request that needs the full
  * module before it is loaded throws a TypeError (see applyJson).
  */
 export function applyRequestSync(request) {
-  checkRequest(request);
-  return JSON.parse(runSync(...textArgs(JSON.stringify(request))));
+  const out = objectNow(request);
+  if (out !== null) return out;
+  loadFull().catch(() => {});
+  throw needsFullError();
 }
 
 /**
  * Applies one request (SPEC §1: {format, files, edit, profile?, options?}) and returns the
  * response object ({status, data: {files}, text, stats, error?}). A bad edit is a response with
  * status "error", never an exception. The package exports the form that also takes the fixer
- * hook (src/fixer.js, a layer above this one); this is the engine's own run.
+ * hook (src/fixer.js, a layer above this one); this is the engine's own run. `files` values are
+ * strings or Uint8Arrays (bytes in, bytes out: that file's `content` is then a Uint8Array), or
+ * null for an absent file; a file's content is assembled from the original and the changed
+ * pieces the first time it is read.
  */
 export async function applyRequest(request) {
-  checkRequest(request);
-  return JSON.parse(await runAsync(...textArgs(JSON.stringify(request))));
+  requestForm(request); // a misuse throws before anything loads
+  await init();
+  const out = objectNow(request);
+  if (out !== null) return out;
+  await loadFull();
+  return objectNow(request);
 }
 
 function checkFiles(files, fn) {

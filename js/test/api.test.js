@@ -56,9 +56,14 @@ test('replace: edit fields, profile and request options are told apart', async (
 });
 
 test('misuse of the API throws a TypeError with a clear message; bad edits never throw', async () => {
-  await assert.rejects(applyRequest(null), { name: 'TypeError', message: /takes an object/ });
-  await assert.rejects(applyRequest('{"format":"replace"}'), TypeError);
-  assert.throws(() => applyRequestSync([]), TypeError);
+  // What JSON can carry is the engine's to judge (issue 27 item 6): an INVALID_PARAM value, as
+  // the same text gets from every build; only what no JSON holds is a misuse.
+  await assert.rejects(applyRequest(undefined), { name: 'TypeError', message: /takes an object/ });
+  assert.throws(() => applyRequestSync(() => 1), { name: 'TypeError', message: /takes an object/ });
+  assert.equal((await applyRequest(null)).error.code, 'INVALID_PARAM');
+  assert.equal((await applyRequest('{"format":"replace"}')).error.code, 'INVALID_PARAM');
+  assert.equal(applyRequestSync([]).error.code, 'INVALID_PARAM');
+  assert.equal(applyRequestSync(5).error.code, 'INVALID_PARAM');
   assert.throws(() => applyJson(42), { name: 'TypeError', message: /JSON string/ });
   await assert.rejects(replace(42, 'a', 'b'), { name: 'TypeError', message: /content as a string/ });
   await assert.rejects(applyEdit({ f: 1 }, { format: 'replace' }), { name: 'TypeError', message: /files\['f'\]/ });

@@ -125,7 +125,19 @@ async function emscriptenRunner(path) {
   // The full module (init({ full: true })): the lite-first default is checked against it by
   // tests/conformance/lite.mjs and js/test/lite.test.js.
   try { await pkg.init({ full: true }); } catch (e) { console.error(`emscripten build unavailable: ${e.message}`); return null; }
-  return (text) => pkg.applyJson(text);
+  const run = (text) => pkg.applyJson(text);
+  // The package's object path (src/fast.js: the files' bytes beside the request, splices back,
+  // the content built from the caller's strings) must give the same response object as the
+  // JSON path, member for member: null when it does, else what differs.
+  run.object = (text) => {
+    const norm = (o) => JSON.stringify({ ...o, stats: { ...o.stats, time_ms: 0 } });
+    const want = norm(JSON.parse(pkg.applyJson(text))), got = norm(pkg.applyRequestSync(JSON.parse(text)));
+    if (want === got) return null;
+    let k = 0;
+    while (k < want.length && want[k] === got[k]) k++;
+    return `the object path (applyRequestSync) differs from applyJson at ${k}: ${want.slice(Math.max(0, k - 60), k + 60)} | ${got.slice(Math.max(0, k - 60), k + 60)}`;
+  };
+  return run;
 }
 
 // Section - checking a response against a vector's expectation
@@ -285,6 +297,9 @@ async function main() {
       let resp = null;
       if (!problem) { try { resp = JSON.parse(raw); } catch { problem = `response is not JSON: ${String(raw).slice(0, 200)}`; } }
       if (!problem) problem = check(v, resp);
+      if (!problem && run.object && v.request_text === undefined && !v.tool_request) {
+        try { problem = run.object(text); } catch (e) { problem = `the object path crashed: ${e.message}`; }
+      }
       responses[b] = raw;
       const isKnown = known.has(v.id);
       if (problem && isKnown) bump(b, v.peer, 'known');

@@ -1,8 +1,8 @@
 /* editcore.h promises that a result owns every string it hands out, paths included: the request's
  * buffers may be scribbled over and freed as soon as ec_apply returns. Each case builds its
  * request in heap copies, applies it, wipes and frees them, then reads the result. (Under the
- * asan preset a borrowed pointer is also a use-after-free report.) Also: PCRE2 allocates through
- * the host's allocator (a counting allocator sees the regex strategy's allocations). */
+ * asan preset a borrowed pointer is also a use-after-free report.) Also: every
+ * allocation goes through the host's allocator (a counting allocator sees the regex strategy's). */
 #include "editcore.h"
 #include "test_util.h"
 #include <stdlib.h>
@@ -89,9 +89,9 @@ static void check_parse_only_blocks(void) {
   ec_result_free(r);
 }
 
-/* Every allocation goes through the host's allocator (editcore.h), PCRE2's included. On glibc
+/* Every allocation goes through the host's allocator (editcore.h), the regex strategy's included. On glibc
  * the test defines malloc itself (an executable's definition wins over libc's, for shared
- * libraries such as libpcre2 too) and counts the calls made while ec_apply runs with a host
+ * libraries too) and counts the calls made while ec_apply runs with a host
  * allocator: there must be none. Sanitizers bring their own malloc, so there the check is off. */
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)

@@ -2,6 +2,7 @@
 #include "test_util.h"
 #include "text/doc.h"
 #include "text/lines.h"
+#include "base/str.h"
 
 static ec_str S(const char *s) { ec_str r = {s, strlen(s)}; return r; }
 
@@ -34,11 +35,25 @@ int main(void) {
   /* a lone CR is content, not a line ending */
   CHECK(ec_doc_load(a, S("a\rb\n"), &d) == EC_OK && d.len == 4 && d.eol == EC_EOL_LF);
   /* the longest line, without its ending, on the copying path and the folding one */
-  CHECK(ec_doc_load(a, S("ab\nabcd\nabc"), &d) == EC_OK && d.longest_line == 4);
-  CHECK(ec_doc_load(a, S("ab\nabcdef"), &d) == EC_OK && d.longest_line == 6);
-  CHECK(ec_doc_load(a, S("abcd\r\nabc\r\n"), &d) == EC_OK && d.longest_line == 4);
-  CHECK(ec_doc_load(a, S("ab\r\nabc\rd\n\r"), &d) == EC_OK && d.longest_line == 5 && d.n_lf == 2 && d.eol == EC_EOL_MIXED);
-  CHECK(ec_doc_load(a, S("\n\n"), &d) == EC_OK && d.longest_line == 0 && d.n_lf == 2);
+  CHECK(ec_doc_load(a, S("ab\nabcd\nabc"), &d) == EC_OK && (ec_doc_measure_lines(&d), d.longest_line == 4));
+  CHECK(ec_doc_load(a, S("ab\nabcdef"), &d) == EC_OK && (ec_doc_measure_lines(&d), d.longest_line == 6));
+  CHECK(ec_doc_load(a, S("abcd\r\nabc\r\n"), &d) == EC_OK && (ec_doc_measure_lines(&d), d.longest_line == 4));
+  CHECK(ec_doc_load(a, S("ab\r\nabc\rd\n\r"), &d) == EC_OK && (ec_doc_measure_lines(&d), d.longest_line == 5) && d.n_lf == 2 && d.eol == EC_EOL_MIXED);
+  CHECK(ec_doc_load(a, S("\n\n"), &d) == EC_OK && (ec_doc_measure_lines(&d), d.longest_line == 0) && d.n_lf == 2);
+  /* ec_count_lf, a word at a time: every length and alignment around the 8-byte words and the
+   * 255-word flush, against a byte loop */
+  {
+    static char buf[8 * 255 * 2 + 40];
+    for (size_t i = 0; i < sizeof buf; i++) buf[i] = (i * 7 % 5 == 0 || i % 97 == 3) ? '\n' : (char)('a' + i % 26);
+    bool ok = true;
+    for (size_t off = 0; off < 9; off++)
+      for (size_t n = 0; off + n <= sizeof buf; n += (n < 40 ? 1 : 13)) {
+        size_t want = 0;
+        for (size_t k = 0; k < n; k++) want += buf[off + k] == '\n';
+        ok &= ec_count_lf(buf + off, n) == want;
+      }
+    CHECK(ok);
+  }
   /* with nothing to restore, render hands back the doc's own text */
   CHECK(ec_doc_load(a, S("x\ny\n"), &d) == EC_OK && ec_doc_render(a, &d).ptr == d.text);
 

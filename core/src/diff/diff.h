@@ -26,10 +26,16 @@ typedef struct ec_diff_opts {
   uint64_t work_budget;   /* Myers steps before falling back to a coarser valid diff; 0 = default */
 } ec_diff_opts;
 
+/** A changed stretch of two texts: old bytes [old_start, old_end) became new bytes
+ *  [new_start, new_end) (the public ec_file_splice). */
+typedef ec_file_splice ec_diff_stretch;
+
 typedef struct ec_diff_out {
   ec_str text;            /* the unified diff; empty when the texts are equal */
   bool truncated;
   uint32_t added, removed; /* counted over the whole diff, even when the text is truncated */
+  ec_diff_stretch *stretches; /* a whole diff's changes as whole lines of bytes (ec_diff_unified*) */
+  size_t n_stretches;
 } ec_diff_out;
 
 /**
@@ -47,6 +53,17 @@ ec_error_code ec_diff_unified(ec_arena *a, ec_str old_path, ec_str new_path, con
 ec_error_code ec_diff_unified_pair(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text,
                                    const ec_str *new_text, const ec_diff_opts *opts, ec_diff_out *out,
                                    ec_diff_out *undo);
+
+/**
+ * ec_diff_unified_pair for two texts that are known to differ only in the stretches `st`
+ * (sorted, apart; outside them the bytes are the same): the diff is run over a window of lines
+ * around each group of stretches, not over the whole texts, and the hunks are numbered as in
+ * the whole texts. The same hunks as a whole diff when the windows are apart (a window keeps
+ * the context and the lines compaction may slide over, diff_prepare.h); both texts present.
+ */
+ec_error_code ec_diff_unified_stretches(ec_arena *a, ec_str old_path, ec_str new_path, ec_str old_text, ec_str new_text,
+                                        const ec_diff_stretch *st, size_t n, const ec_diff_opts *opts, ec_diff_out *out,
+                                        ec_diff_out *undo);
 
 /**
  * As ec_diff_unified, but with `diff -u`'s headers: "--- <old_label>" / "+++ <new_label>", the

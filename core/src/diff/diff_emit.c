@@ -13,6 +13,7 @@
 #include "diff_myers.h"
 #include "diff_prepare.h"
 #include "../base/buf.h"
+#include "../base/str.h"
 #include <string.h>
 
 #define NO_NEWLINE "\\ No newline at end of file\n"
@@ -193,8 +194,19 @@ static void emit_file_line(emitter *e, const char *marker, const char *prefix, e
   ec_buf_free(&t);
 }
 
+/* One diffed window of the two texts: its prep and script, and the line numbers (0-based) of its
+ * first line on each side, added to the hunk headers. A whole-text diff is one part at 0, 0. */
+typedef struct part {
+  ec_diff_prep p;
+  ec_diff_script sc;
+  size_t la, lb;
+} part;
+
 /* Emits the script's hunks; `reverse` swaps the sides (the undo diff), so one script serves both. */
-static void emit_hunks(emitter *e, const ec_diff_prep *p, const ec_diff_script *sc, size_t ctx, bool reverse) {
+static void emit_hunks(emitter *e, const part *pt, size_t ctx, bool reverse) {
+  const ec_diff_prep *p = &pt->p;
+  const ec_diff_script *sc = &pt->sc;
+  const size_t la = reverse ? pt->lb : pt->la, lb = reverse ? pt->la : pt->lb;
   const ec_diff_side *sa = reverse ? &p->b : &p->a, *sb = reverse ? &p->a : &p->b;
 #define CA(c) (reverse ? (c).b : (c).a)
 #define CNA(c) (reverse ? (c).nb : (c).na)
@@ -211,7 +223,7 @@ static void emit_hunks(emitter *e, const ec_diff_prep *p, const ec_diff_script *
     size_t tail = sa->n - e1 < ctx ? sa->n - e1 : ctx;
     e1 += tail;
     e2 += tail;
-    emit_hunk_header(e, s1, e1 - s1, s2, e2 - s2);
+    emit_hunk_header(e, la + s1, e1 - s1, lb + s2, e2 - s2);
     size_t pos = s1;
     for (size_t k = i; k <= j; k++) {
       for (; pos < CA(ch[k]); pos++) emit_line(e, ' ', p, sa, pos);
@@ -233,9 +245,11 @@ static uint32_t sat_add(uint32_t acc, size_t v) {
 }
 
 static ec_error_code emit(ec_arena *a, ec_str old_path, ec_str new_path, bool old_absent, bool new_absent,
-                          const ec_diff_prep *p, const ec_diff_script *sc, size_t ctx, size_t max, bool reverse,
-                          bool labels, ec_diff_out *out) {
-  if (sc->n == 0) {
+                          const part *parts, size_t n_parts, size_t ctx, size_t max, bool reverse, bool labels,
+                          ec_diff_out *out) {
+  size_t changes = 0;
+  for (size_t i = 0; i < n_parts; i++) changes += parts[i].sc.n;
+  if (changes == 0) {
     out->text = ec_arena_strdup(a, "", 0);
     return out->text.ptr ? EC_OK : EC_OUT_OF_MEMORY;
   }
@@ -245,15 +259,53 @@ static ec_error_code emit(ec_arena *a, ec_str old_path, ec_str new_path, bool ol
   e.max = max;
   emit_file_line(&e, "--- ", labels ? "" : "a/", old_path, old_absent);
   emit_file_line(&e, "+++ ", labels ? "" : "b/", new_path, new_absent);
-  emit_hunks(&e, p, sc, ctx, reverse);
+  for (size_t i = 0; i < n_parts && !e.truncated && !e.buf.oom; i++) emit_hunks(&e, &parts[i], ctx, reverse);
   out->truncated = e.truncated;
   out->text = ec_buf_finish(&e.buf, a);
   return out->text.ptr ? EC_OK : EC_OUT_OF_MEMORY;
 }
 
-static ec_error_code emit_both(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text, const ec_str *new_text,
-                               const ec_diff_opts *opts, bool labels, const ec_diff_prep *p, const ec_diff_script *sc,
-                               size_t ctx, ec_diff_out *out, ec_diff_out *undo);
+/* More context than lines changes nothing; the cap keeps 2 * ctx from overflowing. */
+static size_t context_of(const ec_diff_opts *opts, size_t total) {
+  size_t ctx = (size_t)opts->context;
+  if (ctx > total) ctx = total;
+  if (ctx > SIZE_MAX / 4) ctx = SIZE_MAX / 4;
+  return ctx;
+}
+
+/* Counts, the diff and (when asked) the undo diff of diffed parts. */
+static ec_error_code emit_both(ec_arena *a, ec_str old_path, ec_str new_path, bool old_absent, bool new_absent,
+                               const part *parts, size_t n_parts, size_t ctx, const ec_diff_opts *opts, bool labels,
+                               ec_diff_out *out, ec_diff_out *undo) {
+  for (size_t k = 0; k < n_parts; k++)
+    for (size_t i = 0; i < parts[k].sc.n; i++) {
+      out->removed = sat_add(out->removed, parts[k].sc.changes[i].na);
+      out->added = sat_add(out->added, parts[k].sc.changes[i].nb);
+    }
+  ec_error_code rc = emit(a, old_path, new_path, old_absent, new_absent, parts, n_parts, ctx, opts->max_bytes, false,
+                          labels, out);
+  if (rc || !undo) return rc;
+  undo->added = out->removed;
+  undo->removed = out->added;
+  /* The undo patch is only useful whole: no size limit. */
+  return emit(a, new_path, old_path, new_absent, old_absent, parts, n_parts, ctx, 0, true, labels, undo);
+}
+
+/* The changed stretches of a whole diff in bytes, for a caller that rebuilds the new text from
+ * the old one (ec_file_result.splices): each change's lines on both sides. */
+static ec_error_code stretches_of(ec_arena *a, const part *pt, ec_diff_out *out) {
+  const ec_diff_prep *p = &pt->p;
+  out->stretches = pt->sc.n ? ec_arena_alloc(a, pt->sc.n * sizeof *out->stretches) : NULL;
+  if (pt->sc.n && !out->stretches) return EC_OUT_OF_MEMORY;
+  for (size_t i = 0; i < pt->sc.n; i++) {
+    const ec_diff_change *c = &pt->sc.changes[i];
+    size_t a0 = c->a - p->w0, b0 = c->b - p->w0;
+    ec_diff_stretch s = {p->a.off[a0], p->a.off[a0 + c->na], p->b.off[b0], p->b.off[b0 + c->nb]};
+    out->stretches[i] = s;
+  }
+  out->n_stretches = pt->sc.n;
+  return EC_OK;
+}
 
 static ec_error_code unified_pair(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text,
                                   const ec_str *new_text, const ec_diff_opts *opts, bool labels, ec_diff_out *out,
@@ -264,38 +316,102 @@ static ec_error_code unified_pair(ec_arena *a, ec_str old_path, ec_str new_path,
   if (!opts) opts = &defaults;
   if (opts->context < 0) return EC_INVALID_PARAM;
   ec_str none = {"", 0};
-  ec_diff_prep p;
-  ec_diff_script sc;
-  /* More context than lines changes nothing; the cap keeps 2 * ctx from overflowing. */
   const ec_str ot = old_text ? *old_text : none, nt = new_text ? *new_text : none;
-  size_t ctx = (size_t)opts->context;
-  if (ctx > ot.len + nt.len) ctx = ot.len + nt.len;
-  if (ctx > SIZE_MAX / 4) ctx = SIZE_MAX / 4;
-  /* Line tables, classes and the script (~40 bytes a line) live only while the texts are written:
-   * a result with many files or a file of millions of lines would otherwise keep them all. */
+  size_t ctx = context_of(opts, ot.len + nt.len);
+  part pt = {.la = 0, .lb = 0};
+  /* Line tables, classes and the script (20-60 bytes a line) live only while the texts are
+   * written: a result of many files, or of a file of a million lines, would otherwise keep them. */
   ec_arena *work = ec_arena_new(ec_arena_allocator(a));
   if (!work) return EC_OUT_OF_MEMORY;
-  ec_error_code rc = diff_prepared(work, ot, nt, ctx, opts->work_budget, &p, &sc);
-  if (rc == EC_OK) rc = emit_both(a, old_path, new_path, old_text, new_text, opts, labels, &p, &sc, ctx, out, undo);
+  ec_error_code rc = diff_prepared(work, ot, nt, ctx, opts->work_budget, &pt.p, &pt.sc);
+  if (rc == EC_OK) rc = stretches_of(a, &pt, out);
+  if (rc == EC_OK) rc = emit_both(a, old_path, new_path, old_text == NULL, new_text == NULL, &pt, 1, ctx, opts, labels, out, undo);
   ec_arena_free(work);
   return rc;
 }
 
-/* The diff and (when asked) the undo diff, from one script. */
-static ec_error_code emit_both(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text, const ec_str *new_text,
-                               const ec_diff_opts *opts, bool labels, const ec_diff_prep *p, const ec_diff_script *sc,
-                               size_t ctx, ec_diff_out *out, ec_diff_out *undo) {
-  for (size_t i = 0; i < sc->n; i++) {
-    out->removed = sat_add(out->removed, sc->changes[i].na);
-    out->added = sat_add(out->added, sc->changes[i].nb);
+/* Section - the diff of known changed stretches (ec_diff_unified_stretches) */
+
+/* Lines of common text kept around a window's changes: the context, what compaction may read
+ * and slide over (diff_prepare.h), and one more, so the window's own prepare keeps its guard
+ * lines as a whole-text diff would. Windows closer than this are diffed together. */
+#define WINDOW_MARGIN(ctx) ((ctx) + EC_DIFF_LOOK_MARGIN + EC_DIFF_SLIDE_MARGIN + 2)
+
+/* The start of the line holding byte `at`, then `lines` lines further back (not before `floor`,
+ * the end of the window before, so common text is walked once). */
+static size_t back_lines(const char *t, size_t at, size_t lines, size_t floor) {
+  while (at > floor && t[at - 1] != '\n') at--;
+  for (size_t k = 0; k < lines && at > floor; k++) {
+    at--;
+    while (at > floor && t[at - 1] != '\n') at--;
   }
-  ec_error_code rc = emit(a, old_path, new_path, old_text == NULL, new_text == NULL, p, sc, ctx, opts->max_bytes, false,
-                          labels, out);
-  if (rc || !undo) return rc;
-  undo->added = out->removed;
-  undo->removed = out->added;
-  /* The undo patch is only useful whole: no size limit. */
-  return emit(a, new_path, old_path, new_text == NULL, old_text == NULL, p, sc, ctx, 0, true, labels, undo);
+  return at;
+}
+
+/* Whether p[0, n) holds at least `k` LFs (reads no further than the k-th). */
+static bool lines_at_least(const char *p, size_t n, size_t k) {
+  const char *e = p + n;
+  for (size_t c = 0; c < k; c++) {
+    const char *nl = p < e ? memchr(p, '\n', (size_t)(e - p)) : NULL;
+    if (!nl) return false;
+    p = nl + 1;
+  }
+  return true;
+}
+
+/* The end of the line holding byte `at - 1` (at itself when it starts a line), then `lines` more. */
+static size_t forward_lines(const char *t, size_t len, size_t at, size_t lines) {
+  for (size_t k = 0; k <= lines && at < len; k++) {
+    if (k == 0 && (at == 0 || t[at - 1] == '\n')) continue;
+    const char *nl = memchr(t + at, '\n', len - at);
+    at = nl ? (size_t)(nl - t) + 1 : len;
+  }
+  return at;
+}
+
+ec_error_code ec_diff_unified_stretches(ec_arena *a, ec_str old_path, ec_str new_path, ec_str old_text, ec_str new_text,
+                                        const ec_diff_stretch *st, size_t n, const ec_diff_opts *opts, ec_diff_out *out,
+                                        ec_diff_out *undo) {
+  memset(out, 0, sizeof *out);
+  if (undo) memset(undo, 0, sizeof *undo);
+  ec_diff_opts defaults = {3, 0, 0};
+  if (!opts) opts = &defaults;
+  if (opts->context < 0) return EC_INVALID_PARAM;
+  if (!old_text.ptr) old_text.ptr = "";
+  if (!new_text.ptr) new_text.ptr = "";
+  size_t ctx = context_of(opts, old_text.len + new_text.len);
+  size_t margin = ctx > SIZE_MAX / 8 ? SIZE_MAX / 8 : WINDOW_MARGIN(ctx);
+  ec_arena *work = ec_arena_new(ec_arena_allocator(a)); /* the windows' tables: as in unified_pair */
+  if (!work) return EC_OUT_OF_MEMORY;
+  ec_error_code rc = EC_OK;
+  part *parts = NULL;
+  size_t np = 0, cap = 0, counted_to = 0, lf_before = 0, prev_hi = 0;
+  ptrdiff_t lines_grown = 0; /* new lines minus old lines of the windows so far */
+  for (size_t i = 0; i < n;) {
+    /* One window: this stretch and every next one fewer than two margins of lines away. Text
+     * outside the stretches is common, so a position moved through it keeps its offset between
+     * the sides; windows apart by more than that cannot meet. */
+    size_t a_lo = back_lines(old_text.ptr, st[i].old_start, margin, prev_hi);
+    size_t b_lo = st[i].new_start - (st[i].old_start - a_lo);
+    size_t j = i;
+    while (j + 1 < n && !lines_at_least(old_text.ptr + st[j].old_end, st[j + 1].old_start - st[j].old_end, 2 * margin + 4)) j++;
+    size_t a_hi = forward_lines(old_text.ptr, old_text.len, st[j].old_end, margin);
+    size_t b_hi = st[j].new_end + (a_hi - st[j].old_end);
+    if (!EC_ARENA_RESERVE(work, parts, np, cap, 4)) { rc = EC_OUT_OF_MEMORY; break; }
+    part *pt = &parts[np++];
+    prev_hi = a_hi;
+    lf_before += ec_count_lf(old_text.ptr + counted_to, a_lo - counted_to);
+    counted_to = a_lo;
+    pt->la = lf_before;
+    pt->lb = (size_t)((ptrdiff_t)lf_before + lines_grown);
+    ec_str ow = {old_text.ptr + a_lo, a_hi - a_lo}, nw = {new_text.ptr + b_lo, b_hi - b_lo};
+    if ((rc = diff_prepared(work, ow, nw, ctx, opts->work_budget, &pt->p, &pt->sc)) != EC_OK) break;
+    lines_grown += (ptrdiff_t)pt->p.b.n - (ptrdiff_t)pt->p.a.n;
+    i = j + 1;
+  }
+  if (rc == EC_OK) rc = emit_both(a, old_path, new_path, false, false, parts, np, ctx, opts, false, out, undo);
+  ec_arena_free(work);
+  return rc;
 }
 
 ec_error_code ec_diff_unified_pair(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text,

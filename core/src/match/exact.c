@@ -1,6 +1,7 @@
 /* Strategy `exact`: byte-exact occurrences (the document and the edit are both LF-normalised). */
 #define _GNU_SOURCE 1
 #include "ladder.h"
+#include "../base/str.h"
 #include <string.h>
 
 /* memmem is linear in every libc we build with (glibc, musl in WASI and Emscripten). */
@@ -30,10 +31,8 @@ ec_error_code ec_find_exact_as(ec_match_env *env, ec_str old_text, ec_str new_te
       ec_found_set_lines(env, &f);
     } else {
       /* Count lines incrementally so many matches stay linear. */
-      for (const char *q = last_pos; (q = memchr(q, '\n', (size_t)(hit - q))); q++) line++;
-      uint32_t end_line = line;
-      const char *stop = hit + old_text.len - 1;
-      for (const char *q = hit; q < stop && (q = memchr(q, '\n', (size_t)(stop - q))); q++) end_line++;
+      line += (uint32_t)ec_count_lf(last_pos, (size_t)(hit - last_pos));
+      uint32_t end_line = line + (uint32_t)ec_count_lf(hit, old_text.len - 1);
       f.start_line = line;
       f.end_line = end_line;
     }

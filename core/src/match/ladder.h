@@ -95,7 +95,7 @@ ec_error_code ec_strategy_unicode(ec_match_env *env, ec_str old_text, ec_str new
 ec_error_code ec_strategy_elision(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
 /* >= 3 lines: first and last lines equal (trimmed), every middle line similar enough. */
 ec_error_code ec_strategy_anchor(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
-/* The token regex (PCRE2): tokens split on ( ) : [ ] { } > < = and whitespace, joined by \s*. */
+/* The token regex (matched directly, regex.c): tokens split on ( ) : [ ] { } > < = and whitespace, joined by \s*. */
 ec_error_code ec_strategy_regex(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
 /* Best window of as many lines by normalised similarity >= fuzzy_threshold (bounded work). */
 ec_error_code ec_strategy_fuzzy(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);

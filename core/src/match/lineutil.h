@@ -65,7 +65,7 @@ typedef struct ec_rx_match {
  * join with \s*, `^([ \t]*)` in front, multi-line) run over the document: every non-overlapping
  * match, left to right. `strict` (editcore) joins two word tokens the model separated by
  * whitespace with \s+ instead, so `return x` never matches `returnx`. No tokens: no matches.
- * TOO_LARGE (env->message set) when PCRE2 passes limits.regex_match_limit/regex_depth_limit.
+ * TOO_LARGE (env->message set) past limits.regex_match_limit token comparisons in all.
  */
 ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool strict, ec_rx_match **out, size_t *n);
 

@@ -1,15 +1,20 @@
 /*
- * Strategy `regex`: Gemini's token regex through PCRE2 (see ec_token_regex_find), bounded by
- * the PCRE2 match and depth limits. Forgives whitespace between tokens only; in the editcore
+ * Strategy `regex`: Gemini's token regex (see ec_token_regex_find), bounded by
+ * limits.regex_match_limit. Forgives whitespace between tokens only; in the editcore
  * profile two word tokens separated by whitespace stay separated. The replacement is re-indented
  * to the indentation the match starts on.
+ *
+ * The regex has one fixed shape, `^([ \t]*)T1\s*T2\s*...Tn` (multi-line, byte mode), with each Ti
+ * a literal that neither starts nor ends with whitespace (\s: C's isspace, EC_WS_ASCII): so at
+ * every step the only way on is to take all the whitespace there is and then the next token,
+ * and a match at a line start, if there is one, is unique. It is matched here directly, without
+ * a regex engine: the same matches a backtracking engine finds (PCRE2, or JavaScript's RegExp
+ * in Gemini's CLI), in time linear in what each try reads, and no engine in the module (the
+ * PCRE2 interpreter was ~60 KB of editcore.wasm).
  */
 #define _GNU_SOURCE 1
 #include "lineutil.h"
-#include "../base/alloc.h"
-#include "../base/buf.h"
 #include "../base/str.h"
-#include <pcre2.h>
 #include <string.h>
 
 static bool is_delim(char c) {
@@ -17,86 +22,83 @@ static bool is_delim(char c) {
 }
 static bool is_word(unsigned char c) { return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z') || c >= 0x80; }
 
-/* PCRE2 allocates through the host's allocator too (editcore.h: every allocation of a request
- * goes through it): a general context carries it into compile, match context and match data. */
-static void *rx_malloc(PCRE2_SIZE n, void *user) { return ec_mem_malloc((const ec_allocator *)user, n); }
-static void rx_free(void *p, void *user) { ec_mem_free((const ec_allocator *)user, p); }
+/** One token of the regex and what joins it to the one before: \s* (0 or more) or \s+ (1 or more). */
+typedef struct rx_token {
+  ec_str text;
+  bool need_ws;
+} rx_token;
 
-ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool strict, ec_rx_match **out, size_t *n_out) {
-  *out = NULL;
-  *n_out = 0;
-  ec_buf b;
-  ec_buf_init(&b, ec_arena_allocator(env->arena));
-  ec_buf_append_cstr(&b, "^([ \\t]*)");
-  size_t n_tok = 0;
-  ec_str first = {NULL, 0}; /* the first token: a match is a line that starts with it after [ \t]* */
+/* Gemini's tokens: split on whitespace and on each of ( ) : [ ] { } > < =, which are tokens of
+ * their own. strict (editcore): every other non-word character is a token of its own too, so
+ * `f(a, b)`, `f(a,b)` and `x + 1` / `x+1` match, and two word tokens the model separated by
+ * whitespace are joined by \s+ (never glued together). */
+static size_t tokenize(ec_str old_text, bool strict, rx_token *out) {
+  size_t n = 0;
   char prev_last = 0;
   bool ws = false;
   for (size_t i = 0; i < old_text.len;) {
     char c = old_text.ptr[i];
     if (ec_is_ws(c, EC_WS_ASCII)) { ws = true; i++; continue; }
-    /* editcore: every punctuation character is a token of its own, so `f(a, b)`, `f(a,b)` and
-     * `x + 1` / `x+1` match; two word tokens are never joined (\s+ between them below). */
     size_t j = i + 1;
     if (!is_delim(c) && !(strict && !is_word((unsigned char)c)))
       while (j < old_text.len && !ec_is_ws(old_text.ptr[j], EC_WS_ASCII) && !is_delim(old_text.ptr[j]) &&
              !(strict && !is_word((unsigned char)old_text.ptr[j])))
         j++;
-    if (n_tok)
-      ec_buf_append_cstr(&b, strict && ws && is_word((unsigned char)prev_last) && is_word((unsigned char)c) ? "\\s+" : "\\s*");
-    for (size_t k = i; k < j; k++) {
-      unsigned char d = (unsigned char)old_text.ptr[k];
-      if (!is_word(d)) ec_buf_append_char(&b, '\\');
-      ec_buf_append_char(&b, (char)d);
+    if (out) {
+      out[n].text = ec_str_make(old_text.ptr + i, j - i);
+      out[n].need_ws = n && strict && ws && is_word((unsigned char)prev_last) && is_word((unsigned char)c);
     }
     prev_last = old_text.ptr[j - 1];
-    if (!n_tok) first = ec_str_make(old_text.ptr + i, j - i);
-    n_tok++;
+    n++;
     ws = false;
     i = j;
   }
-  if (b.oom) { ec_buf_free(&b); return EC_OUT_OF_MEMORY; }
-  ec_str pat = ec_buf_finish(&b, env->arena);
+  return n;
+}
+
+/* The regex anchored at line start q: the end of the match, or 0 when there is none (a match
+ * holds at least one token, so it never ends at 0). *steps counts the tokens compared. */
+static size_t match_at(const char *text, size_t len, size_t q, const rx_token *tok, size_t n_tok, uint64_t *steps,
+                       size_t *indent_end) {
+  size_t p = q;
+  while (p < len && (text[p] == ' ' || text[p] == '\t')) p++;
+  *indent_end = p;
+  for (size_t t = 0; t < n_tok; t++) {
+    (*steps)++;
+    if (t) {
+      size_t ws = p;
+      while (p < len && ec_is_ws(text[p], EC_WS_ASCII)) p++;
+      if (tok[t].need_ws && p == ws) return 0;
+    }
+    if (len - p < tok[t].text.len || memcmp(text + p, tok[t].text.ptr, tok[t].text.len) != 0) return 0;
+    p += tok[t].text.len;
+  }
+  return p;
+}
+
+ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool strict, ec_rx_match **out, size_t *n_out) {
+  *out = NULL;
+  *n_out = 0;
+  size_t n_tok = tokenize(old_text, strict, NULL);
   if (!n_tok) return EC_OK;
-  if (!pat.ptr) return EC_OUT_OF_MEMORY;
-  int err;
-  PCRE2_SIZE erroff;
-  pcre2_general_context *gc = pcre2_general_context_create(rx_malloc, rx_free, (void *)ec_arena_allocator(env->arena));
-  pcre2_compile_context *cc = gc ? pcre2_compile_context_create(gc) : NULL;
-  if (!cc) {
-    if (gc) pcre2_general_context_free(gc);
-    return EC_OUT_OF_MEMORY;
-  }
-  pcre2_code *code = pcre2_compile((PCRE2_SPTR)pat.ptr, pat.len, PCRE2_MULTILINE, &err, &erroff, cc);
-  pcre2_compile_context_free(cc);
-  if (!code) {
-    pcre2_general_context_free(gc);
-    if (err == PCRE2_ERROR_NOMEMORY) return EC_OUT_OF_MEMORY;
-    /* The pattern is built from escaped tokens, so the other way it fails to compile is its size
-     * (PCRE2 error 120 past ~64 KB of old_string): then this strategy finds nothing, and the
-     * ladder goes on to its NO_MATCH with candidates, which is the true answer for the model. */
-    return EC_OK;
-  }
-  pcre2_match_context *mc = pcre2_match_context_create(gc);
-  pcre2_match_data *md = pcre2_match_data_create_from_pattern(code, gc);
-  ec_error_code rc = EC_OK;
-  if (!mc || !md) rc = EC_OUT_OF_MEMORY;
-  else {
-    uint32_t ml = env->opt && env->opt->limits.regex_match_limit ? env->opt->limits.regex_match_limit : 10000000u;
-    uint32_t dl = env->opt && env->opt->limits.regex_depth_limit ? env->opt->limits.regex_depth_limit : 10000u;
-    pcre2_set_match_limit(mc, ml);
-    pcre2_set_depth_limit(mc, dl);
-  }
+  rx_token *tok = ec_arena_alloc(env->arena, n_tok * sizeof *tok);
+  if (!tok) return EC_OUT_OF_MEMORY;
+  tokenize(old_text, strict, tok);
+  /* The budget counts token comparisons over the whole search, so the tries of one request are
+   * bounded together (a file of 500,000 lines each starting like old_string's first token
+   * cannot multiply a long old_string's cost past it). */
+  uint64_t limit = env->opt && env->opt->limits.regex_match_limit ? env->opt->limits.regex_match_limit : 10000000u;
+  uint64_t steps = 0;
   ec_rx_match *res = NULL;
   size_t n = 0, cap = 0, off = 0;
   const char *text = env->text ? env->text : "";
-  /* PCRE2 would try the pattern at every line start; only a line whose first token is the
-   * pattern's first token can match, so memmem finds those and PCRE2 runs anchored on each, in
-   * order (the same matches: an anchored try at a line start is the unanchored search's try
-   * there). Whatever the first occurrence on a line shows, the line is done: the search goes on
-   * from the next line, so each byte is looked at a bounded number of times. */
+  ec_str first = tok[0].text;
+  /* A match starts at a line start whose first token, after [ \t]*, is the regex's first token:
+   * memmem finds those, in order. Whatever the first occurrence on a line shows, the line is
+   * done: the search goes on from the next line, so each byte is looked at a bounded number of
+   * times outside the tries themselves. */
   size_t from = 0;
-  while (!rc && from < env->len) {
+  while (from < env->len) {
     const char *hit = memmem(text + from, env->len - from, first.ptr, first.len);
     if (!hit) break;
     size_t q = (size_t)(hit - text);
@@ -104,30 +106,22 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
     from = nl ? (size_t)(nl - text) + 1 : env->len;
     while (q > 0 && (text[q - 1] == ' ' || text[q - 1] == '\t')) q--;
     if (q < off || (q > 0 && text[q - 1] != '\n')) continue;
-    int r = pcre2_match(code, (PCRE2_SPTR)text, env->len, q, PCRE2_ANCHORED, md, mc);
-    if (r == PCRE2_ERROR_NOMATCH) continue;
-    if (r == PCRE2_ERROR_NOMEMORY) { rc = EC_OUT_OF_MEMORY; break; }
-    if (r < 0) {
-      env->message = ec_arena_printf(env->arena, "the token regex of old_string passed PCRE2's %s limit; send an old_string copied exactly from the file",
-                                     r == PCRE2_ERROR_DEPTHLIMIT ? "depth" : "match");
-      rc = EC_TOO_LARGE;
-      break;
+    size_t indent_end;
+    size_t end = match_at(text, env->len, q, tok, n_tok, &steps, &indent_end);
+    if (steps > limit) {
+      env->message = ec_arena_printf(env->arena, "the token regex of old_string passed its match limit (%llu token comparisons); send an old_string copied exactly from the file",
+                                     (unsigned long long)limit);
+      return EC_TOO_LARGE;
     }
-    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-    if (!EC_ARENA_RESERVE(env->arena, res, n, cap, 8)) { rc = EC_OUT_OF_MEMORY; break; }
-    res[n].start = ov[0];
-    res[n].end = ov[1];
-    res[n].indent.ptr = env->text + ov[2];
-    res[n].indent.len = ov[3] - ov[2];
+    if (!end) continue;
+    if (!EC_ARENA_RESERVE(env->arena, res, n, cap, 8)) return EC_OUT_OF_MEMORY;
+    res[n].start = q;
+    res[n].end = end;
+    res[n].indent = ec_str_make(text + q, indent_end - q);
     n++;
-    off = ov[1] > ov[0] ? ov[1] : ov[1] + 1;
+    off = end;
     if (from < off) from = off;
   }
-  if (md) pcre2_match_data_free(md);
-  if (mc) pcre2_match_context_free(mc);
-  pcre2_code_free(code);
-  pcre2_general_context_free(gc);
-  if (rc) return rc;
   *out = res;
   *n_out = n;
   return EC_OK;

@@ -7,13 +7,19 @@
 
 void ec_free(const ec_host *host, void *ptr) { ec_mem_free(host ? host->allocator : NULL, ptr); }
 
-char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_len) {
+static char *to_json(const ec_result *r, const ec_host *host, size_t *json_len, bool splices) {
   ec_buf b;
   ec_buf_init(&b, host ? host->allocator : NULL);
-  ec_json_write_result(&b, r);
+  ec_json_write_result_as(&b, r, splices);
   if (b.oom || !ec_buf_reserve(&b, 0)) { ec_buf_free(&b); return NULL; }
   if (json_len) *json_len = b.len;
   return b.ptr;
+}
+
+char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_len) { return to_json(r, host, json_len, false); }
+
+char *ec_result_to_json_splices(const ec_result *r, const ec_host *host, size_t *json_len) {
+  return to_json(r, host, json_len, true);
 }
 
 bool ec_result_write_json(const ec_result *r, const ec_host *host, ec_json_writer write, void *user) {
@@ -25,9 +31,11 @@ bool ec_result_write_json(const ec_result *r, const ec_host *host, ec_json_write
   return ok;
 }
 
-/* `owned`: the request's buffer when the caller handed it over (ec_apply_json_take), freed as soon
- * as the request is parsed: nothing parsed points into it (every string is copied). */
-static ec_result *apply_json(const char *request, size_t request_len, const ec_host *host, char *owned) {
+/* A request's JSON text, its files' contents in it (files == NULL) or beside it. `owned`: the
+ * request's buffer when the caller handed it over (ec_apply_json_take), freed as soon as the
+ * request is parsed: nothing parsed points into it (every string is copied). */
+static ec_result *apply_json(const char *request, size_t request_len, const ec_file *files, size_t n_files,
+                             const ec_host *host, char *owned) {
   const ec_allocator *alc = host ? host->allocator : NULL;
   ec_arena *a = ec_arena_new(alc);
   if (!a) { ec_mem_free(alc, owned); return NULL; }
@@ -38,6 +46,16 @@ static ec_result *apply_json(const char *request, size_t request_len, const ec_h
   ec_error_code rc = ec_json_parse_request_ex(a, request ? request : "", request ? request_len : 0, &req, &extras, &message);
   if (ec_arena_failed(a)) rc = EC_OUT_OF_MEMORY; /* whatever the parser made of a failed allocation */
   ec_mem_free(alc, owned);
+  if (!rc && files) {
+    if (req.n_files) {
+      rc = EC_INVALID_PARAM;
+      message.ptr = "files: the files are given beside this request, so the request itself must not name any";
+      message.len = strlen(message.ptr);
+    } else {
+      req.files = files;
+      req.n_files = n_files;
+    }
+  }
   ec_result *r;
   if (rc == EC_OUT_OF_MEMORY) {
     r = ec_result_new(alc);
@@ -65,11 +83,17 @@ static ec_result *apply_json(const char *request, size_t request_len, const ec_h
 }
 
 ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host *host) {
-  return apply_json(request, request_len, host, NULL);
+  return apply_json(request, request_len, NULL, 0, host, NULL);
 }
 
 ec_result *ec_apply_json_take(char *request, size_t request_len, const ec_host *host) {
-  return apply_json(request, request_len, host, request);
+  return apply_json(request, request_len, NULL, 0, host, request);
+}
+
+ec_result *ec_apply_json_files(const char *request, size_t request_len, const ec_file *files, size_t n_files,
+                               const ec_host *host) {
+  static const ec_file none = {{"", 0}, {"", 0}};
+  return apply_json(request, request_len, files ? files : &none, files ? n_files : 0, host, NULL);
 }
 
 /* A tool call or a definitions request starts with its "tool" / "tool_definitions" member

@@ -113,13 +113,31 @@ static void write_error(ec_buf *b, const ec_error *e) {
   ec_buf_append_char(b, '}');
 }
 
-static void write_file(ec_buf *b, const ec_file_result *f) {
+/* `splices`: the splices form (ec_result_to_json_splices) — the file's position among the
+ * result's files first ("index"), the content left out, its splices in its place ("splices":
+ * [old_start, old_end, new_start, new_end, ...] flat), and whether it has content ("has_content"). */
+static void write_file(ec_buf *b, const ec_file_result *f, size_t index, bool splices) {
   bool first = true;
   ec_buf_append_char(b, '{');
+  if (splices) { key(b, &first, "index"); ec_buf_printf(b, "%zu", index); }
   key(b, &first, "action");
   ec_buf_printf(b, "\"%s\"", ec_action_name(f->action));
   if (f->action == EC_ACTION_MOVE) { key(b, &first, "moved_to"); ec_json_write_string(b, f->moved_to); }
-  if (f->has_content) { key(b, &first, "content"); ec_json_write_string(b, f->content); }
+  if (splices) {
+    key(b, &first, "has_content");
+    ec_buf_append_cstr(b, f->has_content ? "true" : "false");
+    key(b, &first, "splices");
+    ec_buf_append_char(b, '[');
+    for (size_t i = 0; i < f->n_splices; i++) {
+      const ec_file_splice *s = &f->splices[i];
+      ec_buf_printf(b, "%s%llu,%llu,%llu,%llu", i ? "," : "", (unsigned long long)s->old_start, (unsigned long long)s->old_end,
+                    (unsigned long long)s->new_start, (unsigned long long)s->new_end);
+    }
+    ec_buf_append_char(b, ']');
+  } else if (f->has_content) {
+    key(b, &first, "content");
+    ec_json_write_string(b, f->content);
+  }
   key(b, &first, "diff");
   ec_json_write_string(b, f->diff);
   key(b, &first, "diff_truncated");
@@ -168,7 +186,9 @@ static void write_reply(ec_buf *b, const ec_result *r) {
   ec_buf_append_char(b, ']');
 }
 
-void ec_json_write_result(ec_buf *b, const ec_result *r) {
+void ec_json_write_result(ec_buf *b, const ec_result *r) { ec_json_write_result_as(b, r, false); }
+
+void ec_json_write_result_as(ec_buf *b, const ec_result *r, bool splices) {
   static const char *const STATUS[] = {"success", "partial", "error"};
   ec_buf_printf(b, "{\"status\":\"%s\",\"data\":{\"applied\":%s,\"files\":{", STATUS[r->status],
                 r->applied ? "true" : "false");
@@ -176,7 +196,7 @@ void ec_json_write_result(ec_buf *b, const ec_result *r) {
     if (i) ec_buf_append_char(b, ',');
     ec_json_write_string(b, r->files[i].path);
     ec_buf_append_char(b, ':');
-    write_file(b, &r->files[i]);
+    write_file(b, &r->files[i], i, splices);
   }
   ec_buf_append_char(b, '}');
   if (r->has_blocks) {

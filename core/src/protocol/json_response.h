@@ -4,6 +4,9 @@
 #include "../base/buf.h"
 
 void ec_json_write_result(ec_buf *b, const ec_result *r);
+/** ec_json_write_result, or (splices) each file's content left out and its splices given instead
+ *  (ec_result_to_json_splices). */
+void ec_json_write_result_as(ec_buf *b, const ec_result *r, bool splices);
 /** Appends s as a JSON string literal, quotes included. */
 void ec_json_write_string(ec_buf *b, ec_str s);
 

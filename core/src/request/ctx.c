@@ -232,6 +232,8 @@ ec_error_code ec_ws_doc(ec_ctx *ctx, ec_ws_file *f, ec_doc **out) {
     if (rc) return ec_fail(ctx, rc, "out of memory loading '%.*s'", (int)f->path.len, f->path.ptr);
     const ec_limits *lim = &ctx->opt.limits;
     size_t lines = f->doc.n_lf + (f->doc.len && f->doc.text[f->doc.len - 1] != '\n');
+    /* No line is longer than the file: only a file longer than the limit is measured */
+    if (f->doc.len > lim->max_line_bytes) ec_doc_measure_lines(&f->doc);
     if (lines > lim->max_lines || f->doc.longest_line > lim->max_line_bytes) {
       rc = ec_fail(ctx, EC_TOO_LARGE, "'%.*s' has %zu lines, the longest %zu bytes; the limits (options.limits.max_lines, max_line_bytes) are %zu and %zu",
                    (int)f->path.len, f->path.ptr, lines, f->doc.longest_line, lim->max_lines, lim->max_line_bytes);
@@ -239,6 +241,8 @@ ec_error_code ec_ws_doc(ec_ctx *ctx, ec_ws_file *f, ec_doc **out) {
       return rc;
     }
     f->loaded = true;
+    /* Its changes are tracked from here, for a diff made from them (emit_file) */
+    if (f->existed && ec_doc_log_start(ctx->arena, &f->doc)) f->lineage = f->doc.log;
   }
   *out = &f->doc;
   return EC_OK;
@@ -287,6 +291,87 @@ ec_error_code ec_ws_add_match(ec_ctx *ctx, ec_ws_file *f, uint32_t start_line, u
   return EC_OK;
 }
 
+/* Section - the file results: diffs from the tracked changes */
+
+/* Whether a and b hold the same n bytes: glibc's memcmp natively; a word at a time in wasm,
+ * where musl's memcmp compares byte by byte. */
+static bool same_bytes(const char *a, const char *b, size_t n) {
+#ifndef __wasm__
+  return !n || memcmp(a, b, n) == 0;
+#else
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x, y;
+    memcpy(&x, a + i, 8);
+    memcpy(&y, b + i, 8);
+    if (x != y) return false;
+  }
+  for (; i < n; i++) if (a[i] != b[i]) return false;
+  return true;
+#endif
+}
+
+/* Moves a (normalised position, rendered byte) cursor of one doc forward to normalised position
+ * `to`: every CRLF passed adds its CR. `raw` is the doc as rendered (BOM and CRs included). */
+typedef struct raw_cursor {
+  ec_str raw;
+  size_t pos, at; /* normalised position, its byte in raw */
+  size_t cr;      /* the first CR at or after `at` (raw.len: none) */
+} raw_cursor;
+
+static void next_cr(raw_cursor *c) {
+  const char *cr = c->at < c->raw.len ? memchr(c->raw.ptr + c->at, '\r', c->raw.len - c->at) : NULL;
+  c->cr = cr ? (size_t)(cr - c->raw.ptr) : c->raw.len;
+}
+
+static size_t raw_at(raw_cursor *c, size_t to) {
+  while (c->pos < to) {
+    size_t shift = c->at - c->pos, q = c->cr;
+    /* bytes up to the CR map one to one; a folded CR is skipped, a lone one is text */
+    if (q == c->raw.len || to <= q - shift) { c->at = to + shift; c->pos = to; break; }
+    bool folded = q + 1 < c->raw.len && c->raw.ptr[q + 1] == '\n';
+    c->pos = q - shift + (folded ? 0 : 1);
+    c->at = q + 1;
+    next_cr(c);
+  }
+  return c->at;
+}
+
+/* The tracked changes of f (its doc's log, when the doc descends from the file as loaded) as
+ * stretches of the bytes given and the bytes rendered, each proved: outside the stretches the
+ * two must be the same bytes, or the log is not used. false: diff the whole files. */
+static bool tracked_stretches(ec_ctx *ctx, const ec_ws_file *f, ec_str now, ec_diff_stretch **out, size_t *n) {
+  const ec_doc_log *log = f->doc.log;
+  if (!f->existed || !f->exists || !log || !f->lineage || log->root != f->lineage) return false;
+  ec_diff_stretch *st = ec_arena_alloc(ctx->arena, (log->n ? log->n : 1) * sizeof *st);
+  if (!st) return false;
+  size_t bom = f->doc.bom ? 3 : 0;
+  raw_cursor co = {f->original, 0, bom, 0}, cn = {now, 0, bom, 0};
+  next_cr(&co);
+  next_cr(&cn);
+  size_t pa = bom, pb = bom; /* ends of the previous stretch */
+  for (size_t i = 0; i < log->n; i++) {
+    const ec_doc_region *r = &log->regions[i];
+    ec_diff_stretch s;
+    s.old_start = raw_at(&co, r->old_start);
+    s.old_end = raw_at(&co, r->old_end);
+    s.new_start = raw_at(&cn, r->new_start);
+    s.new_end = raw_at(&cn, r->new_end);
+    if (s.old_end > f->original.len || s.new_end > now.len || s.old_start - pa != s.new_start - pb ||
+        !same_bytes(f->original.ptr + pa, now.ptr + pb, s.old_start - pa))
+      return false;
+    st[i] = s;
+    pa = s.old_end;
+    pb = s.new_end;
+  }
+  if (f->original.len - pa != now.len - pb || !same_bytes(f->original.ptr + pa, now.ptr + pb, now.len - pb) ||
+      (bom && (f->original.len < 3 || now.len < 3 || !same_bytes(f->original.ptr, now.ptr, 3))))
+    return false;
+  *out = st;
+  *n = log->n;
+  return true;
+}
+
 /* `now` is the file's rendered content (empty when it no longer exists). */
 static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
   ec_file_result *out = ec_result_add_file(ctx->res);
@@ -304,9 +389,21 @@ static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
   ec_str new_path = f->moved_to.len ? f->moved_to : f->path;
   ec_diff_opts o = {ctx->opt.diff_context, ctx->opt.diff_max_bytes, ctx->opt.limits.diff_work};
   ec_diff_out d, u;
-  const ec_str *before = f->existed ? &f->original : NULL, *after = f->exists ? &now : NULL;
-  ec_error_code rc = ec_diff_unified_pair(ctx->arena, f->path, new_path, before, after, &o, &d, &u);
+  ec_diff_stretch *st = NULL;
+  size_t n_st = 0;
+  ec_error_code rc;
+  if (tracked_stretches(ctx, f, now, &st, &n_st)) {
+    /* A located edit: the diff of the lines around what it spliced, not of the whole files. */
+    rc = ec_diff_unified_stretches(ctx->arena, f->path, new_path, f->original, now, st, n_st, &o, &d, &u);
+  } else {
+    const ec_str *before = f->existed ? &f->original : NULL, *after = f->exists ? &now : NULL;
+    rc = ec_diff_unified_pair(ctx->arena, f->path, new_path, before, after, &o, &d, &u);
+    st = d.stretches;
+    n_st = d.n_stretches;
+  }
   if (rc) return ec_fail(ctx, rc, "could not build the diff of '%.*s'", (int)f->path.len, f->path.ptr);
+  out->splices = st;
+  out->n_splices = n_st;
   out->diff = d.text;
   out->diff_truncated = d.truncated;
   out->undo = u.text;

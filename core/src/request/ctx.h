@@ -18,6 +18,8 @@ typedef struct ec_ws_file {
   bool exists;            /* present now */
   bool loaded;
   ec_doc doc;             /* current content, valid when exists && loaded */
+  const ec_doc_log *lineage; /* the log the loaded original started: a doc whose log has this
+                                root descends from the original by tracked splices */
   bool touched;
   uint32_t touch_seq;
   ec_action action;

@@ -15,18 +15,11 @@ ec_error_code ec_doc_load(ec_arena *a, ec_str content, ec_doc *out) {
   size_t n = content.len;
   if (n && memchr(p, 0, n)) return EC_BINARY_FILE;
   if (n >= 3 && memcmp(p, BOM, 3) == 0) { out->bom = true; p += 3; n -= 3; }
-  /* One pass finds the LFs: their count, the CRLFs among them and the longest line. */
-  size_t n_lf = 0, n_crlf = 0, line_start = 0;
-  for (const char *q = p, *end = p + n; (q = memchr(q, '\n', (size_t)(end - q))); q++) {
-    size_t at = (size_t)(q - p);
-    bool crlf = at > line_start && p[at - 1] == '\r';
-    size_t len = at - line_start - crlf;
-    if (len > out->longest_line) out->longest_line = len;
-    n_lf++;
-    n_crlf += crlf;
-    line_start = at + 1;
-  }
-  if (n - line_start > out->longest_line) out->longest_line = n - line_start;
+  /* The LFs are counted a word at a time, and CRLFs looked for only when there is a CR: a
+   * memchr per line was most of a 1 MB replace. The longest line is measured on demand. */
+  size_t n_lf = ec_count_lf(p, n), n_crlf = 0;
+  if (memchr(p, '\r', n))
+    for (const char *q = p, *end = p + n; (q = memchr(q, '\r', (size_t)(end - q))); q++) n_crlf += q + 1 < end && q[1] == '\n';
   /* Blocks of their own: an edit of 10,000 steps replaces the doc each time (ec_ws_replace_doc). */
   out->text = ec_arena_alloc_own(a, n + 1);
   if (!out->text) return EC_OUT_OF_MEMORY;
@@ -54,6 +47,79 @@ ec_error_code ec_doc_load(ec_arena *a, ec_str content, ec_doc *out) {
   out->crlf_dominant = n_crlf > n_lf - n_crlf;
   out->eol = n_lf == 0 ? EC_EOL_NONE : n_crlf == 0 ? EC_EOL_LF : n_crlf == n_lf ? EC_EOL_CRLF : EC_EOL_MIXED;
   return EC_OK;
+}
+
+/* Section - the change log (what a chain of splices changed, for the diff: ec_ws_commit) */
+
+/* Regions copied along one chain before tracking stops: a reply of thousands of blocks applied
+ * one after another would otherwise copy a growing list per block (quadratic); past this the
+ * file's diff is found by a whole diff, as for any untracked doc. 2^18 regions is 8 MB. */
+#define EC_DOC_LOG_WORK ((size_t)1 << 18)
+
+bool ec_doc_log_start(ec_arena *a, ec_doc *doc) {
+  ec_doc_log *l = ec_arena_calloc(a, 1, sizeof *l);
+  if (l) l->root = l;
+  doc->log = l;
+  return l != NULL;
+}
+
+/* The log of a doc after `sp` (in the coordinates of the doc `prev` logs into) was applied:
+ * the merge of two sorted lists, a splice joining every region it overlaps or touches. Outside
+ * the regions, a position x of the newest doc is x - (the growth of the regions before it) in
+ * the loaded one; that is how a group's ends map back. NULL: untracked (budget, memory). */
+static const ec_doc_log *log_add(ec_arena *a, const ec_doc_log *prev, const ec_splice *sp, size_t n) {
+  size_t work = prev->work + prev->n + n;
+  if (work > EC_DOC_LOG_WORK) return NULL;
+  ec_doc_log *l = ec_arena_alloc(a, sizeof *l);
+  ec_doc_region *out = ec_arena_alloc(a, (prev->n + n + 1) * sizeof *out);
+  if (!l || !out) return NULL;
+  const ec_doc_region *r = prev->regions;
+  size_t i = 0, j = 0, k = 0;
+  /* grown: (new - old) of the log's regions passed; shift: (after - before) of the splices passed */
+  ptrdiff_t grown = 0, shift = 0;
+  while (i < prev->n || j < n) {
+    bool take_region = j == n || (i < prev->n && r[i].new_start <= sp[j].start);
+    size_t gs = take_region ? r[i].new_start : sp[j].start, ge = gs;
+    size_t old_start = take_region ? r[i].old_start : (size_t)((ptrdiff_t)gs - grown);
+    ptrdiff_t g_grown = 0, g_shift = 0;
+    for (;;) {
+      if (i < prev->n && r[i].new_start <= ge) {
+        if (r[i].new_end > ge) ge = r[i].new_end;
+        g_grown += (ptrdiff_t)(r[i].new_end - r[i].new_start) - (ptrdiff_t)(r[i].old_end - r[i].old_start);
+        i++;
+      } else if (j < n && sp[j].start <= ge) {
+        if (sp[j].end > ge) ge = sp[j].end;
+        g_shift += (ptrdiff_t)sp[j].text.len - (ptrdiff_t)(sp[j].end - sp[j].start);
+        j++;
+      } else {
+        break;
+      }
+    }
+    ec_doc_region g;
+    g.old_start = old_start;
+    g.old_end = (size_t)((ptrdiff_t)ge - grown - g_grown);
+    g.new_start = (size_t)((ptrdiff_t)gs + shift);
+    g.new_end = (size_t)((ptrdiff_t)ge + shift + g_shift);
+    out[k++] = g;
+    grown += g_grown;
+    shift += g_shift;
+  }
+  l->root = prev->root;
+  l->regions = out;
+  l->n = k;
+  l->work = work;
+  return l;
+}
+
+void ec_doc_measure_lines(ec_doc *doc) {
+  size_t longest = 0, start = 0;
+  for (const char *q = doc->text, *end = doc->text + doc->len; (q = memchr(q, '\n', (size_t)(end - q))); q++) {
+    size_t at = (size_t)(q - doc->text);
+    if (at - start > longest) longest = at - start;
+    start = at + 1;
+  }
+  if (doc->len - start > longest) longest = doc->len - start;
+  doc->longest_line = longest;
 }
 
 /* Section - building a doc from splices */
@@ -111,6 +177,21 @@ static void copy_upto(ec_doc_builder *b, size_t upto) {
   b->r = upto;
 }
 
+/* The splice kept for the doc's change log (its text's length is all the log reads), up to the
+ * log's budget: past it the new doc is untracked, as ec_doc_splice's would be. */
+static void log_splice(ec_doc_builder *b, const ec_splice *sp) {
+  if (!b->from->log || b->log_lost) return;
+  if (b->n_logged == b->cap_logged) {
+    size_t nc = b->cap_logged ? b->cap_logged * 2 : 16;
+    void *p = nc <= EC_DOC_LOG_WORK ? ec_mem_realloc(b->alc, b->logged, nc * sizeof *b->logged) : NULL;
+    if (!p) { b->log_lost = true; return; } /* untracked: a whole diff finds the changes */
+    b->logged = p;
+    b->cap_logged = nc;
+  }
+  ec_splice k = {sp->start, sp->end, {NULL, sp->text.len}};
+  b->logged[b->n_logged++] = k;
+}
+
 void ec_doc_builder_put(ec_doc_builder *b, const ec_splice *sp) {
   copy_upto(b, sp->start);
   if (!text_room(b, sp->text.len)) return;
@@ -123,13 +204,16 @@ void ec_doc_builder_put(ec_doc_builder *b, const ec_splice *sp) {
   else b->lf_delta += (ptrdiff_t)add - (ptrdiff_t)gone;
   b->line_r += gone;
   b->r = sp->end;
+  log_splice(b, sp);
 }
 
 void ec_doc_builder_drop(ec_doc_builder *b) {
   ec_mem_free(b->alc, b->text);
   ec_mem_free(b->alc, b->cr);
+  ec_mem_free(b->alc, b->logged);
   b->text = NULL;
   b->cr = NULL;
+  b->logged = NULL;
   b->oom = true;
 }
 
@@ -161,6 +245,9 @@ ec_error_code ec_doc_builder_finish(ec_doc_builder *b, ec_arena *a, ec_doc *out)
   ec_mem_free(b->alc, b->cr);
   b->text = NULL;
   b->cr = NULL;
+  if (d.text && d.log) d.log = b->log_lost ? NULL : log_add(a, d.log, b->logged, b->n_logged);
+  ec_mem_free(b->alc, b->logged);
+  b->logged = NULL;
   if (!d.text) return EC_OUT_OF_MEMORY;
   d.len = b->len;
   d.n_lf = b->with_cr ? b->n_lf : (size_t)((ptrdiff_t)b->from->n_lf + b->lf_delta);

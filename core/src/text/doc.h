@@ -11,15 +11,35 @@
 
 typedef enum ec_eol_style { EC_EOL_NONE, EC_EOL_LF, EC_EOL_CRLF, EC_EOL_MIXED } ec_eol_style;
 
+/** One changed stretch of a doc: its bytes [old_start, old_end) in the doc the log starts from
+ *  became [new_start, new_end) in the doc that carries the log (normalised coordinates). */
+typedef struct ec_doc_region {
+  size_t old_start, old_end, new_start, new_end;
+} ec_doc_region;
+
+/**
+ * What a chain of ec_doc_splice calls changed since a doc was loaded: sorted regions that
+ * neither overlap nor touch; outside them the two docs hold the same bytes. `root` names the
+ * loaded doc the chain started from (the log ec_doc_log_start made), so the workspace can tell
+ * whether a doc still descends from its file's original. Lives in the arena; shared by the docs of a chain.
+ */
+typedef struct ec_doc_log {
+  const void *root;
+  const ec_doc_region *regions;
+  size_t n;
+  size_t work;          /* regions copied along the chain so far (tracking stops past a budget) */
+} ec_doc_log;
+
 typedef struct ec_doc {
   char *text;          /* LF-normalised, no BOM, NUL-terminated; a block of its own (ec_arena_own) */
   size_t len;
   uint8_t *cr;         /* cr[i] != 0: the i-th LF of text was a CRLF; NULL when eol is LF or NONE */
   size_t n_lf;
-  size_t longest_line; /* bytes of the longest line (without its ending), as loaded */
+  size_t longest_line; /* bytes of the longest line (without its ending): 0 until ec_doc_measure_lines */
   bool bom;
   bool crlf_dominant;  /* new lines are written with CRLF */
   ec_eol_style eol;
+  const ec_doc_log *log; /* changes since the loaded doc its root names; NULL = not tracked */
 } ec_doc;
 
 /** One replacement in a doc's normalised coordinates; text is LF-only. */
@@ -28,9 +48,16 @@ typedef struct ec_splice {
   ec_str text;
 } ec_splice;
 
+/** Sets doc->longest_line (a pass over the text; loading leaves it 0). */
+void ec_doc_measure_lines(ec_doc *doc);
 /** EC_BINARY_FILE when content holds a NUL byte; EC_OUT_OF_MEMORY; else EC_OK. */
 ec_error_code ec_doc_load(ec_arena *a, ec_str content, ec_doc *out);
-/** Applies sorted, non-overlapping splices, producing a new doc in *out (may alias doc). */
+/** Starts tracking doc's changes: its log is empty and is its own root. false when out of
+ *  memory (then doc is simply not tracked). */
+bool ec_doc_log_start(ec_arena *a, ec_doc *doc);
+/** Applies sorted, non-overlapping splices, producing a new doc in *out (may alias doc). A
+ *  tracked doc's log is carried over with the splices added (ec_doc_log), until a budget of
+ *  work, past which *out is untracked (its changes are then found by a whole diff). */
 ec_error_code ec_doc_splice(ec_arena *a, const ec_doc *doc, const ec_splice *sp, size_t n, ec_doc *out);
 
 /**
@@ -50,6 +77,9 @@ typedef struct ec_doc_builder {
   const ec_allocator *alc;
   bool with_cr;           /* `from` has CRLF endings to carry */
   bool oom;
+  ec_splice *logged;      /* for a tracked doc's change log (texts' lengths only) */
+  size_t n_logged, cap_logged;
+  bool log_lost;          /* past the log's budget: the new doc is untracked */
 } ec_doc_builder;
 /** `size_hint`: the new text's length when known (exact: no reallocation), else a guess. */
 void ec_doc_builder_init(ec_doc_builder *b, ec_arena *a, const ec_doc *from, size_t size_hint);

@@ -1,0 +1,64 @@
+// The object path (src/fast.js): files as bytes beside the request, splices back, the content
+// built from the caller's original. Every conformance vector is also compared through it
+// (tests/conformance/run.mjs); these are the cases vectors cannot express: byte contents,
+// UTF-16 offsets of non-ASCII strings, on-demand members, the fall-back to JSON text.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { init, applyRequestSync, applyJson, applyRequest } from '../src/index.js';
+
+await init({ full: true });
+const viaJson = (req) => JSON.parse(applyJson(JSON.stringify(req)));
+const same = (a, b) => {
+  const norm = (o) => JSON.stringify({ ...o, stats: { ...o.stats, time_ms: 0 } });
+  assert.equal(norm(a), norm(b));
+};
+
+test('a string file: the content is built when first read, and equals the JSON path', () => {
+  const before = 'é😀 line one\n'.repeat(2000) + 'x = 1\n' + 'ü tail 😀\n'.repeat(2000);
+  const req = { format: 'replace', files: { 'a.py': before }, edit: { old_string: 'x = 1', new_string: 'x = ☃ 2' } };
+  const r = applyRequestSync(req);
+  const desc = Object.getOwnPropertyDescriptor(r.data.files['a.py'], 'content');
+  assert.equal(typeof desc.get, 'function', 'content is on demand');
+  assert.equal(r.data.files['a.py'].content, before.replace('x = 1', 'x = ☃ 2'));
+  same(r, viaJson(req));
+});
+
+test('several splices, a CRLF file with a BOM, and whole_file: the same as the JSON path', async () => {
+  const crlf = '\ufeffa\r\nb\r\nc\r\n'.repeat(300);
+  const cases = [
+    { format: 'replace', files: { f: crlf }, edit: { old_string: 'b', new_string: 'B\nB2', replace_all: true } },
+    { format: 'whole_file', files: { f: 'a\nb\nc\n'.repeat(500) }, edit: { content: 'a\nB\nc\n'.repeat(250) + 'a\nb\nc\n'.repeat(250) } },
+    { format: 'search_replace', files: { f: 'one\ntwo\nthree\n', g: 'x\n' }, edit: { text: 'f\n<<<<<<< SEARCH\ntwo\n=======\n2\n>>>>>>> REPLACE\n' } },
+    { format: 'whole_file', files: {}, edit: { path: 'new.txt', content: 'fresh\n' } },
+  ];
+  for (const req of cases) {
+    same(applyRequestSync(req), viaJson(req));
+    same(await applyRequest(req), viaJson(req));
+  }
+});
+
+test('bytes in, bytes out: a Uint8Array file keeps every byte outside the edit (not UTF-8 either)', () => {
+  const latin1 = Uint8Array.from([...'caf', 0xe9, ...' = 1\nna', 0xef, ...'ve = 2\n'].map((c) => typeof c === 'string' ? c.charCodeAt(0) : c));
+  const r = applyRequestSync({ format: 'replace', files: { 'a.py': latin1 }, edit: { old_string: '= 2', new_string: '= 3' } });
+  assert.equal(r.status, 'success', r.text);
+  const out = r.data.files['a.py'].content;
+  assert.ok(out instanceof Uint8Array);
+  const want = latin1.slice();
+  want[want.length - 2] = '3'.charCodeAt(0);
+  assert.deepEqual([...out], [...want]);
+});
+
+test('what only JSON text can carry goes as JSON text: a lone surrogate gets the JSON path\'s answer', () => {
+  const req = { format: 'replace', files: { 'a.py': 'x = 1\ud800\n' }, edit: { old_string: 'x = 1', new_string: 'x = 2' } };
+  same(applyRequestSync(req), JSON.parse(applyJson(JSON.stringify(req))));
+});
+
+test('bad requests are values from the engine, as the same text gets everywhere', async () => {
+  assert.equal(applyRequestSync({ format: 'replace', files: { a: 5 }, edit: {} }).error.code, 'INVALID_PARAM');
+  assert.equal(applyRequestSync({ format: 'nope', files: { a: 'x' }, edit: {} }).error.code, 'INVALID_PARAM');
+  const deep = [];
+  let d = deep;
+  for (let i = 0; i < 100000; i++) { const n = []; d.push(n); d = n; }
+  assert.equal(applyRequestSync({ format: 'replace', files: {}, edit: {}, options: { x: deep } }).error.code, 'INVALID_PARAM');
+  assert.equal((await applyRequest('{"format":"replace","files":{},"edit":{},"options":{"diff_context":1e400}}')).error.code, 'INVALID_PARAM');
+});
