@@ -71,7 +71,7 @@ static const ec_doc_log *log_add(ec_arena *a, const ec_doc_log *prev, const ec_s
   size_t work = prev->work + prev->n + n;
   if (work > EC_DOC_LOG_WORK) return NULL;
   ec_doc_log *l = ec_arena_alloc(a, sizeof *l);
-  ec_doc_region *out = ec_arena_alloc(a, (prev->n + n + 1) * sizeof *out);
+  ec_doc_region *out = ec_arena_alloc_own(a, (prev->n + n + 1) * sizeof *out); /* released with the doc it logs */
   if (!l || !out) return NULL;
   const ec_doc_region *r = prev->regions;
   size_t i = 0, j = 0, k = 0;
