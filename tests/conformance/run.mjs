@@ -297,7 +297,7 @@ async function main() {
       let resp = null;
       if (!problem) { try { resp = JSON.parse(raw); } catch { problem = `response is not JSON: ${String(raw).slice(0, 200)}`; } }
       if (!problem) problem = check(v, resp);
-      if (!problem && run.object && v.request_text === undefined && !v.tool_request) {
+      if (!problem && run.object && v.request_text === undefined && v.tool_request_text === undefined && !v.tool_request) {
         try { problem = run.object(text); } catch (e) { problem = `the object path crashed: ${e.message}`; }
       }
       responses[b] = raw;
