@@ -225,8 +225,8 @@ typedef struct ec_file {
  * above the ceiling is INVALID_PARAM: a request may only lower its limits.
  */
 typedef struct ec_limits {
-  size_t max_input_bytes;      /* sum of all file contents and edit text; default 64 MiB */
-  size_t max_lines;            /* per file; default 4 Mi lines */
+  size_t max_input_bytes;      /* sum of all file contents and edit text; default 64 MiB (also what an edit may make: docs/limits.md) */
+  size_t max_lines;            /* per file, per edit text, per file an edit makes; default 1 Mi lines */
   size_t max_line_bytes;       /* default 16 MiB */
   size_t max_blocks;           /* blocks/hunks/files in one edit; default 10000 */
   uint32_t regex_match_limit;  /* token comparisons of the `regex` strategy's search; default 10 M */
