@@ -16,6 +16,7 @@
 #include <string.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Replaces the --state file whole: a temporary beside it, written and fsynced, then renamed. */
@@ -109,6 +110,24 @@ static seen *find_seen(tool_run *t, const char *name) {
   return NULL;
 }
 
+/* The permission bits and the times a tool may show (MCP get_file_info), each with this host's UTC
+ * offset and zone then (this platform's stat has no birth time: that one is not reported). */
+static void add_stat_details(cJSON *o, const struct stat *st) {
+  cJSON_AddNumberToObject(o, "mode", (double)st->st_mode);
+  cJSON *times = cJSON_AddObjectToObject(o, "times");
+  const struct timespec *ts[2] = {&st->st_mtim, &st->st_atim};
+  static const char *const NAMES[2] = {"mtime", "atime"};
+  for (int k = 0; times && k < 2; k++) {
+    struct tm tm;
+    time_t sec = ts[k]->tv_sec;
+    cJSON *t = cJSON_AddObjectToObject(times, NAMES[k]);
+    if (!t || !localtime_r(&sec, &tm)) continue;
+    cJSON_AddNumberToObject(t, "ms", floor((double)ts[k]->tv_sec * 1000.0 + (double)ts[k]->tv_nsec / 1e6));
+    cJSON_AddNumberToObject(t, "offset_min", (double)(tm.tm_gmtoff / 60));
+    cJSON_AddStringToObject(t, "zone", tm.tm_zone ? tm.tm_zone : "");
+  }
+}
+
 /* What is at one planned path, as the phase protocol's observation. */
 static cJSON *observe(tool_run *t, const char *name, bool want_content) {
   seen *s = &t->seen[t->n_seen++];
@@ -127,6 +146,7 @@ static cJSON *observe(tool_run *t, const char *name, bool want_content) {
   char *real = eh_join(t->root_abs, s->p.real);
   if (real) cJSON_AddStringToObject(o, "real_path", real);
   free(real);
+  add_stat_details(o, &s->p.st);
   if (S_ISDIR(s->p.st.st_mode)) { cJSON_AddStringToObject(o, "kind", "directory"); return o; }
   cJSON_AddStringToObject(o, "kind", "file");
   cJSON_AddNumberToObject(o, "size", (double)s->p.st.st_size);
@@ -181,6 +201,11 @@ static cJSON *do_writes(tool_run *t, const cJSON *writes) {
       else { rc = err.code; break; }
     }
     if (!p) { rc = eh_fail(&err, EC_IO_ERROR, EH_EXIT_USAGE_IO, name, "cannot place the write"); break; }
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(w, "mkdir")) || cJSON_GetObjectItemCaseSensitive(w, "move_from")) {
+      rc = eh_fail(&err, EC_IO_ERROR, EH_EXIT_USAGE_IO, name, "editcore tool does not create directories or move files yet: run this "
+                   "tool through editcore-mcp or runTool (the npm package)");
+      break;
+    }
     if (s && s->resolved && s->p.exists && !s->read && S_ISREG(s->p.st.st_mode)) {
       /* planned without its content (create, undo_edit): read it now, for the unchanged check and a roll-back */
       if (eh_read_file(&s->p, eh_input_limit(), &s->data, &s->len, &s->stamp, &err) == EC_OK) s->read = true;
@@ -255,7 +280,18 @@ static int drive(tool_run *t, const char *name) {
       const cJSON *r;
       cJSON_ArrayForEach(r, reads) {
         const char *p = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "path"));
-        if (p && t->seen) cJSON_AddItemToObject(obs, p, observe(t, p, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "content"))));
+        if (!p || !t->seen) continue;
+        /* Listing a directory and bytes as base64 (the MCP directory and media tools) are not
+         * done by this host yet: said plainly, never answered as an empty listing. */
+        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "list")) || cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "bytes"))) {
+          cJSON *o = cJSON_CreateObject();
+          cJSON_AddStringToObject(o, "error", "IO_ERROR");
+          cJSON_AddStringToObject(o, "message", "editcore tool does not list directories or send bytes yet: run this tool through "
+                                                "editcore-mcp or runTool (the npm package)");
+          cJSON_AddItemToObject(obs, p, o);
+          continue;
+        }
+        cJSON_AddItemToObject(obs, p, observe(t, p, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "content"))));
       }
       /* A binary file: its bytes cannot travel as a JSON string; one NUL says what matters. */
       char *o = cJSON_PrintUnformatted(obs);

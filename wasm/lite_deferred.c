@@ -16,6 +16,9 @@
 #include "match/ladder.h"
 #include "match/lineutil.h"
 #include "request/result.h"
+#include "messages/enclosing.h"
+#include "syntax/syntax.h"
+#include "base/str.h"
 #include <emscripten/emscripten.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,4 +82,57 @@ ec_result *ec_correction_apply(const ec_request *failed, const ec_correction *c,
   (void)failed; (void)c;
   needs_full = 1;
   return ec_result_new(host ? host->allocator : NULL);
+}
+
+/* The syntax check's rarer paths (docs/syntax.md): naming the definition around a NO_MATCH or
+ * AMBIGUOUS place, and the C/C++ preprocessor rule (a C or C++ file with new errors). The report
+ * itself stays: most edits of a known language are answered here. */
+bool ec_enclosing_load(ec_ctx *ctx, ec_ws_file *f, ec_enclosing *out) {
+  (void)ctx; (void)f;
+  memset(out, 0, sizeof *out);
+  needs_full = 1;
+  return false;
+}
+
+bool ec_syn_excuse_conditionals(ec_arena *a, ec_str after, const ec_syn_side *side, bool *fresh, size_t *n_fresh) {
+  (void)a; (void)after; (void)side; (void)fresh; (void)n_fresh;
+  needs_full = 1;
+  return false;
+}
+
+ec_str ec_enclosing_of(ec_ctx *ctx, const ec_enclosing *e, uint32_t first, uint32_t last) {
+  (void)ctx; (void)e; (void)first; (void)last;
+  ec_str none = {"", 0};
+  return none;
+}
+
+/* Words for new syntax errors: only an edit that broke a file's syntax reaches them. */
+ec_str ec_syn_describe(ec_arena *a, const ec_syntax_report *r, size_t max) {
+  (void)a; (void)r; (void)max;
+  needs_full = 1;
+  ec_str none = {"", 0};
+  return none;
+}
+
+bool ec_syn_breaks(const ec_syntax_report *r) { return r && r->checked && r->parsed_before != 0 && r->new_error_count > 0; }
+
+/* The syntax report of a file in a known language (docs/syntax.md): parsing, matching old errors
+ * and placing new ones stay in the full module, which keeps this one within its download budget
+ * (js/test/size.test.js); a file of an unknown language is answered here, as the full module does. */
+ec_error_code ec_syn_report(ec_arena *a, const ec_syn_lang *lang, ec_str name, const ec_str *before, ec_str after,
+                            ec_syntax_report **out) {
+  (void)before; (void)after;
+  *out = NULL;
+  if (lang) {
+    needs_full = 1;
+    return EC_OUT_OF_MEMORY; /* the run is discarded: any error ends it soonest */
+  }
+  ec_syntax_report *r = ec_arena_calloc(a, 1, sizeof *r);
+  if (!r) return EC_OUT_OF_MEMORY;
+  r->language = name;
+  r->skipped.ptr = ec_str_eq_cstr(name, "unknown") ? "" : "editcore has no grammar by that name";
+  r->skipped.len = strlen(r->skipped.ptr);
+  r->parsed_before = r->parsed_after = -1;
+  *out = r;
+  return EC_OK;
 }

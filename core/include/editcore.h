@@ -180,6 +180,7 @@ typedef enum ec_error_code {
   EC_IO_ERROR,      /* hosts only */
   EC_OUT_OF_MEMORY,
   EC_INVALID_REPLY, /* self-correction: the model's reply holds no usable answer */
+  EC_SYNTAX_ERROR,  /* the edit would break a file that parsed (options.syntax "refuse", lazy merges) */
   EC_ERROR__COUNT
 } ec_error_code;
 
@@ -244,6 +245,20 @@ typedef struct ec_limits {
  */
 EC_API bool ec_limits_set(ec_limits *l, const char *name, uint64_t value);
 
+/**
+ * What the engine does with the syntax of the files an edit changes (docs/syntax.md): each file
+ * whose language is known (from its path, or ec_edit.language) is parsed with tree-sitter before
+ * and after the edit, and the errors the edit introduced are listed (ec_syntax_report).
+ */
+typedef enum ec_syntax_mode {
+  EC_SYNTAX_ON_DEMAND, /* the typed API's default: nothing is parsed unless asked (ec_result_syntax);
+                          lazy merges still decline one that breaks a file which parsed */
+  EC_SYNTAX_REPORT,    /* every changed file gets its report (ec_file_result.syntax); JSON's default */
+  EC_SYNTAX_REFUSE,    /* REPORT, and an edit that breaks a file which parsed is EC_SYNTAX_ERROR:
+                          nothing applies, the message names the lines */
+  EC_SYNTAX_OFF        /* nothing is parsed, not even for lazy merges */
+} ec_syntax_mode;
+
 /** Options (docs/protocol.md, Options). Initialise with ec_options_default(). */
 typedef struct ec_options {
   int diff_context;             /* lines of context in hunks; default 3 */
@@ -256,6 +271,7 @@ typedef struct ec_options {
   size_t n_expected_hash;
   int line_hint;                /* 1-based line near which to look first; 0 = none */
   ec_limits limits;
+  ec_syntax_mode syntax;        /* the syntax check (docs/syntax.md); ec_options_default: EC_SYNTAX_ON_DEMAND */
 } ec_options;
 
 /** Peer switches (`edit.options` in JSON), used by peer profiles only. */
@@ -302,6 +318,10 @@ typedef struct ec_edit {
   ec_str snippet;
   bool has_snippet;
   ec_peer_options peer;
+  /* every format: the language of the files the edit changes, for the syntax check, overriding
+     what their paths say ("python", "tsx", ...; VS Code's language ids are taken too). Empty:
+     from each path. A name without a grammar is reported as such, never guessed. */
+  ec_str language;
 } ec_edit;
 
 typedef struct ec_request {
@@ -339,6 +359,30 @@ typedef struct ec_candidate {
   ec_str text;                   /* the file's actual lines */
 } ec_candidate;
 
+/** One error an edit introduced (docs/syntax.md). Lines 1-based; columns 1-based, in characters. */
+typedef struct ec_syntax_error {
+  uint32_t line, column;         /* where the node starts */
+  uint32_t end_line, end_column; /* where it ends (the column just past it) */
+  bool missing;                  /* true: a token the parser had to assume, named by `text` (")");
+                                    false: text it could not place, `text` its first characters */
+  ec_str text;
+} ec_syntax_error;
+
+/** The syntax of one changed file before and after the edit (docs/syntax.md). */
+typedef struct ec_syntax_report {
+  ec_str language;               /* "python", "tsx", ...; "unknown" when neither the path nor
+                                    ec_edit.language names a language */
+  bool checked;                  /* both sides were parsed; false: an unknown language, or `skipped` */
+  ec_str skipped;                /* why a known language was not checked (no grammar, too large,
+                                    the parse's work budget, a deleted file); empty otherwise */
+  int8_t parsed_before;          /* 1 parsed without errors, 0 with errors, -1 no file before / not checked */
+  int8_t parsed_after;           /* 1, 0, or -1 when not checked */
+  uint32_t errors_before, errors_after; /* ERROR and MISSING nodes of each side */
+  uint32_t new_error_count;      /* the errors the edit introduced (old errors never count) */
+  const ec_syntax_error *new_errors; /* the first of them, in document order (at most 20) */
+  size_t n_new_errors;
+} ec_syntax_report;
+
 /**
  * One changed stretch of a file result, in bytes: the content the request gave, bytes
  * [old_start, old_end), became the result's content, bytes [new_start, new_end). Outside its
@@ -366,6 +410,8 @@ typedef struct ec_file_result {
   size_t n_matches;
   const ec_file_splice *splices; /* what changed, in bytes (owned by the result, like every member) */
   size_t n_splices;
+  const ec_syntax_report *syntax; /* EC_SYNTAX_REPORT/REFUSE; NULL otherwise (ec_result_syntax) and
+                                     for a deleted file */
 } ec_file_result;
 
 typedef struct ec_error {
@@ -461,6 +507,15 @@ EC_API void ec_result_free(ec_result *r);
  * Free with ec_result_free.
  */
 EC_API ec_result *ec_result_new_error(ec_error_code code, ec_str path, ec_str message, const ec_host *host);
+
+/**
+ * The syntax report of the i-th changed file, computed now when the request's mode did not
+ * (EC_SYNTAX_ON_DEMAND: an exact edit of a large file pays no parse unless asked). `req` must be
+ * the request `r` came from (its files are the "before" side). Stored in the result (the file
+ * result's `syntax` points to it afterwards) and owned by it. NULL past the end, for a deleted
+ * file, or when out of memory.
+ */
+EC_API const ec_syntax_report *ec_result_syntax(ec_result *r, size_t i, const ec_request *req, const ec_host *host);
 
 /** Marks a result as written to disk by the host: its JSON then says `"applied":true`. */
 EC_API void ec_result_set_applied(ec_result *r, bool applied);

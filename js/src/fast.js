@@ -142,6 +142,7 @@ function fileResult(m, result, f, original, lenPtr) {
   out.lines_removed = f.lines_removed;
   out.replacements = f.replacements;
   out.matches = f.matches;
+  if (f.syntax !== undefined) out.syntax = f.syntax;
   return out;
 }
 

@@ -82,10 +82,7 @@ export type Request =
   | { format: CorrectionFormat; files: Files; edit: CorrectionFields; profile?: Profile; options?: Options };
 
 export interface Match { start_line: number; end_line: number; strategy: Strategy | string; confidence: number }
-export interface FileResult {
-  action: 'update' | 'add' | 'delete' | 'move';
-  moved_to?: string;
-  content?: string;
+interface FileResultBase {
   diff: string;
   diff_truncated: boolean;
   undo: string;
@@ -94,6 +91,14 @@ export interface FileResult {
   replacements: number;
   matches: Match[];
 }
+/**
+ * One file's result, a union on `action`: `content` is the file's new text wherever the action
+ * writes one (`update`, `add`, and `move`, whose new path is `moved_to`); a `delete` has none.
+ */
+export type FileResult =
+  | (FileResultBase & { action: 'update' | 'add'; content: string; moved_to?: undefined })
+  | (FileResultBase & { action: 'move'; content: string; moved_to: string })
+  | (FileResultBase & { action: 'delete'; content?: undefined; moved_to?: undefined });
 export type ErrorCode =
   | 'INVALID_PARAM' | 'MALFORMED_EDIT' | 'NO_MATCH' | 'AMBIGUOUS' | 'COUNT_MISMATCH' | 'NOOP' | 'NOT_FOUND'
   | 'FILE_EXISTS' | 'BINARY_FILE' | 'CONFLICT' | 'TOO_LARGE' | 'ACCESS_DENIED' | 'IO_ERROR' | 'OUT_OF_MEMORY'
@@ -121,39 +126,46 @@ export interface ReplyEdit {
   text?: string;
   content?: string;
 }
-export interface Response {
-  status: 'success' | 'partial' | 'error';
-  data: {
-    applied: boolean;
-    files: Record<string, FileResult>;
-    /** search_replace with parse_only: the blocks parsed. */
-    blocks?: Block[];
-    /** reply with parse_only: the edits found and every file the reply names. */
-    edits?: ReplyEdit[];
-    paths?: string[];
-    /** correction_prompt: the prompt for the host's model (docs/correction.md). */
-    prompt?: CorrectionPrompt;
-    /** correction_apply: the model's explanation of its correction. */
-    explanation?: string;
-  };
+/** What a response carries beside its status (`files` is empty unless the edit applies). */
+export interface ResponseData {
+  /** A host wrote the files (createHost, editcore/node); the engine alone never writes. */
+  applied: boolean;
+  files: Record<string, FileResult>;
+  /** search_replace with parse_only: the blocks parsed. */
+  blocks?: Block[];
+  /** reply with parse_only: the edits found and every file the reply names. */
+  edits?: ReplyEdit[];
+  paths?: string[];
+  /** correction_prompt: the prompt for the host's model (docs/correction.md). */
+  prompt?: CorrectionPrompt;
+  /** correction_apply: the model's explanation of its correction. */
+  explanation?: string;
+}
+interface ResponseBase {
+  data: ResponseData;
   text: string;
   stats: Stats;
-  error?: EditError;
-  errors?: EditError[];
   /** applyRequest with a fixer, once the edit had failed: what the hook did (not part of the protocol). */
   fixer?: FixerReport;
 }
+/** Every edit applied. */
+export interface SuccessResponse extends ResponseBase { status: 'success'; error?: undefined; errors?: undefined }
+/** Some edits applied (peer profiles that keep going): `error` is the first failure, `errors` all of them when several. */
+export interface PartialResponse extends ResponseBase { status: 'partial'; error?: EditError; errors?: EditError[] }
+/** Nothing applied: `error` says why (and `errors` lists every failure when there are several). */
+export interface ErrorResponse extends ResponseBase { status: 'error'; error: EditError; errors?: EditError[] }
+/** A response, a union on `status`: `if (res.status === 'error') res.error.code` needs no `!`. */
+export type Response = SuccessResponse | PartialResponse | ErrorResponse;
 
-/** diff(): the engine's unified diff between two texts. */
-export interface DiffResult {
-  status: 'success' | 'partial' | 'error';
+/** diff(): the engine's unified diff between two texts; a union on `status` like Response. */
+interface DiffBase {
   diff: string;
   diff_truncated: boolean;
   lines_added: number;
   lines_removed: number;
   stats: Stats;
-  error?: EditError;
 }
+export type DiffResult = (DiffBase & { status: 'success' | 'partial'; error?: undefined }) | (DiffBase & { status: 'error'; error: EditError });
 
 /** Where init() finds editcore.wasm when the package cannot (bundles, CSP-strict pages, extensions). */
 export type WasmSource = ArrayBuffer | ArrayBufferView | URL | string | globalThis.Response | PromiseLike<globalThis.Response> | WebAssembly.Module;
@@ -228,8 +240,30 @@ export function version(): Promise<string>;
 
 // Section - file hosts (createHost over an async adapter)
 
-/** What an adapter's stat() answers; null from stat() = the file does not exist. */
-export interface FileStat { type?: 'file' | 'directory' | 'other'; size: number; mtime: number }
+/**
+ * What an adapter's stat() answers; null from stat() = the file does not exist. The optional
+ * members serve the agent tools (runTool): `real` the resolved path, `mode`, `birthtime` and
+ * `atime` (ms) for MCP's get_file_info.
+ */
+export interface FileStat {
+  type?: 'file' | 'directory' | 'other';
+  size: number;
+  mtime: number;
+  real?: string;
+  mode?: number;
+  birthtime?: number;
+  atime?: number;
+}
+/** One entry of a directory (FileAdapter.list): the entry itself, not followed (a link is 'symlink'). */
+export interface DirEntry {
+  name: string;
+  type: 'file' | 'directory' | 'symlink' | 'other';
+  /** size and modification time of what it leads to (absent for a dangling link) */
+  size?: number;
+  mtime?: number;
+  /** a link's resolved target */
+  real?: string;
+}
 /**
  * The I/O a host needs, over any file system. Paths are relative to the adapter's root, already
  * checked (no `..` out of it, no absolute path), with `/` separators.
@@ -240,6 +274,12 @@ export interface FileAdapter {
   /** Should replace the file atomically where the medium allows (the Node adapter does). */
   writeFile(path: string, data: Uint8Array): Promise<void>;
   delete(path: string): Promise<void>;
+  /** For the agent tools that list, create or move (the MCP filesystem tools); optional elsewhere. */
+  list?(path: string): Promise<DirEntry[]>;
+  mkdir?(path: string): Promise<void>;
+  move?(from: string, to: string): Promise<void>;
+  /** The resolved path of `path`, existing or not (shown to the model as the real path). */
+  realpath?(path: string): Promise<string>;
 }
 export interface HostOptions extends ApplyOptions {
   /** Plan and report (with diffs), write nothing. */
@@ -318,7 +358,10 @@ export function createFixerCache(size?: number): FixerCache;
 
 // Agent tools (docs/tools.md)
 export type ToolId = 'Edit' | 'Read' | 'Write' | 'str_replace_based_edit_tool' | 'str_replace_editor' | 'openhands/str_replace_editor'
-  | 'gemini/replace' | 'gemini/write_file' | 'mcp/read_text_file' | 'mcp/write_file' | 'mcp/edit_file' | 'mcp/list_allowed_directories'
+  | 'gemini/replace' | 'gemini/write_file'
+  | 'mcp/read_file' | 'mcp/read_text_file' | 'mcp/read_media_file' | 'mcp/read_multiple_files' | 'mcp/write_file' | 'mcp/edit_file'
+  | 'mcp/create_directory' | 'mcp/list_directory' | 'mcp/list_directory_with_sizes' | 'mcp/directory_tree' | 'mcp/move_file'
+  | 'mcp/search_files' | 'mcp/get_file_info' | 'mcp/list_allowed_directories' | 'mcp/apply_edit'
   | 'cline/replace_in_file' | 'cline/write_to_file' | 'cline/editor' | 'codex/apply_patch' | 'openai/apply_patch' | 'lazy/edit_file';
 export interface ToolOptions {
   /** The file adapter the tool works on (memoryAdapter, nodeAdapter, ...). */
@@ -327,16 +370,20 @@ export interface ToolOptions {
   dryRun?: boolean;
   /** Shown to the model as the working directory (absolute); default the adapter's root or "/". */
   root?: string;
-  /** Every allowed directory (MCP tools). */
+  /** Every allowed directory (MCP tools; every tool then takes paths inside any of them). */
   roots?: string[];
+  /** The home directory, for MCP paths "~" and "~/..." (as the reference server expands them). */
+  home?: string;
   /** The history undo_edit needs, as the previous call returned it. */
   state?: unknown;
   /** Edit: editcore's matching ladder instead of exact matching. */
   ladder?: boolean;
   diffMaxBytes?: number;
 }
-export interface ToolRun<R = any> { status: 'success' | 'partial' | 'error'; result: R; state?: unknown }
+/** One tool call's outcome: `result` in the tool's own shape (see docs/tools.md); `state` to pass to the next call. */
+export interface ToolRun { status: 'success' | 'partial' | 'error'; result: any; state?: unknown }
 /** Runs one agent tool call; the result is in the tool's own shape. */
-export function runTool<R = any>(name: ToolId | string, args: Record<string, unknown>, options: ToolOptions): Promise<ToolRun<R>>;
-/** The tools' definitions in OpenAI or Anthropic function-calling form (or 'raw', with prompts). */
-export function toolDefinitions(form?: 'openai' | 'anthropic' | 'raw', ids?: string[]): Promise<any[]>;
+export function runTool(name: ToolId | string, args: Record<string, unknown>, options: ToolOptions): Promise<ToolRun>;
+/** The tools' definitions in OpenAI or Anthropic function-calling form (or 'raw', with prompts; or
+ *  'mcp': MCP's tools/list entries, with titles, annotations and output schemas, and each one's id). */
+export function toolDefinitions(form?: 'openai' | 'anthropic' | 'raw' | 'mcp', ids?: string[]): Promise<any[]>;

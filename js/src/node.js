@@ -44,8 +44,10 @@ async function realOf(full, hops = 0) {
 /**
  * The Node adapter over the directory `root` (for createHost). Paths arrive checked and relative
  * (src/host.js); here each is resolved through symlinks and refused if it lands outside the root.
+ * `options.fsync: false` renames without syncing the new file first (atomic, not durable across a
+ * power cut: the MCP reference server's way, for editcore-mcp --no-fsync).
  */
-export function nodeAdapter(root) {
+export function nodeAdapter(root, { fsync = true } = {}) {
   if (typeof root !== 'string' && !(root instanceof URL)) throw new TypeError('editcore: nodeAdapter(root) takes the root directory (a path or file: URL)');
   const rootReal = fs.realpath(root instanceof URL ? root : resolve(root));
   rootReal.catch(() => {});
@@ -81,7 +83,7 @@ export function nodeAdapter(root) {
       try {
         await fh.writeFile(data);
         await fh.chmod(mode); // the umask must not narrow the file's own mode
-        await fh.sync();
+        if (fsync) await fh.sync();
         await fh.close();
         await fs.rename(tmp, real);
       } catch (e) {
@@ -90,7 +92,7 @@ export function nodeAdapter(root) {
         throw e;
       }
       // The rename itself is durable once the directory is synced (best effort: not every FS allows it).
-      const d = await fs.open(dir, 'r').catch(() => null);
+      const d = fsync ? await fs.open(dir, 'r').catch(() => null) : null;
       if (d) { await d.sync().catch(() => {}); await d.close(); }
     },
     async delete(p) { await fs.unlink(await locate(p)); },

@@ -4,9 +4,10 @@
 // UTF-16 offsets of non-ASCII strings, on-demand members, the fall-back to JSON text.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { init, applyRequestSync, applyJson, applyRequest } from '../src/index.js';
+import { init, applyRequestSync, applyJson, applyRequest, loadSyntax } from '../src/index.js';
 
 await init({ full: true });
+await loadSyntax(['python', 'javascript']); // the synchronous functions check only languages already loaded (docs/syntax.md)
 const viaJson = (req) => JSON.parse(applyJson(JSON.stringify(req)));
 const same = (a, b) => {
   const norm = (o) => JSON.stringify({ ...o, stats: { ...o.stats, time_ms: 0 } });

@@ -20,6 +20,7 @@
 #include "../peers/peers.h"
 #include "../peers/claude_openhands/editor.h"
 #include "../match/restore.h"
+#include "../match/line_breaks.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -221,28 +222,6 @@ static ec_error_code gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
 
 /* Section - editcore */
 
-/* Line breaks old_string starts or ends with that a loose match left out (strategies compare
- * lines, not the breaks around them): the match grows over as many of the file's own line
- * breaks there, so a new_string without them removes them (`"\nvar x=1"` -> `"var x=1"` drops the
- * blank line above). Breaks new_string keeps are written back by it. */
-static void grow_over_line_breaks(const ec_doc *doc, ec_str old_text, ec_found *m, size_t floor, size_t ceil) {
-  ec_str mt = ec_str_make(doc->text + m->start, m->end - m->start);
-  size_t lo = 0, to = 0;
-  while (lo < old_text.len && old_text.ptr[lo] == '\n') lo++;
-  while (to < old_text.len - lo && old_text.ptr[old_text.len - 1 - to] == '\n') to++;
-  size_t ml = 0, mtl = 0;
-  while (ml < mt.len && mt.ptr[ml] == '\n') ml++;
-  while (mtl < mt.len - ml && mt.ptr[mt.len - 1 - mtl] == '\n') mtl++;
-  size_t rl = 0, rt = 0;
-  ec_str r = m->replacement;
-  while (rl < r.len && r.ptr[rl] == '\n') rl++;
-  while (rt < r.len - rl && r.ptr[r.len - 1 - rt] == '\n') rt++;
-  /* Only when new_string has fewer of them than old_string: then the model removes them. */
-  /* Never into a neighbouring match of replace_all ([floor, ceil) is this match's room). */
-  for (size_t k = ml; k < lo && rl < lo && m->start > floor && doc->text[m->start - 1] == '\n'; k++) m->start--;
-  for (size_t k = mtl; k < to && rt < to && m->end < ceil && doc->text[m->end] == '\n'; k++) m->end++;
-}
-
 static bool loose_must_be_unique(ec_strategy s) { return s == EC_STRATEGY_ANCHOR || s == EC_STRATEGY_FUZZY; }
 
 static ec_error_code too_big(ec_ctx *ctx, const ec_ws_file *f, uint64_t out_len, size_t n) {
@@ -276,6 +255,10 @@ typedef struct every {
   bool same;                 /* every place written so far gets the text it had */
   bool overlap;              /* two places overlap: the first such pair's lines */
   uint32_t overlap_lines[2];
+  ec_error_code refused;     /* the first place whose line breaks cannot be framed (match/line_breaks.h) */
+  uint32_t refused_line;
+  ec_strategy refused_strategy;
+  ec_str refused_why;
   ec_ws_file *f;
   /* What a place hands over (a re-indented replacement, a restored context) lives in env->scratch;
    * every SCRATCH_PLACES places it swaps with `spare`, emptied first: the pending place's memory
@@ -307,8 +290,26 @@ static ec_error_code write_pending(every *w, size_t ceil) {
   if (restores_context(ctx, m.strategy) &&
       ec_restore_context(w->env->scratch ? w->env->scratch : ctx->arena, w->doc->text, w->old_text, w->new_text, &m))
     return EC_OUT_OF_MEMORY;
-  if (ctx->req->profile == EC_PROFILE_EDITCORE && m.strategy != EC_STRATEGY_EXACT)
-    grow_over_line_breaks(w->doc, w->old_text, &m, w->floor, ceil);
+  if (ctx->req->profile == EC_PROFILE_EDITCORE && ec_frame_applies(m.strategy)) {
+    /* The line breaks old_string and new_string start and end with (match/line_breaks.h); never
+     * into a neighbouring match of replace_all ([floor, ceil) is this place's room). */
+    ec_arena *a = w->env->scratch ? w->env->scratch : ctx->arena;
+    ec_str why = {NULL, 0};
+    ec_error_code rc = ec_frame_line_breaks(a, w->doc->text, w->doc->len, w->old_text, w->new_text, w->floor, ceil,
+                                            &m.start, &m.end, &m.replacement, &why);
+    if (!rc)
+      rc = ec_check_inner_blank_lines(a, ec_str_make(w->doc->text + m.start, m.end - m.start), w->old_text, w->new_text,
+                                      m.replacement, &why);
+    if (rc == EC_OUT_OF_MEMORY) return rc;
+    if (rc) { /* reported after the search, as an overlap is: the first place that fails */
+      w->refused = rc;
+      w->refused_line = m.start_line;
+      w->refused_strategy = m.strategy;
+      w->refused_why = ec_arena_strdup(ctx->arena, why.ptr ? why.ptr : "", why.len);
+      stop_building(w);
+      return EC_OK;
+    }
+  }
   if (w->written && m.start < w->floor) { /* strategies return disjoint places in file order; a splice needs them so */
     w->overlap = true;
     w->overlap_lines[1] = m.start_line;
@@ -496,6 +497,11 @@ static ec_error_code replace_places(ec_ctx *ctx, ec_ws_file *f, ec_match_env *en
     for (size_t i = 0; i < found.n && !(rc = on_place(w, &found.items[i])); i++) {}
     if (!rc && w->has_pending) rc = write_pending(w, doc->len);
     if (rc) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  }
+  if (w->refused) {
+    ec_fail(ctx, w->refused, "old_string matches line %u of '%.*s' by %s, but %.*s Nothing was changed.", w->refused_line,
+            (int)f->path.len, f->path.ptr, ec_strategy_name(w->refused_strategy), (int)w->refused_why.len, w->refused_why.ptr);
+    return ec_fail_at(ctx, f, w->refused);
   }
   if (w->overlap) {
     ec_fail(ctx, EC_AMBIGUOUS, "old_string's matches at lines %u and %u of '%.*s' overlap, so they cannot all be replaced; nothing was changed.",

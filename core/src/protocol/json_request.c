@@ -261,14 +261,14 @@ static ec_error_code parse_peer_options(parser *p, const cJSON *obj, ec_peer_opt
 #define MAX_EDIT_KEYS 10
 static const char *const *edit_keys(ec_format f) {
   static const char *const BY_FORMAT[EC_FORMAT__COUNT][MAX_EDIT_KEYS + 1] = {
-      [EC_FORMAT_REPLACE] = {"path", "old_string", "new_string", "expected_replacements", "replace_all", "instruction", "instructions", "options"},
-      [EC_FORMAT_SEARCH_REPLACE] = {"path", "text", "dialect", "is_final", "parse_only", "valid_fnames", "options"},
-      [EC_FORMAT_UNIFIED_DIFF] = {"text", "options"},
-      [EC_FORMAT_CODEX_PATCH] = {"text", "options"},
-      [EC_FORMAT_WHOLE_FILE] = {"path", "content", "options"},
-      [EC_FORMAT_INSERT] = {"path", "insert_line", "new_str", "options"},
-      [EC_FORMAT_LAZY] = {"path", "snippet", "instruction", "instructions", "options"},
-      [EC_FORMAT_REPLY] = {"text", "dialect", "path", "parse_only", "options"},
+      [EC_FORMAT_REPLACE] = {"path", "old_string", "new_string", "expected_replacements", "replace_all", "instruction", "instructions", "options", "language"},
+      [EC_FORMAT_SEARCH_REPLACE] = {"path", "text", "dialect", "is_final", "parse_only", "valid_fnames", "options", "language"},
+      [EC_FORMAT_UNIFIED_DIFF] = {"text", "options", "language"},
+      [EC_FORMAT_CODEX_PATCH] = {"text", "options", "language"},
+      [EC_FORMAT_WHOLE_FILE] = {"path", "content", "options", "language"},
+      [EC_FORMAT_INSERT] = {"path", "insert_line", "new_str", "options", "language"},
+      [EC_FORMAT_LAZY] = {"path", "snippet", "instruction", "instructions", "options", "language"},
+      [EC_FORMAT_REPLY] = {"text", "dialect", "path", "parse_only", "options", "language"},
   };
   return BY_FORMAT[f];
 }
@@ -320,6 +320,7 @@ static ec_error_code parse_edit(parser *p, const cJSON *obj, ec_request *req) {
     else if (is_key(it, "new_str")) { rc = get_string(p, it, "edit.new_str", &e->new_str); e->has_new_str = true; }
     else if (is_key(it, "snippet")) { rc = get_string(p, it, "edit.snippet", &e->snippet); e->has_snippet = true; }
     else if (is_key(it, "options")) rc = parse_peer_options(p, it, &e->peer);
+    else if (is_key(it, "language")) rc = get_string(p, it, "edit.language", &e->language);
   }
   return rc;
 }
@@ -386,8 +387,15 @@ static ec_error_code parse_options(parser *p, const cJSON *obj, ec_options *o) {
       o->expected_hash = list;
       o->n_expected_hash = n;
     } else if (is_key(it, "limits")) rc = parse_limits(p, it, &o->limits);
+    else if (is_key(it, "syntax")) {
+      const char *m = cJSON_IsString(it) ? it->valuestring : "";
+      if (!strcmp(m, "report")) o->syntax = EC_SYNTAX_REPORT;
+      else if (!strcmp(m, "refuse")) o->syntax = EC_SYNTAX_REFUSE;
+      else if (!strcmp(m, "off")) o->syntax = EC_SYNTAX_OFF;
+      else rc = FAIL(p, "options.syntax must be \"report\" (the default), \"refuse\" or \"off\" (docs/syntax.md)");
+    }
     else rc = FAIL(p, "unknown field 'options.%s' (known: diff_context, diff_max_bytes, strategies, fuzzy_threshold, "
-                      "line_hint, expected_hash, limits)", it->string);
+                      "line_hint, expected_hash, limits, syntax)", it->string);
   }
   return rc;
 }
@@ -499,6 +507,9 @@ ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len
     rc = FAIL(&p, "profile must be one of editcore, gemini, cline, aider, roo, codex, claude, openhands");
   if (!rc && files) rc = parse_files(&p, files, req);
   if (!rc) rc = x->kind ? parse_correction(&p, edit, req, x) : parse_edit(&p, edit, req);
+  /* JSON answers with every changed file's syntax report unless options.syntax says otherwise
+   * (the typed API's default is on demand: docs/syntax.md). */
+  if (!rc) req->options.syntax = EC_SYNTAX_REPORT;
   if (!rc && options) rc = parse_options(&p, options, &req->options);
   cJSON_Delete(root);
   if (rc == EC_OUT_OF_MEMORY && !p.message.len) p.message = ec_cstr("out of memory");

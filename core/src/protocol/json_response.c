@@ -155,7 +155,12 @@ static void write_file(ec_buf *b, const ec_file_result *f, size_t index, bool sp
     ratio(b, m->confidence);
     ec_buf_append_char(b, '}');
   }
-  ec_buf_append_cstr(b, "]}");
+  ec_buf_append_char(b, ']');
+  if (f->syntax) {
+    key(b, &first, "syntax");
+    ec_json_write_syntax(b, f->syntax);
+  }
+  ec_buf_append_char(b, '}');
 }
 
 /* Format reply, parse_only: data.edits (one object per edit found) and data.paths. */
@@ -213,6 +218,14 @@ void ec_json_write_result_as(ec_buf *b, const ec_result *r, bool splices) {
     ec_buf_append_char(b, ']');
   }
   if (r->has_reply) write_reply(b, r);
+  if (r->n_notes && r->status != EC_STATUS_ERROR) {
+    ec_buf_append_cstr(b, ",\"notes\":[");
+    for (size_t i = 0; i < r->n_notes; i++) {
+      if (i) ec_buf_append_char(b, ',');
+      ec_json_write_string(b, r->notes[i]);
+    }
+    ec_buf_append_char(b, ']');
+  }
   if (r->has_prompt) {
     /* the schema is JSON text the core wrote itself: emitted as an object, not a string */
     ec_buf_append_cstr(b, ",\"prompt\":{\"system\":");

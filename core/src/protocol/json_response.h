@@ -9,5 +9,7 @@ void ec_json_write_result(ec_buf *b, const ec_result *r);
 void ec_json_write_result_as(ec_buf *b, const ec_result *r, bool splices);
 /** Appends s as a JSON string literal, quotes included. */
 void ec_json_write_string(ec_buf *b, ec_str s);
+/** Appends a file's syntax report as a JSON object (json_syntax.c; docs/syntax.md). */
+void ec_json_write_syntax(ec_buf *b, const ec_syntax_report *r);
 
 #endif

@@ -1,4 +1,5 @@
 #include "ctx.h"
+#include "../syntax/syntax.h"
 #include "../base/str.h"
 #include "../diff/diff.h"
 #include "../base/sort.h"
@@ -241,6 +242,7 @@ ec_error_code ec_ws_doc(ec_ctx *ctx, ec_ws_file *f, ec_doc **out) {
       return rc;
     }
     f->loaded = true;
+    f->original_lf = f->doc.n_lf; /* folding CRLF and the BOM keep every LF */
     /* Its changes are tracked from here, for a diff made from them (emit_file) */
     if (f->existed && ec_doc_log_start(ctx->arena, &f->doc)) f->lineage = f->doc.log;
   }
@@ -341,15 +343,60 @@ static size_t raw_at(raw_cursor *c, size_t to) {
   return c->at;
 }
 
-/* The tracked changes of f (its doc's log, when the doc descends from the file as loaded) as
- * stretches of the bytes given and the bytes rendered, each proved: outside the stretches the
- * two must be the same bytes, or the log is not used. false: diff the whole files. */
-static bool tracked_stretches(ec_ctx *ctx, const ec_ws_file *f, ec_str now, ec_diff_stretch **out, size_t *n) {
+/* Why the log can be trusted without re-reading the files: a doc's bytes are written only by
+ * core/src/text/doc.c (ec_doc_load starts untracked, ec_doc_splice carries the log with every
+ * splice added, or drops it past its budget); no other code assigns a doc's text, length, line
+ * endings, BOM or log (checked by scripts/check_doc_writers.sh). So outside the logged regions a
+ * doc whose log descends from its file's loaded doc (`lineage`) holds the loaded bytes.
+ * Rendering is the identity plus the BOM when the file had no CRLF to fold (eol LF or NONE:
+ * nothing folded on load, no splice writes a CR ending since the doc is not CRLF-dominant), so
+ * a region maps to the raw bytes by adding the BOM's length. With CRLFs the regions are mapped
+ * through the CRs of both sides and, that mapping being the subtle part, the bytes between them
+ * are still compared. */
+
+/* Whether f's current doc is tracked from its file as loaded. */
+static bool tracked(const ec_ws_file *f) {
   const ec_doc_log *log = f->doc.log;
-  if (!f->existed || !f->exists || !log || !f->lineage || log->root != f->lineage) return false;
+  return f->existed && f->exists && log && f->lineage && log->root == f->lineage;
+}
+
+/* Whether rendering f's doc is its text behind the BOM, as the loaded file was (no CRLF). */
+static bool plain_endings(const ec_doc *d) { return d->eol == EC_EOL_LF || d->eol == EC_EOL_NONE; }
+
+/* Whether a tracked, plain-ended f renders as its original: every logged region's new bytes
+ * equal its old ones (a splice may write what was there). Only the regions are read. */
+static bool tracked_unchanged(const ec_ws_file *f, ec_str now) {
+  const ec_doc_log *log = f->doc.log;
+  size_t bom = f->doc.bom ? 3 : 0;
+  if (now.len != f->original.len) return false;
+  for (size_t i = 0; i < log->n; i++) {
+    const ec_doc_region *r = &log->regions[i];
+    if (r->old_end - r->old_start != r->new_end - r->new_start ||
+        !same_bytes(f->original.ptr + bom + r->old_start, now.ptr + bom + r->new_start, r->old_end - r->old_start))
+      return false;
+  }
+  return true;
+}
+
+/* The tracked changes of f as stretches of the bytes given and the bytes rendered. false: diff
+ * the whole files. */
+static bool tracked_stretches(ec_ctx *ctx, const ec_ws_file *f, ec_str now, ec_diff_stretch **out, size_t *n) {
+  if (!tracked(f)) return false;
+  const ec_doc_log *log = f->doc.log;
   ec_diff_stretch *st = ec_arena_alloc(ctx->arena, (log->n ? log->n : 1) * sizeof *st);
   if (!st) return false;
   size_t bom = f->doc.bom ? 3 : 0;
+  if (plain_endings(&f->doc)) {
+    for (size_t i = 0; i < log->n; i++) {
+      const ec_doc_region *r = &log->regions[i];
+      ec_diff_stretch s = {r->old_start + bom, r->old_end + bom, r->new_start + bom, r->new_end + bom};
+      if (s.old_end > f->original.len || s.new_end > now.len) return false; /* cannot happen; cheap */
+      st[i] = s;
+    }
+    *out = st;
+    *n = log->n;
+    return true;
+  }
   raw_cursor co = {f->original, 0, bom, 0}, cn = {now, 0, bom, 0};
   next_cr(&co);
   next_cr(&cn);
@@ -398,7 +445,7 @@ static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
   ec_error_code rc;
   if (tracked_stretches(ctx, f, now, &st, &n_st)) {
     /* A located edit: the diff of the lines around what it spliced, not of the whole files. */
-    rc = ec_diff_unified_stretches(ctx->arena, f->path, new_path, f->original, now, st, n_st, &o, &d, &u);
+    rc = ec_diff_unified_stretches(ctx->arena, f->path, new_path, f->original, now, f->original_lf, st, n_st, &o, &d, &u);
   } else {
     const ec_str *before = f->existed ? &f->original : NULL, *after = f->exists ? &now : NULL;
     rc = ec_diff_unified_pair(ctx->arena, f->path, new_path, before, after, &o, &d, &u);
@@ -416,6 +463,13 @@ static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
   ctx->res->stats.lines_added += d.added;
   ctx->res->stats.lines_removed += d.removed;
   ctx->res->stats.bytes_out += now.len;
+  if (f->exists && (ctx->opt.syntax == EC_SYNTAX_REPORT || ctx->opt.syntax == EC_SYNTAX_REFUSE)) {
+    rc = ec_ws_syntax(ctx, f, now, &out->syntax);
+    if (rc) return rc;
+    if (ctx->opt.syntax == EC_SYNTAX_REFUSE && ec_syn_breaks(out->syntax))
+      return ec_fail_syntax(ctx, f, out->syntax, "The edit",
+                            "Correct the edit so the file still parses, or send it with options.syntax \"report\" to apply it as it is.");
+  }
   return EC_OK;
 }
 
@@ -463,7 +517,9 @@ ec_error_code ec_ws_commit(ec_ctx *ctx) {
       now = ec_doc_render(ctx->arena, &f->doc);
       if (!now.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
       /* a file the request did not change is not listed */
-      if (f->existed && !f->moved_to.len && ec_str_eq(now, f->original)) continue;
+      if (f->existed && !f->moved_to.len &&
+          (tracked(f) && plain_endings(&f->doc) ? tracked_unchanged(f, now) : ec_str_eq(now, f->original)))
+        continue;
     }
     ec_error_code rc = emit_file(ctx, f, now);
     if (rc) return rc;

@@ -18,6 +18,7 @@ typedef struct ec_ws_file {
   bool exists;            /* present now */
   bool loaded;
   ec_doc doc;             /* current content, valid when exists && loaded */
+  size_t original_lf;        /* LFs in original (set when it is loaded) */
   const ec_doc_log *lineage; /* the log the loaded original started: a doc whose log has this
                                 root descends from the original by tracked splices */
   bool touched;
@@ -27,6 +28,8 @@ typedef struct ec_ws_file {
   ec_match_info *matches;
   size_t n_matches, cap_matches;
   uint32_t replacements;
+  const ec_syntax_report *syntax; /* the last report made (ec_ws_syntax), for the text in syntax_of */
+  ec_str syntax_of;
 } ec_ws_file;
 
 typedef struct ec_ctx {
@@ -41,6 +44,7 @@ typedef struct ec_ctx {
   bool partial;            /* commit what applied even though the format failed (peer profiles) */
   bool preview;            /* a dry run or streaming preview: status partial */
   uint64_t input_bytes;    /* the request's text: file contents, paths, edit strings (max_input_bytes counts it) */
+  bool reply_blocks;       /* SEARCH/REPLACE blocks of a raw reply: no-op blocks skipped, blocks in order (docs/reply.md) */
   ec_error dropped;        /* the last error past EC_MAX_ERRORS (counted, not listed) */
   bool last_dropped;
 } ec_ctx;
@@ -96,7 +100,18 @@ ec_error_code ec_ws_add_match(ec_ctx *ctx, ec_ws_file *f, uint32_t start_line, u
                               ec_strategy s, double confidence);
 /** The file a single-file edit targets: edit.path, or the only file. Records INVALID_PARAM. */
 ec_ws_file *ec_format_target(ec_ctx *ctx);
-/** Turns every touched file into a file result. */
+/** Turns every touched file into a file result (and, under options.syntax report or refuse, its
+ *  syntax report: syntax_check.c). */
 ec_error_code ec_ws_commit(ec_ctx *ctx);
+
+/* Section - syntax (syntax_check.c) */
+
+/** The syntax report of file f going from its original to `now` (its rendered new content),
+ *  made once per text: a second call for the same bytes (the lazy merge's check, then the
+ *  commit) reuses it. */
+ec_error_code ec_ws_syntax(ec_ctx *ctx, ec_ws_file *f, ec_str now, const ec_syntax_report **out);
+/** Records EC_SYNTAX_ERROR for file f: `what` (what would break it, e.g. "the edit") and the new
+ *  errors' places, then `next` (what to send instead). Returns EC_SYNTAX_ERROR. */
+ec_error_code ec_fail_syntax(ec_ctx *ctx, const ec_ws_file *f, const ec_syntax_report *r, const char *what, const char *next);
 
 #endif

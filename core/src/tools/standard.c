@@ -11,6 +11,7 @@
  * matched as LF, restored), in run; (10) the write, by the host, its outcome in finish.
  */
 #include "tool.h"
+#include "../protocol/json_response.h"
 #include "../base/num.h"
 #include "../base/str.h"
 #include "../request/result.h"
@@ -34,7 +35,7 @@ static ec_str path_arg(const ec_tool_call *c) {
 /* context: cwd, the arguments as received, and the real path when the host resolved one. */
 static void write_context(ec_tool_call *c, ec_buf *b) {
   ec_buf_append_cstr(b, ",\"context\":{\"cwd\":");
-  ec_jstr(b, c->root);
+  ec_jstr(b, ec_tool_cwd(c));
   ec_buf_append_cstr(b, ",\"params_input\":");
   ec_tool_write_json(c, b, c->args);
   ec_buf_append_cstr(b, ",\"path_resolved\":");
@@ -201,7 +202,7 @@ static void edit_refusal(ec_tool_call *c, const edit_args *e, const ec_error *er
   }
   const char *code = err->code == EC_BINARY_FILE ? "BINARY_FILE"
                      : err->code == EC_NO_MATCH || err->code == EC_AMBIGUOUS || err->code == EC_NOOP ||
-                               err->code == EC_INVALID_PARAM || err->code == EC_COUNT_MISMATCH
+                               err->code == EC_INVALID_PARAM || err->code == EC_COUNT_MISMATCH || err->code == EC_SYNTAX_ERROR
                          ? "INVALID_PARAM"
                          : "EXECUTION_ERROR";
   ec_tool_failf(c, t, code, "%.*s", (int)err->message.len, err->message.ptr);
@@ -229,7 +230,7 @@ static void edit_run(ec_tool_call *c) {
   static const ec_strategy EXACT[] = {EC_STRATEGY_EXACT};
   if (!c->ladder) { req.options.strategies = EXACT; req.options.n_strategies = 1; }
   if (c->diff_max_bytes) req.options.diff_max_bytes = c->diff_max_bytes;
-  ec_result *r = ec_apply(&req, c->host);
+  ec_result *r = ec_tool_apply(c, &req);
   if (!r) { c->oom = true; return; }
   if (r->status == EC_STATUS_ERROR || !r->n_files) {
     if (r->n_errors) edit_refusal(c, &e, &r->errors[0], o->content);
@@ -248,6 +249,10 @@ static void edit_run(ec_tool_call *c) {
   ec_jstr(b, fr->diff);
   ec_buf_printf(b, ",\"diff_truncated\":%s,\"replacements\":%u", fr->diff_truncated ? "true" : "false", fr->replacements);
   if (c->ladder && fr->n_matches) ec_buf_printf(b, ",\"strategy\":\"%s\"", ec_strategy_name(fr->matches[0].strategy));
+  if (fr->syntax && fr->syntax->checked) {
+    ec_buf_append_cstr(b, ",\"syntax\":"); /* the file's syntax before and after (docs/syntax.md) */
+    ec_json_write_syntax(b, fr->syntax);
+  }
   ec_buf_printf(b, "},\"stats\":{\"time_ms\":%.3f,\"bytes_written\":%zu,\"lines_added\":%u,\"lines_removed\":%u}", elapsed(c),
                 dry ? (size_t)0 : content.len, fr->lines_added, fr->lines_removed);
   write_context(c, b);
@@ -365,7 +370,7 @@ static void write_run(ec_tool_call *c) {
     req.edit.content = w.content;
     req.edit.has_content = true;
     if (c->diff_max_bytes) req.options.diff_max_bytes = c->diff_max_bytes;
-    ec_result *r = ec_apply(&req, c->host);
+    ec_result *r = ec_tool_apply(c, &req);
     if (!r) { c->oom = true; return; }
     if (r->status == EC_STATUS_ERROR || !r->n_files) {
       const ec_error *err = r->n_errors ? &r->errors[0] : NULL;

@@ -233,7 +233,7 @@ static void str_replace(ec_tool_call *c, const ec_tool *t, const ed_args *e, con
   static const ec_strategy EXACT[] = {EC_STRATEGY_EXACT};
   req.options.strategies = EXACT;
   req.options.n_strategies = 1;
-  ec_result *r = ec_apply(&req, c->host);
+  ec_result *r = ec_tool_apply(c, &req);
   if (!r) { c->oom = true; return; }
   if (r->status == EC_STATUS_ERROR || !r->n_files) {
     const ec_error *err = r->n_errors ? &r->errors[0] : NULL;
@@ -245,14 +245,16 @@ static void str_replace(ec_tool_call *c, const ec_tool *t, const ed_args *e, con
   const ec_file_result *fr = &r->files[0];
   ec_str content = ec_arena_strdup(c->a, fr->content.ptr, fr->content.len);
   size_t at = fr->n_matches ? fr->matches[0].start_line : lines[0];
+  ec_str note = ec_tool_syntax_note(c, fr);
   ec_result_free(r);
   if (!content.ptr) { c->oom = true; return; }
   size_t new_lines = ec_count_lf(req.edit.new_string.ptr ? req.edit.new_string.ptr : "", req.edit.new_string.len);
   ec_str snip = snippet(c, content, at, at + new_lines);
   if (!snip.ptr) return;
   ec_str text = ec_arena_printf(c->a, "The file %.*s has been edited. Here's the result of running `cat -n` on a snippet of %.*s:\n"
-                                "%.*sReview the changes and make sure they are as expected. Edit the file again if necessary.",
-                                (int)e->path.len, e->path.ptr, (int)e->path.len, e->path.ptr, (int)snip.len, snip.ptr);
+                                "%.*sReview the changes and make sure they are as expected. Edit the file again if necessary.%.*s",
+                                (int)e->path.len, e->path.ptr, (int)e->path.len, e->path.ptr, (int)snip.len, snip.ptr,
+                                (int)note.len, note.ptr ? note.ptr : "");
   if (!text.ptr) { c->oom = true; return; }
   ec_tool_text_answer(c, text, false);
   if (undo_allowed(t)) history_update(c, e->rel, true, o->content);
@@ -272,7 +274,7 @@ static void insert(ec_tool_call *c, const ec_tool *t, const ed_args *e, const ec
   req.edit.insert_line = e->insert_line;
   req.edit.new_str = e->new_str;
   req.edit.has_new_str = true;
-  ec_result *r = ec_apply(&req, c->host);
+  ec_result *r = ec_tool_apply(c, &req);
   if (!r) { c->oom = true; return; }
   if (r->status == EC_STATUS_ERROR || !r->n_files) {
     const ec_error *err = r->n_errors ? &r->errors[0] : NULL;
@@ -282,6 +284,7 @@ static void insert(ec_tool_call *c, const ec_tool *t, const ed_args *e, const ec
     return;
   }
   ec_str content = ec_arena_strdup(c->a, r->files[0].content.ptr, r->files[0].content.len);
+  ec_str note = ec_tool_syntax_note(c, &r->files[0]);
   ec_result_free(r);
   if (!content.ptr) { c->oom = true; return; }
   size_t from = (size_t)e->insert_line + 1, to = from + ec_count_lf(e->new_str.ptr ? e->new_str.ptr : "", e->new_str.len);
@@ -289,8 +292,8 @@ static void insert(ec_tool_call *c, const ec_tool *t, const ed_args *e, const ec
   if (!snip.ptr) return;
   ec_str text = ec_arena_printf(c->a, "The file %.*s has been edited. Here's the result of running `cat -n` on a snippet of the "
                                 "edited file:\n%.*sReview the changes and make sure they are as expected (correct indentation, "
-                                "no duplicate lines, etc). Edit the file again if necessary.",
-                                (int)e->path.len, e->path.ptr, (int)snip.len, snip.ptr);
+                                "no duplicate lines, etc). Edit the file again if necessary.%.*s",
+                                (int)e->path.len, e->path.ptr, (int)snip.len, snip.ptr, (int)note.len, note.ptr ? note.ptr : "");
   if (!text.ptr) { c->oom = true; return; }
   ec_tool_text_answer(c, text, false);
   if (undo_allowed(t)) history_update(c, e->rel, true, o->content);
