@@ -8,6 +8,7 @@ const lines = (n, f) => Array.from({ length: n }, (_, i) => f(i)).join('');
 const codeLine = (i) => `line ${i}: value_${i} = compute(${i}, "x${i % 97}")\n`;
 const padded = (f, i) => `v${f}_${i} = compute(${i}, "x${i % 97}")   # some padding text\n`;
 const block = (search, replace) => `<<<<<<< SEARCH\n${search}=======\n${replace}>>>>>>> REPLACE\n`;
+const jsLine = (tag) => (i) => `export const value_${i} = compute_${tag}(${i}, "padding text here"); // c\n`;
 const cat = 'memory bounds';
 const multi = ['success', 'partial']; // partial: a diff past diff_max_bytes is cut (the edit applied)
 
@@ -90,4 +91,11 @@ export const memoryCases = [
     make: () => enc({ format: 'replace', files: { a: 'abcdefgh'.repeat(2 << 20) + '\nend\n' }, edit: { old_string: 'end', new_string: 'END' } }) },
   { id: 'mem/long-line-4MB-replace-all', cat, expect: multi,
     make: () => enc({ format: 'replace', files: { a: 'abcdefgh'.repeat(1 << 19) + '\n' }, edit: { old_string: 'c', new_string: 'C', replace_all: true } }) },
+  // Syntax reports (issue 32) parse both sides of a file of a known language, up to 16 MiB a side:
+  // a 30 MB .js is past it (not parsed); under it, tree-sitter's trees cost far more than the text
+  // (BENCHMARKS.md, "Memory bounds": recorded, over the bound).
+  { id: 'mem/syntax-js-30MB-whole-file', cat, expect: multi,
+    make: () => enc({ format: 'whole_file', files: { 'big.js': lines(420000, jsLine('a')) }, edit: { path: 'big.js', content: lines(420000, jsLine('b')) } }) },
+  { id: 'mem/syntax-js-2MB-whole-file', cat, expect: multi,
+    make: () => enc({ format: 'whole_file', files: { 'big.js': lines(30000, jsLine('a')) }, edit: { path: 'big.js', content: lines(30000, jsLine('b')) } }) },
 ];
