@@ -3,7 +3,8 @@
  * without the parts most edits never reach — the regex strategy (and with it PCRE2), the lazy
  * and Codex formats, the peer dialects of Aider, Cline and Roo, the agent tools (tool calls
  * and tool definitions, core/src/tools/: runTool) and self-correction (core/src/correct/: a
- * second model call's prompt and its checked answer, rare beside the edits themselves). Each of
+ * second model call's prompt and its checked answer, rare beside the edits themselves) and the
+ * diagnosis of an edit that matched nothing (messages/diagnose.c). Each of
  * their entry points
  * is replaced here by a stub that only raises a flag (so the linker leaves the real objects and
  * everything only they use out of the module). A run that raised it is discarded by the host and
@@ -17,6 +18,7 @@
 #include "match/lineutil.h"
 #include "request/result.h"
 #include "messages/enclosing.h"
+#include "messages/diagnose.h"
 #include "syntax/syntax.h"
 #include "base/str.h"
 #include <emscripten/emscripten.h>
@@ -84,6 +86,16 @@ ec_result *ec_correction_apply(const ec_request *failed, const ec_correction *c,
   return ec_result_new(host ? host->allocator : NULL);
 }
 
+/* The diagnosis of a NO_MATCH (messages/diagnose.c: the closest places and what differs at the
+ * best one): only an edit that failed reaches it, and its explanation is worth the full module's
+ * download; an edit that applies never does. */
+ec_error_code ec_diagnose_no_match(ec_match_env *env, ec_str old_text, ec_diagnosis *out) {
+  (void)env; (void)old_text;
+  memset(out, 0, sizeof *out);
+  needs_full = 1;
+  return EC_OUT_OF_MEMORY; /* the run is discarded: any error ends it soonest */
+}
+
 /* The syntax check's rarer paths (docs/syntax.md): naming the definition around a NO_MATCH or
  * AMBIGUOUS place, and the C/C++ preprocessor rule (a C or C++ file with new errors). The report
  * itself stays: most edits of a known language are answered here. */
@@ -127,12 +139,6 @@ ec_error_code ec_syn_report(ec_arena *a, const ec_syn_lang *lang, ec_str name, c
     needs_full = 1;
     return EC_OUT_OF_MEMORY; /* the run is discarded: any error ends it soonest */
   }
-  ec_syntax_report *r = ec_arena_calloc(a, 1, sizeof *r);
-  if (!r) return EC_OUT_OF_MEMORY;
-  r->language = name;
-  r->skipped.ptr = ec_str_eq_cstr(name, "unknown") ? "" : "editcore has no grammar by that name";
-  r->skipped.len = strlen(r->skipped.ptr);
-  r->parsed_before = r->parsed_after = -1;
-  *out = r;
-  return EC_OK;
+  *out = ec_syn_skipped(a, name, ec_str_eq_cstr(name, "unknown") ? "" : "editcore has no grammar by that name");
+  return *out ? EC_OK : EC_OUT_OF_MEMORY;
 }

@@ -662,6 +662,16 @@ EC_API ec_result *ec_apply_json_files(const char *request, size_t request_len, c
                                       const ec_host *host);
 
 /**
+ * ec_apply_json_files with the typed API's syntax default, EC_SYNTAX_ON_DEMAND (nothing is parsed
+ * unless asked: ec_result_syntax), in place of JSON's "report": for a host whose request names no
+ * options.syntax and whose caller holds objects, not JSON text (the npm package's object path:
+ * an exact edit of a 1 MB file then pays no parse). A request that names options.syntax is to be
+ * sent through ec_apply_json_files: this function's mode replaces whatever the request says.
+ */
+EC_API ec_result *ec_apply_json_files_on_demand(const char *request, size_t request_len, const ec_file *files,
+                                                size_t n_files, const ec_host *host);
+
+/**
  * ec_result_to_json with every file's "content" left out and, in its place, "has_content"
  * (bool) and "splices": [old_start, old_end, new_start, new_end, ...] (ec_file_result.splices,
  * flat, in bytes), and "index" first (the file's i for ec_result_file): the response for a host that builds the new contents from the bytes it

@@ -8,7 +8,7 @@ import createEditcore from '../dist/editcore.mjs';
 import createEditcoreLite from '../dist/editcore-lite.mjs';
 import { platform } from './platform.js';
 import { service as syntaxService, takeMissing, loadLanguages, setSyntaxSources } from './syntax.js';
-import { fastFiles, runFiles } from './fast.js';
+import { fastFiles, runFiles, syntaxOnDemand } from './fast.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -363,10 +363,11 @@ function objectNow(request) {
   }
   const { files: _given, ...rest } = request;
   const text = serialise(rest);
-  if (full) return runFiles(full, text, files, null);
+  const onDemand = syntaxOnDemand(request);
+  if (full) return runFiles(full, text, files, null, onDemand);
   if (!lite) throw new TypeError('editcore: the engine is not loaded; call `await init()` first (the async functions do it for you)');
   lite._editcore_lite_needs_full();
-  return runFiles(lite, text, files, (m) => !m._editcore_lite_needs_full());
+  return runFiles(lite, text, files, (m) => !m._editcore_lite_needs_full(), onDemand);
 }
 
 /**
@@ -385,7 +386,8 @@ export function applyRequestSync(request) {
  * hook (src/fixer.js, a layer above this one); this is the engine's own run. `files` values are
  * strings or Uint8Arrays (bytes in, bytes out: that file's `content` is then a Uint8Array), or
  * null for an absent file; a file's content is assembled from the original and the changed
- * pieces the first time it is read.
+ * pieces the first time it is read. Syntax reports are on demand (the typed API's default: nothing
+ * is parsed) unless options.syntax names "report" or "refuse" (docs/syntax.md).
  */
 export async function applyRequest(request) {
   requestForm(request); // a misuse throws before anything loads

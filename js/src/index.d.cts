@@ -58,6 +58,8 @@ export interface Options {
   /** path -> SHA-256 of the bytes the host read (64 hex digits, `sha256:` allowed): the optimistic lock. */
   expected_hash?: Record<string, string>;
   limits?: Limits;
+  /** The syntax check (docs/syntax.md): JSON text's default "report"; a request object's, on demand (nothing parsed). */
+  syntax?: 'report' | 'refuse' | 'off';
 }
 
 /** File contents by path; null (or absent) = the file does not exist. */
@@ -199,7 +201,11 @@ export interface LowLevelModule {
  * `{ full: true }`: the full module now. Resolves to the module loaded first (the full one with `full`).
  */
 export function init(options?: InitOptions): Promise<LowLevelModule>;
-/** Applies one request; a bad edit is a response with status "error", never an exception. */
+/**
+ * Applies one request; a bad edit is a response with status "error", never an exception. Syntax
+ * reports are on demand (nothing parsed) unless `options.syntax` is "report" or "refuse"
+ * (applyJson's text keeps JSON's default, "report": docs/syntax.md).
+ */
 export function applyRequest(request: Request, options?: FixerOptions): Promise<Response>;
 /**
  * applyRequest without the promise, after `await init()`. A request that needs the full module

@@ -3,6 +3,7 @@
 #include "editcore.h"
 #include "syntax/syntax.h"
 #include "test_util.h"
+#include <stdlib.h>
 
 static ec_str S(const char *s) { ec_str r = {s, strlen(s)}; return r; }
 
@@ -102,8 +103,79 @@ static void old_errors(void) {
   CHECK(ec_syn_new_errors(S(""), NULL, at, &after, fresh) == 3);
 }
 
+/* A Python file of about `bytes` bytes that parses, ending in "x = 0\n" (its one unique line). */
+static char *python_of(size_t bytes) {
+  static const char unit[] = "def f(a, b):\n    return a + b\n\n";
+  size_t n = bytes / (sizeof unit - 1) + 1, len = n * (sizeof unit - 1);
+  char *t = malloc(len + 7);
+  for (size_t i = 0; i < n; i++) memcpy(t + i * (sizeof unit - 1), unit, sizeof unit - 1);
+  memcpy(t + len, "x = 0\n", 7);
+  return t;
+}
+
+/* What one request may parse (EC_SYN_REQUEST_BYTES): a full parse of each original and the bytes
+ * an edit changed, counted in request order; past it a file is skipped, and nothing else changes. */
+static void budget(void) {
+  const size_t mib = (size_t)1 << 20;
+  CHECK(ec_syn_cost(NULL, S("abc")) == 3);
+  ec_str was = S("a = 1\nb = 2\n"), now = S("a = 1\nb = 22\n");
+  CHECK(ec_syn_cost(&was, now) == was.len + 1);
+  CHECK(ec_syn_cost(&was, was) == was.len);
+
+  char *big = python_of(3 * mib), *small = python_of(3 * mib / 2);
+  ec_request req;
+  ec_file f[2];
+  ec_request_init(&req, EC_FORMAT_REPLACE);
+  /* One 3 MiB file, one line changed: 3 MiB + 1 byte, within the budget: checked. */
+  ec_result *r = replace("big.py", big, "x = 0", "x = 1", EC_SYNTAX_REPORT, &req, &f[0]);
+  const ec_syntax_report *s = ec_result_file(r, 0)->syntax;
+  CHECK(ec_result_status(r) == EC_STATUS_SUCCESS && s && s->checked && s->parsed_after == 1);
+  ec_result_free(r);
+  /* A 5 MiB file: past the budget by itself. Skipped, the edit applied as without the check. */
+  char *huge = python_of(5 * mib);
+  r = replace("huge.py", huge, "x = 0", "x = 1", EC_SYNTAX_REFUSE, &req, &f[0]);
+  s = ec_result_file(r, 0)->syntax;
+  CHECK(ec_result_status(r) == EC_STATUS_SUCCESS && s && !s->checked && strstr(s->skipped.ptr, "4 MiB"));
+  ec_result_free(r);
+  /* On demand (the typed API's default): the file's own cost, the same answer. */
+  r = replace("huge.py", huge, "x = 0", "x = 1", EC_SYNTAX_ON_DEMAND, &req, &f[0]);
+  s = ec_result_syntax(r, 0, &req, NULL);
+  CHECK(s && !s->checked && strstr(s->skipped.ptr, "4 MiB"));
+  ec_result_free(r);
+  free(huge);
+
+  /* Two files in one reply, 3 MiB and 1.5 MiB: together past the budget. The one the reply edits
+   * first is checked and the other skipped, whichever order the request lists them in. */
+  for (int order = 0; order < 2; order++) {
+    const char *first = order ? "small.py" : "big.py", *second = order ? "big.py" : "small.py";
+    char reply[256];
+    snprintf(reply, sizeof reply,
+             "%s\n```\n<<<<<<< SEARCH\nx = 0\n=======\nx = 1\n>>>>>>> REPLACE\n```\n\n"
+             "%s\n```\n<<<<<<< SEARCH\nx = 0\n=======\nx = 2\n>>>>>>> REPLACE\n```\n", first, second);
+    ec_request_init(&req, EC_FORMAT_REPLY);
+    f[0].path = S("big.py"), f[0].content = S(big);
+    f[1].path = S("small.py"), f[1].content = S(small);
+    req.files = f;
+    req.n_files = 2;
+    req.edit.text = S(reply);
+    req.options.syntax = EC_SYNTAX_REPORT;
+    r = ec_apply(&req, NULL);
+    CHECK(ec_result_status(r) == EC_STATUS_SUCCESS && ec_result_file_count(r) == 2);
+    for (size_t i = 0; i < ec_result_file_count(r) && i < 2; i++) {
+      const ec_file_result *fr = ec_result_file(r, i);
+      bool is_big = fr->path.len == 6;
+      bool expect_checked = is_big == (order == 0);
+      CHECK(fr->syntax && fr->syntax->checked == expect_checked);
+    }
+    ec_result_free(r);
+  }
+  free(big);
+  free(small);
+}
+
 int main(void) {
   typed_api();
+  budget();
   languages();
   old_errors();
   TEST_MAIN_END();

@@ -20,6 +20,7 @@ bool ec_enclosing_load(ec_ctx *ctx, ec_ws_file *f, ec_enclosing *out) {
   if (ec_ws_doc(ctx, f, &doc)) return false;
   ec_syn_status st;
   out->text = ec_str_make(doc->text, doc->len);
+  if (!ec_ws_syntax_afford(ctx, doc->len)) return false;
   if (ec_syn_scan(ctx->arena, lang, out->text, NULL, true, &st, &out->side, NULL) || st != EC_SYN_SCANNED || out->side.stopped)
     return false;
   out->ok = out->side.n_defs > 0;

@@ -45,6 +45,7 @@ typedef struct ec_ctx {
   bool preview;            /* a dry run or streaming preview: status partial */
   uint64_t input_bytes;    /* the request's text: file contents, paths, edit strings (max_input_bytes counts it) */
   bool reply_blocks;       /* SEARCH/REPLACE blocks of a raw reply: no-op blocks skipped, blocks in order (docs/reply.md) */
+  size_t syntax_spent;     /* bytes parsed so far, against EC_SYN_REQUEST_BYTES (ec_ws_syntax_afford) */
   ec_error dropped;        /* the last error past EC_MAX_ERRORS (counted, not listed) */
   bool last_dropped;
 } ec_ctx;
@@ -110,6 +111,10 @@ ec_error_code ec_ws_commit(ec_ctx *ctx);
  *  made once per text: a second call for the same bytes (the lazy merge's check, then the
  *  commit) reuses it. */
 ec_error_code ec_ws_syntax(ec_ctx *ctx, ec_ws_file *f, ec_str now, const ec_syntax_report **out);
+/** Whether the request's parse budget (EC_SYN_REQUEST_BYTES) still has `cost` bytes; spends them
+ *  when it has. Every parse of a request goes through it, in the request's own order, so every
+ *  build checks the same files. */
+bool ec_ws_syntax_afford(ec_ctx *ctx, size_t cost);
 /** Records EC_SYNTAX_ERROR for file f: `what` (what would break it, e.g. "the edit") and the new
  *  errors' places, then `next` (what to send instead). Returns EC_SYNTAX_ERROR. */
 ec_error_code ec_fail_syntax(ec_ctx *ctx, const ec_ws_file *f, const ec_syntax_report *r, const char *what, const char *next);

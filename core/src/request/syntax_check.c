@@ -7,6 +7,14 @@
 #include "../syntax/syntax.h"
 #include "../base/str.h"
 
+#define PAST_BUDGET "the request's files are past what one request may parse (4 MiB; docs/syntax.md)"
+
+bool ec_ws_syntax_afford(ec_ctx *ctx, size_t cost) {
+  if (cost > EC_SYN_REQUEST_BYTES - ctx->syntax_spent) return false;
+  ctx->syntax_spent += cost;
+  return true;
+}
+
 ec_error_code ec_ws_syntax(ec_ctx *ctx, ec_ws_file *f, ec_str now, const ec_syntax_report **out) {
   if (f->syntax && ec_str_eq(f->syntax_of, now)) {
     *out = f->syntax;
@@ -15,8 +23,12 @@ ec_error_code ec_ws_syntax(ec_ctx *ctx, ec_ws_file *f, ec_str now, const ec_synt
   ec_str name;
   const ec_syn_lang *lang = ec_syn_lang_for(f->moved_to.len ? f->moved_to : f->path, ctx->req->edit.language, &name);
   ec_syntax_report *r;
-  ec_error_code rc = ec_syn_report(ctx->arena, lang, name, f->existed ? &f->original : NULL, now, &r);
-  if (rc) return ec_fail(ctx, rc, "out of memory");
+  const ec_str *before = f->existed ? &f->original : NULL;
+  if (lang && !ec_ws_syntax_afford(ctx, ec_syn_cost(before, now))) {
+    if (!(r = ec_syn_skipped(ctx->arena, name, PAST_BUDGET))) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  } else if (ec_syn_report(ctx->arena, lang, name, before, now, &r)) {
+    return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  }
   f->syntax = *out = r;
   f->syntax_of = now;
   return EC_OK;
@@ -48,7 +60,10 @@ const ec_syntax_report *ec_result_syntax(ec_result *r, size_t i, const ec_reques
   ec_str name;
   const ec_syn_lang *lang = ec_syn_lang_for(f->action == EC_ACTION_MOVE ? f->moved_to : f->path, req->edit.language, &name);
   ec_syntax_report *rep = NULL;
-  if (ec_syn_report(r->arena, lang, name, before, f->content, &rep)) return NULL;
+  if (lang && ec_syn_cost(before, f->content) > EC_SYN_REQUEST_BYTES) /* asked one file at a time: the file's own cost */
+    rep = ec_syn_skipped(r->arena, name, PAST_BUDGET);
+  else if (ec_syn_report(r->arena, lang, name, before, f->content, &rep))
+    return NULL;
   f->syntax = rep;
   return rep;
 }

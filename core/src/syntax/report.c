@@ -46,21 +46,12 @@ static ec_str quote(ec_str t, const ec_syn_err *e) {
 
 /* Section - the report */
 
-static ec_syntax_report *unchecked(ec_arena *a, ec_str name, const char *why) {
-  ec_syntax_report *r = ec_arena_calloc(a, 1, sizeof *r);
-  if (!r) return NULL;
-  r->language = name;
-  r->skipped = ec_cstr(why);
-  r->parsed_before = r->parsed_after = -1;
-  return r;
-}
-
 ec_error_code ec_syn_report(ec_arena *a, const ec_syn_lang *lang, ec_str name, const ec_str *before, ec_str after,
                             ec_syntax_report **out) {
   *out = NULL;
   if (!lang) {
     /* Unknown: "unknown" for a path no language claims; a name given without a grammar says so. */
-    *out = unchecked(a, name, ec_str_eq_cstr(name, "unknown") ? "" : "editcore has no grammar by that name");
+    *out = ec_syn_skipped(a, name, ec_str_eq_cstr(name, "unknown") ? "" : "editcore has no grammar by that name");
     return *out ? EC_OK : EC_OUT_OF_MEMORY;
   }
   ec_syn_status st;
@@ -73,10 +64,10 @@ ec_error_code ec_syn_report(ec_arena *a, const ec_syn_lang *lang, ec_str name, c
                   : (before && sb.stopped) || sa.stopped ? "the parse ran past its work budget (docs/syntax.md)"
                   : NULL;
   if (why) {
-    *out = unchecked(a, name, why);
+    *out = ec_syn_skipped(a, name, why);
     return *out ? EC_OK : EC_OUT_OF_MEMORY;
   }
-  ec_syntax_report *r = unchecked(a, name, "");
+  ec_syntax_report *r = ec_syn_skipped(a, name, "");
   bool *fresh = ec_arena_calloc(a, sa.n_errors + 1, sizeof *fresh);
   ec_syntax_error *list = ec_arena_calloc(a, EC_SYN_LISTED, sizeof *list);
   if (!r || !fresh || !list) return EC_OUT_OF_MEMORY;
