@@ -91,6 +91,41 @@ target_compile_definitions(editcore_pcre2 PUBLIC PCRE2_CODE_UNIT_WIDTH=8 PCRE2_S
 target_compile_options(editcore_pcre2 PRIVATE -w)
 endif()
 
+# cJSON with Debian's patches, when their tarball sits next to the orig one (scripts/install-deps.sh
+# fetches both): the wasm builds then compile the very cJSON the native build links (1.7.15 plus
+# Debian's security fixes: numbers longer than 63 characters, CVE-2023-26819; a read past a
+# trailing comma; CVE-2025-57052), not the bare release.
+file(GLOB _cjson_debian "${PROJECT_SOURCE_DIR}/third_party/src/cjson_1.7.15-*.debian.tar.xz")
+if(_cjson_debian)
+  list(SORT _cjson_debian COMPARE NATURAL)
+  list(GET _cjson_debian -1 _cjson_debian)
+  get_filename_component(_cjson_rev "${_cjson_debian}" NAME)
+  set(_cjson_patched "${CMAKE_BINARY_DIR}/deps/cjson-debian")
+  set(_cjson_applied "")
+  if(EXISTS "${_cjson_patched}/.applied")
+    file(READ "${_cjson_patched}/.applied" _cjson_applied)
+  endif()
+  if(NOT _cjson_applied STREQUAL _cjson_rev)
+    find_program(EDITCORE_PATCH patch) # scripts/install-deps.sh installs it
+    file(REMOVE_RECURSE "${_cjson_patched}")
+    file(COPY "${cjson_SOURCE_DIR}/" DESTINATION "${_cjson_patched}")
+    file(ARCHIVE_EXTRACT INPUT "${_cjson_debian}" DESTINATION "${_cjson_patched}")
+    file(STRINGS "${_cjson_patched}/debian/patches/series" _cjson_series REGEX "^[^#]")
+    foreach(_p IN LISTS _cjson_series)
+      string(STRIP "${_p}" _p)
+      if(NOT EDITCORE_PATCH)
+        message(FATAL_ERROR "cJSON: applying Debian's patches needs the patch program (apt-get install patch)")
+      endif()
+      execute_process(COMMAND "${EDITCORE_PATCH}" -p1 --batch -i "debian/patches/${_p}" WORKING_DIRECTORY "${_cjson_patched}" RESULT_VARIABLE _r OUTPUT_QUIET ERROR_VARIABLE _e)
+      if(NOT _r EQUAL 0)
+        message(FATAL_ERROR "cJSON: Debian's patch ${_p} (${_cjson_rev}) did not apply: ${_e}")
+      endif()
+    endforeach()
+    file(WRITE "${_cjson_patched}/.applied" "${_cjson_rev}")
+  endif()
+  set(cjson_SOURCE_DIR "${_cjson_patched}")
+endif()
+
 # cJSON, reachable as <cjson/cJSON.h> like Debian's package.
 set(_cjson_inc "${CMAKE_BINARY_DIR}/deps/cjson-include")
 configure_file("${cjson_SOURCE_DIR}/cJSON.h" "${_cjson_inc}/cjson/cJSON.h" COPYONLY)

@@ -60,6 +60,8 @@ ec_error_code eh_write_result(ec_result *r, const eh_root *root, eh_inputs *in, 
 int eh_report(ec_result *r, const eh_opts *o);
 /** Prints a host failure (human or --json) and returns its exit status. */
 int eh_report_err(const eh_err *err, const eh_opts *o);
+/** The result's JSON response and a newline on stdout, streamed; false (said on stderr) when it could not be written. */
+bool eh_print_json(const ec_result *r);
 /** Writes a unified diff to stdout, coloured when o asks for colour. */
 void eh_print_diff(const char *text, size_t len, const eh_opts *o);
 /** Whether colour is on for stdout. */

@@ -157,12 +157,7 @@ static int print_human(ec_result *r, const eh_opts *o) {
 }
 
 static int print_json_line(ec_result *r) {
-  size_t n = 0;
-  char *json = ec_result_to_json(r, NULL, &n);
-  if (!json) { fputs("editcore: out of memory\n", stderr); return 2; }
-  fwrite(json, 1, n, stdout);
-  fputc('\n', stdout);
-  ec_free(NULL, json);
+  if (!eh_print_json(r)) return 2;
   return ec_result_status(r) == EC_STATUS_ERROR ? 1 : 0;
 }
 
@@ -187,7 +182,8 @@ int eh_cmd_json(const eh_opts *o) {
     ec_free(NULL, out);
     return fflush(stdout) != 0 ? 2 : failed;
   } else {
-    r = ec_apply_json(req, len, eh_core_host());
+    r = ec_apply_json_take(req, len, eh_core_host()); /* freed once parsed: the edit runs without it */
+    req = NULL;
     if (!r) eh_fail(&err, EC_OUT_OF_MEMORY, EH_EXIT_USAGE_IO, NULL, "out of memory");
   }
   free(req);

@@ -46,13 +46,20 @@ void eh_print_diff(const char *text, size_t len, const eh_opts *o) {
   }
 }
 
-static void print_json(ec_result *r) {
-  size_t n = 0;
-  char *json = ec_result_to_json(r, NULL, &n);
-  if (!json) { fputs("editcore: out of memory\n", stderr); return; }
-  fwrite(json, 1, n, stdout);
+static bool write_stdout(void *user, const char *bytes, size_t n) {
+  (void)user;
+  return fwrite(bytes, 1, n, stdout) == n;
+}
+
+/* Streamed: a response can be ~3 x a 60 MB file (content and undo), and held whole it would be
+ * the largest thing in memory. */
+bool eh_print_json(const ec_result *r) {
+  if (!ec_result_write_json(r, NULL, write_stdout, NULL)) {
+    fputs("editcore: out of memory or could not write the response\n", stderr);
+    return false;
+  }
   fputc('\n', stdout);
-  ec_free(NULL, json);
+  return true;
 }
 
 /* One error for people: code, message, and the nearest text the engine found. */
@@ -82,7 +89,7 @@ int eh_report(ec_result *r, const eh_opts *o) {
     if (c == EC_IO_ERROR || c == EC_OUT_OF_MEMORY) code = EH_EXIT_USAGE_IO;
   }
   if (o->json) {
-    print_json(r);
+    eh_print_json(r);
   } else {
     if (st != EC_STATUS_ERROR && !o->quiet)
       for (size_t i = 0; i < ec_result_file_count(r); i++) {
@@ -106,7 +113,7 @@ int eh_report_err(const eh_err *err, const eh_opts *o) {
     const char *m = err->message;
     ec_result *r = ec_result_new_error(err->code, (ec_str){err->path, strlen(err->path)}, (ec_str){m, strlen(m)}, NULL);
     if (r) {
-      print_json(r);
+      eh_print_json(r);
       ec_result_free(r);
     }
   } else {

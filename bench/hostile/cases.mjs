@@ -3,6 +3,8 @@
 // engine must answer (`expect`: an error code, or 'success' / 'partial').
 // Sizes stay within the default input limits (64 MiB): what is tested is that such a request
 // is answered in bounded time and memory, or refused early with TOO_LARGE naming the limit.
+import { memoryCases } from './memory_cases.mjs';
+
 const enc = (o) => Buffer.from(JSON.stringify(o), 'utf8');
 const raw = (s) => Buffer.from(s, 'latin1'); // bytes exactly as written (\xNN escapes are bytes)
 const lines = (n, f) => Array.from({ length: n }, (_, i) => f(i)).join('');
@@ -146,6 +148,9 @@ export const cases = [
   // signature-and-body-changed 54 s, lazy/80k-markers-over-closers 46 s, lazy/40k-closers 9 s,
   // lazy/100k-new-lines-one-anchor > 60 s, lazy/flat-python-block-100k 6 s (then a wrong decline).
   ...lazyScaleCases(),
+
+  // Section - memory bounds (issue 27): memory_cases.mjs
+  ...memoryCases,
 ];
 
 // Files of small functions and snippets of thousands of segments (bench/hostile/README in

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // One request through the npm package (js/src/index.js): `node npm_one.mjs request.json`.
-// Valid UTF-8 goes through applyJson, as a JavaScript caller sends it; bytes that are not UTF-8
-// cannot be a JavaScript string, so they go to the module's run export as they are.
+// Valid UTF-8 goes through applyJson, as a JavaScript caller sends it (the full engine loaded when
+// the request needs it); bytes that are not UTF-8 cannot be a JavaScript string, so they go to the
+// module's run export as they are.
 import { readFileSync, writeSync } from 'node:fs';
 import { init, applyJson } from '../../js/src/index.js';
 
@@ -10,7 +11,15 @@ const m = await init();
 let text = null;
 try { text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes); } catch { /* not UTF-8 */ }
 if (text !== null) {
-  writeSync(1, applyJson(text));
+  let out;
+  try { out = applyJson(text); } catch (e) {
+    // The lite engine answers the common formats; a request for the others asks for the full one,
+    // as a caller of the synchronous API loads it (docs: `await init({ full: true })`).
+    if (e.code !== 'EDITCORE_NEEDS_FULL') throw e;
+    await init({ full: true });
+    out = applyJson(text);
+  }
+  writeSync(1, out);
 } else {
   const req = m._malloc(bytes.length + 1), lenPtr = m._malloc(4);
   m.HEAPU8.set(bytes, req);

@@ -227,8 +227,8 @@ typedef struct ec_file {
  * above the ceiling is INVALID_PARAM: a request may only lower its limits.
  */
 typedef struct ec_limits {
-  size_t max_input_bytes;      /* sum of all file contents and edit text; default 64 MiB */
-  size_t max_lines;            /* per file; default 4 Mi lines */
+  size_t max_input_bytes;      /* sum of all file contents and edit text; default 64 MiB (also what an edit may make: docs/limits.md) */
+  size_t max_lines;            /* per file, per edit text, per file an edit makes; default 1 Mi lines */
   size_t max_line_bytes;       /* default 16 MiB */
   size_t max_blocks;           /* blocks/hunks/files in one edit; default 10000 */
   uint32_t regex_match_limit;  /* token comparisons of the `regex` strategy's search; default 10 M */
@@ -628,9 +628,28 @@ EC_API char *ec_run_json(const char *request, size_t request_len, const ec_host 
  */
 EC_API ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host *host);
 
+/**
+ * ec_apply_json for a host that hands the request's buffer over: `request` must come from the
+ * host's allocator (malloc when host->allocator is NULL); the library frees it as soon as the
+ * request is parsed, before the edit runs (and on every path), so a 60 MB request is not held
+ * next to the parsed copy while the edit runs. The caller must not use `request` afterwards.
+ */
+EC_API ec_result *ec_apply_json_take(char *request, size_t request_len, const ec_host *host);
+
 /** Serialises a result as the JSON response (NUL-terminated; length in *json_len when not NULL).
  *  The caller owns the text: free it with ec_free(host, json). NULL only when out of memory. */
 EC_API char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_len);
+
+/** Receives the response of ec_result_write_json piece by piece; returns false to stop. */
+typedef bool (*ec_json_writer)(void *user, const char *bytes, size_t n);
+
+/**
+ * Writes the same bytes as ec_result_to_json (without the NUL) through `write`, in pieces of at
+ * most 64 KiB plus long strings passed as they are, so a host that sends the response to a file
+ * or a pipe never holds it whole (a 60 MB edit's response is ~3 x its file). Returns false when
+ * `write` returned false or memory ran out; what was written then is a prefix of the response.
+ */
+EC_API bool ec_result_write_json(const ec_result *r, const ec_host *host, ec_json_writer write, void *user);
 
 /**
  * ec_apply_json for a host that holds the files' bytes itself (the npm package): `request` is

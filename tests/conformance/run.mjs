@@ -257,7 +257,7 @@ function checkTool(vector, resp) {
 }
 
 function check(vector, resp) {
-  if (vector.tool_request) return checkTool(vector, resp);
+  if (vector.tool_request || vector.tool_request_text !== undefined) return checkTool(vector, resp);
   const exp = vector.expect;
   if (exp.ok) {
     if (resp.status === 'error') return `expected success, got ${resp.error?.code}: ${resp.error?.message}`;
@@ -314,8 +314,9 @@ async function main() {
   const bump = (b, peer, k) => { ((tally[b] ??= {})[peer] ??= { passed: 0, failed: 0, skipped: 0, known: 0 })[k]++; };
   let failures = 0, mismatches = 0, staleKnown = 0;
   // Tool vectors (vectors/tools.jsonl) send one phase of a tool call, "tool" first (docs/tools.md).
-  const requestOf = (v) => v.tool_request ? JSON.stringify({ tool: v.tool_request.tool, ...v.tool_request }) : v.request_text ?? JSON.stringify({ format: v.format, files: v.files, edit: v.edit, profile: v.peer, ...(v.options ? { options: v.options } : {}) });
-  const supported = (v) => !caps || v.tool_request || v.request_text !== undefined || (caps[v.peer] ?? []).includes(v.format);
+  // `tool_request_text`: a tool call sent verbatim (numbers JSON.stringify cannot write), checked as a tool vector.
+  const requestOf = (v) => v.tool_request ? JSON.stringify({ tool: v.tool_request.tool, ...v.tool_request }) : v.tool_request_text ?? v.request_text ?? JSON.stringify({ format: v.format, files: v.files, edit: v.edit, profile: v.peer, ...(v.options ? { options: v.options } : {}) });
+  const supported = (v) => !caps || v.tool_request || v.tool_request_text !== undefined || v.request_text !== undefined || (caps[v.peer] ?? []).includes(v.format);
   const runnable = vectors.filter(supported);
   for (const r of Object.values(runners)) r.prepare?.(runnable.map(requestOf));
   for (const v of vectors) {
@@ -328,7 +329,7 @@ async function main() {
       let resp = null;
       if (!problem) { try { resp = JSON.parse(raw); } catch { problem = `response is not JSON: ${String(raw).slice(0, 200)}`; } }
       if (!problem) problem = check(v, resp);
-      if (!problem && run.object && v.request_text === undefined && !v.tool_request) {
+      if (!problem && run.object && v.request_text === undefined && v.tool_request_text === undefined && !v.tool_request) {
         try { problem = run.object(text); } catch (e) { problem = `the object path crashed: ${e.message}`; }
       }
       responses[b] = raw;

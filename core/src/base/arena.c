@@ -6,7 +6,6 @@
 #include <string.h>
 
 #define CHUNK_SIZE (64 * 1024)
-#define BIG_THRESHOLD (16 * 1024)
 
 typedef struct chunk {
   struct chunk *next;
@@ -120,12 +119,24 @@ ec_arena *ec_arena_new(const ec_allocator *alc) {
   return a;
 }
 
-void ec_arena_free(ec_arena *a) {
-  if (!a) return;
+static void free_blocks(ec_arena *a) {
   const ec_allocator *alc = host_of(a);
   for (big *b = a->bigs; b;) { big *n = b->next; ec_mem_free(alc, b->block); b = n; }
   for (chunk *c = a->chunks; c;) { chunk *n = c->next; ec_mem_free(alc, c); c = n; }
   ec_mem_free(alc, a->table);
+  a->bigs = NULL;
+  a->chunks = NULL;
+  a->table = NULL;
+  a->table_cap = a->table_n = 0;
+}
+
+void ec_arena_reset(ec_arena *a) {
+  if (a) free_blocks(a);
+}
+
+void ec_arena_free(ec_arena *a) {
+  if (!a) return;
+  free_blocks(a);
   ec_allocator copy = a->host;
   ec_mem_free(a->has_host ? &copy : NULL, a);
 }
@@ -159,8 +170,15 @@ bool ec_arena_adopt(ec_arena *a, void *block) {
 
 void *ec_arena_alloc(ec_arena *a, size_t n) {
   if (n > SIZE_MAX - 64) { a->failed = true; return NULL; }
-  if (n < BIG_THRESHOLD) return small_alloc(a, n ? n : 1);
+  if (n < EC_ARENA_SMALL) return small_alloc(a, n ? n : 1);
   void *block = ec_mem_malloc(alc_of(a), n);
+  if (!block) return NULL;
+  return ec_arena_adopt(a, block) ? block : NULL;
+}
+
+void *ec_arena_alloc_own(ec_arena *a, size_t n) {
+  if (n > SIZE_MAX - 64) { a->failed = true; return NULL; }
+  void *block = ec_mem_malloc(alc_of(a), n ? n : 1);
   if (!block) return NULL;
   return ec_arena_adopt(a, block) ? block : NULL;
 }
@@ -183,7 +201,7 @@ void *ec_arena_calloc(ec_arena *a, size_t count, size_t size) {
 void *ec_arena_grow(ec_arena *a, void *old, size_t old_n, size_t new_n) {
   void *p = ec_arena_alloc(a, new_n);
   if (p && old && old_n) memcpy(p, old, old_n < new_n ? old_n : new_n);
-  if (p && old && old_n >= BIG_THRESHOLD) ec_arena_release(a, old);
+  if (p && old && old_n >= EC_ARENA_SMALL) ec_arena_release(a, old);
   return p;
 }
 

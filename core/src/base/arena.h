@@ -13,14 +13,24 @@ typedef struct ec_arena ec_arena;
 
 ec_arena *ec_arena_new(const ec_allocator *alc);
 void ec_arena_free(ec_arena *a);
+/** Frees everything allocated in the arena; the arena itself stays, empty, for more (a scratch
+ *  arena recycled between steps). A failure it noted stays noted. */
+void ec_arena_reset(ec_arena *a);
 /** The allocator to use for memory tied to this arena's work (buffers, scratch arenas): the
  *  host's, with every failure noted on the arena (ec_arena_failed). Lives as long as the arena. */
 const ec_allocator *ec_arena_allocator(const ec_arena *a);
 /** Whether any allocation through the arena or its allocator has failed. */
 bool ec_arena_failed(const ec_arena *a);
 
+/* Allocations below this size share the arena's chunks; larger ones are blocks of their own. */
+#define EC_ARENA_SMALL ((size_t)16 * 1024)
+
 /** 16-byte aligned, uninitialised; NULL when out of memory or when n overflows. */
 void *ec_arena_alloc(ec_arena *a, size_t n);
+/** Like ec_arena_alloc, but always a block of its own, so ec_arena_release frees it whatever its
+ *  size: for what an edit replaces step by step (a file's text), where small blocks left in the
+ *  chunks would add up over 10,000 steps. */
+void *ec_arena_alloc_own(ec_arena *a, size_t n);
 /** Zeroed; count * size checked for overflow. */
 void *ec_arena_calloc(ec_arena *a, size_t count, size_t size);
 /** Grows an array allocated here (old contents copied). */
@@ -35,7 +45,8 @@ bool ec_arena_reserve(ec_arena *a, void *items_ptr, size_t size, size_t n, size_
   ec_arena_reserve((a), &(items), sizeof *(items), (n), &(cap), (first))
 /** Takes ownership of a block from the arena's allocator; freed with the arena. false on OOM (block freed). */
 bool ec_arena_adopt(ec_arena *a, void *block);
-/** Frees a large block early (one that came from ec_arena_alloc above the chunk size, or adopted). */
+/** Frees a block early: one from ec_arena_alloc above the chunk size, from ec_arena_alloc_own, or
+ *  adopted (anything else stays until the arena goes). */
 void ec_arena_release(ec_arena *a, void *block);
 
 /** Copies into the arena, NUL-terminated (the NUL is not counted in len). */

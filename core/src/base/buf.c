@@ -9,8 +9,24 @@ void ec_buf_init(ec_buf *b, const ec_allocator *alc) {
   b->alc = alc;
 }
 
+void ec_buf_init_sink(ec_buf *b, const ec_allocator *alc, ec_buf_sink sink, void *user) {
+  ec_buf_init(b, alc);
+  b->sink = sink;
+  b->sink_user = user;
+}
+
+bool ec_buf_flush(ec_buf *b) {
+  if (b->oom) return false;
+  if (b->sink && b->len) {
+    if (!b->sink(b->sink_user, b->ptr, b->len)) { b->oom = true; return false; }
+    b->len = 0;
+  }
+  return true;
+}
+
 bool ec_buf_reserve(ec_buf *b, size_t extra) {
   if (b->oom) return false;
+  if (b->sink && b->len + extra + 1 > b->cap && !ec_buf_flush(b)) return false;
   if (extra > SIZE_MAX - b->len - 1) { b->oom = true; return false; }
   size_t need = b->len + extra + 1;
   if (need <= b->cap) return true;
@@ -24,7 +40,13 @@ bool ec_buf_reserve(ec_buf *b, size_t extra) {
 }
 
 void ec_buf_append(ec_buf *b, const char *p, size_t n) {
-  if (!n || !ec_buf_reserve(b, n)) return;
+  if (!n) return;
+  if (b->sink && n >= EC_BUF_WINDOW) { /* a long run goes straight through */
+    if (ec_buf_flush(b) && !b->sink(b->sink_user, p, n)) b->oom = true;
+    return;
+  }
+  if (b->sink && !b->cap && !ec_buf_reserve(b, EC_BUF_WINDOW - 1)) return;
+  if (!ec_buf_reserve(b, n)) return;
   memcpy(b->ptr + b->len, p, n);
   b->len += n;
   b->ptr[b->len] = 0;
@@ -59,6 +81,15 @@ ec_str ec_buf_finish(ec_buf *b, ec_arena *a) {
   ec_str s = {0, 0};
   if (b->oom || !ec_buf_reserve(b, 0)) { ec_buf_free(b); return s; }
   b->ptr[b->len] = 0;
+  if (b->len < EC_ARENA_SMALL) { /* into the arena's chunks: a malloc'd block of its own per small string (a */
+    s = ec_arena_strdup(a, b->ptr, b->len); /* re-indented replacement per place) had cost 350 bytes each */
+    ec_buf_free(b);
+    return s;
+  }
+  if (b->cap - b->len > (b->len >> 3) + 4096) { /* what doubling left over goes back (a 100 MB undo had 128 MB) */
+    char *p = ec_mem_realloc(b->alc, b->ptr, b->len + 1);
+    if (p) { b->ptr = p; b->cap = b->len + 1; }
+  }
   if (!ec_arena_adopt(a, b->ptr)) { b->ptr = NULL; b->len = b->cap = 0; return s; }
   s.ptr = b->ptr;
   s.len = b->len;

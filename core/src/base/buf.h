@@ -6,14 +6,30 @@
 #define EC_BASE_BUF_H
 #include "arena.h"
 
+/* What a streaming buffer hands its bytes to; false stops it (recorded as `failed`). */
+typedef bool (*ec_buf_sink)(void *user, const char *bytes, size_t n);
+
 typedef struct ec_buf {
   char *ptr;
   size_t len, cap;
   const ec_allocator *alc;
   bool oom;
+  /* Streaming (ec_buf_init_sink): the buffer is a window of EC_BUF_WINDOW bytes that goes to the
+   * sink whenever it fills, and appends larger than the window go straight through, so the whole
+   * text is never held at once. */
+  ec_buf_sink sink;
+  void *sink_user;
 } ec_buf;
 
+#define EC_BUF_WINDOW ((size_t)1 << 16)
+
 void ec_buf_init(ec_buf *b, const ec_allocator *alc);
+/** A streaming buffer: bytes reach `sink` in order, in pieces; ec_buf_flush sends the rest.
+ *  A sink that fails, or a failed allocation, sets `oom` and later appends do nothing. */
+void ec_buf_init_sink(ec_buf *b, const ec_allocator *alc, ec_buf_sink sink, void *user);
+/** Streaming: hands what the window holds to the sink. false when anything failed. */
+bool ec_buf_flush(ec_buf *b);
+/** Room for `extra` more bytes at ptr + len (and a NUL); a streaming buffer flushes first. */
 bool ec_buf_reserve(ec_buf *b, size_t extra);
 void ec_buf_append(ec_buf *b, const char *p, size_t n);
 void ec_buf_append_str(ec_buf *b, ec_str s);

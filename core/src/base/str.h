@@ -75,6 +75,11 @@ static inline size_t ec_count_lf(const char *p, size_t n) {
   for (; i < n; i++) c += p[i] == '\n';
   return c;
 }
+
+/** Lines of a text as a file has them: its LFs, and one more when it ends without one. */
+static inline size_t ec_count_lines(ec_str s) {
+  return ec_count_lf(s.ptr, s.len) + (s.len && s.ptr[s.len - 1] != '\n');
+}
 /* A line echoed in a message for the model: at most EC_ECHO_MAX bytes, cut on a UTF-8 character
  * boundary; print it as "%.*s%s" with ec_echo_len(s), s.ptr, ec_echo_more(s). */
 #define EC_ECHO_MAX 120

@@ -319,10 +319,15 @@ static ec_error_code unified_pair(ec_arena *a, ec_str old_path, ec_str new_path,
   const ec_str ot = old_text ? *old_text : none, nt = new_text ? *new_text : none;
   size_t ctx = context_of(opts, ot.len + nt.len);
   part pt = {.la = 0, .lb = 0};
-  ec_error_code rc = diff_prepared(a, ot, nt, ctx, opts->work_budget, &pt.p, &pt.sc);
+  /* Line tables, classes and the script (20-60 bytes a line) live only while the texts are
+   * written: a result of many files, or of a file of a million lines, would otherwise keep them. */
+  ec_arena *work = ec_arena_new(ec_arena_allocator(a));
+  if (!work) return EC_OUT_OF_MEMORY;
+  ec_error_code rc = diff_prepared(work, ot, nt, ctx, opts->work_budget, &pt.p, &pt.sc);
   if (rc == EC_OK) rc = stretches_of(a, &pt, out);
-  if (rc != EC_OK) return rc;
-  return emit_both(a, old_path, new_path, old_text == NULL, new_text == NULL, &pt, 1, ctx, opts, labels, out, undo);
+  if (rc == EC_OK) rc = emit_both(a, old_path, new_path, old_text == NULL, new_text == NULL, &pt, 1, ctx, opts, labels, out, undo);
+  ec_arena_free(work);
+  return rc;
 }
 
 /* Section - the diff of known changed stretches (ec_diff_unified_stretches) */
@@ -376,6 +381,9 @@ ec_error_code ec_diff_unified_stretches(ec_arena *a, ec_str old_path, ec_str new
   if (!new_text.ptr) new_text.ptr = "";
   size_t ctx = context_of(opts, old_text.len + new_text.len);
   size_t margin = ctx > SIZE_MAX / 8 ? SIZE_MAX / 8 : WINDOW_MARGIN(ctx);
+  ec_arena *work = ec_arena_new(ec_arena_allocator(a)); /* the windows' tables: as in unified_pair */
+  if (!work) return EC_OUT_OF_MEMORY;
+  ec_error_code rc = EC_OK;
   part *parts = NULL;
   size_t np = 0, cap = 0, counted_to = 0, lf_before = 0, prev_hi = 0;
   ptrdiff_t lines_grown = 0; /* new lines minus old lines of the windows so far */
@@ -389,7 +397,7 @@ ec_error_code ec_diff_unified_stretches(ec_arena *a, ec_str old_path, ec_str new
     while (j + 1 < n && !lines_at_least(old_text.ptr + st[j].old_end, st[j + 1].old_start - st[j].old_end, 2 * margin + 4)) j++;
     size_t a_hi = forward_lines(old_text.ptr, old_text.len, st[j].old_end, margin);
     size_t b_hi = st[j].new_end + (a_hi - st[j].old_end);
-    if (!EC_ARENA_RESERVE(a, parts, np, cap, 4)) return EC_OUT_OF_MEMORY;
+    if (!EC_ARENA_RESERVE(work, parts, np, cap, 4)) { rc = EC_OUT_OF_MEMORY; break; }
     part *pt = &parts[np++];
     prev_hi = a_hi;
     /* The LFs before the window, counted from the nearer of the last count and the text's end
@@ -402,12 +410,13 @@ ec_error_code ec_diff_unified_stretches(ec_arena *a, ec_str old_path, ec_str new
     pt->la = lf_before;
     pt->lb = (size_t)((ptrdiff_t)lf_before + lines_grown);
     ec_str ow = {old_text.ptr + a_lo, a_hi - a_lo}, nw = {new_text.ptr + b_lo, b_hi - b_lo};
-    ec_error_code rc = diff_prepared(a, ow, nw, ctx, opts->work_budget, &pt->p, &pt->sc);
-    if (rc != EC_OK) return rc;
+    if ((rc = diff_prepared(work, ow, nw, ctx, opts->work_budget, &pt->p, &pt->sc)) != EC_OK) break;
     lines_grown += (ptrdiff_t)pt->p.b.n - (ptrdiff_t)pt->p.a.n;
     i = j + 1;
   }
-  return emit_both(a, old_path, new_path, false, false, parts, np, ctx, opts, false, out, undo);
+  if (rc == EC_OK) rc = emit_both(a, old_path, new_path, false, false, parts, np, ctx, opts, false, out, undo);
+  ec_arena_free(work);
+  return rc;
 }
 
 ec_error_code ec_diff_unified_pair(ec_arena *a, ec_str old_path, ec_str new_path, const ec_str *old_text,

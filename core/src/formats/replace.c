@@ -21,6 +21,7 @@
 #include "../peers/claude_openhands/editor.h"
 #include "../match/restore.h"
 #include "../match/line_breaks.h"
+#include <stdio.h>
 #include <string.h>
 
 /* Section - omission placeholders (the lazy-model guard) */
@@ -154,7 +155,7 @@ static ec_error_code gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
   ec_match_env env;
   ec_match_env_init(&env, ctx->arena, doc->text, doc->len, &ctx->opt, ctx->req->profile);
   ec_gemini_result g;
-  rc = ec_gemini_calculate(&env, e->old_string, e->new_string, allow, &g);
+  rc = ec_gemini_calculate(&env, e->old_string, e->new_string, allow, ec_ctx_max_output(ctx), &g);
   if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
   if (rc) { ec_fail(ctx, rc, "%.*s", (int)env.message.len, env.message.ptr ? env.message.ptr : "matching stopped"); return ec_fail_at(ctx, f, rc); }
   if (!g.occurrences) {
@@ -183,20 +184,34 @@ static ec_error_code gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
     ec_fail(ctx, EC_NOOP, "No changes to apply. The old_string and new_string are identical in file: %.*s", (int)f->path.len, f->path.ptr);
     return ec_fail_at(ctx, f, EC_NOOP);
   }
+  if (g.too_large) return ec_fail_output(ctx, f->path, g.too_large, g.too_large, NULL);
   /* The tool writes every line ending as CRLF when the file held any CRLF. */
-  ec_buf b;
-  ec_buf_init(&b, ec_arena_allocator(ctx->arena));
-  if (doc->bom) ec_buf_append(&b, "\xEF\xBB\xBF", 3);
   bool crlf = doc->eol == EC_EOL_CRLF || doc->eol == EC_EOL_MIXED;
-  for (size_t i = 0; i < g.content.len; i++) {
-    char c = g.content.ptr[i];
-    if (c == '\n' && crlf && !(i && g.content.ptr[i - 1] == '\r')) ec_buf_append_char(&b, '\r');
-    ec_buf_append_char(&b, c);
+  ec_str bytes = g.content;
+  if (doc->bom || crlf) { /* else the new text is the bytes as they are: no copy of a file that may be 60 MB */
+    ec_buf b;
+    ec_buf_init(&b, ec_arena_allocator(ctx->arena));
+    if (doc->bom) ec_buf_append(&b, "\xEF\xBB\xBF", 3);
+    size_t run = 0;
+    for (size_t i = 0; i < g.content.len; i++) {
+      if (g.content.ptr[i] != '\n' || !crlf || (i && g.content.ptr[i - 1] == '\r')) continue;
+      ec_buf_append(&b, g.content.ptr + run, i - run);
+      ec_buf_append_char(&b, '\r');
+      run = i;
+    }
+    ec_buf_append(&b, g.content.ptr + run, g.content.len - run);
+    if (b.oom) { ec_buf_free(&b); return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
+    bytes = ec_buf_finish(&b, ctx->arena);
+    if (!bytes.ptr) bytes = ec_arena_strdup(ctx->arena, "", 0);
+    ec_arena_release(ctx->arena, (void *)g.content.ptr);
   }
-  if (b.oom) { ec_buf_free(&b); return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
-  ec_str bytes = ec_buf_finish(&b, ctx->arena);
-  if (!bytes.ptr) bytes = ec_arena_strdup(ctx->arena, "", 0);
-  if ((rc = ec_ws_set_bytes(ctx, f, bytes))) return rc;
+  /* The doc is a copy of the bytes; the bytes and the doc they replace go back at once. */
+  ec_doc next;
+  if (ec_doc_load(ctx->arena, bytes, &next) == EC_BINARY_FILE)
+    return ec_fail(ctx, EC_BINARY_FILE, "the new content of '%.*s' holds NUL bytes", (int)f->path.len, f->path.ptr);
+  if (!next.text) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  ec_arena_release(ctx->arena, (void *)bytes.ptr);
+  ec_ws_replace_doc(ctx, f, &next);
   for (size_t i = 0; i < g.applied.n && i < 1000; i++)
     if (ec_ws_add_match(ctx, f, g.applied.items[i].start_line, g.applied.items[i].end_line, g.applied.items[i].strategy,
                         g.applied.items[i].confidence))
@@ -210,10 +225,132 @@ static ec_error_code gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
 static bool loose_must_be_unique(ec_strategy s) { return s == EC_STRATEGY_ANCHOR || s == EC_STRATEGY_FUZZY; }
 
 static ec_error_code too_big(ec_ctx *ctx, const ec_ws_file *f, uint64_t out_len, size_t n) {
-  return ec_fail(ctx, EC_TOO_LARGE, "the edit would make '%.*s' %llu bytes (%zu replacements); the limit "
-                 "(options.limits.max_input_bytes) is %llu", (int)f->path.len, f->path.ptr, (unsigned long long)out_len, n,
-                 (unsigned long long)ctx->opt.limits.max_input_bytes);
+  char how[48];
+  snprintf(how, sizeof how, "%zu replacements, ", n);
+  return ec_fail_output(ctx, f->path, out_len, out_len, how);
 }
+
+/* Section - every place (replace_all, expected_replacements)
+ *
+ * The new file is built as the ladder finds the places, one place behind (a place's room ends
+ * where the next one starts), so a million places need no list of them: what is held is the new
+ * text alone. The checks that follow the search are the same, in the same order, on what was seen.
+ * Building stops (and what was built is freed) once the new text passes what an edit may make
+ * (max_input_bytes) or two places overlap: the answer is then an error in any case. */
+
+typedef struct every {
+  ec_ctx *ctx;
+  const ec_doc *doc;
+  ec_str old_text, new_text;
+  size_t max_places;         /* limits.max_lines */
+  uint64_t max_out;          /* what the new text may hold */
+  uint64_t out_len;          /* the file's length with every place replaced as found (the format's measure) */
+  ec_doc_builder out;
+  bool building;
+  uint64_t size_at_stop;     /* the new text's length when building stopped at max_out */
+  ec_found pending;          /* the last place found, written when the next one (its room's end) is seen */
+  bool has_pending;
+  size_t written;            /* places written */
+  size_t floor;              /* where the last written place ended */
+  bool same;                 /* every place written so far gets the text it had */
+  bool overlap;              /* two places overlap: the first such pair's lines */
+  uint32_t overlap_lines[2];
+  ec_error_code refused;     /* the first place whose line breaks cannot be framed (match/line_breaks.h) */
+  uint32_t refused_line;
+  ec_strategy refused_strategy;
+  ec_str refused_why;
+  ec_ws_file *f;
+  /* What a place hands over (a re-indented replacement, a restored context) lives in env->scratch;
+   * every SCRATCH_PLACES places it swaps with `spare`, emptied first: the pending place's memory
+   * is in the other one, so nothing still needed is freed. */
+  ec_match_env *env;
+  ec_arena *spare;
+  size_t since_swap;
+} every;
+
+#define SCRATCH_PLACES 4096
+
+static bool restores_context(const ec_ctx *ctx, ec_strategy st) {
+  return ctx->req->profile == EC_PROFILE_EDITCORE && (st == EC_STRATEGY_TRIM_END || st == EC_STRATEGY_INDENT ||
+                                                      st == EC_STRATEGY_UNICODE || st == EC_STRATEGY_REGEX || st == EC_STRATEGY_ANCHOR);
+}
+
+static void stop_building(every *w) {
+  if (!w->building) return;
+  w->building = false;
+  ec_doc_builder_drop(&w->out);
+}
+
+/* Writes the pending place, whose room ends at `ceil` (the next place's start, or the file's end). */
+static ec_error_code write_pending(every *w, size_t ceil) {
+  ec_ctx *ctx = w->ctx;
+  ec_found m = w->pending;
+  w->has_pending = false;
+  if (!w->building) return EC_OK;
+  if (restores_context(ctx, m.strategy) &&
+      ec_restore_context(w->env->scratch ? w->env->scratch : ctx->arena, w->doc->text, w->old_text, w->new_text, &m))
+    return EC_OUT_OF_MEMORY;
+  if (ctx->req->profile == EC_PROFILE_EDITCORE && ec_frame_applies(m.strategy)) {
+    /* The line breaks old_string and new_string start and end with (match/line_breaks.h); never
+     * into a neighbouring match of replace_all ([floor, ceil) is this place's room). */
+    ec_arena *a = w->env->scratch ? w->env->scratch : ctx->arena;
+    ec_str why = {NULL, 0};
+    ec_error_code rc = ec_frame_line_breaks(a, w->doc->text, w->doc->len, w->old_text, w->new_text, w->floor, ceil,
+                                            &m.start, &m.end, &m.replacement, &why);
+    if (!rc)
+      rc = ec_check_inner_blank_lines(a, ec_str_make(w->doc->text + m.start, m.end - m.start), w->old_text, w->new_text,
+                                      m.replacement, &why);
+    if (rc == EC_OUT_OF_MEMORY) return rc;
+    if (rc) { /* reported after the search, as an overlap is: the first place that fails */
+      w->refused = rc;
+      w->refused_line = m.start_line;
+      w->refused_strategy = m.strategy;
+      w->refused_why = ec_arena_strdup(ctx->arena, why.ptr ? why.ptr : "", why.len);
+      stop_building(w);
+      return EC_OK;
+    }
+  }
+  if (w->written && m.start < w->floor) { /* strategies return disjoint places in file order; a splice needs them so */
+    w->overlap = true;
+    w->overlap_lines[1] = m.start_line;
+    stop_building(w);
+    return EC_OK;
+  }
+  if (w->written < 1000 && ec_ws_add_match(ctx, w->f, m.start_line, m.end_line, m.strategy, m.confidence)) return EC_OUT_OF_MEMORY;
+  w->same = w->same && ec_str_eq(m.replacement, ec_str_make(w->doc->text + m.start, m.end - m.start));
+  ec_splice sp = {m.start, m.end, m.replacement};
+  ec_doc_builder_put(&w->out, &sp);
+  w->overlap_lines[0] = m.start_line;
+  w->floor = m.end;
+  w->written++;
+  if (ec_doc_builder_len(&w->out) > w->max_out) { /* the new text can only grow from here: refused in any case */
+    w->size_at_stop = ec_doc_builder_len(&w->out);
+    stop_building(w);
+  }
+  return EC_OK;
+}
+
+static ec_error_code on_place(void *user, const ec_found *f) {
+  every *w = user;
+  if (w->env->scratch && ++w->since_swap >= SCRATCH_PLACES) { /* f's memory is in env->scratch, which becomes the spare */
+    ec_arena *next = w->spare;
+    ec_arena_reset(next);
+    w->spare = w->env->scratch;
+    w->env->scratch = next;
+    w->since_swap = 0;
+  }
+  w->out_len += w->new_text.len - (uint64_t)(f->end - f->start);
+  if (w->written + w->has_pending >= w->max_places) stop_building(w); /* TOO_LARGE in any case */
+  if (w->has_pending) {
+    ec_error_code rc = write_pending(w, f->start);
+    if (rc) return rc;
+  }
+  w->pending = *f;
+  w->has_pending = w->building;
+  return EC_OK;
+}
+
+static ec_error_code replace_places(ec_ctx *ctx, ec_ws_file *f, ec_match_env *env, every *w, bool at_file_start);
 
 static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   const ec_edit *e = &ctx->req->edit;
@@ -272,18 +409,51 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
     return ec_fail_at(ctx, f, EC_NOOP);
   }
 
+  every w;
+  memset(&w, 0, sizeof w);
+  w.ctx = ctx;
+  w.f = f;
+  w.doc = doc;
+  w.old_text = old_text;
+  w.new_text = new_text;
+  w.max_places = ctx->opt.limits.max_lines;
+  w.max_out = ec_ctx_max_output(ctx);
+  w.out_len = doc->len;
+  w.same = w.building = true;
+  ec_doc_builder_init(&w.out, ctx->arena, doc, doc->len);
+  w.env = &env;
+  env.scratch = ec_arena_new(ec_arena_allocator(ctx->arena));
+  w.spare = ec_arena_new(ec_arena_allocator(ctx->arena));
+  rc = env.scratch && w.spare ? replace_places(ctx, f, &env, &w, at_file_start) : ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  stop_building(&w);
+  ec_arena_free(env.scratch);
+  ec_arena_free(w.spare);
+  env.scratch = NULL;
+  return rc;
+}
+
+/* The search and what follows it; every return after the builder exists goes through the caller's cleanup. */
+static ec_error_code replace_places(ec_ctx *ctx, ec_ws_file *f, ec_match_env *env, every *w, bool at_file_start) {
+  const ec_edit *e = &ctx->req->edit;
+  const ec_doc *doc = w->doc;
+  ec_str old_text = w->old_text, new_text = w->new_text;
   ec_strategy order[EC_STRATEGY__COUNT];
   const ec_strategy *ladder = ctx->opt.strategies;
   size_t n_ladder = ctx->opt.n_strategies;
   if (!ladder) { n_ladder = ec_profile_strategies(ctx->req->profile, order); ladder = order; }
 
+  /* Every place is written as it is found when every place is to be replaced; otherwise the one
+   * place (or the one that begins the file) after the checks. */
+  bool every_place = (e->replace_all || e->expected_replacements > 0) && !at_file_start;
   ec_found_list found = {0};
-  found.limit = e->replace_all || e->expected_replacements > 0 ? ctx->opt.limits.max_lines : 1000;
+  found.limit = 1000; /* kept for the messages; every place is counted */
+  if (every_place) { found.each = on_place; found.each_user = w; }
   ec_strategy used = EC_STRATEGY_EXACT;
-  rc = ec_ladder_find(&env, ladder, n_ladder, old_text, new_text, &found, &used);
+  ec_error_code rc = ec_ladder_find(env, ladder, n_ladder, old_text, new_text, &found, &used);
+  if (!rc && w->has_pending) rc = write_pending(w, doc->len);
   if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
   if (rc) {
-    ec_fail(ctx, rc, "%.*s", (int)env.message.len, env.message.ptr ? env.message.ptr : "matching stopped");
+    ec_fail(ctx, rc, "%.*s", (int)env->message.len, env->message.ptr ? env->message.ptr : "matching stopped");
     return ec_fail_at(ctx, f, rc);
   }
   if (at_file_start && found.total && found.items[0].start != 0) {
@@ -296,12 +466,12 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
 
   if (!found.total) {
     ec_found_list again = {0};
-    if (new_text.len && !ec_strategy_exact(&env, new_text, old_text, &again) && again.total) {
+    if (new_text.len && !ec_strategy_exact(env, new_text, old_text, &again) && again.total) {
       ec_fail(ctx, EC_NOOP, "old_string was not found in '%.*s', but new_string already is (line %u): the edit looks already applied, so nothing was changed.",
               (int)f->path.len, f->path.ptr, again.items[0].start_line);
       return ec_fail_at(ctx, f, EC_NOOP);
     }
-    return ec_report_no_match(ctx, &env, f, "old_string", old_text);
+    return ec_report_no_match(ctx, env, f, "old_string", old_text);
   }
   if (found.total > 1 && loose_must_be_unique(used))
     return ec_report_ambiguous(ctx, f, "old_string", &found, used);
@@ -314,57 +484,33 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   }
   if (e->expected_replacements < 0 && !e->replace_all && found.total > 1)
     return ec_report_ambiguous(ctx, f, "old_string", &found, used);
-  if (found.total > found.n)
-    return ec_fail(ctx, EC_TOO_LARGE, "old_string matches more than %zu places; the limit is options.limits.max_lines", found.n);
+  if (found.total > w->max_places)
+    return ec_fail(ctx, EC_TOO_LARGE, "old_string matches more than %zu places; the limit is options.limits.max_lines", w->max_places);
 
   /* replace_all multiplies new_string: refuse before building a file the commit (ec_ws_commit)
-   * would refuse anyway */
-  uint64_t out_len = doc->len;
-  for (size_t i = 0; i < found.n; i++) out_len += new_text.len - (uint64_t)(found.items[i].end - found.items[i].start);
-  if (out_len > ctx->opt.limits.max_input_bytes) return too_big(ctx, f, out_len, found.n);
-  ec_splice *sp = ec_arena_alloc(ctx->arena, found.n * sizeof *sp);
-  if (!sp) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  for (size_t i = 0; i < found.n; i++) {
-    ec_strategy st = found.items[i].strategy;
-    if (ctx->req->profile == EC_PROFILE_EDITCORE && (st == EC_STRATEGY_TRIM_END || st == EC_STRATEGY_INDENT || st == EC_STRATEGY_UNICODE ||
-                                                     st == EC_STRATEGY_REGEX || st == EC_STRATEGY_ANCHOR) &&
-        ec_restore_context(ctx->arena, doc->text, old_text, new_text, &found.items[i]))
-      return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-    if (ctx->req->profile == EC_PROFILE_EDITCORE && ec_frame_applies(st)) {
-      /* The line breaks old_string and new_string start and end with (match/line_breaks.h); never
-       * into a neighbouring match of replace_all. */
-      ec_str why = {NULL, 0};
-      rc = ec_frame_line_breaks(ctx->arena, doc->text, doc->len, old_text, new_text, i ? sp[i - 1].end : 0,
-                                i + 1 < found.n ? found.items[i + 1].start : doc->len, &found.items[i].start,
-                                &found.items[i].end, &found.items[i].replacement, &why);
-      if (!rc)
-        rc = ec_check_inner_blank_lines(ctx->arena, ec_str_make(doc->text + found.items[i].start, found.items[i].end - found.items[i].start),
-                                        old_text, new_text, found.items[i].replacement, &why);
-      if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
-      if (rc) {
-        ec_fail(ctx, rc, "old_string matches line %u of '%.*s' by %s, but %.*s Nothing was changed.", found.items[i].start_line,
-                (int)f->path.len, f->path.ptr, ec_strategy_name(st), (int)why.len, why.ptr);
-        return ec_fail_at(ctx, f, rc);
-      }
-    }
-    sp[i].start = found.items[i].start;
-    sp[i].end = found.items[i].end;
-    if (i && sp[i].start < sp[i - 1].end) { /* strategies return disjoint places in file order; a splice needs them so */
-      ec_fail(ctx, EC_AMBIGUOUS, "old_string's matches at lines %u and %u of '%.*s' overlap, so they cannot all be replaced; nothing was changed.",
-              found.items[i - 1].start_line, found.items[i].start_line, (int)f->path.len, f->path.ptr);
-      return ec_fail_at(ctx, f, EC_AMBIGUOUS);
-    }
-    sp[i].text = found.items[i].replacement;
-    if (i < 1000 && ec_ws_add_match(ctx, f, found.items[i].start_line, found.items[i].end_line,
-                                    found.items[i].strategy, found.items[i].confidence))
-      return EC_OUT_OF_MEMORY;
+   * would refuse anyway (while every place is written as found, building stopped at that size) */
+  if (!every_place)
+    for (size_t i = 0; i < found.n; i++) w->out_len += new_text.len - (uint64_t)(found.items[i].end - found.items[i].start);
+  uint64_t out_len = w->out_len > w->size_at_stop ? w->out_len : w->size_at_stop;
+  if (out_len > w->max_out) return too_big(ctx, f, out_len, found.total);
+  if (!every_place) {
+    for (size_t i = 0; i < found.n && !(rc = on_place(w, &found.items[i])); i++) {}
+    if (!rc && w->has_pending) rc = write_pending(w, doc->len);
+    if (rc) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  }
+  if (w->refused) {
+    ec_fail(ctx, w->refused, "old_string matches line %u of '%.*s' by %s, but %.*s Nothing was changed.", w->refused_line,
+            (int)f->path.len, f->path.ptr, ec_strategy_name(w->refused_strategy), (int)w->refused_why.len, w->refused_why.ptr);
+    return ec_fail_at(ctx, f, w->refused);
+  }
+  if (w->overlap) {
+    ec_fail(ctx, EC_AMBIGUOUS, "old_string's matches at lines %u and %u of '%.*s' overlap, so they cannot all be replaced; nothing was changed.",
+            w->overlap_lines[0], w->overlap_lines[1], (int)f->path.len, f->path.ptr);
+    return ec_fail_at(ctx, f, EC_AMBIGUOUS);
   }
   /* An edit that asks for a change never succeeds with none: new_string differs from old_string,
    * so text the match forgave (whitespace, escapes, punctuation) is what the model changed. */
-  bool same = true;
-  for (size_t i = 0; i < found.n && same; i++)
-    same = ec_str_eq(sp[i].text, ec_str_make(doc->text + sp[i].start, sp[i].end - sp[i].start));
-  if (same) {
+  if (w->same) {
     ec_fail(ctx, EC_NOOP, "old_string matches line %u of '%.*s' by %s, and new_string writes the same text there, so nothing would change: "
             "old_string and new_string differ only in what that match forgives. Send old_string exactly as the file has it, with "
             "the change in new_string.",
@@ -372,9 +518,10 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
     return ec_fail_at(ctx, f, EC_NOOP);
   }
   ec_doc next;
-  if (ec_doc_splice(ctx->arena, doc, sp, found.n, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  w->building = false; /* finish frees the builder when it fails */
+  if (ec_doc_builder_finish(&w->out, ctx->arena, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   ec_ws_replace_doc(ctx, f, &next);
-  f->replacements = (uint32_t)found.n;
+  f->replacements = (uint32_t)found.total;
   return EC_OK;
 }
 

@@ -6,6 +6,11 @@
 
 /* memmem is linear in every libc we build with (glibc, musl in WASI and Emscripten). */
 ec_error_code ec_strategy_exact(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out) {
+  return ec_find_exact_as(env, old_text, new_text, EC_STRATEGY_EXACT, 1.0, out);
+}
+
+ec_error_code ec_find_exact_as(ec_match_env *env, ec_str old_text, ec_str new_text, ec_strategy s, double confidence,
+                               ec_found_list *out) {
   if (!old_text.len || old_text.len > env->len) return EC_OK;
   /* Line numbers: one search counts LFs up to its matches; when several searches run on one
    * text (the blocks of one reply), counting from the top each time would add up to blocks x
@@ -21,7 +26,7 @@ ec_error_code ec_strategy_exact(ec_match_env *env, ec_str old_text, ec_str new_t
   while ((size_t)(end - p) >= old_text.len) {
     const char *hit = memmem(p, (size_t)(end - p), old_text.ptr, old_text.len);
     if (!hit) break;
-    ec_found f = {(size_t)(hit - env->text), (size_t)(hit - env->text) + old_text.len, 0, 0, EC_STRATEGY_EXACT, 1.0, new_text};
+    ec_found f = {(size_t)(hit - env->text), (size_t)(hit - env->text) + old_text.len, 0, 0, s, confidence, new_text};
     if (table) {
       ec_found_set_lines(env, &f);
     } else {

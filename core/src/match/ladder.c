@@ -22,6 +22,10 @@ const ec_lines *ec_match_lines(ec_match_env *env) {
 ec_error_code ec_found_push(ec_match_env *env, ec_found_list *l, const ec_found *f) {
   size_t limit = l->limit ? l->limit : 1000;
   l->total++;
+  if (l->each) {
+    ec_error_code rc = l->each(l->each_user, f);
+    if (rc) return rc;
+  }
   if (l->n >= limit) return EC_OK;
   if (!EC_ARENA_RESERVE(env->arena, l->items, l->n, l->cap, 8)) return EC_OUT_OF_MEMORY;
   l->items[l->n++] = *f;
@@ -59,7 +63,7 @@ ec_error_code ec_ladder_find(ec_match_env *env, const ec_strategy *order, size_t
   for (size_t i = 0; i < n; i++) {
     ec_strategy_fn fn = ec_strategy_impl(order[i]);
     if (!fn) continue;
-    out->n = out->total = 0;
+    out->n = out->total = 0; /* a strategy that finds nothing called no `each` */
     ec_error_code rc = fn(env, old_text, new_text, out);
     if (rc) return rc;
     if (out->total) { *used = order[i]; return EC_OK; }

@@ -23,6 +23,11 @@ typedef struct ec_found_list {
   size_t n, cap;
   size_t limit;                    /* keep at most this many; 0 = 1000 */
   size_t total;                    /* every match found, kept or not */
+  /* Optional: each match, kept or not, in order, as a strategy finds it with its final values, so
+   * an edit of every place (replace_all) is built as it is found instead of from a list of them.
+   * A code other than EC_OK stops the strategy with it. */
+  ec_error_code (*each)(void *user, const ec_found *f);
+  void *each_user;
 } ec_found_list;
 
 typedef struct ec_match_env {
@@ -38,7 +43,16 @@ typedef struct ec_match_env {
   uint64_t work;                   /* comparison cells spent by anchor/fuzzy (bounded by limits.fuzzy_work) */
   uint32_t exact_searches;         /* exact searches run on this text (the second builds the line table) */
   ec_lev_rows lev_rows;            /* edit-distance rows, grown on demand */
+  /* Set by a caller that takes every place through ec_found_list.each: the arena for what one
+   * place hands over (its re-indented replacement), which that caller recycles as it goes. */
+  ec_arena *scratch;
 } ec_match_env;
+
+/** Where a strategy allocates a place's replacement: the caller's recycled scratch arena when the
+ *  places stream (out->each), else the env's arena (the list keeps them). */
+static inline ec_arena *ec_place_arena(const ec_match_env *env, const ec_found_list *out) {
+  return out->each && env->scratch ? env->scratch : env->arena;
+}
 
 typedef ec_error_code (*ec_strategy_fn)(ec_match_env *env, ec_str old_text, ec_str new_text,
                                         ec_found_list *out);
@@ -65,6 +79,9 @@ ec_error_code ec_ladder_find(ec_match_env *env, const ec_strategy *order, size_t
 /* The strategies, one file each (match/<name>.c). Every one returns all non-overlapping matches,
  * left to right, with the replacement adapted to the place it matched. */
 ec_error_code ec_strategy_exact(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);
+/* The exact search, its matches tagged with another strategy's name and confidence (unescape). */
+ec_error_code ec_find_exact_as(ec_match_env *env, ec_str old_text, ec_str new_text, ec_strategy s, double confidence,
+                               ec_found_list *out);
 /* Undo one level of model over-escaping (\\n \\t \\" \\' \\` \\\\) in old_text, match exactly, and repair
  * new_text the same way. */
 ec_error_code ec_strategy_unescape(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out);

@@ -149,7 +149,7 @@ ec_error_code ec_strategy_regex(ec_match_env *env, ec_str old_text, ec_str new_t
     size_t covered = f.end_line - f.start_line + 1;
     /* the block's own lines give the file's frame even when their count differs from old's
      * (a blank line left out or added); ec_reindent pairs non-blank lines only */
-    f.replacement = ec_reindent(env->arena, new_text, &nd, fl, f.start_line - 1, covered, m[i].indent);
+    f.replacement = ec_reindent(ec_place_arena(env, out), new_text, &nd, fl, f.start_line - 1, covered, m[i].indent);
     if (!f.replacement.ptr) return EC_OUT_OF_MEMORY;
     if (strip_lf && f.replacement.len && f.replacement.ptr[f.replacement.len - 1] == '\n') f.replacement.len--;
     f.strategy = EC_STRATEGY_REGEX;

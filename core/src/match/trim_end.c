@@ -15,7 +15,7 @@ static ec_error_code run(ec_match_env *env, ec_str old_text, ec_str new_text, ec
   for (size_t i = 0; i < n; i++) {
     ec_str rep = new_text, no_base = {"", 0};
     if (m == EC_NORM_TRIM) {
-      rep = ec_reindent(env->arena, new_text, &nd, fl, starts[i], nd.n, no_base);
+      rep = ec_reindent(ec_place_arena(env, out), new_text, &nd, fl, starts[i], nd.n, no_base);
       if (!rep.ptr) return EC_OUT_OF_MEMORY;
     }
     rc = ec_push_window(env, out, starts[i], nd.n, nd.final_lf, m == EC_NORM_TRIM ? EC_STRATEGY_INDENT : EC_STRATEGY_TRIM_END,

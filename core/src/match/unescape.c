@@ -40,11 +40,5 @@ ec_error_code ec_strategy_unescape(ec_match_env *env, ec_str old_text, ec_str ne
   if (!changed) return EC_OK;
   ec_str new_u = unescape(env->arena, new_text, &new_changed);
   if (!new_u.ptr && new_text.len) return EC_OUT_OF_MEMORY;
-  ec_error_code rc = ec_strategy_exact(env, old_u, new_u, out);
-  if (rc) return rc;
-  for (size_t i = 0; i < out->n; i++) {
-    out->items[i].strategy = EC_STRATEGY_UNESCAPE;
-    out->items[i].confidence = 0.95;
-  }
-  return EC_OK;
+  return ec_find_exact_as(env, old_u, new_u, EC_STRATEGY_UNESCAPE, 0.95, out);
 }

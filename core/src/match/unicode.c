@@ -145,8 +145,9 @@ ec_error_code ec_strategy_unicode(ec_match_env *env, ec_str old_text, ec_str new
     f.start = orig_start(&fd, fs);
     f.end = orig_end(&fd, fe);
     /* Fold the replacement's typographic characters the matched region does not use. */
+    ec_arena *pa = ec_place_arena(env, out);
     ec_buf b;
-    ec_buf_init(&b, ec_arena_allocator(env->arena));
+    ec_buf_init(&b, ec_arena_allocator(pa));
     for (size_t i = 0; i < new_text.len; i++) {
       const char *rep;
       size_t l = (unsigned char)new_text.ptr[i] >= 0xC2
@@ -159,8 +160,8 @@ ec_error_code ec_strategy_unicode(ec_match_env *env, ec_str old_text, ec_str new
       }
     }
     if (b.oom) { ec_buf_free(&b); return EC_OUT_OF_MEMORY; }
-    f.replacement = ec_buf_finish(&b, env->arena);
-    if (!f.replacement.ptr) f.replacement = ec_arena_strdup(env->arena, "", 0);
+    f.replacement = ec_buf_finish(&b, pa);
+    if (!f.replacement.ptr) f.replacement = ec_arena_strdup(pa, "", 0);
     f.strategy = EC_STRATEGY_UNICODE;
     f.confidence = 0.9;
     ec_found_set_lines(env, &f);

@@ -55,6 +55,7 @@ typedef struct ec_sr_block {
 typedef struct ec_sr_lines {
   ec_str *items;            /* JavaScript split("\n"): n = number of LFs + 1 */
   size_t n;
+  size_t base;              /* empty lines before items[0] that have no item (ec_sr_parse_strict) */
 } ec_sr_lines;
 
 /** Splits LF text into lines (JS split semantics: "a\n" gives "a", ""). */

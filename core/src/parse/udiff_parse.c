@@ -6,7 +6,11 @@
 typedef struct lines_view {
   ec_str *l;
   size_t n;
+  size_t base;  /* empty lines before l[0] that have no entry: a reply's edit keeps its line numbers with them */
 } lines_view;
+
+/* 1-based line of edit.text that l[i] is. */
+static uint32_t line_no(const lines_view *v, size_t i) { return (uint32_t)(v->base + i) + 1; }
 
 
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -181,7 +185,7 @@ static bool counts_fit(const ec_ud_hunk *h, const ec_ud_line *l, size_t n) {
  */
 static ec_error_code parse_hunk(ec_arena *a, const lines_view *v, size_t at, ec_ud_hunk *h, size_t *next, ec_ud_error *err) {
   parse_hunk_header(v->l[at], h);
-  h->line = (uint32_t)at + 1;
+  h->line = line_no(v, at);
   size_t j = at + 1, cap = 0, n = 0, bare_tail = 0;
   ec_ud_line *ls = NULL;
   char last_kind = 0;
@@ -196,7 +200,7 @@ static ec_error_code parse_hunk(ec_arena *a, const lines_view *v, size_t at, ec_
       s = ec_str_drop(s, 1);
     } else if (s.ptr[0] == '\\') {
       if (!last_kind)
-        return fail(a, err, (uint32_t)j + 1, ec_cstr("a '\\ No newline at end of file' line must follow a hunk line"));
+        return fail(a, err, line_no(v, j), ec_cstr("a '\\ No newline at end of file' line must follow a hunk line"));
       if (last_kind != '+') h->old_no_eol = true;
       if (last_kind != '-') h->new_no_eol = true;
       j++;
@@ -210,11 +214,11 @@ static ec_error_code parse_hunk(ec_arena *a, const lines_view *v, size_t at, ec_
           ec_str t = v->l[q];
           if (t.len >= 2 && (t.ptr[0] == '+' || t.ptr[0] == '-' || t.ptr[0] == ' ') && ec_str_trim_end(t, EC_WS_LINE).len > 1) {
             ec_str ex = excerpt(s);
-            return fail(a, err, (uint32_t)j + 1,
+            return fail(a, err, line_no(v, j),
                         ec_arena_printf(a, "line %zu of the diff ('%.*s') is inside the hunk that starts at line %zu but does not "
                                            "start with ' ' (unchanged), '-' (removed) or '+' (added). Every line of a hunk needs "
                                            "one of these prefixes: put a space before each unchanged line.",
-                                        j + 1, (int)ex.len, ex.ptr, at + 1));
+                                        (size_t)line_no(v, j), (int)ex.len, ex.ptr, (size_t)line_no(v, at)));
           }
         }
       }
@@ -253,10 +257,14 @@ static bool git_ext_header(ec_str s) {
 ec_error_code ec_udiff_parse(ec_arena *a, ec_str text, size_t max_hunks, ec_ud_patch *out, ec_ud_error *err) {
   memset(out, 0, sizeof *out);
   memset(err, 0, sizeof *err);
-  /* Split into lines. */
+  /* Split into lines; the empty lines it starts with are only counted (4 MiB of them, a reply's
+   * padding, had made a 64 MB table). */
+  lines_view v;
+  v.base = 0;
+  while (v.base < text.len && text.ptr[v.base] == '\n') v.base++;
+  text = ec_str_drop(text, v.base);
   size_t n = 0;
   for (size_t i = 0; i < text.len; i++) n += text.ptr[i] == '\n';
-  lines_view v;
   v.l = ec_arena_alloc(a, (n + 1) * sizeof *v.l);
   if (!v.l) return EC_OUT_OF_MEMORY;
   v.n = 0;
@@ -277,7 +285,7 @@ ec_error_code ec_udiff_parse(ec_arena *a, ec_str text, size_t max_hunks, ec_ud_p
   while (i < v.n) {
     ec_str s = v.l[i];
     if (ec_str_starts_with(s, "diff --git ")) {
-      cur = add_file(a, out, (uint32_t)i + 1);
+      cur = add_file(a, out, line_no(&v, i));
       if (!cur) return EC_OUT_OF_MEMORY;
       cur->git = cur->has_header = true;
       parse_git_line(ec_str_drop(s, 11), &cur->old_path, &cur->new_path);
@@ -296,10 +304,10 @@ ec_error_code ec_udiff_parse(ec_arena *a, ec_str text, size_t max_hunks, ec_ud_p
       continue;
     }
     if (ec_str_starts_with(s, "Binary files ") || ec_str_starts_with(s, "GIT binary patch"))
-      return fail(a, err, (uint32_t)i + 1, ec_cstr("binary patches are not supported: send the new file as text instead"));
+      return fail(a, err, line_no(&v, i), ec_cstr("binary patches are not supported: send the new file as text instead"));
     if (header_pair_at(&v, i)) {
       if (!(cur_open && cur && !cur->n_hunks)) {
-        cur = add_file(a, out, (uint32_t)i + 1);
+        cur = add_file(a, out, line_no(&v, i));
         if (!cur) return EC_OUT_OF_MEMORY;
       }
       cur_open = false;
@@ -312,12 +320,12 @@ ec_error_code ec_udiff_parse(ec_arena *a, ec_str text, size_t max_hunks, ec_ud_p
     }
     if (ec_str_starts_with(s, "@@")) {
       if (!cur) {
-        cur = add_file(a, out, (uint32_t)i + 1);
+        cur = add_file(a, out, line_no(&v, i));
         if (!cur) return EC_OUT_OF_MEMORY;
       }
       cur_open = false;
       if (out->n_hunks >= max_hunks) {
-        err->line = (uint32_t)i + 1;
+        err->line = line_no(&v, i);
         err->message = ec_arena_printf(a, "the diff has more than %zu hunks (options.limits.max_blocks)", max_hunks);
         return EC_TOO_LARGE;
       }
@@ -349,7 +357,7 @@ ec_error_code ec_udiff_parse(ec_arena *a, ec_str text, size_t max_hunks, ec_ud_p
   for (size_t k = 0; k < out->n_files; k++)
     any |= out->files[k].n_hunks || out->files[k].new_null || out->files[k].rename_to.len || out->files[k].old_null;
   if (!any)
-    return fail(a, err, v.n ? 1 : 0,
+    return fail(a, err, v.base + v.n ? 1 : 0,
                 ec_cstr("no hunk found: expected a unified diff with '--- a/path' and '+++ b/path' lines, then '@@ ... @@' "
                         "hunks whose lines start with ' ' (unchanged), '-' (removed) or '+' (added)"));
   return EC_OK;

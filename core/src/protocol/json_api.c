@@ -33,18 +33,30 @@ char *ec_result_to_json_splices(const ec_result *r, const ec_host *host, size_t 
   return to_json(r, host, json_len, true);
 }
 
-/* A request's JSON text, its files' contents in it (files == NULL) or beside it. */
+bool ec_result_write_json(const ec_result *r, const ec_host *host, ec_json_writer write, void *user) {
+  ec_buf b;
+  ec_buf_init_sink(&b, host ? host->allocator : NULL, write, user);
+  ec_json_write_result(&b, r);
+  bool ok = ec_buf_flush(&b);
+  ec_buf_free(&b);
+  return ok;
+}
+
+/* A request's JSON text, its files' contents in it (files == NULL) or beside it. `owned`: the
+ * request's buffer when the caller handed it over (ec_apply_json_take), freed as soon as the
+ * request is parsed: nothing parsed points into it (every string is copied). */
 static ec_result *apply_json(const char *request, size_t request_len, const ec_file *files, size_t n_files,
-                             bool syntax_on_demand, const ec_host *host) {
+                             bool syntax_on_demand, const ec_host *host, char *owned) {
   const ec_allocator *alc = host ? host->allocator : NULL;
   ec_arena *a = ec_arena_new(alc);
-  if (!a) return NULL;
+  if (!a) { ec_mem_free(alc, owned); return NULL; }
   double t0 = host && host->clock_ms ? host->clock_ms(host->clock_user) : 0;
   ec_request req;
   ec_json_extras extras;
   ec_str message = {0, 0};
   ec_error_code rc = ec_json_parse_request_ex(a, request ? request : "", request ? request_len : 0, &req, &extras, &message);
   if (ec_arena_failed(a)) rc = EC_OUT_OF_MEMORY; /* whatever the parser made of a failed allocation */
+  ec_mem_free(alc, owned);
   if (!rc && syntax_on_demand) req.options.syntax = EC_SYNTAX_ON_DEMAND;
   if (!rc && files) {
     if (req.n_files) {
@@ -83,19 +95,23 @@ static ec_result *apply_json(const char *request, size_t request_len, const ec_f
 }
 
 ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host *host) {
-  return apply_json(request, request_len, NULL, 0, false, host);
+  return apply_json(request, request_len, NULL, 0, false, host, NULL);
+}
+
+ec_result *ec_apply_json_take(char *request, size_t request_len, const ec_host *host) {
+  return apply_json(request, request_len, NULL, 0, false, host, request);
 }
 
 ec_result *ec_apply_json_files(const char *request, size_t request_len, const ec_file *files, size_t n_files,
                                const ec_host *host) {
   static const ec_file none = {{"", 0}, {"", 0}};
-  return apply_json(request, request_len, files ? files : &none, files ? n_files : 0, false, host);
+  return apply_json(request, request_len, files ? files : &none, files ? n_files : 0, false, host, NULL);
 }
 
 ec_result *ec_apply_json_files_on_demand(const char *request, size_t request_len, const ec_file *files, size_t n_files,
                                          const ec_host *host) {
   static const ec_file none = {{"", 0}, {"", 0}};
-  return apply_json(request, request_len, files ? files : &none, files ? n_files : 0, true, host);
+  return apply_json(request, request_len, files ? files : &none, files ? n_files : 0, true, host, NULL);
 }
 
 /* A tool call or a definitions request starts with its "tool" / "tool_definitions" member

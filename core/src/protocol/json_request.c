@@ -1,5 +1,6 @@
 #include "json_request.h"
 #include "json_strict.h"
+#include "json_numbers.h"
 #include "../base/buf.h"
 #include "../base/str.h"
 #include "../base/strmap.h"
@@ -10,6 +11,9 @@
 #include <string.h>
 
 typedef ec_json_reader parser;
+
+/* String values at least this long are moved out of the cJSON tree as they are read (take_value). */
+#define TAKE_AT ((size_t)1 << 16)
 
 #define FAIL(p, ...) ((p)->message = ec_arena_printf((p)->a, __VA_ARGS__), EC_INVALID_PARAM)
 
@@ -94,6 +98,21 @@ static ec_error_code prepare_text(parser *p, const char *json, size_t len, const
   return EC_OK;
 }
 
+/* Numbers of 64 characters or more, rewritten for cJSON (json_numbers.h) in the parser's own copy of
+ * the text (made here when prepare_text made none). */
+static ec_error_code shorten_long_numbers(parser *p, const char *json, size_t len, const char **text) {
+  if (!ec_json_has_long_number(*text, len)) return EC_OK;
+  if (*text == json) {
+    char *copy = ec_arena_alloc(p->a, len + 1);
+    if (!copy) return EC_OUT_OF_MEMORY;
+    memcpy(copy, json, len);
+    copy[len] = 0;
+    *text = copy;
+  }
+  ec_json_shorten_numbers((char *)(uintptr_t)*text, len); /* the parser's copy */
+  return EC_OK;
+}
+
 /* A copy (the cJSON tree dies after parsing) of a key or string value, with the sentinel turned
  * back into NUL bytes. ptr is NULL only when out of memory. */
 static ec_str copy_of(parser *p, const char *cstr) {
@@ -109,6 +128,20 @@ static ec_str copy_of(parser *p, const char *cstr) {
   o[w] = 0;
   ec_str r = {o, w};
   return r;
+}
+
+/* A string value's copy, and the tree's own text of it freed at once when it is large: the tree
+ * (parsed here, deleted when the request is read) and the request would otherwise hold every file
+ * twice at the peak of parsing. The node keeps an empty string, so nothing can read freed text. */
+static ec_str take_value(parser *p, const cJSON *it) {
+  ec_str s = copy_of(p, it->valuestring);
+  if (s.ptr && s.len >= TAKE_AT) {
+    cJSON *node = (cJSON *)(uintptr_t)it; /* the tree is this parser's: see ec_json_parse_request_ex */
+    cJSON_free(node->valuestring);
+    node->valuestring = (char *)"";
+    node->type |= cJSON_IsReference; /* cJSON_Delete must not free the literal */
+  }
+  return s;
 }
 
 /* Section - typed getters */
@@ -137,7 +170,7 @@ ec_error_code ec_json_reader_bytes(ec_json_reader *p, const cJSON *it, ec_str *o
 
 static ec_error_code get_string(parser *p, const cJSON *it, const char *where, ec_str *out) {
   if (!cJSON_IsString(it)) return FAIL(p, "%s must be a string", where);
-  *out = copy_of(p, it->valuestring);
+  *out = take_value(p, it);
   return out->ptr ? EC_OK : EC_OUT_OF_MEMORY;
 }
 
@@ -208,9 +241,12 @@ static ec_error_code parse_files(parser *p, const cJSON *obj, ec_request *req) {
       return FAIL(p, "files['%s'] must be a string (the file's content), {\"base64\": \"...\"} (its bytes, when they are not "
                      "UTF-8) or null (absent)", it->string);
     files[n].path = copy_of(p, it->string);
-    ec_error_code rc = ec_json_reader_bytes(p, it, &files[n].content);
+    /* a large string is taken from the tree as it is copied (take_value); bytes as base64 are decoded */
+    ec_error_code rc = EC_OK;
+    if (cJSON_IsString(it)) files[n].content = take_value(p, it);
+    else rc = ec_json_reader_bytes(p, it, &files[n].content);
     if (rc == EC_INVALID_PARAM) return FAIL(p, "files['%s'] %.*s", it->string, (int)p->message.len, p->message.ptr);
-    if (rc || !files[n].path.ptr) return EC_OUT_OF_MEMORY;
+    if (rc || !files[n].path.ptr || !files[n].content.ptr) return EC_OUT_OF_MEMORY;
     int added = ec_strmap_add(&seen, files[n].path, n, NULL);
     if (added < 0) return EC_OUT_OF_MEMORY;
     if (!added) return FAIL(p, "files: the path '%s' is given twice", it->string);
@@ -457,10 +493,12 @@ ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len
     *message = ec_arena_printf(a, "the request is not valid JSON: %s (byte %zu)", what, bad_at);
     return message->ptr ? EC_INVALID_PARAM : EC_OUT_OF_MEMORY;
   }
+  if ((rc = shorten_long_numbers(&p, json, len, &text))) { *message = p.message; return rc; }
   const char *end = NULL;
   cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
   if (!root) {
-    /* The strict check passed, so cJSON failed for memory (its tree uses malloc). */
+    /* The strict check passed and no number is too long for any cJSON (json_numbers.h), so cJSON
+     * failed for memory (its tree uses malloc). */
     *message = ec_cstr("out of memory");
     return EC_OUT_OF_MEMORY;
   }
@@ -520,6 +558,7 @@ cJSON *ec_json_read(ec_json_reader *p, const char *json, size_t len) {
     p->message = ec_arena_printf(p->a, "the request is not valid JSON: %s (byte %zu)", what, bad_at);
     return NULL;
   }
+  if (shorten_long_numbers(p, json, len, &text)) return NULL;
   const char *end = NULL;
   cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
   if (!root) {

@@ -2,6 +2,7 @@
 #include "../request/result.h"
 #include "../base/utf8.h"
 #include "../base/base64.h"
+#include "../text/encoding.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -20,8 +21,15 @@ static bool word_needs_escape(uint64_t w) {
  * false, with b as it was. Otherwise such a byte is shown as U+FFFD (prose: messages, views). */
 static bool write_string(ec_buf *b, ec_str s, bool bytes) {
   static const char HEX[] = "0123456789abcdef";
+  /* A streaming buffer cannot take back what it already sent: there, a file's bytes are checked
+   * first (one more pass), and written as a string only when a string can carry them. */
+  if (bytes && b->sink) {
+    if (s.len && (memchr(s.ptr, 0, s.len) || ec_utf8_first_invalid(s) != s.len)) return false;
+    bytes = false; /* nothing below can fail now */
+  }
   size_t start = b->len;
-  if (!ec_buf_reserve(b, s.len + 2)) return true;
+  /* Room for the whole string at once, unless the buffer streams (a 70 MB undo would be held whole). */
+  if (!ec_buf_reserve(b, b->sink ? 2 : s.len + 2)) return true;
   ec_buf_append_char(b, '"');
   size_t run = 0; /* bytes copied in one go until something needs escaping */
   for (size_t i = 0; i < s.len; i++) {
@@ -77,7 +85,7 @@ void ec_json_write_string(ec_buf *b, ec_str s) { write_string(b, s, false); }
 
 void ec_json_write_bytes(ec_buf *b, ec_str s) {
   if (write_string(b, s, true)) return;
-  if (!ec_buf_reserve(b, ec_base64_len(s.len) + 14)) return;
+  if (!ec_buf_reserve(b, b->sink ? 14 : ec_base64_len(s.len) + 14)) return;
   ec_buf_append_cstr(b, "{\"base64\":\"");
   ec_base64_append(b, s.ptr, s.len);
   ec_buf_append_cstr(b, "\"}");

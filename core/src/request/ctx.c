@@ -13,7 +13,7 @@
  * through ec_host.ceilings. The same numbers on every build, so results stay identical. */
 static const ec_limits BUILD_CEILINGS = {
     .max_input_bytes = 64u << 20,
-    .max_lines = 4u << 20,
+    .max_lines = 1u << 20, /* every line may cost ~50-90 bytes of tables (docs/limits.md: the memory bound) */
     .max_line_bytes = 16u << 20,
     .max_blocks = 10000,
     .regex_match_limit = 10000000,
@@ -77,6 +77,24 @@ ec_error_code ec_fail(ec_ctx *ctx, ec_error_code code, const char *fmt, ...) {
     ec_result_add_error(ctx->res, code, "%s", big ? big : small);
   }
   return code;
+}
+
+uint64_t ec_ctx_max_output(const ec_ctx *ctx) {
+  uint64_t limit = ctx->opt.limits.max_input_bytes, grown = ctx->input_bytes + limit / 2;
+  return grown < limit ? grown : limit;
+}
+
+ec_error_code ec_fail_output(ec_ctx *ctx, ec_str path, uint64_t bytes, uint64_t all, const char *how) {
+  uint64_t limit = ctx->opt.limits.max_input_bytes;
+  ec_fail(ctx, EC_TOO_LARGE, "the edit would make '%.*s' %s%llu bytes (%s%llu in all); an edit may make its files %llu bytes "
+                 "in all (the request's %llu bytes of text plus half of options.limits.max_input_bytes, never more than "
+                 "max_input_bytes, %llu); nothing was changed. Change fewer places at once, or send the new content whole.",
+                 (int)path.len, path.ptr, how ? "" : "more than ", (unsigned long long)bytes, how ? how : "more than ",
+                 (unsigned long long)all,
+                 (unsigned long long)ec_ctx_max_output(ctx), (unsigned long long)ctx->input_bytes, (unsigned long long)limit);
+  ec_error *e = ec_last_error(ctx);
+  if (e) e->path = path;
+  return EC_TOO_LARGE;
 }
 
 ec_error *ec_last_error(ec_ctx *ctx) {
@@ -150,14 +168,25 @@ ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res, co
   const ec_edit *e = &req->edit;
   total += e->old_string.len + e->new_string.len + e->text.len + e->content.len + e->new_str.len +
            e->snippet.len + e->peer.raw_llm_text.len;
+  ctx->input_bytes = total;
   if (total > ctx->opt.limits.max_input_bytes)
     return ec_fail(ctx, EC_TOO_LARGE, "the request holds %llu bytes of text; the limit (options.limits.max_input_bytes) is %llu",
                    (unsigned long long)total, (unsigned long long)ctx->opt.limits.max_input_bytes);
-  /* The rule for files that are not UTF-8 guards them from text written in UTF-8 (every JSON
+  /* An edit's text is split into lines like a file (its hunks, blocks, the file it creates), and
+   * each line costs tables: it has the files' line limit, checked before anything is split.
+   * The rule for files that are not UTF-8 guards them from text written in UTF-8 (every JSON
    * request and tool call); an edit whose own text is not UTF-8 speaks the file's encoding. */
-  const ec_str texts[] = {e->old_string, e->new_string, e->text, e->content, e->new_str, e->snippet, e->peer.raw_llm_text};
-  for (size_t i = 0; i < sizeof texts / sizeof texts[0] && !ctx->edit_not_utf8; i++)
-    ctx->edit_not_utf8 = ec_utf8_first_invalid(texts[i]) != texts[i].len;
+  const struct { const char *name; ec_str s; } texts[] = {
+      {"edit.text", e->text}, {"edit.content", e->content}, {"edit.new_string", e->new_string},
+      {"edit.old_string", e->old_string}, {"edit.snippet", e->snippet}, {"edit.new_str", e->new_str},
+      {"edit.options.raw_llm_text", e->peer.raw_llm_text}};
+  for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+    size_t lines = ec_count_lines(texts[i].s);
+    if (lines > ctx->opt.limits.max_lines)
+      return ec_fail(ctx, EC_TOO_LARGE, "%s has %zu lines; the limit (options.limits.max_lines) is %zu: send the change in several "
+                     "requests, or fewer lines at once", texts[i].name, lines, ctx->opt.limits.max_lines);
+    if (!ctx->edit_not_utf8) ctx->edit_not_utf8 = ec_utf8_first_invalid(texts[i].s) != texts[i].s.len;
+  }
   for (size_t i = 0; i < req->n_files; i++) {
     const ec_file *in = &req->files[i];
     if (!in->path.len) return ec_fail(ctx, EC_INVALID_PARAM, "files: a file has an empty path");
@@ -241,11 +270,15 @@ void ec_ws_replace_doc(ec_ctx *ctx, ec_ws_file *f, const ec_doc *doc) {
   ec_doc old = f->doc;
   bool release = f->exists && f->loaded && old.text && old.text != doc->text && !ctx->res->n_errors;
   for (size_t i = 0; release && i < ctx->n_files; i++)
-    if (&ctx->files[i] != f && (ctx->files[i].doc.text == old.text || ctx->files[i].doc.cr == old.cr)) release = false;
+    if (&ctx->files[i] != f && (ctx->files[i].doc.text == old.text || (old.cr && ctx->files[i].doc.cr == old.cr))) release = false;
   ec_ws_set(ctx, f, doc);
   if (!release) return;
   ec_arena_release(ctx->arena, old.text); /* a small block stays with the arena */
   if (old.cr != doc->cr) ec_arena_release(ctx->arena, old.cr);
+  /* The change log's regions are copied at each step (the new log holds them all): the old copy
+   * goes too, or 10,000 steps keep every intermediate list (80 MB for 9,990 blocks). */
+  if (old.log && doc->log != old.log && (!doc->log || doc->log->regions != old.log->regions))
+    ec_arena_release(ctx->arena, (void *)old.log->regions);
 }
 
 ec_error_code ec_ws_set_bytes(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
@@ -511,10 +544,19 @@ ec_error_code ec_ws_commit(ec_ctx *ctx) {
     out += f->doc.len;
     if (f->doc.len >= biggest) biggest = f->doc.len, big = f;
   }
-  if (big && out > ctx->opt.limits.max_input_bytes)
-    return ec_fail(ctx, EC_TOO_LARGE, "the edit would make '%.*s' %llu bytes (%llu in all); the limit (options.limits.max_input_bytes) "
-                   "is %llu", (int)big->path.len, big->path.ptr, (unsigned long long)biggest, (unsigned long long)out,
-                   (unsigned long long)ctx->opt.limits.max_input_bytes);
+  if (big && out > ec_ctx_max_output(ctx)) return ec_fail_output(ctx, big->path, biggest, out, "");
+  /* A file the edit makes has the line limit of a file it is given (the diff splits it into lines). */
+  for (size_t i = 0; i < ctx->n_files; i++) {
+    const ec_ws_file *f = &ctx->files[i];
+    if (!f->touched || !f->exists || !f->loaded) continue;
+    size_t lines = f->doc.n_lf + (f->doc.len && f->doc.text[f->doc.len - 1] != '\n');
+    if (lines > ctx->opt.limits.max_lines) {
+      ec_fail(ctx, EC_TOO_LARGE, "the edit would make '%.*s' %zu lines; the limit (options.limits.max_lines) is %zu; nothing was "
+              "changed", (int)f->path.len, f->path.ptr, lines, ctx->opt.limits.max_lines);
+      ec_last_error(ctx)->path = f->path;
+      return EC_TOO_LARGE;
+    }
+  }
   /* Touch order, not request order: the result reads as the edit was written. */
   ec_ws_file **order = ec_arena_alloc(ctx->arena, (ctx->n_files + 1) * sizeof *order);
   if (!order) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");

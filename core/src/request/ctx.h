@@ -48,6 +48,7 @@ typedef struct ec_ctx {
   uint32_t next_seq;
   bool partial;            /* commit what applied even though the format failed (peer profiles) */
   bool preview;            /* a dry run or streaming preview: status partial */
+  uint64_t input_bytes;    /* the request's text: file contents, paths, edit strings (max_input_bytes counts it) */
   bool reply_blocks;       /* SEARCH/REPLACE blocks of a raw reply: no-op blocks skipped, blocks in order (docs/reply.md) */
   size_t syntax_spent;     /* bytes parsed so far, against EC_SYN_REQUEST_BYTES (ec_ws_syntax_afford) */
   bool edit_not_utf8;      /* the edit's own text holds bytes that are not UTF-8 (a typed-API caller
@@ -59,6 +60,17 @@ typedef struct ec_ctx {
 /** Sets up ctx for req, its limits resolved against the host's ceilings (NULL = the build's);
  * fails with INVALID_PARAM/TOO_LARGE/OOM (error already recorded). */
 ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res, const ec_limits *ceilings);
+
+/**
+ * What the files an edit makes may hold in all: max_input_bytes, and at most half of it more than
+ * the request's own text (docs/limits.md). Only replace_all multiplies text the request sent, and
+ * an answer holds the new files and their undo diffs: this keeps every answer within the memory
+ * bound (4 x the request + 64 MB at the build's ceilings) instead of 4 x max_input_bytes.
+ */
+uint64_t ec_ctx_max_output(const ec_ctx *ctx);
+/** The TOO_LARGE of an edit that would make `path` `bytes` bytes (`all` over every file), past ec_ctx_max_output.
+ *  `how` starts the parenthesis ("" or "N replacements, "); NULL: building stopped there, the edit makes more. */
+ec_error_code ec_fail_output(ec_ctx *ctx, ec_str path, uint64_t bytes, uint64_t all, const char *how);
 
 /** Records an error on the result and returns its code (for `return ec_fail(...)`). */
 ec_error_code ec_fail(ec_ctx *ctx, ec_error_code code, const char *fmt, ...)

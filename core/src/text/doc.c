@@ -1,5 +1,6 @@
 #include "doc.h"
 #include "../base/str.h"
+#include "../base/alloc.h"
 #include <string.h>
 
 static const char BOM[3] = {'\xEF', '\xBB', '\xBF'};
@@ -19,15 +20,16 @@ ec_error_code ec_doc_load(ec_arena *a, ec_str content, ec_doc *out) {
   size_t n_lf = ec_count_lf(p, n), n_crlf = 0;
   if (memchr(p, '\r', n))
     for (const char *q = p, *end = p + n; (q = memchr(q, '\r', (size_t)(end - q))); q++) n_crlf += q + 1 < end && q[1] == '\n';
-  out->text = ec_arena_alloc(a, n + 1);
-  out->cr = ec_arena_alloc(a, n_lf + 1);
-  if (!out->text || !out->cr) return EC_OUT_OF_MEMORY;
+  /* Blocks of their own: an edit of 10,000 steps replaces the doc each time (ec_ws_replace_doc). */
+  out->text = ec_arena_alloc_own(a, n + 1);
+  if (!out->text) return EC_OUT_OF_MEMORY;
   size_t w = 0, line = 0;
-  if (!n_crlf) { /* nothing to fold: the text is the content */
+  if (!n_crlf) { /* nothing to fold: the text is the content, and no line needs its ending kept */
     if (n) memcpy(out->text, p, n);
-    memset(out->cr, 0, n_lf);
     w = n;
   } else {
+    out->cr = ec_arena_alloc_own(a, n_lf + 1);
+    if (!out->cr) return EC_OUT_OF_MEMORY;
     for (size_t r = 0; r < n;) {
       const char *nl = memchr(p + r, '\n', n - r);
       size_t seg = nl ? (size_t)(nl - (p + r)) : n - r;
@@ -69,7 +71,7 @@ static const ec_doc_log *log_add(ec_arena *a, const ec_doc_log *prev, const ec_s
   size_t work = prev->work + prev->n + n;
   if (work > EC_DOC_LOG_WORK) return NULL;
   ec_doc_log *l = ec_arena_alloc(a, sizeof *l);
-  ec_doc_region *out = ec_arena_alloc(a, (prev->n + n + 1) * sizeof *out);
+  ec_doc_region *out = ec_arena_alloc_own(a, (prev->n + n + 1) * sizeof *out); /* released with the doc it logs */
   if (!l || !out) return NULL;
   const ec_doc_region *r = prev->regions;
   size_t i = 0, j = 0, k = 0;
@@ -120,53 +122,146 @@ void ec_doc_measure_lines(ec_doc *doc) {
   doc->longest_line = longest;
 }
 
-ec_error_code ec_doc_splice(ec_arena *a, const ec_doc *doc, const ec_splice *sp, size_t n, ec_doc *out) {
-  size_t len = doc->len, n_lf = doc->n_lf;
-  for (size_t i = 0; i < n; i++) {
-    len = len - (sp[i].end - sp[i].start) + sp[i].text.len;
-    n_lf = n_lf - ec_count_lf(doc->text + sp[i].start, sp[i].end - sp[i].start) + ec_count_lf(sp[i].text.ptr, sp[i].text.len);
+/* Section - building a doc from splices */
+
+/* Room for `need` bytes: the first time the size hint (or more), then doubling. */
+static bool grow_to(ec_doc_builder *b, void **buf, size_t *cap, size_t need, size_t first) {
+  if (need <= *cap) return true;
+  size_t nc = *cap ? *cap * 2 : first;
+  if (nc < need) nc = need;
+  void *p = ec_mem_realloc(b->alc, *buf, nc);
+  if (!p) { b->oom = true; return false; }
+  *buf = p;
+  *cap = nc;
+  return true;
+}
+
+static bool text_room(ec_doc_builder *b, size_t n) {
+  void *t = b->text;
+  if (b->oom || !grow_to(b, &t, &b->cap, b->len + n + 1, b->hint + 1)) return false;
+  b->text = t;
+  return true;
+}
+
+void ec_doc_builder_init(ec_doc_builder *b, ec_arena *a, const ec_doc *from, size_t size_hint) {
+  memset(b, 0, sizeof *b);
+  b->from = from;
+  b->alc = ec_arena_allocator(a);
+  b->hint = size_hint;
+  /* A doc without CRLF writes none (it is not CRLF-dominant): no endings to carry. */
+  b->with_cr = has_crlf(from);
+}
+
+/* The endings of `lfs` LFs: copied from `from` (keep) or the dominant one (lines an edit writes). */
+static void put_cr(ec_doc_builder *b, const uint8_t *keep, size_t lfs) {
+  void *c = b->cr;
+  if (b->oom || !grow_to(b, &c, &b->cr_cap, b->n_lf + lfs + 1, b->from->n_lf + 1)) return;
+  b->cr = c;
+  if (keep) memcpy(b->cr + b->n_lf, keep, lfs);
+  else memset(b->cr + b->n_lf, b->from->crlf_dominant, lfs);
+  b->n_lf += lfs;
+}
+
+/* `from` up to byte `upto`, as it is. */
+static void copy_upto(ec_doc_builder *b, size_t upto) {
+  const ec_doc *d = b->from;
+  size_t n = upto - b->r;
+  if (!text_room(b, n)) return;
+  memcpy(b->text + b->len, d->text + b->r, n);
+  b->len += n;
+  if (b->with_cr) { /* without endings to carry, unchanged text needs no counting (n_lf: see put) */
+    size_t lfs = ec_count_lf(d->text + b->r, n);
+    put_cr(b, d->cr + b->line_r, lfs);
+    b->line_r += lfs;
   }
-  char *text = ec_arena_alloc(a, len + 1);
-  uint8_t *cr = ec_arena_alloc(a, n_lf + 1);
-  if (!text || !cr) return EC_OUT_OF_MEMORY;
-  /* Lines before a splice keep their endings; each LF the splice writes takes the dominant
-   * ending; the LF that ends the splice's last line is the original one and keeps its own.
-   * Without CRLF there are no endings to carry: bytes are copied without counting lines. */
-  bool any_cr = has_crlf(doc);
-  size_t r = 0, w = 0, line_r = 0, line_w = 0;
-  uint8_t dom = doc->crlf_dominant;
-  for (size_t i = 0; i <= n; i++) {
-    size_t upto = i < n ? sp[i].start : doc->len;
-    memcpy(text + w, doc->text + r, upto - r);
-    if (any_cr) {
-      size_t lfs = ec_count_lf(doc->text + r, upto - r);
-      memcpy(cr + line_w, doc->cr + line_r, lfs);
-      line_w += lfs; line_r += lfs;
+  b->r = upto;
+}
+
+/* The splice kept for the doc's change log (its text's length is all the log reads), up to the
+ * log's budget: past it the new doc is untracked, as ec_doc_splice's would be. */
+static void log_splice(ec_doc_builder *b, const ec_splice *sp) {
+  if (!b->from->log || b->log_lost) return;
+  if (b->n_logged == b->cap_logged) {
+    size_t nc = b->cap_logged ? b->cap_logged * 2 : 16;
+    void *p = nc <= EC_DOC_LOG_WORK ? ec_mem_realloc(b->alc, b->logged, nc * sizeof *b->logged) : NULL;
+    if (!p) { b->log_lost = true; return; } /* untracked: a whole diff finds the changes */
+    b->logged = p;
+    b->cap_logged = nc;
+  }
+  ec_splice k = {sp->start, sp->end, {NULL, sp->text.len}};
+  b->logged[b->n_logged++] = k;
+}
+
+void ec_doc_builder_put(ec_doc_builder *b, const ec_splice *sp) {
+  copy_upto(b, sp->start);
+  if (!text_room(b, sp->text.len)) return;
+  if (sp->text.len) memcpy(b->text + b->len, sp->text.ptr, sp->text.len);
+  b->len += sp->text.len;
+  /* Each LF the splice writes takes the dominant ending; the LF that ends the splice's last line
+   * is the original one (after sp->end) and keeps its own. */
+  size_t add = ec_count_lf(sp->text.ptr, sp->text.len), gone = ec_count_lf(b->from->text + sp->start, sp->end - sp->start);
+  if (b->with_cr) put_cr(b, NULL, add);
+  else b->lf_delta += (ptrdiff_t)add - (ptrdiff_t)gone;
+  b->line_r += gone;
+  b->r = sp->end;
+  log_splice(b, sp);
+}
+
+void ec_doc_builder_drop(ec_doc_builder *b) {
+  ec_mem_free(b->alc, b->text);
+  ec_mem_free(b->alc, b->cr);
+  ec_mem_free(b->alc, b->logged);
+  b->text = NULL;
+  b->cr = NULL;
+  b->logged = NULL;
+  b->oom = true;
+}
+
+/* Gives a buffer's slack back when it is large (a guess that doubled), then hands it to the arena. */
+static void *settle(ec_doc_builder *b, ec_arena *a, void *buf, size_t used, size_t cap) {
+  if (cap - used > (used >> 3) + 4096) {
+    void *p = ec_mem_realloc(b->alc, buf, used ? used : 1);
+    if (p) buf = p;
+  }
+  return ec_arena_adopt(a, buf) ? buf : NULL;
+}
+
+ec_error_code ec_doc_builder_finish(ec_doc_builder *b, ec_arena *a, ec_doc *out) {
+  copy_upto(b, b->from->len);
+  if (!text_room(b, 0)) { ec_doc_builder_drop(b); return EC_OUT_OF_MEMORY; }
+  b->text[b->len] = 0;
+  ec_doc d = *b->from;
+  d.text = settle(b, a, b->text, b->len + 1, b->cap);
+  d.cr = NULL;
+  if (b->with_cr && d.text) {
+    /* a doc with CRLF and no LF left still has its (empty) table */
+    void *c = b->cr;
+    if (grow_to(b, &c, &b->cr_cap, b->n_lf + 1, b->n_lf + 1)) {
+      d.cr = settle(b, a, c, b->n_lf + 1, b->cr_cap);
+      b->cr = NULL;
     }
-    w += upto - r; r = upto;
-    if (i == n) break;
-    if (sp[i].text.len) memcpy(text + w, sp[i].text.ptr, sp[i].text.len);
-    if (any_cr) {
-      line_r += ec_count_lf(doc->text + sp[i].start, sp[i].end - sp[i].start);
-      size_t add = ec_count_lf(sp[i].text.ptr, sp[i].text.len);
-      memset(cr + line_w, dom, add);
-      line_w += add;
-    }
-    w += sp[i].text.len; r = sp[i].end;
+    if (!d.cr) { ec_arena_release(a, d.text); d.text = NULL; }
   }
-  if (!any_cr) {
-    memset(cr, 0, n_lf);
-    line_w = n_lf;
-  }
-  text[w] = 0;
-  ec_doc d = *doc;
-  d.text = text;
-  d.len = w;
-  d.cr = cr;
-  d.n_lf = line_w;
-  d.log = doc->log ? log_add(a, doc->log, sp, n) : NULL;
+  ec_mem_free(b->alc, b->cr);
+  b->text = NULL;
+  b->cr = NULL;
+  if (d.text && d.log) d.log = b->log_lost ? NULL : log_add(a, d.log, b->logged, b->n_logged);
+  ec_mem_free(b->alc, b->logged);
+  b->logged = NULL;
+  if (!d.text) return EC_OUT_OF_MEMORY;
+  d.len = b->len;
+  d.n_lf = b->with_cr ? b->n_lf : (size_t)((ptrdiff_t)b->from->n_lf + b->lf_delta);
   *out = d;
   return EC_OK;
+}
+
+ec_error_code ec_doc_splice(ec_arena *a, const ec_doc *doc, const ec_splice *sp, size_t n, ec_doc *out) {
+  size_t len = doc->len;
+  for (size_t i = 0; i < n; i++) len = len - (sp[i].end - sp[i].start) + sp[i].text.len;
+  ec_doc_builder b;
+  ec_doc_builder_init(&b, a, doc, len);
+  for (size_t i = 0; i < n; i++) ec_doc_builder_put(&b, &sp[i]);
+  return ec_doc_builder_finish(&b, a, out);
 }
 
 ec_error_code ec_doc_replace_lines(ec_arena *a, const ec_doc *doc, size_t start, size_t end, ec_str text, ec_doc *out) {

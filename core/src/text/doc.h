@@ -7,6 +7,7 @@
 #ifndef EC_TEXT_DOC_H
 #define EC_TEXT_DOC_H
 #include "../base/arena.h"
+#include <stddef.h>
 
 typedef enum ec_eol_style { EC_EOL_NONE, EC_EOL_LF, EC_EOL_CRLF, EC_EOL_MIXED } ec_eol_style;
 
@@ -30,9 +31,9 @@ typedef struct ec_doc_log {
 } ec_doc_log;
 
 typedef struct ec_doc {
-  char *text;          /* LF-normalised, no BOM, NUL-terminated */
+  char *text;          /* LF-normalised, no BOM, NUL-terminated; a block of its own (ec_arena_own) */
   size_t len;
-  uint8_t *cr;         /* cr[i] != 0: the i-th LF of text was a CRLF */
+  uint8_t *cr;         /* cr[i] != 0: the i-th LF of text was a CRLF; NULL when eol is LF or NONE */
   size_t n_lf;
   size_t longest_line; /* bytes of the longest line (without its ending): 0 until ec_doc_measure_lines */
   bool bom;
@@ -58,6 +59,38 @@ bool ec_doc_log_start(ec_arena *a, ec_doc *doc);
  *  tracked doc's log is carried over with the splices added (ec_doc_log), until a budget of
  *  work, past which *out is untracked (its changes are then found by a whole diff). */
 ec_error_code ec_doc_splice(ec_arena *a, const ec_doc *doc, const ec_splice *sp, size_t n, ec_doc *out);
+
+/**
+ * A new doc made from an old one and splices handed over one at a time, in order, so an edit of a
+ * million places needs no array of them: only the new text is held. ec_doc_splice is this with
+ * the exact size known. Buffers come from the arena's allocator; finish hands them to the arena
+ * as blocks of their own (released early by ec_ws_replace_doc), drop frees them.
+ */
+typedef struct ec_doc_builder {
+  const ec_doc *from;
+  char *text;             /* allocated on the first write: `hint` + 1 bytes or more */
+  uint8_t *cr;            /* with_cr only */
+  size_t len, cap, hint, cr_cap;
+  size_t n_lf;            /* with_cr: LFs written (each with its ending) */
+  ptrdiff_t lf_delta;     /* without: LFs the splices added less those they removed */
+  size_t r, line_r;       /* how far `from` is read: bytes, LFs */
+  const ec_allocator *alc;
+  bool with_cr;           /* `from` has CRLF endings to carry */
+  bool oom;
+  ec_splice *logged;      /* for a tracked doc's change log (texts' lengths only) */
+  size_t n_logged, cap_logged;
+  bool log_lost;          /* past the log's budget: the new doc is untracked */
+} ec_doc_builder;
+/** `size_hint`: the new text's length when known (exact: no reallocation), else a guess. */
+void ec_doc_builder_init(ec_doc_builder *b, ec_arena *a, const ec_doc *from, size_t size_hint);
+/** Copies `from` up to sp->start, then sp->text; sp->start is at or after the previous splice's end. */
+void ec_doc_builder_put(ec_doc_builder *b, const ec_splice *sp);
+/** Bytes of new text so far. */
+static inline size_t ec_doc_builder_len(const ec_doc_builder *b) { return b->len; }
+/** The rest of `from`, then the doc in *out (may alias b->from). OUT_OF_MEMORY frees everything. */
+ec_error_code ec_doc_builder_finish(ec_doc_builder *b, ec_arena *a, ec_doc *out);
+/** Frees what was built (an edit that fails after all). */
+void ec_doc_builder_drop(ec_doc_builder *b);
 /**
  * Replaces doc bytes [start, end) (start at a line start) by `text`, splicing only from the first
  * to the last line that differs, so every unchanged line keeps its own line ending and the diff

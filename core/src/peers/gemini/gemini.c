@@ -41,6 +41,7 @@ static bool ends_lf(ec_str s) { return s.len && s.ptr[s.len - 1] == '\n'; }
 
 /* restoreTrailingNewline(original, modified) applied to a finished buffer. */
 static ec_str finish(ec_match_env *env, ec_buf *b) {
+  if (b->oom && !b->ptr) { ec_str none = {NULL, 0}; return none; } /* dropped past the limit */
   bool had = env->len && env->text[env->len - 1] == '\n';
   if (had && !(b->len && b->ptr[b->len - 1] == '\n')) ec_buf_append_char(b, '\n');
   else if (!had && b->len && b->ptr[b->len - 1] == '\n') b->len--;
@@ -48,6 +49,16 @@ static ec_str finish(ec_match_env *env, ec_buf *b) {
   ec_str r = ec_buf_finish(b, env->arena);
   if (!r.ptr) r = ec_arena_strdup(env->arena, "", 0);
   return r;
+}
+
+/* Whether the text being built passed what the new file may hold: then it is dropped (the answer is
+ * TOO_LARGE in any case) and later appends to the freed buffer do nothing. */
+static bool past_limit(ec_gemini_result *out, ec_buf *b) {
+  if (b->oom || b->len <= out->max_len) return b->oom;
+  out->too_large = b->len;
+  ec_buf_free(b);
+  b->oom = true;
+  return true;
 }
 
 static ec_error_code record(ec_match_env *env, ec_gemini_result *out, size_t start_line, size_t end_line, ec_strategy s) {
@@ -60,26 +71,46 @@ static ec_error_code record(ec_match_env *env, ec_gemini_result *out, size_t sta
   return ec_found_push(env, &out->applied, &f);
 }
 
+/* Every occurrence written into the new text as the search finds it (allow_multiple): no list of them. */
+typedef struct exact_run {
+  ec_match_env *env;
+  ec_gemini_result *out;
+  ec_buf b;
+  ec_str new_text;
+  size_t at;
+} exact_run;
+
+static ec_error_code exact_place(void *user, const ec_found *f) {
+  exact_run *x = user;
+  ec_buf_append(&x->b, x->env->text + x->at, f->start - x->at);
+  ec_buf_append_str(&x->b, x->new_text);
+  x->at = f->end;
+  past_limit(x->out, &x->b);
+  return record(x->env, x->out, f->start_line, f->end_line, EC_STRATEGY_EXACT);
+}
+
 static ec_error_code exact(ec_match_env *env, ec_str old_text, ec_str new_text, bool allow, ec_gemini_result *out) {
+  exact_run x = {env, out, {0}, new_text, 0};
+  ec_buf_init(&x.b, ec_arena_allocator(env->arena));
   ec_found_list l = {0};
-  l.limit = SIZE_MAX;
+  l.limit = 1; /* the first place; every one is counted */
+  if (allow) { l.each = exact_place; l.each_user = &x; }
   ec_error_code rc = ec_strategy_exact(env, old_text, new_text, &l);
-  if (rc || !l.total) return rc;
+  if (rc || !l.total || (!allow && l.total > 1)) {
+    ec_buf_free(&x.b);
+    if (!rc && l.total) { out->occurrences = l.total; out->strategy = EC_STRATEGY_EXACT; }
+    return rc;
+  }
   out->occurrences = l.total;
   out->strategy = EC_STRATEGY_EXACT;
-  if (!allow && l.total > 1) return EC_OK;
-  ec_buf b;
-  ec_buf_init(&b, ec_arena_allocator(env->arena));
-  size_t at = 0;
-  for (size_t i = 0; i < l.n; i++) {
-    ec_buf_append(&b, env->text + at, l.items[i].start - at);
-    ec_buf_append_str(&b, new_text);
-    at = l.items[i].end;
-    if ((rc = record(env, out, l.items[i].start_line, l.items[i].end_line, EC_STRATEGY_EXACT))) { ec_buf_free(&b); return rc; }
+  if (!allow) {
+    rc = exact_place(&x, &l.items[0]);
+    if (rc) { ec_buf_free(&x.b); return rc; }
   }
-  ec_buf_append(&b, env->text + at, env->len - at);
-  out->content = finish(env, &b);
-  return out->content.ptr ? EC_OK : EC_OUT_OF_MEMORY;
+  ec_buf_append(&x.b, env->text + x.at, env->len - x.at);
+  if (past_limit(out, &x.b)) return out->too_large ? EC_OK : EC_OUT_OF_MEMORY;
+  out->content = finish(env, &x.b);
+  return out->content.ptr || out->too_large ? EC_OK : EC_OUT_OF_MEMORY;
 }
 
 static ec_error_code flexible(ec_match_env *env, ec_str old_text, ec_str new_text, ec_str new_raw, ec_gemini_result *out) {
@@ -118,6 +149,7 @@ static ec_error_code flexible(ec_match_env *env, ec_str old_text, ec_str new_tex
     if (new_raw.len && ends_lf(js_line(fl, i + n - 1)) && !rep_lf) ec_buf_append_char(&b, '\n');
     ec_error_code rc = record(env, out, i + 1, i + n, EC_STRATEGY_INDENT);
     if (rc) { ec_buf_free(&b); return rc; }
+    past_limit(out, &b);
     i += n;
   }
   if (!count) { ec_buf_free(&b); return EC_OK; }
@@ -125,7 +157,7 @@ static ec_error_code flexible(ec_match_env *env, ec_str old_text, ec_str new_tex
   out->occurrences = count;
   out->strategy = EC_STRATEGY_INDENT;
   out->content = finish(env, &b);
-  return out->content.ptr ? EC_OK : EC_OUT_OF_MEMORY;
+  return out->content.ptr || out->too_large ? EC_OK : EC_OUT_OF_MEMORY;
 }
 
 static ec_error_code regex(ec_match_env *env, ec_str old_text, ec_str new_text, bool allow, ec_gemini_result *out) {
@@ -148,12 +180,13 @@ static ec_error_code regex(ec_match_env *env, ec_str old_text, ec_str new_text, 
     f.end = m[i].end;
     ec_found_set_lines(env, &f);
     if ((rc = record(env, out, f.start_line, f.end_line, EC_STRATEGY_REGEX))) { ec_buf_free(&b); return rc; }
+    past_limit(out, &b);
   }
   ec_buf_append(&b, env->text + at, env->len - at);
   out->occurrences = n;
   out->strategy = EC_STRATEGY_REGEX;
   out->content = finish(env, &b);
-  return out->content.ptr ? EC_OK : EC_OUT_OF_MEMORY;
+  return out->content.ptr || out->too_large ? EC_OK : EC_OUT_OF_MEMORY;
 }
 
 /* Section - fuzzy (UTF-16 code units, as fast-levenshtein sees JS strings) */
@@ -285,18 +318,20 @@ static ec_error_code fuzzy(ec_match_env *env, ec_str old_raw, ec_str old_text, e
     at = i + n;
     ec_error_code rc = record(env, out, i + 1, i + n, EC_STRATEGY_FUZZY);
     if (rc) { ec_buf_free(&b); return rc; }
+    past_limit(out, &b);
   }
   for (; at < fl->n; at++) ec_buf_append_str(&b, js_line(fl, at));
   out->occurrences = kept;
   out->strategy = EC_STRATEGY_FUZZY;
   out->content = finish(env, &b);
-  return out->content.ptr ? EC_OK : EC_OUT_OF_MEMORY;
+  return out->content.ptr || out->too_large ? EC_OK : EC_OUT_OF_MEMORY;
 }
 
-ec_error_code ec_gemini_calculate(ec_match_env *env, ec_str old_raw, ec_str new_raw, bool allow_multiple,
+ec_error_code ec_gemini_calculate(ec_match_env *env, ec_str old_raw, ec_str new_raw, bool allow_multiple, uint64_t max_len,
                                   ec_gemini_result *out) {
   memset(out, 0, sizeof *out);
-  out->applied.limit = 100000;
+  out->applied.limit = 1000; /* the places the result lists; every one is counted */
+  out->max_len = max_len;
   ec_str old_text = ec_text_normalize_eol(env->arena, old_raw), new_text = ec_text_normalize_eol(env->arena, new_raw);
   if ((old_raw.len && !old_text.ptr) || (new_raw.len && !new_text.ptr)) return EC_OUT_OF_MEMORY;
   if (!old_text.len) return EC_OK;

@@ -17,9 +17,13 @@ typedef struct ec_gemini_result {
   ec_str content;       /* the new LF text when something was replaced; ptr NULL otherwise */
   ec_strategy strategy; /* exact, indent (Gemini's "flexible"), regex or fuzzy */
   ec_found_list applied;/* where replacements landed (lines in the file as it was) */
+  uint64_t max_len;     /* what the new text may hold (the caller's limit) */
+  uint64_t too_large;   /* past max_len: the length at which building stopped; content is then NULL */
 } ec_gemini_result;
 
-ec_error_code ec_gemini_calculate(ec_match_env *env, ec_str old_raw, ec_str new_raw, bool allow_multiple,
+/** `max_len`: the new text may hold at most this many bytes; past it building stops (the count of
+ *  occurrences is still made) and out->too_large says where. */
+ec_error_code ec_gemini_calculate(ec_match_env *env, ec_str old_raw, ec_str new_raw, bool allow_multiple, uint64_t max_len,
                                   ec_gemini_result *out);
 
 #endif
