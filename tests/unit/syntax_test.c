@@ -122,29 +122,29 @@ static void budget(void) {
   CHECK(ec_syn_cost(&was, now) == was.len + 1);
   CHECK(ec_syn_cost(&was, was) == was.len);
 
-  char *big = python_of(3 * mib), *small = python_of(3 * mib / 2);
+  char *big = python_of(3 * mib / 2), *small = python_of(3 * mib / 4);
   ec_request req;
   ec_file f[2];
   ec_request_init(&req, EC_FORMAT_REPLACE);
-  /* One 3 MiB file, one line changed: 3 MiB + 1 byte, within the budget: checked. */
+  /* One 1.5 MiB file, one line changed: 1.5 MiB + 1 byte, within the budget: checked. */
   ec_result *r = replace("big.py", big, "x = 0", "x = 1", EC_SYNTAX_REPORT, &req, &f[0]);
   const ec_syntax_report *s = ec_result_file(r, 0)->syntax;
   CHECK(ec_result_status(r) == EC_STATUS_SUCCESS && s && s->checked && s->parsed_after == 1);
   ec_result_free(r);
-  /* A 5 MiB file: past the budget by itself. Skipped, the edit applied as without the check. */
-  char *huge = python_of(5 * mib);
+  /* A 2.5 MiB file: past the budget by itself. Skipped, the edit applied as without the check. */
+  char *huge = python_of(5 * mib / 2);
   r = replace("huge.py", huge, "x = 0", "x = 1", EC_SYNTAX_REFUSE, &req, &f[0]);
   s = ec_result_file(r, 0)->syntax;
-  CHECK(ec_result_status(r) == EC_STATUS_SUCCESS && s && !s->checked && strstr(s->skipped.ptr, "4 MiB"));
+  CHECK(ec_result_status(r) == EC_STATUS_SUCCESS && s && !s->checked && strstr(s->skipped.ptr, "2 MiB"));
   ec_result_free(r);
   /* On demand (the typed API's default): the file's own cost, the same answer. */
   r = replace("huge.py", huge, "x = 0", "x = 1", EC_SYNTAX_ON_DEMAND, &req, &f[0]);
   s = ec_result_syntax(r, 0, &req, NULL);
-  CHECK(s && !s->checked && strstr(s->skipped.ptr, "4 MiB"));
+  CHECK(s && !s->checked && strstr(s->skipped.ptr, "2 MiB"));
   ec_result_free(r);
   free(huge);
 
-  /* Two files in one reply, 3 MiB and 1.5 MiB: together past the budget. The one the reply edits
+  /* Two files in one reply, 1.5 MiB and 0.75 MiB: together past the budget. The one the reply edits
    * first is checked and the other skipped, whichever order the request lists them in. */
   for (int order = 0; order < 2; order++) {
     const char *first = order ? "small.py" : "big.py", *second = order ? "big.py" : "small.py";

@@ -7,7 +7,7 @@
 #include "../syntax/syntax.h"
 #include "../base/str.h"
 
-#define PAST_BUDGET "the request's files are past what one request may parse (4 MiB; docs/syntax.md)"
+#define PAST_BUDGET "the request's files are past what one request may parse (2 MiB; docs/syntax.md)"
 
 bool ec_ws_syntax_afford(ec_ctx *ctx, size_t cost) {
   if (cost > EC_SYN_REQUEST_BYTES - ctx->syntax_spent) return false;

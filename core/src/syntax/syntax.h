@@ -65,13 +65,15 @@ ec_error_code ec_syn_scan(ec_arena *a, const ec_syn_lang *lang, ec_str text_a, c
 /* Section - reports (report.c, compare.c) */
 
 /*
- * What one request may parse, in bytes: a parse costs about 1-4 G instructions per MB (C 1.4,
+ * What one request may parse, in bytes. A parse costs about 1-4 G instructions per MB (C 1.4,
  * C++ headers 2.0, JavaScript 1.3, Python 1.1, TypeScript declarations 4.0, measured with
- * callgrind; 0.45 s of CPU per MB at worst here), so 4 MiB keeps the syntax check within the
- * ~2 s a request may take (docs/limits.md). Counted in bytes, not time, so every build stops at
- * the same file. Past it, a file's report says `skipped`; nothing else changes.
+ * callgrind; 0.45 s of CPU per MB at worst here) and its trees take memory beside the engine's
+ * (~24 bytes per parsed byte of real code, up to ~90 on machine-made shapes: bench/hostile's
+ * syntax cases). 2 MiB keeps the check under 1 s and under ~50-180 MB (docs/limits.md). Counted
+ * in bytes, not time, so every build stops at the same file. Past it, a file's report says
+ * `skipped`; nothing else changes.
  */
-#define EC_SYN_REQUEST_BYTES ((size_t)4 << 20)
+#define EC_SYN_REQUEST_BYTES ((size_t)2 << 20)
 
 /**
  * What reporting the edit from `before` (NULL: a new file) to `after` costs against
