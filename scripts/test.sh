@@ -27,6 +27,8 @@ echo "== editcore-lite.wasm against editcore.wasm (every vector: the same bytes,
 node tests/conformance/lite.mjs
 echo "== npm package (its devDependencies: typescript, esbuild, webpack, vite for the packaging tests)"
 (cd js && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/)
+echo "== patch and git apply parity (tests/host/patch_parity.sh, native and WASI: ~15 s)"
+bash tests/host/patch_parity.sh build/native build/wasi/editcore.wasm
 echo "== hosts under races and kills (tests/host/race, short: ~1.5 min; EDITCORE_LONG=1 runs the campaign of tests/host/DURABILITY.md)"
 node tests/host/race/protocol.mjs
 node tests/host/race/writers.mjs

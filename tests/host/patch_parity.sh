@@ -105,5 +105,21 @@ grep -qF "move 'README' -> 'README.md'" "$T/err.m" && ok || fail "summary: $(cat
 case=strip_too_far
 (cd "$T/run" && rm -rf s && cp -r "$T/v1" s && cd s && "$bin" apply -p3 - < "$T/git.diff" > /dev/null 2> "$T/err.s"); rc=$?
 [ "$rc" = 1 ] && grep -q "no 3 leading components" "$T/err.s" && [ "$(tree_sum "$T/run/s")" = "$(tree_sum "$T/v1")" ] && ok || fail "exit $rc: $(cat "$T/err.s")"
+# Undo: the diffs `editcore apply` prints on stdout are a patch of what it did; `apply -R` of
+# them (or patch -R -p1, git apply -R) puts every file back (docs/cli.md, Patches: undo).
+case=undo_roundtrip
+printf 'src/x.c\n```\n<<<<<<< SEARCH\nint y = 2;\n=======\nint y = 20;\n>>>>>>> REPLACE\n```\n\n```diff\n--- /dev/null\n+++ b/lib/made.txt\n@@ -0,0 +1 @@\n+made\n```\n' > "$T/reply.md"
+for t in native patch git; do
+  d="$T/run/undo-$t"; rm -rf "$d"; cp -r "$T/v1" "$d"
+  (cd "$d" && "$bin" apply - < "$T/reply.md" > "$T/last.diff" 2> /dev/null) || fail "the reply did not apply"
+  [ "$(tree_sum "$d")" != "$(tree_sum "$T/v1")" ] || fail "the reply changed nothing"
+  case "$t" in
+    native) (cd "$d" && "$bin" apply -R -q "$T/last.diff") ;;
+    patch) (cd "$d" && patch -s -f -R -p1 < "$T/last.diff") ;;
+    git) (cd "$d" && git apply -R "$T/last.diff") ;;
+  esac; rc=$?
+  find "$d" -type d -empty -delete # empty directories left behind are not compared
+  [ "$rc" = 0 ] && [ "$(tree_sum "$d")" = "$(tree_sum "$T/v1")" ] && ok || fail "$t -R of the printed diff: exit $rc, tree not restored"
+done
 echo "patch_parity: $passed passed, $failed failed"
 [ "$failed" = 0 ]
