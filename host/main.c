@@ -269,6 +269,8 @@ int eh_main(int argc, char **argv, int no_command_is_json) {
     if (strcmp(cmd, cmds[i].name)) continue;
     if (o.help) { fputs(cmds[i].help, stdout); return 0; }
     if (!strcmp(cmd, "json") && o.n_pos) return usage_error("json takes its request on stdin, not '%s'", o.pos[0]);
+    if ((o.has_strip || o.reverse) && o.fixer)
+      return usage_error("--fixer corrects an edit as the model wrote it, not one read with -p or -R (%s)", o.fixer);
     if ((o.has_strip || o.reverse || o.check) && strcmp(cmd, "apply"))
       return usage_error("-p/--strip, -R/--reverse and --check read patches: they are options of apply, not %s", cmd);
     if (o.fixer && !eh_fixer_supported())

@@ -145,6 +145,9 @@ ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res, co
   if ((ctx->opt.has_strip || ctx->opt.reverse) && req->format != EC_FORMAT_UNIFIED_DIFF && req->format != EC_FORMAT_REPLY)
     return ec_fail(ctx, EC_INVALID_PARAM, "options.strip and options.reverse read unified diffs: they apply to formats unified_diff "
                    "and reply only");
+  if ((ctx->opt.has_strip || ctx->opt.reverse) && req->profile != EC_PROFILE_EDITCORE)
+    return ec_fail(ctx, EC_INVALID_PARAM, "options.strip and options.reverse are editcore's reading of diffs: a peer profile reads "
+                   "them as its peer does, which has neither; use profile editcore");
   if (ctx->opt.has_strip && (ctx->opt.strip < 0 || ctx->opt.strip > 4096))
     return ec_fail(ctx, EC_INVALID_PARAM, "options.strip must be between 0 and 4096");
   if (!(ctx->opt.fuzzy_threshold >= 0.0 && ctx->opt.fuzzy_threshold <= 1.0))
