@@ -84,8 +84,8 @@ static bool epoch_stamped(ec_str header) {
   const char *tab = memchr(header.ptr, '\t', header.len);
   if (!tab) return false;
   ec_str t = ec_str_make(tab + 1, header.len - (size_t)(tab + 1 - header.ptr));
-  return ec_str_starts_with(t, "1970-01-01 00:00:00") || ec_str_starts_with(t, "1969-12-31 ") ||
-         (ec_str_starts_with(t, "1970-01-01 ") && t.len > 11 && t.ptr[11] <= '1');
+  /* 1970-01-01 before 20:00 (UTC and east of it), or 1969-12-31 (west of it) */
+  return ec_str_starts_with(t, "1969-12-31 ") || (ec_str_starts_with(t, "1970-01-01 ") && t.len > 11 && t.ptr[11] <= '1');
 }
 
 /* "diff --git a/x b/y": prefer the split where both names agree (paths may hold spaces). */
@@ -321,6 +321,7 @@ ec_error_code ec_udiff_parse(ec_arena *a, ec_str text, size_t max_hunks, ec_ud_p
       if (rc) return rc;
       cur->old_epoch = epoch_stamped(s);
       cur->new_epoch = epoch_stamped(v.l[i + 1]);
+      cur->timestamped = memchr(s.ptr, '\t', s.len) && memchr(v.l[i + 1].ptr, '\t', v.l[i + 1].len);
       i += 2;
       continue;
     }
@@ -357,7 +358,7 @@ ec_error_code ec_udiff_parse(ec_arena *a, ec_str text, size_t max_hunks, ec_ud_p
     if (ec_str_eq_cstr(f->old_path, "/dev/null")) { f->old_null = true; f->old_path.len = 0; }
     if (ec_str_eq_cstr(f->new_path, "/dev/null")) { f->new_null = true; f->new_path.len = 0; }
     if (f->deleted_file && !f->n_hunks) f->new_null = true;
-    /* An epoch side is absent when its hunks say so (old -0,0 / new +0,0 in every hunk). */
+    /* An epoch side is absent when its one hunk says so (old -0,0 / new +0,0). */
     if (f->old_epoch && !f->old_null && f->n_hunks == 1 && f->hunks[0].has_numbers && !f->hunks[0].old_start && !f->hunks[0].old_count)
       f->old_null = true;
     if (f->new_epoch && !f->new_null && f->n_hunks == 1 && f->hunks[0].has_numbers && !f->hunks[0].new_start && !f->hunks[0].new_count)
@@ -418,16 +419,18 @@ ec_error_code ec_udiff_orient(ec_arena *a, ec_ud_patch *patch, bool has_strip, i
         if (f->rename_to.len) strip_components(&f->rename_to, strip - 1);
       }
       f->exact_paths = true;
-    } else if (!f->git && !f->old_null && !f->new_null && f->old_path.len && f->new_path.len) {
-      /* `diff -ruN old new`: both sides under their tree's top directory (old/x, new/x). The
-       * top component is dropped when the two differ and the rest is the same, as -p1 would. */
+    } else if (!f->git && f->timestamped && !f->old_null && !f->new_null && f->old_path.len && f->new_path.len) {
+      /* `diff -ruN old new`: both sides under their tree's top directory (old/x, new/x), each
+       * with its time after a tab, as diff writes them. The top component is dropped when the
+       * two differ and the rest is the same, as -p1 would. A model's `--- lib/a.py` / `+++
+       * src/a.py` (no times) is left as written. */
       ec_str o = first_component(f->old_path), n = first_component(f->new_path);
       if (o.len && n.len && !ec_str_eq(o, n) && ec_str_eq(ec_str_drop(f->old_path, o.len), ec_str_drop(f->new_path, n.len))) {
         strip_components(&f->old_path, 1);
         strip_components(&f->new_path, 1);
         f->exact_paths = true;
       }
-    } else if (!f->git && (f->old_null != f->new_null)) {
+    } else if (!f->git && f->timestamped && (f->old_null != f->new_null)) {
       /* One side absent (a diff -ruN creation or deletion): its name still tells the tree. */
       ec_str named = f->old_null ? f->new_path : f->old_path, other = f->old_null ? f->old_path : f->new_path;
       ec_str o = first_component(named), n = first_component(other);

@@ -39,6 +39,7 @@ typedef struct ec_ud_file {
   bool new_file, deleted_file;
   ec_str rename_from, rename_to;
   bool old_epoch, new_epoch;   /* that side's header time is the epoch: `diff -N`'s absent file */
+  bool timestamped;          /* both ---/+++ lines carry a time after a tab, as diff(1) writes them */
   bool exact_paths;          /* the paths are final (a strip level applied): no a/ b/ guessing */
   uint32_t line;             /* 1-based line where the file's header starts */
   ec_ud_hunk *hunks;
