@@ -5,7 +5,7 @@
 //    driven by the SDK's Client over stdio in the same run, rounds interleaved;
 //  - the CLI `editcore tool Edit` whole-process time on a 1 MB file.
 // Each call changes one unique line and the next call changes it back, so every call edits.
-//   node bench/tools_bench.mjs [--rounds N]      (needs js/node_modules: cd js && npm ci)
+//   node bench/tools_bench.mjs [--rounds N]      (needs mcp/node_modules: cd mcp && npm ci)
 import { mkdtempSync, writeFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir, cpus, loadavg } from 'node:os';
 import { join, dirname, resolve } from 'node:path';
@@ -15,8 +15,8 @@ import { performance } from 'node:perf_hooks';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..');
-const js = join(repo, 'js');
-const sdk = (p) => import(pathToFileURL(join(js, 'node_modules/@modelcontextprotocol/sdk/dist/esm', p)).href);
+const mcp = join(repo, 'mcp');
+const sdk = (p) => import(pathToFileURL(join(mcp, 'node_modules/@modelcontextprotocol/sdk/dist/esm', p)).href);
 const { Client } = await sdk('client/index.js');
 const { StdioClientTransport } = await sdk('client/stdio.js');
 const at = process.argv.indexOf('--rounds');
@@ -40,9 +40,9 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[s.len
 const fmt = (xs) => `${median(xs).toFixed(2)} (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})`;
 
 const SERVERS = {
-  'editcore-mcp': (root) => [join(js, 'bin/editcore-mcp.js'), root],
-  'editcore-mcp --no-fsync': (root) => [join(js, 'bin/editcore-mcp.js'), '--no-fsync', root],
-  'reference server-filesystem': (root) => [join(js, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), root],
+  'editcore-mcp': (root) => [join(mcp, 'bin/editcore-mcp.js'), root],
+  'editcore-mcp --no-fsync': (root) => [join(mcp, 'bin/editcore-mcp.js'), '--no-fsync', root],
+  'reference server-filesystem': (root) => [join(mcp, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), root],
 };
 
 async function mcpRoundTrips(size) {

@@ -77,7 +77,10 @@ static ec_result *run_with_files(const char *req, size_t len, const eh_opts *o, 
     cJSON *obj = cJSON_CreateObject();
     for (size_t i = 0; obj && i < n; i++) {
       if (!in.stamps[idx[i]].exists || cJSON_GetObjectItemCaseSensitive(obj, names[i])) continue;
-      cJSON_AddItemToObject(obj, names[i], cJSON_CreateString(in.data[idx[i]]));
+      char *bytes = ec_json_bytes(in.data[idx[i]], in.len[idx[i]], NULL, NULL); /* a string, or {"base64": ...} */
+      if (!bytes) { rc = eh_fail(err, EC_OUT_OF_MEMORY, EH_EXIT_USAGE_IO, NULL, "out of memory"); break; }
+      cJSON_AddRawToObject(obj, names[i], bytes);
+      ec_free(NULL, bytes);
     }
     /* names[] point into the old `files`: keep it alive (detached) until the end. */
     if (files) detached = cJSON_DetachItemFromObjectCaseSensitive(doc, "files");

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Replaces the --state file whole: a temporary beside it, written and fsynced, then renamed. */
@@ -109,6 +110,24 @@ static seen *find_seen(tool_run *t, const char *name) {
   return NULL;
 }
 
+/* The permission bits and the times a tool may show (MCP get_file_info), each with this host's UTC
+ * offset and zone then (this platform's stat has no birth time: that one is not reported). */
+static void add_stat_details(cJSON *o, const struct stat *st) {
+  cJSON_AddNumberToObject(o, "mode", (double)st->st_mode);
+  cJSON *times = cJSON_AddObjectToObject(o, "times");
+  const struct timespec *ts[2] = {&st->st_mtim, &st->st_atim};
+  static const char *const NAMES[2] = {"mtime", "atime"};
+  for (int k = 0; times && k < 2; k++) {
+    struct tm tm;
+    time_t sec = ts[k]->tv_sec;
+    cJSON *t = cJSON_AddObjectToObject(times, NAMES[k]);
+    if (!t || !localtime_r(&sec, &tm)) continue;
+    cJSON_AddNumberToObject(t, "ms", floor((double)ts[k]->tv_sec * 1000.0 + (double)ts[k]->tv_nsec / 1e6));
+    cJSON_AddNumberToObject(t, "offset_min", (double)(tm.tm_gmtoff / 60));
+    cJSON_AddStringToObject(t, "zone", tm.tm_zone ? tm.tm_zone : "");
+  }
+}
+
 /* What is at one planned path, as the phase protocol's observation. */
 static cJSON *observe(tool_run *t, const char *name, bool want_content) {
   seen *s = &t->seen[t->n_seen++];
@@ -127,6 +146,7 @@ static cJSON *observe(tool_run *t, const char *name, bool want_content) {
   char *real = eh_join(t->root_abs, s->p.real);
   if (real) cJSON_AddStringToObject(o, "real_path", real);
   free(real);
+  add_stat_details(o, &s->p.st);
   if (S_ISDIR(s->p.st.st_mode)) { cJSON_AddStringToObject(o, "kind", "directory"); return o; }
   cJSON_AddStringToObject(o, "kind", "file");
   cJSON_AddNumberToObject(o, "size", (double)s->p.st.st_size);
@@ -134,25 +154,39 @@ static cJSON *observe(tool_run *t, const char *name, bool want_content) {
   eh_stamp_of(&s->p.st, &s->stamp);
   if (!want_content) return o;
   ec_error_code rc = eh_read_file(&s->p, eh_input_limit(), &s->data, &s->len, &s->stamp, &err);
-  if (rc == EC_BINARY_FILE) cJSON_AddStringToObject(o, "content", ""), cJSON_AddBoolToObject(o, "binary", true);
-  else if (rc) {
+  char *bytes = rc ? NULL : ec_json_bytes(s->data, s->len, NULL, NULL); /* a string, or {"base64": ...} */
+  if (rc || !bytes) {
     cJSON_DeleteItemFromObject(o, "kind");
     cJSON_AddStringToObject(o, "error", rc == EC_ACCESS_DENIED ? "PERMISSION_DENIED" : "IO_ERROR");
-    cJSON_AddStringToObject(o, "message", err.message);
+    cJSON_AddStringToObject(o, "message", rc ? err.message : "out of memory");
   } else {
     s->read = true;
-    cJSON_AddStringToObject(o, "content", s->data);
+    cJSON_AddRawToObject(o, "content", bytes);
   }
+  ec_free(NULL, bytes);
   return o;
+}
+
+/* A write's content as bytes: the protocol's string (its own text) or {"base64": ...} (decoded
+ * into *owned, which the caller frees after the commit). NULL: neither. */
+static const char *write_bytes(const cJSON *content, size_t *n, char **owned) {
+  *owned = NULL;
+  if (cJSON_IsString(content)) { *n = strlen(content->valuestring); return content->valuestring; }
+  const char *b64 = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(content, "base64"));
+  size_t len = b64 ? strlen(b64) : 0;
+  char *out = b64 ? malloc(len / 4 * 3 + 1) : NULL;
+  if (out && (*n = ec_base64_decode(b64, len, out)) == (size_t)-1) { free(out); out = NULL; }
+  return *owned = out;
 }
 
 /* Does the writes; answers the outcomes array (all ok, or each failed with the reason). */
 static cJSON *do_writes(tool_run *t, const cJSON *writes) {
   eh_txn *txn = eh_txn_new();
   eh_path extra[64];
-  size_t n_extra = 0;
+  size_t n_extra = 0, n_owned = 0;
+  char **owned = calloc((size_t)cJSON_GetArraySize(writes) + 1, sizeof *owned); /* decoded bytes, alive until the commit */
   eh_err err = {0};
-  ec_error_code rc = txn ? EC_OK : EC_OUT_OF_MEMORY;
+  ec_error_code rc = txn && owned ? EC_OK : EC_OUT_OF_MEMORY;
   const cJSON *w;
   cJSON_ArrayForEach(w, writes) {
     if (rc) break;
@@ -167,6 +201,11 @@ static cJSON *do_writes(tool_run *t, const cJSON *writes) {
       else { rc = err.code; break; }
     }
     if (!p) { rc = eh_fail(&err, EC_IO_ERROR, EH_EXIT_USAGE_IO, name, "cannot place the write"); break; }
+    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(w, "mkdir")) || cJSON_GetObjectItemCaseSensitive(w, "move_from")) {
+      rc = eh_fail(&err, EC_IO_ERROR, EH_EXIT_USAGE_IO, name, "editcore tool does not create directories or move files yet: run this "
+                   "tool through editcore-mcp or runTool (the npm package)");
+      break;
+    }
     if (s && s->resolved && s->p.exists && !s->read && S_ISREG(s->p.st.st_mode)) {
       /* planned without its content (create, undo_edit): read it now, for the unchanged check and a roll-back */
       if (eh_read_file(&s->p, eh_input_limit(), &s->data, &s->len, &s->stamp, &err) == EC_OK) s->read = true;
@@ -174,13 +213,18 @@ static cJSON *do_writes(tool_run *t, const cJSON *writes) {
     }
     bool had = s && s->read;
     /* create_dirs: the commit creates a new file's missing directories, beneath the root */
+    size_t n = 0;
+    const char *bytes = remove ? NULL : write_bytes(content, &n, &owned[n_owned]);
+    if (owned[n_owned]) n_owned++;
+    if (!remove && !bytes) { rc = eh_fail(&err, EC_IO_ERROR, EH_EXIT_USAGE_IO, name, "the write's content is not a string or base64"); break; }
     bool ok = remove ? eh_txn_delete(txn, p, had ? &s->stamp : NULL, had ? s->data : NULL, had ? s->len : 0)
-                     : eh_txn_write(txn, p, cJSON_GetStringValue(content), strlen(cJSON_GetStringValue(content)),
-                                    had ? &s->stamp : NULL, had ? s->data : NULL, had ? s->len : 0);
+                     : eh_txn_write(txn, p, bytes, n, had ? &s->stamp : NULL, had ? s->data : NULL, had ? s->len : 0);
     if (!ok) rc = eh_fail(&err, EC_OUT_OF_MEMORY, EH_EXIT_USAGE_IO, name, "out of memory");
   }
   if (!rc) rc = eh_txn_commit(txn, &err);
   eh_txn_free(txn);
+  for (size_t i = 0; i < n_owned; i++) free(owned[i]);
+  free(owned);
   for (size_t i = 0; i < n_extra; i++) eh_path_free(&extra[i]);
   cJSON *outcomes = cJSON_CreateArray();
   cJSON_ArrayForEach(w, writes) {
@@ -241,22 +285,27 @@ static int drive(tool_run *t, const char *name) {
       const cJSON *r;
       cJSON_ArrayForEach(r, reads) {
         const char *p = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(r, "path"));
-        if (p && t->seen) cJSON_AddItemToObject(obs, p, observe(t, p, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "content"))));
+        if (!p || !t->seen) continue;
+        /* Listing a directory (the MCP directory tools) is not done by this host yet: said plainly,
+         * never answered as an empty listing. A read of `bytes` is any read here: observe() sends
+         * every file's bytes as they are. */
+        if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "list"))) {
+          cJSON *o = cJSON_CreateObject();
+          cJSON_AddStringToObject(o, "error", "IO_ERROR");
+          cJSON_AddStringToObject(o, "message", "editcore tool does not list directories yet: run this tool through "
+                                                "editcore-mcp or runTool (the npm package)");
+          cJSON_AddItemToObject(obs, p, o);
+          continue;
+        }
+        cJSON_AddItemToObject(obs, p, observe(t, p, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "content"))));
       }
-      /* A binary file: its bytes cannot travel as a JSON string; one NUL says what matters. */
       char *o = cJSON_PrintUnformatted(obs);
       cJSON_Delete(obs);
       size_t olen = o ? strlen(o) : 0;
       free(obs_text); /* a second read phase replaces the first one's text */
-      obs_text = malloc(olen * 2 + 64);
+      obs_text = malloc(olen + 64);
       if (o && obs_text) {
-        size_t w = (size_t)sprintf(obs_text, ",\"phase\":\"run\",\"observed\":");
-        const char *flag = "\"content\":\"\",\"binary\":true";
-        for (const char *q = o; *q;) {
-          if (!strncmp(q, flag, strlen(flag))) { w += (size_t)sprintf(obs_text + w, "\"content\":\"\\u0000\""); q += strlen(flag); }
-          else obs_text[w++] = *q++;
-        }
-        obs_text[w] = 0;
+        snprintf(obs_text, olen + 64, ",\"phase\":\"run\",\"observed\":%s", o);
         next = phase(t, name, obs_text);
       }
       free(o);

@@ -66,10 +66,8 @@ ec_error_code eh_read_file(const eh_path *p, size_t limit, char **data, size_t *
   }
   close(fd);
   buf[n] = '\0';
-  if (memchr(buf, '\0', n)) {
-    free(buf);
-    return eh_fail(err, EC_BINARY_FILE, EH_EXIT_NOT_APPLIED, p->shown, "'%s' is a binary file (it holds a NUL byte); editcore edits text only", p->shown);
-  }
+  /* Bytes as they are, NULs included: the core decides what they are (UTF-16 with a BOM is
+   * decoded and written back; other NULs make BINARY_FILE, once an edit touches the file). */
   eh_stamp_of(&st, stamp);
   if (n != want) stamp->size = (off_t)-1; /* never equal: a file that shrank mid-read is a conflict */
   *data = buf;

@@ -1,4 +1,4 @@
-/* Reading the files an edit needs: regular files only, text only, within the engine's limit. */
+/* Reading the files an edit needs: regular files only, within the engine's limit. */
 #ifndef EDITCORE_HOST_FILES_H
 #define EDITCORE_HOST_FILES_H
 #include "sandbox.h"
@@ -17,9 +17,9 @@ void eh_stamp_of(const struct stat *st, eh_stamp *out);
 bool eh_stamp_same(const eh_stamp *a, const eh_stamp *b);
 
 /**
- * Reads a resolved path whole into *data (malloc'd, NUL-terminated, not counted). Refused:
- * a directory or other non-regular file, a file over `limit` bytes (before reading it), a file
- * holding a NUL byte (BINARY_FILE). *stamp describes what was read.
+ * Reads a resolved path whole into *data (malloc'd, NUL-terminated, not counted), its bytes as
+ * they are (NULs and any encoding: the core judges them). Refused: a directory or other
+ * non-regular file, a file over `limit` bytes (before reading it). *stamp describes what was read.
  */
 ec_error_code eh_read_file(const eh_path *p, size_t limit, char **data, size_t *len, eh_stamp *stamp, eh_err *err);
 

@@ -24,7 +24,8 @@ $native_only || pkgs+=(clang lld llvm wasi-libc libclang-rt-14-dev libclang-rt-1
       emscripten node-acorn binaryen nodejs git patch diffutils dpkg-dev valgrind gzip time
       chromium parallel)
 # npm (tests/host's jco): Debian's, unless a node install already brought its own.
-$native_only || command -v npm >/dev/null 2>&1 || pkgs+=(npm)
+# (the syntax check's grammars come from npm: every build needs it)
+command -v npm >/dev/null 2>&1 || pkgs+=(npm)
 missing=()
 for p in "${pkgs[@]}"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ] || { ! $native_only && [ ! -d "$here/third_party/src" ]; }; then
@@ -33,6 +34,10 @@ fi
 if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+
+# The tree-sitter runtime and grammars the syntax check is built from (issue 32): npm tarballs
+# pinned with their SHA-256 in cmake/syntax-packages.txt, into third_party/src/npm/.
+bash "$here/scripts/fetch-syntax-sources.sh"
 
 $native_only && { echo "install-deps: native done"; exit 0; }
 

@@ -19,14 +19,24 @@ for preset in native wasi emscripten; do build "$preset"; done
 
 echo "== C unit tests"
 ctest --preset native -j"$jobs"
+echo "== only core/src/text/doc.c writes a doc (the diff of a located edit trusts its log; < 1 s)"
+bash scripts/check_doc_writers.sh
 echo "== protocol docs: every example in docs/*.md is run"
 node tests/docs/examples.mjs
 echo "== conformance (native, WASI, Emscripten)"
 node tests/conformance/run.mjs
 echo "== editcore-lite.wasm against editcore.wasm (every vector: the same bytes, or deferred)"
 node tests/conformance/lite.mjs
+# Accuracy on real history (issue 30): a sampled slice of bench/accuracy's corpus — 20 repositories
+# fetched from Debian (apt-get source) and npm (npm pack), ~2,800 requests through the native CLI —
+# with its thresholds: no wrong answer, byte-identical >= 99 % on positives, every must-refuse refused.
+# Adds about 100 s from an empty cache (downloads ~25 MB), about 50 s with it.
+echo "== accuracy on real history, sampled slice (bench/accuracy/slice.sh)"
+bash bench/accuracy/slice.sh build/native/editcore
 echo "== npm package (its devDependencies: typescript, esbuild, webpack, vite for the packaging tests)"
 (cd js && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/)
+echo "== MCP server (mcp/: editcore-mcp over stdio, against the reference server-filesystem)"
+(cd mcp && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/*.test.js)
 echo "== patch and git apply parity (tests/host/patch_parity.sh, native and WASI: ~15 s)"
 bash tests/host/patch_parity.sh build/native build/wasi/editcore.wasm
 echo "== hosts under races and kills (tests/host/race, short: ~1.5 min; EDITCORE_LONG=1 runs the campaign of tests/host/DURABILITY.md)"

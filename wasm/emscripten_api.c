@@ -46,9 +46,12 @@ EMSCRIPTEN_KEEPALIVE int editcore_set_ceiling(const char *name, double value) {
  * content pointer, content length) that the package wrote, so a file's bytes enter wasm memory
  * once and never pass through JSON. The answer is the result itself (NULL: out of memory); the
  * package reads its JSON in the splices form (editcore_result_json) and each file's new bytes
- * (editcore_result_content), then frees it (editcore_result_free). Everything is ec_apply_json's.
+ * (editcore_result_content), then frees it (editcore_result_free). Everything is ec_apply_json's,
+ * but with `syntax_on_demand` (the request names no options.syntax): the syntax mode is then the
+ * typed API's default, on demand (ec_apply_json_files_on_demand; docs/syntax.md).
  */
-EMSCRIPTEN_KEEPALIVE ec_result *editcore_run_files(const char *request, size_t len, const uint32_t *rows, size_t n) {
+EMSCRIPTEN_KEEPALIVE ec_result *editcore_run_files(const char *request, size_t len, const uint32_t *rows, size_t n,
+                                                   int syntax_on_demand) {
   ec_host host = HOST;
   host.ceilings = &ceilings;
   ec_file *files = n ? malloc(n * sizeof *files) : NULL;
@@ -59,7 +62,8 @@ EMSCRIPTEN_KEEPALIVE ec_result *editcore_run_files(const char *request, size_t l
     files[i].content.ptr = (const char *)(uintptr_t)rows[4 * i + 2];
     files[i].content.len = rows[4 * i + 3];
   }
-  ec_result *r = ec_apply_json_files(request, len, files, n, &host);
+  ec_result *r = syntax_on_demand ? ec_apply_json_files_on_demand(request, len, files, n, &host)
+                                  : ec_apply_json_files(request, len, files, n, &host);
   free(files);
   return r;
 }

@@ -3,7 +3,9 @@
  * without the parts most edits never reach — the regex strategy (and with it PCRE2), the lazy
  * and Codex formats, the peer dialects of Aider, Cline and Roo, the agent tools (tool calls
  * and tool definitions, core/src/tools/: runTool) and self-correction (core/src/correct/: a
- * second model call's prompt and its checked answer, rare beside the edits themselves). Each of
+ * second model call's prompt and its checked answer, rare beside the edits themselves), the
+ * diagnosis of an edit that matched nothing (messages/diagnose.c), files in UTF-16, bytes in
+ * base64 and files that are not UTF-8 (text/utf16.c, base/base64.c, text/kept_message.c). Each of
  * their entry points
  * is replaced here by a stub that only raises a flag (so the linker leaves the real objects and
  * everything only they use out of the module). A run that raised it is discarded by the host and
@@ -17,6 +19,13 @@
 #include "match/lineutil.h"
 #include "request/result.h"
 #include "editcore_commit.h"
+#include "messages/enclosing.h"
+#include "messages/diagnose.h"
+#include "syntax/syntax.h"
+#include "base/str.h"
+#include "text/encoding.h"
+#include "text/utf16.h"
+#include "base/base64.h"
 #include <emscripten/emscripten.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +65,53 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
   return EC_INVALID_PARAM;
 }
 
+/* Files in UTF-16 (decoded and encoded back, text/utf16.c) and the words of a refusal under the
+ * rule for files that are not UTF-8 (text/kept_message.c): rare, and left to the full module. */
+ec_error_code ec_utf16_decode(ec_arena *a, ec_str bytes, bool be, ec_str *text, ec_str *problem) {
+  (void)a; (void)bytes; (void)be; (void)text;
+  needs_full = 1;
+  *problem = (ec_str){"deferred", 8};
+  return EC_ENCODING;
+}
+
+ec_error_code ec_utf16_encode(ec_arena *a, ec_str text, bool be, ec_str *bytes) {
+  (void)a; (void)text; (void)be; (void)bytes;
+  needs_full = 1;
+  return EC_ENCODING;
+}
+
+/* The rule for a file that is not UTF-8 (text/kept_message.c): such a file goes to the full
+ * module; a UTF-8 one (nearly every file) is answered here. */
+bool ec_text_keeps_bytes(ec_str before, ec_str after, ec_kept *why) {
+  (void)after;
+  memset(why, 0, sizeof *why);
+  why->first_invalid = ec_utf8_first_invalid(before);
+  if (why->first_invalid == before.len) return true;
+  needs_full = 1;
+  return false;
+}
+
+ec_str ec_text_kept_message(ec_arena *a, ec_str path, ec_str before, ec_str after, const ec_kept *why) {
+  (void)a; (void)path; (void)before; (void)after; (void)why;
+  needs_full = 1;
+  return (ec_str){"deferred", 8};
+}
+
+/* Bytes that are not UTF-8 in JSON ({"base64": ...}, base/base64.c): the full module reads and
+ * writes them. */
+void ec_base64_append(ec_buf *b, const char *p, size_t n) {
+  (void)p;
+  needs_full = 1;
+  for (size_t i = 0; i < (n + 2) / 3 * 4; i++) ec_buf_append_char(b, 'A'); /* a valid response to discard */
+}
+
+bool ec_base64_decode_into(const char *text, size_t len, unsigned char *out, size_t *out_len) {
+  (void)text; (void)len; (void)out;
+  needs_full = 1;
+  *out_len = 0;
+  return true;
+}
+
 /* A tool call or a definitions request (the JSON entry point's other branch): the whole of tools/
  * stays in the full module. The response must still be one editcore_free can free; it is discarded. */
 char *ec_tool_json(const char *request, size_t request_len, const ec_host *host, size_t *response_len) {
@@ -86,4 +142,61 @@ ec_result *ec_correction_apply(const ec_request *failed, const ec_correction *c,
   (void)failed; (void)c;
   needs_full = 1;
   return ec_result_new(host ? host->allocator : NULL);
+}
+
+/* The diagnosis of a NO_MATCH (messages/diagnose.c: the closest places and what differs at the
+ * best one): only an edit that failed reaches it, and its explanation is worth the full module's
+ * download; an edit that applies never does. */
+ec_error_code ec_diagnose_no_match(ec_match_env *env, ec_str old_text, ec_diagnosis *out) {
+  (void)env; (void)old_text;
+  memset(out, 0, sizeof *out);
+  needs_full = 1;
+  return EC_OUT_OF_MEMORY; /* the run is discarded: any error ends it soonest */
+}
+
+/* The syntax check's rarer paths (docs/syntax.md): naming the definition around a NO_MATCH or
+ * AMBIGUOUS place, and the C/C++ preprocessor rule (a C or C++ file with new errors). The report
+ * itself stays: most edits of a known language are answered here. */
+bool ec_enclosing_load(ec_ctx *ctx, ec_ws_file *f, ec_enclosing *out) {
+  (void)ctx; (void)f;
+  memset(out, 0, sizeof *out);
+  needs_full = 1;
+  return false;
+}
+
+bool ec_syn_excuse_conditionals(ec_arena *a, ec_str after, const ec_syn_side *side, bool *fresh, size_t *n_fresh) {
+  (void)a; (void)after; (void)side; (void)fresh; (void)n_fresh;
+  needs_full = 1;
+  return false;
+}
+
+ec_str ec_enclosing_of(ec_ctx *ctx, const ec_enclosing *e, uint32_t first, uint32_t last) {
+  (void)ctx; (void)e; (void)first; (void)last;
+  ec_str none = {"", 0};
+  return none;
+}
+
+/* Words for new syntax errors: only an edit that broke a file's syntax reaches them. */
+ec_str ec_syn_describe(ec_arena *a, const ec_syntax_report *r, size_t max) {
+  (void)a; (void)r; (void)max;
+  needs_full = 1;
+  ec_str none = {"", 0};
+  return none;
+}
+
+bool ec_syn_breaks(const ec_syntax_report *r) { return r && r->checked && r->parsed_before != 0 && r->new_error_count > 0; }
+
+/* The syntax report of a file in a known language (docs/syntax.md): parsing, matching old errors
+ * and placing new ones stay in the full module, which keeps this one within its download budget
+ * (js/test/size.test.js); a file of an unknown language is answered here, as the full module does. */
+ec_error_code ec_syn_report(ec_arena *a, const ec_syn_lang *lang, ec_str name, const ec_str *before, ec_str after,
+                            ec_syntax_report **out) {
+  (void)before; (void)after;
+  *out = NULL;
+  if (lang) {
+    needs_full = 1;
+    return EC_OUT_OF_MEMORY; /* the run is discarded: any error ends it soonest */
+  }
+  *out = ec_syn_skipped(a, name, ec_str_eq_cstr(name, "unknown") ? "" : "editcore has no grammar by that name");
+  return *out ? EC_OK : EC_OUT_OF_MEMORY;
 }

@@ -49,7 +49,10 @@ function buildRequest(profile = $('profile').value) {
     edit[name] = kind === 'number' ? Number(v) : v;
   }
   if (format === 'reply') edit.path = path; // the file for edits that name none (Cline's and Roo's blocks)
-  return { format, files: { [path]: $('content').value }, edit, profile };
+  const content = $('content').value;
+  // While typing, a file over 1 MB is not parsed for its syntax report (each keystroke would pay
+  // a full parse: BENCHMARKS.md "Syntax"), as it is not run under the eight profiles either.
+  return { format, files: { [path]: content }, edit, profile, ...(content.length > LARGE ? { options: { syntax: 'off' } } : {}) };
 }
 
 function loadSample(sample) {

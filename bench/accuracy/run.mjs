@@ -13,6 +13,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { join, dirname, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadCases } from './cases.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../..');
@@ -27,30 +28,42 @@ const IDSUB = opt('--id', '');
 const VERBOSE = argv.includes('--verbose');
 
 const REPLACE_FORMS = ['exact', 'indent_level', 'indent_tabs', 'trailing_ws', 'over_escaped', 'ws_tokens', 'middle_wrong',
-  'typographic', 'blank_missing', 'blank_extra', 'refuse_identifier', 'refuse_number', 'refuse_ambiguous'];
+  'typographic', 'blank_missing', 'blank_extra', 'elided', 'fuzzy_middle', 'lead_break', 'lead_break_ws', 'lead_break_drop',
+  'lead_break_drop_ws', 'trail_break', 'trail_break_ws', 'trail_break_drop', 'trail_break_drop_ws',
+  'refuse_identifier', 'refuse_number', 'refuse_ambiguous', 'refuse_join'];
 const UDIFF_FORMS = ['udiff_git', 'udiff_nolines', 'udiff_wrong_lines'];
 
-let cases = readFileSync(CASES, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+let cases = loadCases(CASES);
 if (FORM) cases = cases.filter((c) => c.form === FORM);
 if (IDSUB) cases = cases.filter((c) => c.id.includes(IDSUB));
 
+// ws: the same lines, each equal once its whitespace is removed. A blank line added or deleted that
+// the edit did not ask for changes the lines, so it is wrong, not ws (issue 30).
 const squash = (s) => s.replace(/\s+/g, '');
+export const sameLinesButWhitespace = (a, b) => {
+  const x = a.split('\n'), y = b.split('\n');
+  return x.length === y.length && x.every((l, i) => squash(l) === squash(y[i]));
+};
 function score(c, ok, content, extra = {}) {
   const orig = c.files[c.path];
   if (c.kind === 'refuse') return { outcome: ok && content !== orig ? 'wrong' : 'refused', ...extra };
   if (!ok) return { outcome: 'refused', ...extra };
   if (content === c.expect.content) return { outcome: 'correct', ...extra };
-  if (squash(content) === squash(c.expect.content)) return { outcome: 'correct_ws', ...extra };
+  if (sameLinesButWhitespace(content, c.expect.content)) return { outcome: 'correct_ws', ...extra };
   return { outcome: 'wrong', ...extra };
 }
 
 // ---- editcore (JSON protocol) -----------------------------------------------------------------
 function request(c, profile) {
+  // editcore reads an Aider-style reply as a raw reply (docs/reply.md); dialect "aider" asks for Aider's
+  // own reading, which the aider profile (editcore:aider) measures
+  if (c.form === 'sr_aider' && profile === 'editcore')
+    return JSON.stringify({ format: 'reply', files: c.files, edit: { text: c.edit.text }, profile });
   const edit = { ...c.edit };
   if (c.format === 'replace' && profile === 'gemini') delete edit.path; // one file: path optional
   // Aider reads its udiff edits from a fenced ```diff block of the reply, as its prompt asks
   if (c.format === 'unified_diff' && profile === 'aider') edit.text = '```diff\n' + edit.text + '```\n';
-  return JSON.stringify({ format: c.format, files: c.files, edit, profile });
+  return JSON.stringify({ format: c.format, files: c.files, edit, profile, ...(c.options ? { options: c.options } : {}) });
 }
 function scoreEditcore(c, text) {
   let res;
@@ -89,13 +102,26 @@ function editcoreNative(profile) {
     return s;
   };
 }
+// Many requests through one `editcore batch` (JSON Lines in and out, in order): the same answers as
+// one `editcore json` each, without a process per case.
+async function editcoreBatch(profile, cs) {
+  const out = [];
+  for (let i = 0; i < cs.length; i += 500) {
+    const part = cs.slice(i, i + 500);
+    const r = await run(CLI, ['batch'], { input: part.map((c) => request(c, profile)).join('\n') + '\n', timeout: 600000 });
+    const lines = r.stdout.split('\n').filter(Boolean);
+    part.forEach((c, k) => { const s = scoreEditcore(c, lines[k] ?? ''); s.raw = lines[k] ?? ''; out.push(s); });
+  }
+  return out;
+}
 
 // ---- peers ------------------------------------------------------------------------------------
 const nm = join(here, 'node_modules');
 let gemini = null, jsdiff = null, mcp = null;
-try { gemini = await import(pathToFileURL(join(nm, '@google/gemini-cli-core/dist/src/tools/edit.js')).href); } catch (e) { console.error('gemini-cli-core not loadable: ' + e.message); }
-try { jsdiff = await import(pathToFileURL(join(nm, 'diff/libesm/index.js')).href); } catch { try { jsdiff = await import('diff'); } catch (e) { console.error('jsdiff not loadable: ' + e.message); } }
-try { mcp = await import(pathToFileURL(join(nm, '@modelcontextprotocol/server-filesystem/dist/lib.js')).href); } catch (e) { console.error('server-filesystem not loadable: ' + e.message); }
+const wants = (...names) => !ONLY || names.some((n) => ONLY.has(n));
+if (wants('gemini')) try { gemini = await import(pathToFileURL(join(nm, '@google/gemini-cli-core/dist/src/tools/edit.js')).href); } catch (e) { console.error('gemini-cli-core not loadable: ' + e.message); }
+if (wants('jsdiff')) try { jsdiff = await import(pathToFileURL(join(nm, 'diff/libesm/index.js')).href); } catch { if (wants('jsdiff')) try { jsdiff = await import('diff'); } catch (e) { console.error('jsdiff not loadable: ' + e.message); } }
+if (wants('mcp_edit_file')) try { mcp = await import(pathToFileURL(join(nm, '@modelcontextprotocol/server-filesystem/dist/lib.js')).href); } catch (e) { console.error('server-filesystem not loadable: ' + e.message); }
 const geminiConfig = { getUsageStatisticsEnabled: () => false, getSessionId: () => 'accuracy', getDebugMode: () => false };
 function codexBinary() {
   const base = join(nm, '@openai');
@@ -149,11 +175,11 @@ const pLevel = (t) => (/^--- a\//m.test(t) ? '-p1' : '-p0');
 
 // engine name -> {forms, run}
 const ENGINES = {
-  editcore: { forms: null, run: editcoreNative('editcore') },
-  'editcore:gemini': { forms: REPLACE_FORMS, run: editcoreNative('gemini') },
-  'editcore:cline': { forms: ['sr_cline'], run: editcoreNative('cline') },
-  'editcore:aider': { forms: ['sr_aider', ...UDIFF_FORMS], run: editcoreNative('aider') },
-  'editcore:codex': { forms: ['codex_patch'], run: editcoreNative('codex') },
+  editcore: { forms: null, run: editcoreNative('editcore'), batch: (cs) => editcoreBatch('editcore', cs) },
+  'editcore:gemini': { forms: REPLACE_FORMS, run: editcoreNative('gemini'), batch: (cs) => editcoreBatch('gemini', cs) },
+  'editcore:cline': { forms: ['sr_cline'], run: editcoreNative('cline'), batch: (cs) => editcoreBatch('cline', cs) },
+  'editcore:aider': { forms: ['sr_aider', ...UDIFF_FORMS], run: editcoreNative('aider'), batch: (cs) => editcoreBatch('aider', cs) },
+  'editcore:codex': { forms: ['codex_patch'], run: editcoreNative('codex'), batch: (cs) => editcoreBatch('codex', cs) },
   gemini: gemini && { forms: REPLACE_FORMS, run: geminiRun },
   mcp_edit_file: mcp && { forms: REPLACE_FORMS, run: mcpRun },
   codex_apply_patch: CODEX && { forms: ['codex_patch'], run: (c) => procRun(CODEX, ['--codex-run-as-apply-patch', c.edit.text], c) },
@@ -169,14 +195,21 @@ for (const [name, e] of Object.entries(ENGINES)) {
   if (!e || (ONLY && !ONLY.has(name))) continue;
   const te = Date.now();
   const mine = cases.filter((c) => !e.forms || e.forms.includes(c.form));
-  const got = new Array(mine.length);
-  let next = 0;
-  const worker = async () => { while (next < mine.length) { const k = next++; got[k] = await e.run(mine[k]); } };
-  await Promise.all(Array.from({ length: 4 }, worker));
+  let got = new Array(mine.length);
+  if (e.batch) {
+    // two processes, each half the cases
+    const half = Math.ceil(mine.length / 2);
+    const [a, b] = await Promise.all([e.batch(mine.slice(0, half)), e.batch(mine.slice(half))]);
+    got = [...a, ...b];
+  } else {
+    let next = 0;
+    const worker = async () => { while (next < mine.length) { const k = next++; got[k] = await e.run(mine[k]); } };
+    await Promise.all(Array.from({ length: 4 }, worker));
+  }
   mine.forEach((c, k) => {
     const r = got[k];
     const raw = r.raw; delete r.raw;
-    results.push({ id: c.id, form: c.form, kind: c.kind, engine: name, ...r });
+    results.push({ id: c.id, form: c.form, kind: c.kind, source: c.source, lang: c.lang, heldout: c.heldout, engine: name, ...r });
     if (name === 'editcore') c._native = raw;
   });
   console.error(`${name}: ${Date.now() - te} ms`);
@@ -195,7 +228,7 @@ if (WASI && (!ONLY || ONLY.has('editcore-wasi'))) {
     batch.forEach((c, k) => {
       const s = scoreEditcore(c, outs[k] ?? '');
       if (c._native !== undefined && strip(outs[k] ?? '') !== strip(c._native)) { mismatches++; s.differs_from_native = true; }
-      results.push({ id: c.id, form: c.form, kind: c.kind, engine: 'editcore-wasi', ...s });
+      results.push({ id: c.id, form: c.form, kind: c.kind, source: c.source, lang: c.lang, heldout: c.heldout, engine: "editcore-wasi", ...s });
     });
   }
   console.error(`editcore-wasi: ${Date.now() - te} ms, ${mismatches} responses differ from native`);

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Accuracy on real edits (issue 12): one command — corpus, every engine, ACCURACY.md.
+# Accuracy on real edits (issues 12, 30): one command — fetch, corpus, every engine, ACCURACY.md's section.
 #
 #   bench/accuracy/run.sh
 #
-# Needs the four pinned repositories as bare mirrors under $ACCURACY_MIRROR (default
-# /work/.mirror/<owner>+<name>/repo, brought here with the search tool's fetch; see ACCURACY.md).
-# Environment (optional): BUILD=build/h-acc (native CLI, configured and built if missing),
-#   WASI=build/h-acc-wasi/editcore.wasm (falls back to build/wasi/editcore.wasm; skipped if none),
-#   PER_REPO=30 SEED=12 NO_REPORT=1
-# Output: bench/out/accuracy/{cases.jsonl,results.jsonl,corpus.json}; the report: ACCURACY.md.
+# The repositories of bench/accuracy/sources.json are fetched from Debian and npm (fetch.mjs, into
+# bench/out/corpus; pinned by sources.lock.json). Environment (optional): BUILD=build/h-acc (native CLI,
+# configured and built if missing), WASI=build/h-acc-wasi/editcore.wasm (falls back to
+# build/wasi/editcore.wasm; skipped if none), BEFORE_CLI=path (an older editcore: its answers on the same
+# requests, as the report's "before" rows), ENGINES=a,b (run.mjs --engines; default every engine),
+# PER_SOURCE=40 SEED=12 NO_REPORT=1.
+# Output: bench/out/accuracy/{cases.jsonl,blobs.jsonl,results.jsonl,corpus.json}; the report: ACCURACY.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build/h-acc}
@@ -26,17 +27,30 @@ fi
 log "peers (npm devDependencies of bench/accuracy)"
 [ -d bench/accuracy/node_modules/diff ] || (cd bench/accuracy && npm install --no-audit --no-fund >/dev/null)
 
+log "histories (Debian, npm) -> bench/out/corpus"
+node bench/accuracy/fetch.mjs
 log "corpus (seeded) -> $OUT/cases.jsonl"
-node bench/accuracy/gen.mjs --out "$OUT" --per-repo "${PER_REPO:-30}" --seed "${SEED:-12}"
+node bench/accuracy/gen.mjs --out "$OUT" --per-source "${PER_SOURCE:-40}" --seed "${SEED:-12}"
 
 log "engines"
 WASI_ARG=()
 [ -f "$WASI" ] && WASI_ARG=(--wasi "$WASI")
+[ -n "${ENGINES:-}" ] && WASI_ARG+=(--engines "$ENGINES")
 node --no-warnings bench/accuracy/run.mjs --cases "$OUT/cases.jsonl" --cli "$BUILD/editcore" "${WASI_ARG[@]}" > "$OUT/summary.tsv"
+BEFORE_ARG=()
+if [ -n "${BEFORE_CLI:-}" ]; then
+  log "editcore before ($BEFORE_CLI)"
+  mkdir -p "$OUT/before"
+  cp "$OUT/cases.jsonl" "$OUT/blobs.jsonl" "$OUT/before/"
+  node --no-warnings bench/accuracy/run.mjs --cases "$OUT/before/cases.jsonl" --cli "$BEFORE_CLI" --engines editcore > "$OUT/before/summary.tsv"
+  BEFORE_ARG=(--before "$OUT/before/results.jsonl")
+fi
 
-{ "$BUILD/editcore" version; git rev-parse --short HEAD; node --version; git --version; patch --version | head -1; } > "$OUT/versions.txt" 2>/dev/null || true
+{ "$BUILD/editcore" version; git rev-parse --short HEAD; node --version; git --version; patch --version | head -1;
+  [ -n "${BEFORE_CLI:-}" ] && echo "${BEFORE_REV:-the branch point}"; } > "$OUT/versions.txt" 2>/dev/null || true
 if [ -z "${NO_REPORT:-}" ]; then
   log "report -> ACCURACY.md"
-  node bench/accuracy/report.mjs --out "$OUT" > ACCURACY.md
+  node bench/accuracy/report.mjs --out "$OUT" "${BEFORE_ARG[@]}" --write ACCURACY.md
 fi
+node bench/accuracy/thresholds.mjs "$OUT/results.jsonl" || true
 log "done"

@@ -22,6 +22,8 @@ const BUDGET = Number(opt('--budget-ms', '1500'));
 
 const api = await import(pathToFileURL(join(root, 'js/src/index.js')).href);
 await api.init({ full: true });
+// The workloads' file is file.js: its syntax module loaded before the synchronous runs (docs/syntax.md).
+await api.loadSyntax(['javascript']);
 const peers = {};
 try { peers.gemini = await import(pathToFileURL(join(root, 'bench/node_modules/@google/gemini-cli-core/dist/src/tools/edit.js')).href); } catch { /* absent: not measured */ }
 try { peers.jsdiff = await import(pathToFileURL(join(root, 'bench/node_modules/diff/libesm/index.js')).href); } catch {

@@ -180,6 +180,8 @@ typedef enum ec_error_code {
   EC_IO_ERROR,      /* hosts only */
   EC_OUT_OF_MEMORY,
   EC_INVALID_REPLY, /* self-correction: the model's reply holds no usable answer */
+  EC_SYNTAX_ERROR,  /* the edit would break a file that parsed (options.syntax "refuse", lazy merges) */
+  EC_ENCODING,      /* the file's encoding does not let this edit be made exactly (docs/protocol.md, "Encodings") */
   EC_ERROR__COUNT
 } ec_error_code;
 
@@ -244,6 +246,20 @@ typedef struct ec_limits {
  */
 EC_API bool ec_limits_set(ec_limits *l, const char *name, uint64_t value);
 
+/**
+ * What the engine does with the syntax of the files an edit changes (docs/syntax.md): each file
+ * whose language is known (from its path, or ec_edit.language) is parsed with tree-sitter before
+ * and after the edit, and the errors the edit introduced are listed (ec_syntax_report).
+ */
+typedef enum ec_syntax_mode {
+  EC_SYNTAX_ON_DEMAND, /* the typed API's default: nothing is parsed unless asked (ec_result_syntax);
+                          lazy merges still decline one that breaks a file which parsed */
+  EC_SYNTAX_REPORT,    /* every changed file gets its report (ec_file_result.syntax); JSON's default */
+  EC_SYNTAX_REFUSE,    /* REPORT, and an edit that breaks a file which parsed is EC_SYNTAX_ERROR:
+                          nothing applies, the message names the lines */
+  EC_SYNTAX_OFF        /* nothing is parsed, not even for lazy merges */
+} ec_syntax_mode;
+
 /** Options (docs/protocol.md, Options). Initialise with ec_options_default(). */
 typedef struct ec_options {
   int diff_context;             /* lines of context in hunks; default 3 */
@@ -261,6 +277,7 @@ typedef struct ec_options {
   bool has_strip;               /* false: git's a/ b/ and `diff -r`'s old/ new/ dropped (docs/cli.md, Patches) */
   int strip;                    /* with has_strip: leading components dropped from every header path (-pN), 0..4096 */
   bool reverse;                 /* the diff's sides swapped: what it adds is removed, a creation is a deletion */
+  ec_syntax_mode syntax;        /* the syntax check (docs/syntax.md); ec_options_default: EC_SYNTAX_ON_DEMAND */
 } ec_options;
 
 /** Peer switches (`edit.options` in JSON), used by peer profiles only. */
@@ -307,6 +324,10 @@ typedef struct ec_edit {
   ec_str snippet;
   bool has_snippet;
   ec_peer_options peer;
+  /* every format: the language of the files the edit changes, for the syntax check, overriding
+     what their paths say ("python", "tsx", ...; VS Code's language ids are taken too). Empty:
+     from each path. A name without a grammar is reported as such, never guessed. */
+  ec_str language;
 } ec_edit;
 
 typedef struct ec_request {
@@ -344,6 +365,30 @@ typedef struct ec_candidate {
   ec_str text;                   /* the file's actual lines */
 } ec_candidate;
 
+/** One error an edit introduced (docs/syntax.md). Lines 1-based; columns 1-based, in characters. */
+typedef struct ec_syntax_error {
+  uint32_t line, column;         /* where the node starts */
+  uint32_t end_line, end_column; /* where it ends (the column just past it) */
+  bool missing;                  /* true: a token the parser had to assume, named by `text` (")");
+                                    false: text it could not place, `text` its first characters */
+  ec_str text;
+} ec_syntax_error;
+
+/** The syntax of one changed file before and after the edit (docs/syntax.md). */
+typedef struct ec_syntax_report {
+  ec_str language;               /* "python", "tsx", ...; "unknown" when neither the path nor
+                                    ec_edit.language names a language */
+  bool checked;                  /* both sides were parsed; false: an unknown language, or `skipped` */
+  ec_str skipped;                /* why a known language was not checked (no grammar, too large,
+                                    the parse's work budget, a deleted file); empty otherwise */
+  int8_t parsed_before;          /* 1 parsed without errors, 0 with errors, -1 no file before / not checked */
+  int8_t parsed_after;           /* 1, 0, or -1 when not checked */
+  uint32_t errors_before, errors_after; /* ERROR and MISSING nodes of each side */
+  uint32_t new_error_count;      /* the errors the edit introduced (old errors never count) */
+  const ec_syntax_error *new_errors; /* the first of them, in document order (at most 20) */
+  size_t n_new_errors;
+} ec_syntax_report;
+
 /**
  * One changed stretch of a file result, in bytes: the content the request gave, bytes
  * [old_start, old_end), became the result's content, bytes [new_start, new_end). Outside its
@@ -371,6 +416,8 @@ typedef struct ec_file_result {
   size_t n_matches;
   const ec_file_splice *splices; /* what changed, in bytes (owned by the result, like every member) */
   size_t n_splices;
+  const ec_syntax_report *syntax; /* EC_SYNTAX_REPORT/REFUSE; NULL otherwise (ec_result_syntax) and
+                                     for a deleted file */
 } ec_file_result;
 
 typedef struct ec_error {
@@ -466,6 +513,15 @@ EC_API void ec_result_free(ec_result *r);
  * Free with ec_result_free.
  */
 EC_API ec_result *ec_result_new_error(ec_error_code code, ec_str path, ec_str message, const ec_host *host);
+
+/**
+ * The syntax report of the i-th changed file, computed now when the request's mode did not
+ * (EC_SYNTAX_ON_DEMAND: an exact edit of a large file pays no parse unless asked). `req` must be
+ * the request `r` came from (its files are the "before" side). Stored in the result (the file
+ * result's `syntax` points to it afterwards) and owned by it. NULL past the end, for a deleted
+ * file, or when out of memory.
+ */
+EC_API const ec_syntax_report *ec_result_syntax(ec_result *r, size_t i, const ec_request *req, const ec_host *host);
 
 /** Marks a result as written to disk by the host: its JSON then says `"applied":true`. */
 EC_API void ec_result_set_applied(ec_result *r, bool applied);
@@ -593,6 +649,16 @@ EC_API ec_result *ec_apply_json_files(const char *request, size_t request_len, c
                                       const ec_host *host);
 
 /**
+ * ec_apply_json_files with the typed API's syntax default, EC_SYNTAX_ON_DEMAND (nothing is parsed
+ * unless asked: ec_result_syntax), in place of JSON's "report": for a host whose request names no
+ * options.syntax and whose caller holds objects, not JSON text (the npm package's object path:
+ * an exact edit of a 1 MB file then pays no parse). A request that names options.syntax is to be
+ * sent through ec_apply_json_files: this function's mode replaces whatever the request says.
+ */
+EC_API ec_result *ec_apply_json_files_on_demand(const char *request, size_t request_len, const ec_file *files,
+                                                size_t n_files, const ec_host *host);
+
+/**
  * ec_result_to_json with every file's "content" left out and, in its place, "has_content"
  * (bool) and "splices": [old_start, old_end, new_start, new_end, ...] (ec_file_result.splices,
  * flat, in bytes), and "index" first (the file's i for ec_result_file): the response for a host that builds the new contents from the bytes it
@@ -600,6 +666,22 @@ EC_API ec_result *ec_apply_json_files(const char *request, size_t request_len, c
  * JSON response's, byte for byte. Free with ec_free(host, json); NULL only when out of memory.
  */
 EC_API char *ec_result_to_json_splices(const ec_result *r, const ec_host *host, size_t *json_len);
+
+/*
+ * Bytes in JSON. Wherever the protocol carries a file's bytes (request `files` values, a tool
+ * call's `observed[*].content` and `writes[*].content`, a response's `content`, `diff`, `undo`,
+ * candidates' `text`), they travel as a JSON string when they are UTF-8 without a NUL byte, and
+ * otherwise as {"base64": "<RFC 4648>"}; either form is accepted on the way in. These two helpers
+ * are that form for hosts written in C (docs/protocol.md, "Bytes").
+ */
+
+/** The JSON value for `len` bytes, as above (NUL-terminated; its length in *json_len when not
+ *  NULL). The caller owns it: free it with ec_free(host, json). NULL only when out of memory. */
+EC_API char *ec_json_bytes(const char *bytes, size_t len, const ec_host *host, size_t *json_len);
+
+/** Decodes base64 text (RFC 4648, padded, nothing else) into `out`, which has room for len / 4 * 3
+ *  bytes; returns the bytes written, or (size_t)-1 when `text` is not such base64. */
+EC_API size_t ec_base64_decode(const char *text, size_t len, char *out);
 
 /****************************/
 /* Section - Agent tools    */

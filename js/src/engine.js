@@ -7,7 +7,8 @@
 import createEditcore from '../dist/editcore.mjs';
 import createEditcoreLite from '../dist/editcore-lite.mjs';
 import { platform } from './platform.js';
-import { fastFiles, runFiles } from './fast.js';
+import { service as syntaxService, takeMissing, loadLanguages, setSyntaxSources } from './syntax.js';
+import { fastFiles, runFiles, syntaxOnDemand } from './fast.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -76,10 +77,16 @@ function load(factory, source) {
 function loadFull() {
   if (!fullReady) {
     const source = fullSource;
-    fullReady = load(createEditcore, () => source ?? platform.defaultWasm()).then((m) => { applyCeilings(m); return (full = m); });
+    fullReady = load(createEditcore, () => source ?? platform.defaultWasm()).then((m) => { applyCeilings(m); return (full = withSyntax(m)); });
     fullReady.catch(() => { fullReady = null; });
   }
   return fullReady;
+}
+
+/** An engine module, given the syntax service its syntax checks call (wasm/syntax_import.c). */
+function withSyntax(m) {
+  m.editcoreSyntax = syntaxService;
+  return m;
 }
 
 const WASM_TYPES = 'bytes (ArrayBuffer, Uint8Array), a URL, a Response or a WebAssembly.Module';
@@ -98,7 +105,10 @@ const WASM_TYPES = 'bytes (ArrayBuffer, Uint8Array), a URL, a Response or a WebA
  */
 export function init(options = {}) {
   if (options === null || typeof options !== 'object') return Promise.reject(new TypeError('editcore: init(options) takes an object, e.g. init({ wasm })'));
-  const { wasm, wasmLite, full: eager } = options;
+  const { wasm, wasmLite, full: eager, syntaxWasm } = options;
+  if (syntaxWasm !== undefined) {
+    try { setSyntaxSources(syntaxWasm); } catch (e) { return Promise.reject(e); }
+  }
   if (wasm !== undefined && !isSource(wasm)) return Promise.reject(new TypeError(`editcore: init({ wasm }) takes ${WASM_TYPES}`));
   if (wasmLite !== undefined && !isSource(wasmLite)) return Promise.reject(new TypeError(`editcore: init({ wasmLite }) takes ${WASM_TYPES}`));
   if (eager !== undefined && typeof eager !== 'boolean') return Promise.reject(new TypeError('editcore: init({ full }) takes a boolean'));
@@ -107,7 +117,7 @@ export function init(options = {}) {
     if (eager || (wasm !== undefined && wasmLite === undefined)) {
       ready = loadFull();
     } else {
-      ready = load(createEditcoreLite, () => wasmLite ?? platform.defaultLiteWasm()).then((m) => { applyCeilings(m); return (lite = m); });
+      ready = load(createEditcoreLite, () => wasmLite ?? platform.defaultLiteWasm()).then((m) => { applyCeilings(m); return (lite = withSyntax(m)); });
     }
     ready.catch(() => {
       ready = null;
@@ -115,6 +125,25 @@ export function init(options = {}) {
     });
   }
   return eager ? ready.then(() => loadFull()) : ready;
+}
+
+function needsSyntaxError(languages) {
+  const e = new TypeError(`editcore: this request checks the syntax of ${languages.join(', ')}, whose module (dist/syntax/${languages[0]}.wasm) is not loaded yet; `
+    + `\`await loadSyntax(${JSON.stringify(languages)})\` before the synchronous functions (applyJson, applyRequestSync), use the async ones (applyRequest, ...), which load it when needed, or send options.syntax "off"`);
+  e.code = 'EDITCORE_NEEDS_SYNTAX';
+  e.languages = languages;
+  return e;
+}
+
+/**
+ * Loads the syntax modules of `languages` ("python", "tsx", ... as data.files[path].syntax.language
+ * names them), so the synchronous functions can check those files; the async functions load what
+ * a request needs by themselves. Resolves when all are loaded.
+ */
+export async function loadSyntax(languages) {
+  if (!Array.isArray(languages) || languages.some((l) => typeof l !== 'string'))
+    throw new TypeError('editcore: loadSyntax(languages) takes an array of language names, e.g. ["python", "tsx"]');
+  await loadLanguages(languages, true);
 }
 
 function needsFullError() {
@@ -171,20 +200,45 @@ function runNow(cap, fill, retryCap) {
   return lite._editcore_lite_needs_full() ? null : out;
 }
 
-/** runNow for the synchronous API: a request that needs the absent full module is a misuse error (and starts loading it). */
+/**
+ * runNow for the synchronous API: a request that needs the absent full module, or a syntax module
+ * not loaded yet, is a misuse error (and starts loading what it needs).
+ */
 function runSync(cap, fill, retryCap) {
-  const out = runNow(cap, fill, retryCap);
-  if (out !== null) return out;
-  loadFull().catch(() => {}); // a later attempt reports a failure
-  throw needsFullError();
+  takeMissing(); // a stale note (a run that threw) must not send this one away
+  return syncAnswer(runNow(cap, fill, retryCap));
 }
 
-/** runNow for the async API: waits for the engine, and for the full module when the request needs it. */
+/** A synchronous run's answer, or the misuse error for what it lacked (the full module, null; a
+ *  syntax module, noted by src/syntax.js), whose load starts now (a later attempt reports a failure). */
+function syncAnswer(out) {
+  if (out === null) {
+    loadFull().catch(() => {});
+    throw needsFullError();
+  }
+  const languages = takeMissing();
+  if (languages.length) {
+    loadLanguages(languages).catch(() => {});
+    throw needsSyntaxError(languages);
+  }
+  return out;
+}
+
+/**
+ * runNow for the async API: waits for the engine, for the full module when the request needs it,
+ * and for the syntax modules of the languages it checks; a run that met a module not yet loaded
+ * is discarded and made again once it is (js/src/syntax.js), so the answer is the native build's.
+ */
 async function runAsync(cap, fill, retryCap) {
   await init();
-  const out = runNow(cap, fill, retryCap);
-  if (out !== null) return out;
-  return run(await loadFull(), cap, fill, retryCap);
+  for (;;) {
+    takeMissing();
+    let out = runNow(cap, fill, retryCap);
+    if (out === null) out = run(await loadFull(), cap, fill, retryCap);
+    const languages = takeMissing();
+    if (!languages.length) return out;
+    await loadLanguages(languages);
+  }
 }
 
 /** A request string's UTF-8 written straight into wasm memory (no intermediate array): run's arguments. */
@@ -206,6 +260,16 @@ export function applyJson(text) {
   if (isBytes(text)) return runSync(...bytesArgs(text));
   if (typeof text !== 'string') throw new TypeError('editcore: applyJson(text) takes the request as a JSON string or its UTF-8 bytes');
   return runSync(...textArgs(text));
+}
+
+/**
+ * applyJson for callers that can wait (the agent tools, the worker): the full module and the
+ * syntax modules a request needs are loaded first, as applyRequest does. Resolves to the
+ * response JSON text.
+ */
+export async function applyJsonAsync(text) {
+  if (typeof text !== 'string') throw new TypeError('editcore: applyJsonAsync(text) takes the request as a JSON string');
+  return runAsync(...textArgs(text));
 }
 
 // Section - the protocol as objects
@@ -299,10 +363,11 @@ function objectNow(request) {
   }
   const { files: _given, ...rest } = request;
   const text = serialise(rest);
-  if (full) return runFiles(full, text, files, null);
+  const onDemand = syntaxOnDemand(request);
+  if (full) return runFiles(full, text, files, null, onDemand);
   if (!lite) throw new TypeError('editcore: the engine is not loaded; call `await init()` first (the async functions do it for you)');
   lite._editcore_lite_needs_full();
-  return runFiles(lite, text, files, (m) => !m._editcore_lite_needs_full());
+  return runFiles(lite, text, files, (m) => !m._editcore_lite_needs_full(), onDemand);
 }
 
 /**
@@ -310,10 +375,8 @@ function objectNow(request) {
  * module before it is loaded throws a TypeError (see applyJson).
  */
 export function applyRequestSync(request) {
-  const out = objectNow(request);
-  if (out !== null) return out;
-  loadFull().catch(() => {});
-  throw needsFullError();
+  takeMissing();
+  return syncAnswer(objectNow(request));
 }
 
 /**
@@ -323,22 +386,32 @@ export function applyRequestSync(request) {
  * hook (src/fixer.js, a layer above this one); this is the engine's own run. `files` values are
  * strings or Uint8Arrays (bytes in, bytes out: that file's `content` is then a Uint8Array), or
  * null for an absent file; a file's content is assembled from the original and the changed
- * pieces the first time it is read.
+ * pieces the first time it is read. Syntax reports are on demand (the typed API's default: nothing
+ * is parsed) unless options.syntax names "report" or "refuse" (docs/syntax.md).
  */
 export async function applyRequest(request) {
   requestForm(request); // a misuse throws before anything loads
   await init();
-  const out = objectNow(request);
-  if (out !== null) return out;
-  await loadFull();
-  return objectNow(request);
+  // As runAsync: a run that met a syntax module not yet loaded is made again once it is.
+  for (;;) {
+    takeMissing();
+    let out = objectNow(request);
+    if (out === null) {
+      await loadFull();
+      out = objectNow(request);
+    }
+    const languages = takeMissing();
+    if (!languages.length) return out;
+    await loadLanguages(languages);
+  }
 }
 
 function checkFiles(files, fn) {
   if (files === null || typeof files !== 'object' || Array.isArray(files))
-    throw new TypeError(`editcore: ${fn}(files, ...) takes an object mapping paths to contents (string, or null for an absent file)`);
+    throw new TypeError(`editcore: ${fn}(files, ...) takes an object mapping paths to contents (string, bytes, or null for an absent file)`);
   for (const [path, content] of Object.entries(files))
-    if (content !== null && typeof content !== 'string') throw new TypeError(`editcore: files['${path}'] must be a string (or null), not ${typeof content}`);
+    if (content !== null && typeof content !== 'string' && !(content instanceof Uint8Array) && typeof content?.base64 !== 'string')
+      throw new TypeError(`editcore: files['${path}'] must be a string, a Uint8Array, { base64 } or null, not ${typeof content}`);
 }
 
 function withOptions(request, options, fn) {

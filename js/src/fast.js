@@ -69,13 +69,21 @@ function putBytes(m, bytes) {
   return [p, bytes.length, false];
 }
 
+/** True when the request object names no options.syntax: the object path then answers with the
+ *  typed API's default, the syntax report on demand (nothing parsed; send options.syntax "report"
+ *  for JSON's reports: docs/syntax.md), so an exact edit of a large file pays no parse. */
+export function syntaxOnDemand(request) {
+  const o = request.options;
+  return !(o !== null && typeof o === 'object' && !Array.isArray(o) && Object.hasOwn(o, 'syntax'));
+}
+
 /**
  * Runs a request on module m: `requestText` its members but `files` as JSON text, `files` the
- * fastFiles list.
+ * fastFiles list, `onDemand` syntaxOnDemand's answer.
  * `check(m)` after the run: false discards the answer (the lite module reached a part it leaves
  * out) and run returns null. Returns the response object.
  */
-export function runFiles(m, requestText, files, check) {
+export function runFiles(m, requestText, files, check, onDemand) {
   const blocks = [];
   const alloc = (n) => { const p = m._malloc(n); if (!p) throw new Error('editcore: out of memory'); blocks.push(p); return p; };
   let result = 0;
@@ -92,7 +100,7 @@ export function runFiles(m, requestText, files, check) {
       m.HEAPU32.set([pp, pl, cp, cl], (rows >> 2) + 4 * i);
       originals.push({ path, content, ptr: cp, bytes: cl, ascii });
     });
-    result = m._editcore_run_files(reqPtr, reqLen, rows, files.length);
+    result = m._editcore_run_files(reqPtr, reqLen, rows, files.length, onDemand ? 1 : 0);
     if (!result) throw new Error('editcore: out of memory');
     if (check && !check(m)) return null;
     const lenPtr = alloc(4);
@@ -142,6 +150,7 @@ function fileResult(m, result, f, original, lenPtr) {
   out.lines_removed = f.lines_removed;
   out.replacements = f.replacements;
   out.matches = f.matches;
+  if (f.syntax !== undefined) out.syntax = f.syntax;
   return out;
 }
 

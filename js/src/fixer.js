@@ -6,6 +6,7 @@
 // accepted replies, the file-type switch, the lock on the files the prompt saw.
 import { applyRequest as run } from './engine.js'; // each run waits for the full module when it needs it (engine.js)
 import { platform } from './platform.js';
+import { isContent, fromProtocol } from './bytes.js';
 
 const encoder = new TextEncoder();
 
@@ -57,21 +58,23 @@ function subtle() {
   return platform.subtle ?? globalThis.crypto?.subtle ?? null;
 }
 
+/** SHA-256 of a string's UTF-8 or of bytes (a Uint8Array), as hex. */
 async function sha256Hex(text) {
   const s = subtle();
   if (!s) return null; // e.g. a page served over plain http: no cache, no lock (documented)
-  const digest = new Uint8Array(await s.digest('SHA-256', encoder.encode(text)));
+  const digest = new Uint8Array(await s.digest('SHA-256', typeof text === 'string' ? encoder.encode(text) : text));
   let hex = '';
   for (const b of digest) hex += b.toString(16).padStart(2, '0');
   return hex;
 }
 
-/** {path: sha256 hex} of the files (strings) the prompt is built from; null without SubtleCrypto. */
+/** {path: sha256 hex} of the bytes of the files the prompt is built from (a string, or { base64 }:
+ *  bytes that are not UTF-8); null without SubtleCrypto. */
 async function hashFiles(files) {
   const out = {};
   for (const [path, content] of Object.entries(files)) {
-    if (typeof content !== 'string') continue;
-    const h = await sha256Hex(content);
+    if (!isContent(content)) continue;
+    const h = await sha256Hex(typeof content === 'string' ? content : fromProtocol(content));
     if (h === null) return null;
     out[path] = h;
   }
@@ -249,7 +252,7 @@ export async function applyWithFixer(request, options) {
   const key = hashes && o.cache
     // everything the accepted reply depended on: the files (absent ones by name), the edit, its
     // profile and options (strategies, limits: a reply accepted under one ladder may not fit another)
-    ? await sha256Hex(JSON.stringify([hashes, Object.keys(seen).filter((p) => typeof seen[p] !== 'string'), request.format,
+    ? await sha256Hex(JSON.stringify([hashes, Object.keys(seen).filter((p) => seen[p] === null || seen[p] === undefined), request.format,
       request.edit, request.profile ?? null, request.options ?? null, original.error.code, original.error.message, o.correction]))
     : null;
 

@@ -5,8 +5,8 @@
 // touches and what they become is the engine's answer; this file only reads, checks and writes.
 import { applyRequest } from './engine.js';
 import { applyWithFixer } from './fixer.js';
+import { forEngine, fromProtocol } from './bytes.js';
 
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }); // a BOM is kept, as bytes
 const encoder = new TextEncoder();
 const TEXT_FORMATS = new Set(['search_replace', 'unified_diff', 'codex_patch']);
 
@@ -88,7 +88,8 @@ export function createHost(adapter, defaults = {}) {
   for (const fn of ['stat', 'readFile', 'writeFile', 'delete'])
     if (typeof adapter?.[fn] !== 'function') throw new TypeError(`editcore: createHost(adapter) needs adapter.${fn}(path${fn === 'writeFile' ? ', bytes' : ''})`);
 
-  /** Reads one file for the engine: null when absent; binary, non-UTF-8 and directories refused. */
+  /** Reads one file for the engine: null when absent; directories refused. Its bytes go as they
+   *  are (a string when UTF-8, else the bytes): the engine judges NULs and encodings. */
   async function read(path, seen) {
     const disk = checkPath(path);
     for (const [other, f] of seen)
@@ -102,10 +103,7 @@ export function createHost(adapter, defaults = {}) {
         if (f.stat?.id === st.id) throw new HostError('INVALID_PARAM', `'${path}' and '${other}' are the same file; name it one way`, path);
     if (st.type && st.type !== 'file') throw new HostError('IO_ERROR', `'${path}' is a ${st.type}, not a file`, path);
     const bytes = await adapter.readFile(disk);
-    if (bytes.includes(0)) throw new HostError('BINARY_FILE', `'${path}' holds NUL bytes: a binary file is not edited`, path);
-    let text;
-    try { text = utf8.decode(bytes); } catch { throw new HostError('BINARY_FILE', `'${path}' is not UTF-8 text: it is not edited (its bytes could not be written back unchanged)`, path); }
-    seen.set(path, { disk, stat: st, bytes, text });
+    seen.set(path, { disk, stat: st, bytes, text: forEngine(bytes) });
   }
 
   /** The files the edit names, as the engine reads them (null: ask the engine by NOT_FOUND). */
@@ -160,13 +158,13 @@ export function createHost(adapter, defaults = {}) {
     if (adapter.commit) {
       // The write protocol (editcore/node): locked, checked byte for byte against what was read, all or nothing.
       const old = (disk) => [...seen.values()].find((f) => f.disk === disk)?.bytes ?? null;
-      await adapter.commit([...writes.map(([disk, content]) => ({ path: disk, bytes: encoder.encode(content), old: old(disk) })),
+      await adapter.commit([...writes.map(([disk, content]) => ({ path: disk, bytes: fromProtocol(content), old: old(disk) })),
         ...deletes.map((disk) => ({ path: disk, bytes: null, old: old(disk) }))]);
       return;
     }
     const done = [];
     try {
-      for (const [disk, content] of writes) { await adapter.writeFile(disk, encoder.encode(content)); done.push(disk); }
+      for (const [disk, content] of writes) { await adapter.writeFile(disk, fromProtocol(content)); done.push(disk); }
       for (const disk of deletes) { await adapter.delete(disk); done.push(disk); }
     } catch (e) {
       const lost = [];

@@ -62,10 +62,18 @@ export interface Options {
   /** path -> SHA-256 of the bytes the host read (64 hex digits, `sha256:` allowed): the optimistic lock. */
   expected_hash?: Record<string, string>;
   limits?: Limits;
+  /** The syntax check (docs/syntax.md): JSON text's default "report"; a request object's, on demand (nothing parsed). */
+  syntax?: 'report' | 'refuse' | 'off';
 }
 
+/**
+ * A file's content: a string, its bytes (a Uint8Array: applyRequest answers that file's content as
+ * bytes too), or `{ base64 }` (RFC 4648), the JSON protocol's form of bytes that are not UTF-8
+ * (docs/protocol.md, "Bytes"; the JSON path answers it for such a file, a string otherwise).
+ */
+export type Content = string | Uint8Array | { base64: string };
 /** File contents by path; null (or absent) = the file does not exist. */
-export type Files = Record<string, string | null>;
+export type Files = Record<string, Content | null>;
 
 /** Self-correction (docs/correction.md): the failed edit, and for correction_apply the model's reply. */
 export type CorrectableFormat = 'replace' | 'search_replace' | 'unified_diff' | 'lazy';
@@ -86,23 +94,29 @@ export type Request =
   | { format: CorrectionFormat; files: Files; edit: CorrectionFields; profile?: Profile; options?: Options };
 
 export interface Match { start_line: number; end_line: number; strategy: Strategy | string; confidence: number }
-export interface FileResult {
-  action: 'update' | 'add' | 'delete' | 'move';
-  moved_to?: string;
-  content?: string;
-  diff: string;
+interface FileResultBase {
+  /** a string, or { base64 } when it quotes lines that are not UTF-8 */
+  diff: string | { base64: string };
   diff_truncated: boolean;
-  undo: string;
+  undo: string | { base64: string };
   lines_added: number;
   lines_removed: number;
   replacements: number;
   matches: Match[];
 }
+/**
+ * One file's result, a union on `action`: `content` is the file's new text wherever the action
+ * writes one (`update`, `add`, and `move`, whose new path is `moved_to`); a `delete` has none.
+ */
+export type FileResult =
+  | (FileResultBase & { action: 'update' | 'add'; content: Content; moved_to?: undefined })
+  | (FileResultBase & { action: 'move'; content: Content; moved_to: string })
+  | (FileResultBase & { action: 'delete'; content?: undefined; moved_to?: undefined });
 export type ErrorCode =
   | 'INVALID_PARAM' | 'MALFORMED_EDIT' | 'NO_MATCH' | 'AMBIGUOUS' | 'COUNT_MISMATCH' | 'NOOP' | 'NOT_FOUND'
   | 'FILE_EXISTS' | 'BINARY_FILE' | 'CONFLICT' | 'TOO_LARGE' | 'ACCESS_DENIED' | 'IO_ERROR' | 'OUT_OF_MEMORY'
-  | 'INVALID_REPLY';
-export interface Candidate { start_line: number; end_line: number; similarity: number; text: string }
+  | 'INVALID_REPLY' | 'SYNTAX_ERROR' | 'ENCODING';
+export interface Candidate { start_line: number; end_line: number; similarity: number; text: string | { base64: string } }
 export interface EditError {
   code: ErrorCode;
   message: string;
@@ -125,39 +139,46 @@ export interface ReplyEdit {
   text?: string;
   content?: string;
 }
-export interface Response {
-  status: 'success' | 'partial' | 'error';
-  data: {
-    applied: boolean;
-    files: Record<string, FileResult>;
-    /** search_replace with parse_only: the blocks parsed. */
-    blocks?: Block[];
-    /** reply with parse_only: the edits found and every file the reply names. */
-    edits?: ReplyEdit[];
-    paths?: string[];
-    /** correction_prompt: the prompt for the host's model (docs/correction.md). */
-    prompt?: CorrectionPrompt;
-    /** correction_apply: the model's explanation of its correction. */
-    explanation?: string;
-  };
+/** What a response carries beside its status (`files` is empty unless the edit applies). */
+export interface ResponseData {
+  /** A host wrote the files (createHost, editcore/node); the engine alone never writes. */
+  applied: boolean;
+  files: Record<string, FileResult>;
+  /** search_replace with parse_only: the blocks parsed. */
+  blocks?: Block[];
+  /** reply with parse_only: the edits found and every file the reply names. */
+  edits?: ReplyEdit[];
+  paths?: string[];
+  /** correction_prompt: the prompt for the host's model (docs/correction.md). */
+  prompt?: CorrectionPrompt;
+  /** correction_apply: the model's explanation of its correction. */
+  explanation?: string;
+}
+interface ResponseBase {
+  data: ResponseData;
   text: string;
   stats: Stats;
-  error?: EditError;
-  errors?: EditError[];
   /** applyRequest with a fixer, once the edit had failed: what the hook did (not part of the protocol). */
   fixer?: FixerReport;
 }
+/** Every edit applied. */
+export interface SuccessResponse extends ResponseBase { status: 'success'; error?: undefined; errors?: undefined }
+/** Some edits applied (peer profiles that keep going): `error` is the first failure, `errors` all of them when several. */
+export interface PartialResponse extends ResponseBase { status: 'partial'; error?: EditError; errors?: EditError[] }
+/** Nothing applied: `error` says why (and `errors` lists every failure when there are several). */
+export interface ErrorResponse extends ResponseBase { status: 'error'; error: EditError; errors?: EditError[] }
+/** A response, a union on `status`: `if (res.status === 'error') res.error.code` needs no `!`. */
+export type Response = SuccessResponse | PartialResponse | ErrorResponse;
 
-/** diff(): the engine's unified diff between two texts. */
-export interface DiffResult {
-  status: 'success' | 'partial' | 'error';
+/** diff(): the engine's unified diff between two texts; a union on `status` like Response. */
+interface DiffBase {
   diff: string;
   diff_truncated: boolean;
   lines_added: number;
   lines_removed: number;
   stats: Stats;
-  error?: EditError;
 }
+export type DiffResult = (DiffBase & { status: 'success' | 'partial'; error?: undefined }) | (DiffBase & { status: 'error'; error: EditError });
 
 /** Where init() finds editcore.wasm when the package cannot (bundles, CSP-strict pages, extensions). */
 export type WasmSource = ArrayBuffer | ArrayBufferView | URL | string | globalThis.Response | PromiseLike<globalThis.Response> | WebAssembly.Module;
@@ -191,7 +212,11 @@ export interface LowLevelModule {
  * `{ full: true }`: the full module now. Resolves to the module loaded first (the full one with `full`).
  */
 export function init(options?: InitOptions): Promise<LowLevelModule>;
-/** Applies one request; a bad edit is a response with status "error", never an exception. */
+/**
+ * Applies one request; a bad edit is a response with status "error", never an exception. Syntax
+ * reports are on demand (nothing parsed) unless `options.syntax` is "report" or "refuse"
+ * (applyJson's text keeps JSON's default, "report": docs/syntax.md).
+ */
 export function applyRequest(request: Request, options?: FixerOptions): Promise<Response>;
 /**
  * applyRequest without the promise, after `await init()`. A request that needs the full module
@@ -232,8 +257,30 @@ export function version(): Promise<string>;
 
 // Section - file hosts (createHost over an async adapter)
 
-/** What an adapter's stat() answers; null from stat() = the file does not exist. */
-export interface FileStat { type?: 'file' | 'directory' | 'other'; size: number; mtime: number }
+/**
+ * What an adapter's stat() answers; null from stat() = the file does not exist. The optional
+ * members serve the agent tools (runTool): `real` the resolved path, `mode`, `birthtime` and
+ * `atime` (ms) for MCP's get_file_info.
+ */
+export interface FileStat {
+  type?: 'file' | 'directory' | 'other';
+  size: number;
+  mtime: number;
+  real?: string;
+  mode?: number;
+  birthtime?: number;
+  atime?: number;
+}
+/** One entry of a directory (FileAdapter.list): the entry itself, not followed (a link is 'symlink'). */
+export interface DirEntry {
+  name: string;
+  type: 'file' | 'directory' | 'symlink' | 'other';
+  /** size and modification time of what it leads to (absent for a dangling link) */
+  size?: number;
+  mtime?: number;
+  /** a link's resolved target */
+  real?: string;
+}
 /**
  * The I/O a host needs, over any file system. Paths are relative to the adapter's root, already
  * checked (no `..` out of it, no absolute path), with `/` separators.
@@ -250,6 +297,12 @@ export interface FileAdapter {
    * with `code` CONFLICT when a file changed since it was read (docs/cli.md "Writes").
    */
   commit?(ops: { path: string; bytes: Uint8Array | null; old?: Uint8Array | null }[]): Promise<void>;
+  /** For the agent tools that list, create or move (the MCP filesystem tools); optional elsewhere. */
+  list?(path: string): Promise<DirEntry[]>;
+  mkdir?(path: string): Promise<void>;
+  move?(from: string, to: string): Promise<void>;
+  /** The resolved path of `path`, existing or not (shown to the model as the real path). */
+  realpath?(path: string): Promise<string>;
 }
 export interface HostOptions extends ApplyOptions {
   /** Plan and report (with diffs), write nothing. */
@@ -328,7 +381,10 @@ export function createFixerCache(size?: number): FixerCache;
 
 // Agent tools (docs/tools.md)
 export type ToolId = 'Edit' | 'Read' | 'Write' | 'str_replace_based_edit_tool' | 'str_replace_editor' | 'openhands/str_replace_editor'
-  | 'gemini/replace' | 'gemini/write_file' | 'mcp/read_text_file' | 'mcp/write_file' | 'mcp/edit_file' | 'mcp/list_allowed_directories'
+  | 'gemini/replace' | 'gemini/write_file'
+  | 'mcp/read_file' | 'mcp/read_text_file' | 'mcp/read_media_file' | 'mcp/read_multiple_files' | 'mcp/write_file' | 'mcp/edit_file'
+  | 'mcp/create_directory' | 'mcp/list_directory' | 'mcp/list_directory_with_sizes' | 'mcp/directory_tree' | 'mcp/move_file'
+  | 'mcp/search_files' | 'mcp/get_file_info' | 'mcp/list_allowed_directories' | 'mcp/apply_edit'
   | 'cline/replace_in_file' | 'cline/write_to_file' | 'cline/editor' | 'codex/apply_patch' | 'openai/apply_patch' | 'lazy/edit_file';
 export interface ToolOptions {
   /** The file adapter the tool works on (memoryAdapter, nodeAdapter, ...). */
@@ -337,16 +393,20 @@ export interface ToolOptions {
   dryRun?: boolean;
   /** Shown to the model as the working directory (absolute); default the adapter's root or "/". */
   root?: string;
-  /** Every allowed directory (MCP tools). */
+  /** Every allowed directory (MCP tools; every tool then takes paths inside any of them). */
   roots?: string[];
+  /** The home directory, for MCP paths "~" and "~/..." (as the reference server expands them). */
+  home?: string;
   /** The history undo_edit needs, as the previous call returned it. */
   state?: unknown;
   /** Edit: editcore's matching ladder instead of exact matching. */
   ladder?: boolean;
   diffMaxBytes?: number;
 }
-export interface ToolRun<R = any> { status: 'success' | 'partial' | 'error'; result: R; state?: unknown }
+/** One tool call's outcome: `result` in the tool's own shape (see docs/tools.md); `state` to pass to the next call. */
+export interface ToolRun { status: 'success' | 'partial' | 'error'; result: any; state?: unknown }
 /** Runs one agent tool call; the result is in the tool's own shape. */
-export function runTool<R = any>(name: ToolId | string, args: Record<string, unknown>, options: ToolOptions): Promise<ToolRun<R>>;
-/** The tools' definitions in OpenAI or Anthropic function-calling form (or 'raw', with prompts). */
-export function toolDefinitions(form?: 'openai' | 'anthropic' | 'raw', ids?: string[]): Promise<any[]>;
+export function runTool(name: ToolId | string, args: Record<string, unknown>, options: ToolOptions): Promise<ToolRun>;
+/** The tools' definitions in OpenAI or Anthropic function-calling form (or 'raw', with prompts; or
+ *  'mcp': MCP's tools/list entries, with titles, annotations and output schemas, and each one's id). */
+export function toolDefinitions(form?: 'openai' | 'anthropic' | 'raw' | 'mcp', ids?: string[]): Promise<any[]>;

@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { init, applyJson } from './engine.js';
 
 const C = fs.constants;
-const OPS = ['realpath', 'open', 'close', 'fstat', 'lstat', 'readlink', 'rename', 'unlink', 'mkdir', 'rmdir', 'fsync', 'fchmod', 'link', 'lutimes', 'readdir', 'readFile', 'writeFile'];
+const OPS = ['realpath', 'open', 'close', 'fstat', 'stat', 'lstat', 'readlink', 'rename', 'unlink', 'mkdir', 'rmdir', 'fsync', 'fchmod', 'link', 'lutimes', 'readdir', 'readFile', 'writeFile'];
 const asyncIo = Object.fromEntries(OPS.map((n) => [n, promisify(fs[n])]));
 const syncIo = Object.fromEntries(OPS.map((n) => [n, fs[`${n}Sync`]]));
 const LINKS_MAX = 40;
@@ -485,6 +485,30 @@ async function lockName(base) {
 // Section - the commit
 
 /**
+ * Takes the locks of `files` (the plan's, in its order; each {dir, lock, record, it: {at: {shown}}},
+ * and `ri` where it is below another root than `ri`) into `held`; `prepare(f)` runs before each. A stale lock whose journal exists: that edit is
+ * finished first, then every lock taken again.
+ */
+async function lockAll(b, ri, files, txn, held, report, prepare = async () => {}) {
+  const deadline = Date.now() + lockWaitMs();
+  for (let attempt = 0; ; attempt++) {
+    let again = null;
+    for (const f of files) {
+      await prepare(f);
+      const fri = f.ri ?? ri;
+      const r = await takeLock(b, { ri: fri, dir: f.dir, lock: f.lock, record: f.record, own: txn, shown: f.it.at.shown }, deadline, held);
+      if (r.taken) { held.add(await b.dir(fri, f.dir), f.lock, f.record); await held.touch(); continue; }
+      again = { ri: fri, journal: r.recover };
+      break;
+    }
+    if (!again) return;
+    await held.release();
+    if (attempt >= 8) throw hostError('CONFLICT', `'${files[0].it.at.shown}' stays locked by unfinished edits; run again`);
+    await recover(b, again.ri, again.journal, report);
+  }
+}
+
+/**
  * Writes a set of files all or nothing by the write protocol. `ops`: [{at: {ri, rel, shown},
  * bytes: Uint8Array | null (delete), old: Uint8Array | null (must be absent) | undefined (not
  * read before: read now)}]. Throws a hostError (CONFLICT when a file changed since it was read,
@@ -515,21 +539,9 @@ async function commitOps(b, ops, { fsync = true, report }) {
   let journaled = null;
   try {
     // 1. The locks, in the plan's order (a stale lock's journal finished first, then start again).
-    const deadline = Date.now() + lockWaitMs();
-    for (let attempt = 0; ; attempt++) {
-      let again = null;
-      for (const f of order) {
-        if (f.it.bytes && !f.it.r.exists && !f.made) { f.made = await b.makeDirs(ri, f.dir); made.push(...f.made); }
-        const r = await takeLock(b, { ri, dir: f.dir, lock: f.lock, record: f.record, own: txn, shown: f.it.at.shown }, deadline, held);
-        if (r.taken) { held.add(await b.dir(ri, f.dir), f.lock, f.record); await held.touch(); continue; }
-        again = r.recover;
-        break;
-      }
-      if (!again) break;
-      await held.release();
-      if (attempt >= 8) throw hostError('CONFLICT', `'${order[0].it.at.shown}' stays locked by unfinished edits; run again`);
-      await recover(b, ri, again, report);
-    }
+    await lockAll(b, ri, order, txn, held, report, async (f) => {
+      if (f.it.bytes && !f.it.r.exists && !f.made) { f.made = await b.makeDirs(ri, f.dir); made.push(...f.made); }
+    });
     await testPause('EDITCORE_TEST_HOLD');
     // 2. Under the locks: every file byte for byte what the edit was made from. Dead writers' temporaries go.
     const listed = new Map();
@@ -632,6 +644,117 @@ async function commitOps(b, ops, { fsync = true, report }) {
   await held.release();
 }
 
+/**
+ * commitOps over allowed directories: one directory's ops all or nothing by its own journal. Ops
+ * in two or more directories are committed one directory after the other; when a later part
+ * fails, the earlier parts are put back from the bytes they replaced. A kill between two parts
+ * leaves the first directory's part written (docs/cli.md): no journal spans two roots.
+ */
+async function commitAcross(b, ops, opts) {
+  const parts = new Map();
+  for (const o of ops) parts.set(o.at.ri, [...(parts.get(o.at.ri) ?? []), o]);
+  if (parts.size <= 1) return commitOps(b, ops, opts);
+  const done = [];
+  for (const part of parts.values()) {
+    for (const o of part) {
+      if (o.old !== undefined) continue;
+      // what it holds now: the check under the locks compares against it, and a put-back restores it
+      const r = await b.resolve(o.at.ri, o.at.rel, o.at.shown);
+      o.old = !r.exists ? null : r.st.isFile() ? await b.read(await b.dir(r.ri, r.dir), r.name) : undefined;
+    }
+    try {
+      await commitOps(b, part, opts);
+      done.push(part);
+    } catch (e) {
+      const lost = [];
+      for (const p of done.reverse()) {
+        try { await commitOps(b, p.map((o) => ({ at: o.at, bytes: o.old, old: o.bytes })), opts); } catch { lost.push(...p.map((o) => o.at.shown)); }
+      }
+      if (lost.length) e.message += `; putting back ${lost.join(', ')} failed too`;
+      throw e;
+    }
+  }
+}
+
+// Section - directories made, paths moved, directories listed (the MCP filesystem tools)
+
+/** Where `r` (a resolve() result) is, as an absolute real path. */
+const realOf = (b, r) => (r.real ? `${b.roots[r.ri].real.replace(/\/$/, '')}/${r.real}` : b.roots[r.ri].real);
+/** An error worded as Node's own for `call` on `path` (the MCP reference server answers those). */
+const nodeError = (code, words, call, path) => Object.assign(new Error(`${code}: ${words}, ${call} '${path}'`), { code });
+
+/** mkdir -p of `at` beneath its root: each directory made in its opened parent, never through a link. */
+async function mkdirOp(b, at) {
+  const r = await b.resolve(at.ri, at.rel, at.shown);
+  if (r.exists) {
+    if (!r.st.isDirectory()) throw nodeError('EEXIST', 'file already exists', 'mkdir', realOf(b, r));
+    return;
+  }
+  await b.makeDirs(r.ri, r.real);
+}
+
+/**
+ * Renames `from` to `to` (never over an existing path), each beneath its root, under the write
+ * protocol's locks of both names: the source checked to be still there (as a file or as a
+ * directory, as resolved) and the destination still absent under them, the rename made between
+ * the opened directories.
+ */
+async function moveOp(b, from, to, report) {
+  const rf = await b.resolve(from.ri, from.rel, from.shown), rt = await b.resolve(to.ri, to.rel, to.shown);
+  if (!rf.exists || !rf.real) throw nodeError('ENOENT', 'no such file or directory', 'rename', `${realOf(b, rf)}' -> '${realOf(b, rt)}`);
+  if (rt.exists) throw new Error(`Destination already exists: ${realOf(b, rt)}`);
+  const txn = randomBytes(8).toString('hex');
+  // Both names' locks (a move between two allowed directories: each below its own root).
+  let order;
+  if (rf.ri === rt.ri) {
+    const plan = await ask({ commit: 'plan', txn, owner, ops: [{ path: rf.real, action: 'delete' }, { path: rt.real, action: 'write' }] });
+    order = plan.files.map((f) => ({ ...f, it: { at: f.op === 0 ? from : to } }));
+  } else {
+    // Two roots: each name planned below its own, taken in the order of their absolute paths.
+    const one = async (r, action, at) => ({ ...(await ask({ commit: 'plan', txn, owner, ops: [{ path: r.real, action }] })).files[0], ri: r.ri, it: { at }, abs: realOf(b, r) });
+    order = [await one(rf, 'delete', from), await one(rt, 'write', to)].sort((x, y) => (x.abs < y.abs ? -1 : 1));
+  }
+  const held = new Held(b);
+  try {
+    try { await b.dir(rt.ri, rt.dir); } catch (e) {
+      if (e.code === 'ENOENT') throw nodeError('ENOENT', 'no such file or directory', 'rename', `${realOf(b, rf)}' -> '${realOf(b, rt)}`);
+      throw e;
+    }
+    await lockAll(b, rf.ri, order, txn, held, report);
+    const df = await b.dir(rf.ri, rf.dir), dt = await b.dir(rt.ri, rt.dir);
+    // The source's latest content moves (a writer that came between has finished: nothing lost).
+    const now = await quiet(async () => b.io.lstat(await b.at(df, rf.name)));
+    if (!now || now.isDirectory() !== rf.st.isDirectory()) throw hostError('CONFLICT', `'${from.shown}' was removed or replaced while it was being moved; nothing was moved`, { path: from.shown });
+    if (await quiet(async () => b.io.lstat(await b.at(dt, rt.name)))) throw new Error(`Destination already exists: ${realOf(b, rt)}`);
+    await b.io.rename(await b.at(df, rf.name), await b.at(dt, rt.name));
+    for (const d of new Set([df, dt])) await quiet(() => b.io.fsync(d.fd));
+  } finally {
+    await held.release();
+  }
+}
+
+/** The entries of directory `at`: each as it is (a link is a link), its size and time followed, a link's target. */
+async function listOp(b, at) {
+  const r = await b.resolve(at.ri, at.rel, at.shown);
+  if (!r.exists) throw nodeError('ENOENT', 'no such file or directory', 'scandir', realOf(b, r));
+  if (!r.st.isDirectory()) throw nodeError('ENOTDIR', 'not a directory', 'scandir', realOf(b, r));
+  const d = await b.dir(r.ri, r.real);
+  const out = [];
+  for (const name of await b.io.readdir(await b.at(d, '.'))) {
+    const full = await b.at(d, name);
+    let ls;
+    try { ls = await b.io.lstat(full); } catch { continue; } // gone meanwhile
+    const e = { name, type: ls.isDirectory() ? 'directory' : ls.isSymbolicLink() ? 'symlink' : ls.isFile() ? 'file' : 'other' };
+    if (e.type !== 'symlink') { e.size = ls.size; e.mtime = ls.mtimeMs; } else {
+      // what the link leads to: metadata only, never content
+      try { const s = await b.io.stat(full); e.size = s.size; e.mtime = s.mtimeMs; } catch { /* dangling */ }
+      try { e.real = await b.io.realpath(full); } catch { /* dangling */ }
+    }
+    out.push(e);
+  }
+  return out;
+}
+
 // Section - the adapters
 
 const defaultReport = (text) => process.emitWarning(text, { code: 'EDITCORE_RECOVERED' });
@@ -661,9 +784,10 @@ export function beneathAdapter(roots, place, { fsync = true, sync = false, onRec
         if (r.real && await settle(b, r.ri, r.dir, r.name, onRecover)) r = await b.resolve(at.ri, at.rel, p);
         if (!r.exists) return null;
         const s = r.st;
-        const real = r.real ? `${b.roots[r.ri].real.replace(/\/$/, '')}/${r.real}` : b.roots[r.ri].real;
+        const real = realOf(b, r);
         // `id`: the file itself (device and inode), so two names for one file are told apart from two files
-        return { type: s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other', size: s.size, mtime: s.mtimeMs, mode: s.mode, real, id: `${s.dev}:${s.ino}` };
+        return { type: s.isFile() ? 'file' : s.isDirectory() ? 'directory' : 'other', size: s.size, mtime: s.mtimeMs, mode: s.mode,
+          birthtime: s.birthtimeMs, atime: s.atimeMs, real, id: `${s.dev}:${s.ino}` };
       });
     },
     async readFile(p) {
@@ -688,9 +812,15 @@ export function beneathAdapter(roots, place, { fsync = true, sync = false, onRec
       return withBeneath(async (b) => {
         const list = [];
         for (const o of ops) list.push({ at: await locate(b, o.path), bytes: o.bytes === null ? null : new Uint8Array(o.bytes), old: o.old === undefined ? undefined : o.old === null ? null : new Uint8Array(o.old) });
-        return commitOps(b, list, { fsync, report: onRecover });
+        return commitAcross(b, list, { fsync, report: onRecover });
       });
     },
+    /** mkdir -p beneath the root. */
+    async mkdir(p) { return withBeneath(async (b) => mkdirOp(b, await locate(b, p))); },
+    /** Renames, never over an existing path, under both names' locks. */
+    async move(from, to) { return withBeneath(async (b) => moveOp(b, await locate(b, from), await locate(b, to), onRecover)); },
+    /** A directory's entries: [{name, type, size?, mtime?, real? (a link's target)}]. */
+    async list(p) { return withBeneath(async (b) => listOp(b, await locate(b, p))); },
   };
 }
 

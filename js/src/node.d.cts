@@ -2,7 +2,8 @@
 export * from './index.cjs';
 import type { FileAdapter, Host, Profile, HostOptions } from './index.cjs';
 export interface NodeAdapterOptions {
-  /** fsync new contents, the journal and the directories (default true). */
+  /** fsync new contents, the journal and the directories (default true; false: atomic, not durable
+   *  across a power cut, the MCP reference server's way, for editcore-mcp --no-fsync). */
   fsync?: boolean;
   /** Blocking file calls (a server answering one call at a time). */
   sync?: boolean;

@@ -13,6 +13,11 @@ export function defaultLiteWasm() {
   return readFile(new URL('../dist/editcore-lite.wasm', import.meta.url));
 }
 
+/** A language's syntax module (docs/syntax.md), read when a request first needs it. */
+export function syntaxWasm(language) {
+  return readFile(new URL(`../dist/syntax/${language}.wasm`, import.meta.url));
+}
+
 /** Decodes `view` (a Uint8Array) when it is ASCII; null otherwise (the caller uses UTF-8). */
 export const asciiDecoder = typeof buffer.isAscii === 'function'
   ? (view) => (buffer.isAscii(view) ? buffer.Buffer.from(view.buffer, view.byteOffset, view.byteLength).toString('latin1') : null)

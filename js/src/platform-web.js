@@ -22,6 +22,16 @@ export function defaultLiteWasm() {
   }
 }
 
+/** A language's syntax module (docs/syntax.md), fetched when a request first needs it (Vite and
+ *  webpack 5 emit every file the template can name: js/dist/syntax/*.wasm). */
+export function syntaxWasm(language) {
+  try {
+    return new URL(`../dist/syntax/${language}.wasm`, import.meta.url);
+  } catch {
+    throw unlocatable(`the ${language} syntax module`);
+  }
+}
+
 /** No fast path outside Node: responses are decoded by TextDecoder. */
 export const asciiDecoder = null;
 

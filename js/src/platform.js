@@ -6,6 +6,8 @@ export const platform = {
   defaultWasm: null,
   /** editcore-lite.wasm likewise (the first download; the full module comes when a request needs it). */
   defaultLiteWasm: null,
+  /** A language's syntax module, dist/syntax/<language>.wasm, in any form init() accepts. */
+  syntaxWasm: null,
   /** A fast decoder of ASCII responses, or null (TextDecoder is used). */
   asciiDecoder: null,
   /** SubtleCrypto for SHA-256 (the fixer's cache and lock), or null where there is none. */

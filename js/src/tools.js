@@ -4,24 +4,14 @@
 // shapes, undo history — is the core's, over the JSON phases plan -> run -> finish; this file only
 // reads what the plan names, writes what the run asks and reports how it went. Async all the way:
 // the core never waits on the adapter.
-import { init, applyJson } from './engine.js';
-
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const encoder = new TextEncoder();
+import { init, applyJsonAsync } from './engine.js';
+import { toProtocol, fromProtocol } from './bytes.js';
 
 async function core(request) {
   // "tool" (or "tool_definitions") first: that is how the JSON entry point knows a tool call.
-  const text = JSON.stringify(request);
-  let out;
-  try {
-    out = applyJson(text);
-  } catch (e) {
-    // A phase the lite module leaves to the full one (src/engine.js): load it and run it there.
-    if (e?.code !== 'EDITCORE_NEEDS_FULL') throw e;
-    await init({ full: true });
-    out = applyJson(text);
-  }
-  const res = JSON.parse(out);
+  // A phase the lite module leaves to the full one, or that checks a language whose syntax module
+  // is not loaded yet, is run again once they are (src/engine.js).
+  const res = JSON.parse(await applyJsonAsync(JSON.stringify(request)));
   if (res.phase === 'error') throw new TypeError(`editcore: ${res.error?.message ?? 'bad tool call'}`);
   return res;
 }
@@ -44,6 +34,23 @@ function parentOf(p) {
   return i > 0 ? p.slice(0, i) : null;
 }
 
+/** `p` (absolute, or already relative) as the adapter names it: relative to `root`. */
+const relTo = (root, p) => (p.startsWith('/') ? (p === root ? '.' : p.slice((root.endsWith('/') ? root : root + '/').length)) : p);
+
+/** A time as the host's clock and zone tell it (get_file_info prints it as JavaScript's Date does). */
+function timeOf(ms) {
+  const d = new Date(ms);
+  return { ms, offset_min: -d.getTimezoneOffset(), zone: /\(([^)]+)\)$/.exec(d.toString())?.[1] ?? '' };
+}
+
+/** A listed directory's entries, as the core reads them: {name, type, size?, mtime_ms?, real_path?}. */
+async function listOf(adapter, rel) {
+  if (typeof adapter.list !== 'function') throw Object.assign(new Error('this host cannot list directories'), { code: 'IO_ERROR' });
+  return (await adapter.list(rel)).map((e) => ({ name: e.name, type: e.type,
+    ...(e.size !== undefined ? { size: e.size } : {}), ...(e.mtime !== undefined ? { mtime_ms: e.mtime } : {}),
+    ...(e.real !== undefined ? { real_path: e.real } : {}) }));
+}
+
 /** What is at one planned path, as the core's observation (docs/tools.md). `seen`: path ->
  * the bytes read (null: absent), for the commit's check that nothing changed since. */
 async function observe(adapter, root, path, want, seen) {
@@ -61,17 +68,23 @@ async function observe(adapter, root, path, want, seen) {
       seen.set(path, null);
       const parent = parentOf(rel);
       const gone = parent && !(await adapter.stat(parent).catch(() => null));
-      return gone ? { kind: 'missing', message: 'parent missing' } : { kind: 'missing' };
+      // where it would be (a link or an equivalent name on the way followed), when the adapter can tell
+      const at = adapter.realpath ? await adapter.realpath(rel).catch(() => null) : null;
+      return { kind: 'missing', ...(gone ? { message: 'parent missing' } : {}), ...(at ? { real_path: at } : {}) };
     }
-    if (st.type && st.type !== 'file') return st.type === 'directory' ? { kind: 'directory', real_path: real } : { error: 'IO_ERROR', message: `'${path}' is not a regular file` };
-    const o = { kind: 'file', size: st.size, mtime_ms: Math.floor(st.mtime ?? 0), real_path: real };
+    // what get_file_info reports: the permission bits and the three times, when the adapter gives them
+    const more = { ...(typeof st.mode === 'number' ? { mode: st.mode } : {}),
+      ...(st.birthtime !== undefined || st.atime !== undefined ? { times: Object.fromEntries(['birthtime', 'mtime', 'atime']
+        .filter((k) => typeof st[k] === 'number').map((k) => [k, timeOf(st[k])])) } : {}) };
+    if (st.type === 'directory') return { kind: 'directory', real_path: real, size: st.size, ...more, ...(want.list ? { entries: await listOf(adapter, rel) } : {}) };
+    if (st.type && st.type !== 'file') return { error: 'IO_ERROR', message: `'${path}' is not a regular file` };
+    const o = { kind: 'file', size: st.size, mtime_ms: Math.floor(st.mtime ?? 0), real_path: real, ...more };
     if (!want.content) return o;
     const bytes = await adapter.readFile(rel);
     seen.set(path, bytes);
-    let text;
-    try { text = bytes.includes(0) ? null : utf8.decode(bytes); } catch { text = null; }
-    // A binary (or non-UTF-8) file: its bytes cannot travel as text; one NUL says what matters.
-    return { ...o, content: text ?? '\u0000', size: bytes.length };
+    // Its bytes as they are: a string when UTF-8, else { base64 } (a read with `bytes`, for the
+    // media tools, gets the same form); the core decides what they are.
+    return { ...o, content: toProtocol(bytes), size: bytes.length };
   } catch (e) {
     return { error: codeOf(e), message: String(e?.message ?? e), ...(e?.real_path ? { real_path: e.real_path } : {}) };
   }
@@ -88,7 +101,7 @@ async function observe(adapter, root, path, want, seen) {
  * own shape (the standard envelope for Edit/Read/Write, a CallToolResult for mcp/*, ...).
  */
 export async function runTool(name, args, options = {}) {
-  const { host, dryRun = false, state, ladder, roots, diffMaxBytes } = options;
+  const { host, dryRun = false, state, ladder, roots, home, diffMaxBytes } = options;
   const adapter = host?.adapter ?? host;
   for (const fn of ['stat', 'readFile', 'writeFile', 'delete'])
     if (typeof adapter?.[fn] !== 'function') throw new TypeError(`editcore: runTool(name, args, { host }) needs a file adapter with ${fn}() (memoryAdapter, nodeAdapter, ...)`);
@@ -97,21 +110,24 @@ export async function runTool(name, args, options = {}) {
   const root = options.root ?? (typeof adapter.root === 'string' && adapter.root.startsWith('/') ? adapter.root : '/');
   const base = { tool: name, args, root, dry_run: !!dryRun };
   if (roots) base.roots = roots;
+  if (home !== undefined) base.home = home;
   if (state !== undefined) base.state = state;
   if (ladder !== undefined || diffMaxBytes !== undefined) base.options = { ...(ladder !== undefined ? { ladder } : {}), ...(diffMaxBytes !== undefined ? { diff_max_bytes: diffMaxBytes } : {}) };
   let res = await core({ ...base, phase: 'plan' });
-  const seen = new Map();
-  if (res.phase === 'read') {
-    const observed = {};
+  // A tool that walks (directory_tree, search_files) asks again for the next level; the core
+  // bounds how many paths one call may read.
+  const observed = {}, seen = new Map();
+  while (res.phase === 'read') {
     for (const r of res.reads) observed[r.path] = await observe(adapter, root, r.path, r, seen);
     res = await core({ ...base, phase: 'run', observed });
   }
-  const relOf = (p) => (p.startsWith('/') ? (p === root ? '.' : p.slice((root.endsWith('/') ? root : root + '/').length)) : p);
-  if (res.phase === 'write' && adapter.commit) {
-    // All or nothing under the adapter's locks, each file checked against what was observed.
+  const relOf = (p) => relTo(root, p);
+  // Files written or deleted: all or nothing under the adapter's locks, each checked against what
+  // was observed. (A directory made or a path moved goes through the adapter's own mkdir/move.)
+  if (res.phase === 'write' && adapter.commit && res.writes.every((w) => !w.mkdir && w.move_from === undefined)) {
     let outcomes;
     try {
-      await adapter.commit(res.writes.map((w) => ({ path: relOf(w.path), bytes: w.delete ? null : encoder.encode(w.content), old: seen.get(w.path) })));
+      await adapter.commit(res.writes.map((w) => ({ path: relOf(w.path), bytes: w.delete ? null : fromProtocol(w.content), old: seen.get(w.path) })));
       outcomes = res.writes.map((w) => ({ path: w.path, ok: true }));
     } catch (e) {
       const code = e?.code === 'PERMISSION_DENIED' ? 'PERMISSION_DENIED' : codeOf(e);
@@ -120,21 +136,51 @@ export async function runTool(name, args, options = {}) {
     res = await core({ ...base, phase: 'finish', pending: res.pending, outcomes });
   }
   if (res.phase === 'write') {
-    const outcomes = [];
-    let failed = false;
-    for (const w of res.writes) {
-      if (failed) { outcomes.push({ path: w.path, error: 'IO_ERROR', message: 'not attempted after an earlier write failed' }); continue; }
-      const rel = relOf(w.path);
-      try {
-        if (w.delete) await adapter.delete(rel);
-        else await adapter.writeFile(rel, encoder.encode(w.content));
-        outcomes.push({ path: w.path, ok: true });
-      } catch (e) {
-        failed = true;
-        outcomes.push({ path: w.path, error: codeOf(e), message: String(e?.message ?? e) });
-      }
-    }
+    const outcomes = await writeAll(adapter, root, res.writes);
     res = await core({ ...base, phase: 'finish', pending: res.pending, outcomes });
   }
   return { status: res.status, result: res.result, state: res.state ?? state };
+}
+
+/**
+ * Does the writes the run asked for, in order; when one fails, the files already written are
+ * put back as they were (all or nothing across files, as far as an adapter allows), and the
+ * outcomes say so.
+ */
+async function writeAll(adapter, root, writes) {
+  const relOf = (p) => relTo(root, p);
+  const outcomes = [], undo = [];
+  let failed = false;
+  for (const w of writes) {
+    if (failed) { outcomes.push({ path: w.path, error: 'IO_ERROR', message: 'not attempted after an earlier write failed' }); continue; }
+    const rel = relOf(w.path);
+    try {
+      if (w.mkdir) {
+        if (typeof adapter.mkdir !== 'function') throw Object.assign(new Error('this host cannot create directories'), { code: 'IO_ERROR' });
+        await adapter.mkdir(rel);
+      } else if (w.move_from !== undefined) {
+        if (typeof adapter.move !== 'function') throw Object.assign(new Error('this host cannot move files'), { code: 'IO_ERROR' });
+        await adapter.move(relOf(w.move_from), rel);
+      } else {
+        // what to put back if a later write fails (only a set of writes needs it)
+        if (writes.length > 1) {
+          const st = await adapter.stat(rel).catch(() => null);
+          undo.push([rel, st?.type === 'file' || (st && !st.type) ? await adapter.readFile(rel) : null]);
+        }
+        if (w.delete) await adapter.delete(rel);
+        else await adapter.writeFile(rel, fromProtocol(w.content));
+      }
+      outcomes.push({ path: w.path, ok: true });
+    } catch (e) {
+      failed = true;
+      if (writes.length > 1 && undo.length && undo[undo.length - 1][0] === rel) undo.pop(); // this one was not written
+      const lost = [];
+      for (const [p, bytes] of undo.reverse()) {
+        try { if (bytes) await adapter.writeFile(p, bytes); else await adapter.delete(p); } catch { lost.push(p); }
+      }
+      const message = String(e?.message ?? e) + (lost.length ? `; restoring ${lost.join(', ')} failed too` : '');
+      outcomes.push({ path: w.path, error: codeOf(e), message });
+    }
+  }
+  return outcomes;
 }

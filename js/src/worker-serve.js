@@ -18,15 +18,18 @@ export function serveWorker(options = {}, scope = globalThis) {
     try {
       const a = Array.isArray(args) ? args : [];
       let value;
-      if (call === 'applyJson') await api.init(); // synchronous in the engine, a promise here
-      try {
-        value = await api[call](...a);
-      } catch (e) {
-        // applyJson is synchronous in the engine but a promise here: a request that needs the full
-        // module waits for it, as the other calls do, instead of failing.
-        if (e?.code !== 'EDITCORE_NEEDS_FULL') throw e;
-        await api.init({ full: true });
-        value = await api[call](...a);
+      // applyJson is synchronous in the engine but a promise here: a request that needs the full
+      // module or a syntax module waits for it, as the other calls do, instead of failing.
+      if (call === 'applyJson' && typeof a[0] === 'string') value = await api.applyJsonAsync(a[0]);
+      else {
+        if (call === 'applyJson') await api.init();
+        try {
+          value = await api[call](...a);
+        } catch (e) {
+          if (e?.code !== 'EDITCORE_NEEDS_FULL') throw e;
+          await api.init({ full: true });
+          value = await api[call](...a);
+        }
       }
       if (call === 'init') value = undefined; // the low-level module stays in the worker
       scope.postMessage({ id, ok: true, value });

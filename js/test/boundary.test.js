@@ -2,9 +2,10 @@
 // take a fast decode, and time_ms comes from the core's clock (ec_host.clock_ms), not from text patching.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { init, applyJson, applyRequestSync } from '../src/index.js';
+import { init, applyJson, applyRequestSync, loadSyntax } from '../src/index.js';
 
 await init({ full: true }); // the byte boundary of the full module; test/lite.test.js covers the default (lite first) path
+await loadSyntax(['python', 'javascript']); // the synchronous functions check only languages already loaded (test/syntax.test.js)
 
 test('non-ASCII requests and responses round-trip (UTF-8 both ways)', () => {
   const content = 'naïve = "café"\nemoji = "😀"\n';

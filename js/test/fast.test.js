@@ -4,10 +4,14 @@
 // UTF-16 offsets of non-ASCII strings, on-demand members, the fall-back to JSON text.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { init, applyRequestSync, applyJson, applyRequest } from '../src/index.js';
+import { init, applyRequestSync, applyJson, applyRequest, loadSyntax } from '../src/index.js';
 
 await init({ full: true });
+await loadSyntax(['python', 'javascript']); // the synchronous functions check only languages already loaded (docs/syntax.md)
 const viaJson = (req) => JSON.parse(applyJson(JSON.stringify(req)));
+// A request object's syntax default is on demand, nothing parsed (docs/syntax.md): for an edit that
+// is not lazy, the JSON path's answer with options.syntax "off".
+const viaJsonOff = (req) => viaJson({ ...req, options: { ...req.options, syntax: 'off' } });
 const same = (a, b) => {
   const norm = (o) => JSON.stringify({ ...o, stats: { ...o.stats, time_ms: 0 } });
   assert.equal(norm(a), norm(b));
@@ -20,7 +24,29 @@ test('a string file: the content is built when first read, and equals the JSON p
   const desc = Object.getOwnPropertyDescriptor(r.data.files['a.py'], 'content');
   assert.equal(typeof desc.get, 'function', 'content is on demand');
   assert.equal(r.data.files['a.py'].content, before.replace('x = 1', 'x = ☃ 2'));
-  same(r, viaJson(req));
+  same(r, viaJsonOff(req));
+  same(applyRequestSync({ ...req, options: { syntax: 'report' } }), viaJson(req));
+});
+
+test('the syntax report is on demand in the object path: asked by options.syntax, else nothing is parsed', () => {
+  // Rust's module is not loaded: a request that parses would throw EDITCORE_NEEDS_SYNTAX.
+  const req = { format: 'replace', files: { 'main.rs': 'fn main() {\n    let x = f(1);\n}\n' }, edit: { old_string: 'let x = f(1);', new_string: 'let x = f(1;' } };
+  const r = applyRequestSync(req);
+  assert.equal(r.status, 'success');
+  assert.equal('syntax' in r.data.files['main.rs'], false);
+  assert.doesNotMatch(r.text, /Syntax:/);
+  assert.throws(() => applyRequestSync({ ...req, options: { syntax: 'report' } }), { code: 'EDITCORE_NEEDS_SYNTAX' });
+  assert.throws(() => applyRequestSync({ ...req, options: { diff_context: 3, syntax: 'refuse' } }), { code: 'EDITCORE_NEEDS_SYNTAX' });
+  // A loaded language, reports asked: the JSON path's answer, report and sentence included.
+  const py = { format: 'replace', files: { 's.py': 'def f():\n    return (1)\n' }, edit: { old_string: 'return (1)', new_string: 'return (1' }, options: { syntax: 'report' } };
+  const rp = applyRequestSync(py);
+  assert.equal(rp.data.files['s.py'].syntax.parsed_after, false);
+  assert.match(rp.text, /Syntax: 's.py' now has/);
+  same(rp, viaJson(py));
+  // JSON text keeps JSON's default: the same request without options.syntax is reported there.
+  const { options: _o, ...plain } = py;
+  assert.equal(viaJson(plain).data.files['s.py'].syntax.parsed_after, false);
+  assert.equal('syntax' in applyRequestSync(plain).data.files['s.py'], false);
 });
 
 test('several splices, a CRLF file with a BOM, and whole_file: the same as the JSON path', async () => {
@@ -32,8 +58,8 @@ test('several splices, a CRLF file with a BOM, and whole_file: the same as the J
     { format: 'whole_file', files: {}, edit: { path: 'new.txt', content: 'fresh\n' } },
   ];
   for (const req of cases) {
-    same(applyRequestSync(req), viaJson(req));
-    same(await applyRequest(req), viaJson(req));
+    same(applyRequestSync(req), viaJsonOff(req));
+    same(await applyRequest(req), viaJsonOff(req));
   }
 });
 

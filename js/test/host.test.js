@@ -56,14 +56,25 @@ test('escape tricks are ACCESS_DENIED and touch nothing', async () => {
   assert.equal(checkPath('./a//b/../c.txt'), 'a/c.txt');
 });
 
-test('binary and non-UTF-8 files are refused; nothing is written', async () => {
-  const fs = memoryAdapter({ 'bin.dat': new Uint8Array([104, 0, 105, 10]), 'latin1.txt': new Uint8Array([99, 97, 102, 0xe9, 10]), 'ok.txt': 'ok\n' });
+test('binary files are refused; a file that is not UTF-8 keeps its bytes or is refused; nothing is written on failure', async () => {
+  const fs = memoryAdapter({ 'bin.dat': new Uint8Array([104, 0, 105, 10]), 'latin1.txt': new Uint8Array([99, 97, 102, 0xe9, 10, 120, 10]), 'ok.txt': 'ok\n' });
   const host = createHost(fs);
   const bin = await host.applyEdit({ format: 'replace', path: 'bin.dat', old_string: 'h', new_string: 'j' });
   assert.equal(bin.error.code, 'BINARY_FILE');
+  // the file holds byte E9, not the UTF-8 of 'é': no match, and the other file is not written either
   const latin = await host.applyEdit({ format: 'codex_patch', text: patch(update('ok.txt', 'ok', 'OK'), update('latin1.txt', 'caf\u00e9', 'cafe')) });
-  assert.equal(latin.error.code, 'BINARY_FILE');
+  assert.equal(latin.error.code, 'NO_MATCH');
   assert.equal(fs.snapshot()['ok.txt'], 'ok\n');
+  // UTF-8 text written into it would mix encodings: refused, saying why
+  const mixed = await host.applyEdit({ format: 'replace', path: 'latin1.txt', old_string: 'x', new_string: 'caf\u00e9' });
+  assert.equal(mixed.error.code, 'ENCODING');
+  assert.match(mixed.error.message, /not UTF-8/);
+  // an ASCII edit keeps every other byte
+  const ascii = await host.applyEdit({ format: 'replace', path: 'latin1.txt', old_string: 'x', new_string: 'y' });
+  assert.equal(ascii.data.applied, true, ascii.text);
+  assert.deepEqual([...fs.files.get('latin1.txt')], [99, 97, 102, 0xe9, 10, 121, 10]);
+  // its bytes went to the engine as bytes (applyRequest's object path), so they come back as bytes
+  assert.deepEqual(ascii.data.files['latin1.txt'].content, new Uint8Array([99, 97, 102, 0xe9, 10, 121, 10]));
 });
 
 test('the optimistic lock: expected_hash, and a file changed while the edit ran', async () => {

@@ -19,6 +19,8 @@ const index = JSON.stringify(new URL('../src/index.js', import.meta.url).href);
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fullWasm = fileURLToPath(new URL('../dist/editcore.wasm', import.meta.url));
 const liteWasm = fileURLToPath(new URL('../dist/editcore-lite.wasm', import.meta.url));
+// Every syntax module, loaded before the synchronous runs (the async API loads them on demand).
+const languages = JSON.stringify(readdirSync(new URL('../dist/syntax/', import.meta.url)).filter((f) => f.endsWith('.wasm')).map((f) => f.slice(0, -5)));
 
 /** Runs `code` (an ES module body, `m` the package) in a fresh Node process; its stdout lines. */
 function fresh(code) {
@@ -52,12 +54,12 @@ test('every conformance vector: the default path (lite, full on demand) answers 
     const prelude = `const texts = JSON.parse((await import('node:fs')).readFileSync(${JSON.stringify(file)}, 'utf8'));
       const untimed = (s) => s.replace(/"time_ms":[0-9.]+/, '"time_ms":0');\n`;
     // The full module alone.
-    const [wantJson] = fresh(`${prelude}await m.init({ full: true });
+    const [wantJson] = fresh(`${prelude}await m.init({ full: true }); await m.loadSyntax(${languages});
       console.log(JSON.stringify(texts.map((t) => untimed(m.applyJson(t)))));`);
     // The default path. First every request synchronously on the lite module (no await in the
     // loop, so the full module cannot arrive meanwhile): an answer, or the misuse error. Then the
     // deferred ones through the async API, which fetches the full module.
-    const [gotJson, counts] = fresh(`${prelude}const low = await m.init();
+    const [gotJson, counts] = fresh(`${prelude}const low = await m.init(); await m.loadSyntax(${languages});
       if (typeof low._editcore_lite_needs_full !== 'function') throw new Error('init() did not load the lite module');
       const out = texts.map((t) => {
         try { return untimed(m.applyJson(t)); }
@@ -71,7 +73,12 @@ test('every conformance vector: the default path (lite, full on demand) answers 
         // Text that is not a JSON object has no async form (applyRequest takes objects): the
         // synchronous function after the full module is in.
         if (request === null || typeof request !== 'object' || Array.isArray(request) || JSON.stringify(request) !== texts[i]) { await m.init({ full: true }); out[i] = untimed(m.applyJson(texts[i])); }
-        else out[i] = untimed(JSON.stringify(await m.applyRequest(request)));
+        else {
+          // A request object's syntax default is on demand (docs/syntax.md): JSON's, named.
+          if (request.options === undefined) request.options = { syntax: 'report' };
+          else if (request.options && typeof request.options === 'object' && !Array.isArray(request.options) && !('syntax' in request.options)) request.options.syntax = 'report';
+          out[i] = untimed(JSON.stringify(await m.applyRequest(request)));
+        }
       }
       console.log(JSON.stringify(out));
       console.log(JSON.stringify({ answered, deferred: texts.length - answered }));`);

@@ -1,12 +1,13 @@
 // The packed tarball as a new user meets it (npm pack, then `npm install <tarball>` into fresh
 // temporary projects): Node ESM and CommonJS apply an edit; TypeScript type-checks in ESM and
-// CommonJS projects (and rejects a wrong field); Vite, esbuild (esm; cjs and iife as VS Code web
-// extensions build) and webpack 5 (target webworker) bundle it with no Node built-in, and the
+// CommonJS projects (and rejects a wrong field), responses narrow on `status`, and every example of
+// README.md and js/README.md compiles in strict mode; Vite, esbuild (esm; cjs and iife as VS Code
+// web extensions build) and webpack 5 (target webworker) bundle it with no Node built-in, and the
 // esbuild cjs/iife outputs run with an empty import.meta when given the .wasm. ~1 min.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, readdirSync, rmSync, existsSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,13 +24,17 @@ before(() => {
 });
 after(() => rmSync(work, { recursive: true, force: true }));
 
-/** A fresh project with `files`, the tarball installed into it (no registry needed: no dependencies). */
+/**
+ * A fresh project with `files`, the tarball installed into it. The package has no dependencies, so
+ * this needs neither the registry nor a warm npm cache (CI runs with an empty one); should one be
+ * added, --prefer-offline fetches it rather than failing with ENOTCACHED as --offline did.
+ */
 function project(name, files, type = 'module') {
   const dir = join(work, name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type }));
   for (const [p, text] of Object.entries(files)) { mkdirSync(dirname(join(dir, p)), { recursive: true }); writeFileSync(join(dir, p), text); }
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: dir, stdio: 'pipe' });
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: dir, stdio: 'pipe' });
   return dir;
 }
 
@@ -53,6 +58,13 @@ function assertNoNodeBuiltins(dir) {
     assert.doesNotMatch(text, /require\(["'](fs|path|buffer|crypto)["']\)/, `${f} requires a Node module`);
   }
 }
+
+test('editcore has no runtime dependencies: installed from its tarball, it is the one package in node_modules', () => {
+  const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
+  assert.deepEqual([pkg.dependencies, pkg.peerDependencies, pkg.optionalDependencies, pkg.bin], [undefined, undefined, undefined, undefined]);
+  const dir = project('alone', {});
+  assert.deepEqual(readdirSync(join(dir, 'node_modules')).filter((n) => !n.startsWith('.')), ['editcore']);
+});
 
 test('the tarball ships the entries, types, glue, .wasm and README, and nothing of the tests', () => {
   const list = run('tar', ['-tzf', tarball], work).split('\n');
@@ -162,6 +174,121 @@ for (const [name, [type, opts]] of Object.entries(tsconfigs)) {
   });
 }
 
+// Types that narrow (issue 29): a response is a union on `status` (error has `error`), a file's
+// `content` is a string where its action writes one, and the .wasm subpaths have declarations —
+// in strict mode, without `!`.
+const NARROWING = `import { applyEdit, diff, init, type Response, type FileResult, type Content } from 'editcore';
+import wasm from 'editcore/editcore.wasm';
+import lite from 'editcore/editcore-lite.wasm';
+export async function main(): Promise<string> {
+  await init({ wasmLite: new URL(lite, 'https://example.com/'), wasm });
+  const r: Response = await applyEdit({ 'a.py': 'x\\n' }, { format: 'replace', path: 'a.py', old_string: 'x', new_string: 'y' });
+  if (r.status === 'error') return r.error.code + r.error.message;           // no '!': error is there
+  const f: FileResult | undefined = r.data.files['a.py'];
+  if (f === undefined) return '';
+  const c: Content = f.action === 'delete' ? '' : f.content;                 // content: there wherever the action writes one
+  const text: string = typeof c === 'string' ? c : '';                        // a string, or bytes where the file is not UTF-8
+  const moved: string = f.action === 'move' ? f.moved_to : '';
+  const d = await diff('a', 'b');
+  return text + moved + (d.status === 'error' ? d.error.message : d.diff);
+}
+export function wrong(r: Response, f: FileResult): void {
+  // @ts-expect-error: without the status check, error may be absent
+  void r.error.code;
+  // @ts-expect-error: a deleted file has no content
+  const s: string = f.content;
+  void s;
+}
+`;
+for (const [name, [type, opts]] of Object.entries({ 'narrow-esm': ['module', { module: 'node16', moduleResolution: 'node16' }], 'narrow-cjs': ['commonjs', { module: 'commonjs' }] })) {
+  test(`TypeScript (${name}): responses narrow on status, content is a string where it is written, .wasm imports type-check`, () => {
+    const compilerOptions = { ...opts, target: 'es2022', lib: ['es2022', 'dom'], strict: true, noEmit: true, types: [], esModuleInterop: true };
+    const dir = project(name, { 'tsconfig.json': JSON.stringify({ compilerOptions, files: ['main.ts'] }), 'main.ts': NARROWING }, type);
+    run(bin('tsc'), ['-p', '.'], dir);
+    // and the checks bite: without the @ts-expect-error lines both are errors
+    writeFileSync(join(dir, 'main.ts'), NARROWING.replace(/\/\/ @ts-expect-error.*\n/g, ''));
+    const r = spawnSync(bin('tsc'), ['-p', '.'], { cwd: dir, encoding: 'utf8' });
+    assert.match(r.stdout, /TS18048|possibly 'undefined'/);
+    assert.match(r.stdout, /TS2322|not assignable to type 'string'/);
+  });
+}
+
+// Every example of README.md and js/README.md, compiled as a strict TypeScript program against the
+// installed tarball, so the examples keep compiling through any rewrite. The convention:
+//  - a fenced block whose info string starts with js, javascript, ts or typescript is an example
+//    (JavaScript is checked as such: allowJs, checkJs);
+//  - `no-check` after the language (```js no-check) leaves out a block that is not a program;
+//  - `<!-- check: DECLARATIONS -->` alone on the line before a block gives the TypeScript
+//    declarations of names the example assumes (not rendered);
+//  - every example may use editcore's functions without importing them, and the names PRELUDE
+//    declares (a model's reply, your model call, a file's text...);
+//  - no example needs `!` (a non-null assertion): responses narrow without it.
+const PRELUDE = `// the names README examples assume
+type Exports = typeof import('editcore/node');
+declare global {
+  ${['applyEdit', 'applyJson', 'applyReply', 'applyRequest', 'applyRequestSync', 'checkPath', 'correctionApply', 'correctionPrompt', 'createFixerCache',
+    'createHost', 'createNodeHost', 'diff', 'init', 'memoryAdapter', 'nodeAdapter', 'replace', 'runTool', 'setCeilings', 'toolDefinitions', 'version']
+    .map((n) => `const ${n}: Exports['${n}'];`).join('\n  ')}
+  const source: string, oldText: string, newText: string, modelDiff: string, modelReply: string, modelAnswer: string;
+  const patchFromModel: string, diffFromModel: string, snippet: string, MODEL_URL: string, liteUrl: string, fullUrl: string;
+  const files: import('editcore').Files, bytes: Uint8Array, compiledModule: WebAssembly.Module, controller: AbortController;
+  const request: import('editcore').Request, failedRequest: import('editcore').Request, host: import('editcore').Host;
+  function myModel(prompt: unknown): Promise<string>;
+  /** your LLM client: a reply with tool calls */
+  function callYourModel(messages: unknown[], tools: unknown[]): Promise<{ content: Array<{ type: string; id: string; name: string; input: Record<string, unknown> }> }>;
+  const messages: unknown[];
+}
+export {};
+`;
+
+/** The examples of a Markdown file: {file, line, lang, code, declarations}. */
+function examples(file) {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^```(\S+)(.*)$/.exec(lines[i]);
+    if (!open) continue;
+    let end = i + 1;
+    while (end < lines.length && !/^```\s*$/.test(lines[end])) end++;
+    const lang = open[1].toLowerCase(), words = open[2].trim().split(/\s+/);
+    const declared = /^<!--\s*check:([\s\S]*?)-->\s*$/.exec(lines[i - 1] ?? '');
+    if (['js', 'javascript', 'ts', 'typescript'].includes(lang) && !words.includes('no-check'))
+      out.push({ file, line: i + 2, ts: lang.startsWith('t'), code: lines.slice(i + 1, end).join('\n'), declarations: declared?.[1].trim() ?? '' });
+    i = end;
+  }
+  return out;
+}
+
+/** Code without comments and string contents (to look for `!` assertions). */
+const codeOnly = (code) => code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '').replace(/(['"`])(?:\\.|(?!\1)[^\\\n])*\1/g, '""');
+
+test('every example of README.md and js/README.md compiles in strict mode, without `!`', () => {
+  const found = [join(pkgDir, '../README.md'), join(pkgDir, 'README.md')].filter(existsSync).flatMap(examples);
+  assert.ok(found.length >= 20, `examples found: ${found.length}`);
+  const files = { 'prelude.d.ts': PRELUDE };
+  const where = {};
+  found.forEach((ex, k) => {
+    const name = `ex${String(k).padStart(2, '0')}.${ex.ts ? 'ts' : 'js'}`;
+    // a block's own declarations: in TypeScript beside it, for JavaScript in a declaration file of its own
+    if (ex.declarations && !ex.ts) files[`ex${k}.d.ts`] = `declare global {\n${ex.declarations}\n}\nexport {};\n`;
+    const head = ex.ts && ex.declarations ? ex.declarations + '\n' : '';
+    files[name] = `${head}${ex.code}\nexport {};\n`;
+    where[name] = { ...ex, offset: head.split('\n').length - 1 };
+    assert.doesNotMatch(codeOnly(ex.code), /[\w)\]]!(?!=)/, `${ex.file}:${ex.line}: an example uses '!'`);
+  });
+  const compilerOptions = { module: 'node16', moduleResolution: 'node16', target: 'es2022', lib: ['es2022', 'dom'], strict: true, noEmit: true,
+    allowJs: true, checkJs: true, types: ['node'], skipLibCheck: true };
+  const dir = project('readme-examples', { ...files, 'tsconfig.json': JSON.stringify({ compilerOptions, include: ['*.ts', '*.js'] }) });
+  symlinkSync(join(pkgDir, 'node_modules/@types'), join(dir, 'node_modules/@types'));
+  const r = spawnSync(bin('tsc'), ['-p', '.'], { cwd: dir, encoding: 'utf8' });
+  // each error at its README line
+  const errors = r.stdout.replace(/^(ex\d+\.[jt]s)\((\d+),(\d+)\)/gm, (m, f, l, c) => {
+    const w = where[f];
+    return w ? `${w.file.slice(pkgDir.length - 3)}:${w.line + Number(l) - 1 - w.offset}:${c}` : m;
+  });
+  assert.equal(r.status, 0, errors);
+});
+
 test('Vite: a page using the engine and the worker client builds, the .wasm emitted, no Node built-in', async () => {
   const { build } = await import('vite');
   const dir = project('vite-page', {
@@ -269,7 +396,11 @@ test('webpack 5 target webworker: a worker bundle builds, the .wasm emitted as a
   }, (err, s) => (err ? reject(err) : resolve(s))));
   const info = stats.toJson({ all: false, errors: true, warnings: true, assets: true });
   assert.deepEqual(info.errors.map((e) => e.message), []);
-  assert.equal(info.assets.filter((a) => a.name.endsWith('.wasm')).length, 2, `both modules among the assets: ${info.assets.map((a) => a.name)}`);
+  // Both engine modules, and every syntax module (the template URL of platform-web.js: each is
+  // emitted, and fetched only when a request needs its language).
+  const syntaxModules = readdirSync(new URL('../dist/syntax/', import.meta.url)).filter((f) => f.endsWith('.wasm')).length;
+  assert.ok(syntaxModules >= 10, `${syntaxModules} syntax modules in dist/syntax`);
+  assert.equal(info.assets.filter((a) => a.name.endsWith('.wasm')).length, 2 + syntaxModules, `the modules among the assets: ${info.assets.map((a) => a.name)}`);
   assertNoNodeBuiltins(join(dir, 'out'));
   assert.ok(existsSync(join(dir, 'out/worker.js')));
 });

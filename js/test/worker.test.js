@@ -24,6 +24,9 @@ function webLike(w) {
 test('the worker client gives the same responses as the main thread', async () => {
   const client = createWorkerClient(webLike(new Worker(WORKER, { eval: true })), { wasm });
   try {
+    // A worker bundle finds dist/syntax/<language>.wasm by URL; under Node's worker_threads that
+    // is a file: URL fetch() cannot read, so the host hands the module over, as an extension would.
+    await client.init({ syntaxWasm: { python: readFileSync(new URL('../dist/syntax/python.wasm', import.meta.url)) } });
     await init();
     const req = { format: 'replace', files: { 'a.py': 'x = 1\n' }, edit: { old_string: 'x = 1', new_string: 'x = 2' } };
     const [w, m] = [await client.applyRequest(req), await applyRequest(req)];

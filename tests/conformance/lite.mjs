@@ -33,6 +33,7 @@ async function liteRunner(path) {
       return {};
     },
   });
+  m.editcoreSyntax = syntaxService; // the package's syntax service (js/src/syntax.js), as engine.js gives it
   const enc = new TextEncoder();
   const dec = new TextDecoder();
   return (text) => {
@@ -55,6 +56,10 @@ if (!existsSync(litePath)) {
 }
 const full = await import(pathToFileURL(join(root, 'js/src/index.js')).href);
 await full.init({ full: true });
+// Every syntax module, so both modules answer for every language (js/src/syntax.js).
+const { service: syntaxService } = await import(pathToFileURL(join(root, 'js/src/syntax.js')).href);
+const syntaxDir = join(root, 'js/dist/syntax');
+if (existsSync(syntaxDir)) await full.loadSyntax(readdirSync(syntaxDir).filter((f) => f.endsWith('.wasm')).map((f) => f.slice(0, -5)));
 const lite = await liteRunner(litePath);
 const untimed = (s) => s.replace(/"time_ms":[0-9.]+/, '"time_ms":0');
 

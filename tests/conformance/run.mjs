@@ -125,13 +125,23 @@ async function emscriptenRunner(path) {
   // The full module (init({ full: true })): the lite-first default is checked against it by
   // tests/conformance/lite.mjs and js/test/lite.test.js.
   try { await pkg.init({ full: true }); } catch (e) { console.error(`emscripten build unavailable: ${e.message}`); return null; }
+  // Every syntax module too, so the synchronous functions answer for every language (the async
+  // API loads them on demand: web-demo/test/syntax.test.mjs).
+  const syntaxDir = join(dirname(path), '../dist/syntax');
+  if (existsSync(syntaxDir)) await pkg.loadSyntax(readdirSync(syntaxDir).filter((f) => f.endsWith('.wasm')).map((f) => f.slice(0, -5)));
   const run = (text) => pkg.applyJson(text);
   // The package's object path (src/fast.js: the files' bytes beside the request, splices back,
   // the content built from the caller's strings) must give the same response object as the
-  // JSON path, member for member: null when it does, else what differs.
+  // JSON path, member for member: null when it does, else what differs. The object path's syntax
+  // default is on demand (docs/syntax.md): the request is sent with JSON's default, "report",
+  // named when it names no options.syntax (js/test/fast.test.js checks the default itself).
   run.object = (text) => {
     const norm = (o) => JSON.stringify({ ...o, stats: { ...o.stats, time_ms: 0 } });
-    const want = norm(JSON.parse(pkg.applyJson(text))), got = norm(pkg.applyRequestSync(JSON.parse(text)));
+    const request = JSON.parse(text);
+    if (request && typeof request === 'object' && request.options === undefined) request.options = { syntax: 'report' };
+    else if (request?.options && typeof request.options === 'object' && !Array.isArray(request.options) && !('syntax' in request.options))
+      request.options = { ...request.options, syntax: 'report' };
+    const want = norm(JSON.parse(pkg.applyJson(text))), got = norm(pkg.applyRequestSync(request));
     if (want === got) return null;
     let k = 0;
     while (k < want.length && want[k] === got[k]) k++;
@@ -147,8 +157,22 @@ const ERROR_KINDS = {
   malformed: ['MALFORMED_EDIT'], file_missing: ['NOT_FOUND'], file_exists: ['FILE_EXISTS'], noop: ['NOOP'],
   // editcore's own vectors also use:
   invalid_param: ['INVALID_PARAM'], binary: ['BINARY_FILE'], too_large: ['TOO_LARGE'], conflict: ['CONFLICT'],
-  invalid_reply: ['INVALID_REPLY'],
+  invalid_reply: ['INVALID_REPLY'], syntax_error: ['SYNTAX_ERROR'], encoding: ['ENCODING'],
 };
+
+// Syntax vectors (vectors/syntax.jsonl): `syntax` maps a path to the fields its
+// data.files[path].syntax must have (compared as subset() does); `text_includes` a substring of
+// the response's text. null: the file has no syntax report.
+function checkSyntax(resp, exp) {
+  for (const [path, want] of Object.entries(exp.syntax ?? {})) {
+    const got = resp.data?.files?.[path]?.syntax;
+    if (want === null) { if (got !== undefined) return `${path} should have no syntax report, got ${JSON.stringify(got)}`; continue; }
+    const p = subset(want, got, `data.files[${path}].syntax`);
+    if (p) return p;
+  }
+  if (exp.text_includes && !resp.text?.includes(exp.text_includes)) return `text should include ${JSON.stringify(exp.text_includes)}, got: ${resp.text}`;
+  return null;
+}
 
 // Self-correction vectors (vectors/correction.jsonl): the prompt's text, and the strategy the
 // corrected edit's matches report.
@@ -176,16 +200,20 @@ function resultingFiles(vector, resp) {
   return out;
 }
 
+// A file's content as bytes: a string, or {base64} (docs/protocol.md, "Bytes").
+const bytesOf = (c) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c && typeof c.base64 === 'string' ? Buffer.from(c.base64, 'base64') : null);
+const sameContent = (a, b) => a === b || (bytesOf(a) !== null && bytesOf(b) !== null && Buffer.compare(bytesOf(a), bytesOf(b)) === 0);
+
 function checkFiles(vector, resp, expected) {
   const now = resultingFiles(vector, resp);
   for (const [path, want] of Object.entries(expected)) {
     if (want === null) { if (path in now) return `${path} should be deleted`; continue; }
     if (!(path in now)) return `${path} missing`;
-    if (now[path] !== want) return `${path} differs:\n  want ${JSON.stringify(want).slice(0, 400)}\n  got  ${JSON.stringify(now[path]).slice(0, 400)}`;
+    if (!sameContent(now[path], want)) return `${path} differs:\n  want ${JSON.stringify(want).slice(0, 400)}\n  got  ${JSON.stringify(now[path]).slice(0, 400)}`;
   }
   for (const [path, content] of Object.entries(now)) {
     if (path in expected) continue;
-    if (vector.files[path] !== content) return `${path} changed but the vector expects it unchanged`;
+    if (!sameContent(vector.files[path], content)) return `${path} changed but the vector expects it unchanged`;
   }
   return null;
 }
@@ -249,7 +277,11 @@ function check(vector, resp) {
       return JSON.stringify(got) === JSON.stringify(want) ? null : `blocks differ:\n  want ${JSON.stringify(want).slice(0, 400)}\n  got  ${JSON.stringify(got).slice(0, 400)}`;
     }
     if (exp.prompt_includes) return checkPrompt(resp, exp.prompt_includes);
-    return checkFiles(vector, resp, exp.files ?? {}) ?? (exp.strategy ? checkStrategy(resp, exp.strategy) : null);
+    // data.notes: as many as listed, each including its text (no notes expected: none given)
+    const notes = resp.data.notes ?? [];
+    if (exp.notes_include && (notes.length !== exp.notes_include.length || exp.notes_include.some((n, i) => !notes[i].includes(n))))
+      return `notes: want ${JSON.stringify(exp.notes_include)}, got ${JSON.stringify(notes).slice(0, 400)}`;
+    return checkFiles(vector, resp, exp.files ?? {}) ?? (exp.strategy ? checkStrategy(resp, exp.strategy) : null) ?? checkSyntax(resp, exp);
   }
   const codes = ERROR_KINDS[exp.error_kind];
   const errors = [resp.error, ...(resp.errors ?? [])].filter(Boolean);

@@ -178,11 +178,14 @@ static void run_case(const bad_case *c) {
 
 int main(void) {
   static const char utf16[] = "\xFF\xFEh\0i\0\n\0";
+  static const char utf16_lone[] = "\xFF\xFEh\0\x00\xD8i\0";
   static const char bad_utf8[] = "caf\xE9 = 1\n\xC3\x28 = 2\n";
   static const char nul_old[] = "a\0b";
   const bad_case cases[] = {
       {"binary content (NUL)", EC_FORMAT_REPLACE, EC_PROFILE_EDITCORE, "ab\0cd\n", 6, "ab", "x", 0, EC_BINARY_FILE},
-      {"UTF-16 with BOM", EC_FORMAT_REPLACE, EC_PROFILE_EDITCORE, utf16, sizeof utf16 - 1, "h", "x", 0, EC_BINARY_FILE},
+      {"UTF-16 with BOM: decoded, edited, encoded back", EC_FORMAT_REPLACE, EC_PROFILE_EDITCORE, utf16, sizeof utf16 - 1, "h", "x", 0, EC_OK},
+      {"UTF-16 BOM over an odd number of bytes", EC_FORMAT_REPLACE, EC_PROFILE_EDITCORE, utf16, sizeof utf16 - 2, "h", "x", 0, EC_ENCODING},
+      {"UTF-16 BOM, unpaired surrogate", EC_FORMAT_REPLACE, EC_PROFILE_EDITCORE, utf16_lone, sizeof utf16_lone - 1, "h", "x", 0, EC_ENCODING},
       {"invalid UTF-8 passes through untouched", EC_FORMAT_REPLACE, EC_PROFILE_EDITCORE, bad_utf8, 0, "= 2", "= 3", 0, EC_OK},
       {"mixed line endings edit", EC_FORMAT_REPLACE, EC_PROFILE_EDITCORE, "a\r\nb\nc\r\n", 0, "b", "B", 0, EC_OK},
       {"NUL in old_string", EC_FORMAT_REPLACE, EC_PROFILE_EDITCORE, "ab\n", 0, nul_old, "x", 3, EC_INVALID_PARAM},

@@ -178,11 +178,11 @@ static const char *codex_update(const char *content, size_t len, ec_error_code *
 static void test_codex_utf8(void) {
   ec_error_code code;
   const char *m = codex_update("abcdefghijklmnop\nrest of it \xFF\n", 30, &code);
-  CHECK_MSG(code == EC_BINARY_FILE && strstr(m, "invalid utf-8 sequence of 1 bytes from index 28"), "%d %s", code, m);
+  CHECK_MSG(code == EC_ENCODING && strstr(m, "invalid utf-8 sequence of 1 bytes from index 28"), "%d %s", code, m);
   m = codex_update("abcdefghijklmnop\n0123456789\xE2\x82", 29, &code);
-  CHECK_MSG(code == EC_BINARY_FILE && strstr(m, "incomplete utf-8 byte sequence from index 27"), "%d %s", code, m);
+  CHECK_MSG(code == EC_ENCODING && strstr(m, "incomplete utf-8 byte sequence from index 27"), "%d %s", code, m);
   m = codex_update("abcdefghijklmnop\n01234567\xED\xA0\x80\n", 29, &code);
-  CHECK_MSG(code == EC_BINARY_FILE && strstr(m, "invalid utf-8 sequence of 1 bytes from index 25"), "%d %s", code, m);
+  CHECK_MSG(code == EC_ENCODING && strstr(m, "invalid utf-8 sequence of 1 bytes from index 25"), "%d %s", code, m);
   m = codex_update("abcdefghijklmnop\ncaf\xC3\xA9 na\xC3\xAFve text\n", 35, &code);
   CHECK_MSG(code == EC_OK, "valid UTF-8 applies: %d %s", code, m);
 }

@@ -176,13 +176,16 @@ static void latin1(void) {
   if (r && ec_result_file_count(r) == 1) {
     const ec_file_result *out = ec_result_file(r, 0);
     CHECK_STR(out->content.ptr, out->content.len, "# caf\xE9 cr\xE8me\nname = 'Ren\xE9\xE9'\nx = 1\n");
-    /* the JSON form of such a result stays UTF-8 JSON (the bytes become U+FFFD there: Latin-1
-     * files belong to the typed API) */
+    /* the JSON form of such a result stays UTF-8 JSON, and carries the bytes exactly: base64 */
     size_t n = 0;
     char *json = ec_result_to_json(r, NULL, &n);
     CHECK(json && valid_utf8(json, n));
     cJSON *j = json ? cJSON_ParseWithLength(json, n) : NULL;
     CHECK(j != NULL);
+    const cJSON *b64 = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "data"), "files"), "l1.py"), "content"), "base64");
+    char back[64];
+    size_t got = cJSON_IsString(b64) ? ec_base64_decode(b64->valuestring, strlen(b64->valuestring), back) : (size_t)-1;
+    CHECK(got == out->content.len && !memcmp(back, out->content.ptr, got));
     cJSON_Delete(j);
     ec_free(NULL, json);
   }

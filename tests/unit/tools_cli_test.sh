@@ -99,6 +99,15 @@ for b in $builds; do
   fi
   check "no temporaries left" '[ -z "$(find "$R" -name "*.tmp")" ]'
 done
+# The MCP filesystem tools through the CLI (native): the file information a host reports; what
+# this host does not do yet (list, bytes, mkdir, move: editcore-mcp and runTool do) said plainly.
+b=native; fresh; R="$tmp/$b/root"
+run $b "$R" mcp/get_file_info '{"path":"a.py"}'
+check "mcp get_file_info" '[ $rc = 0 ] && [[ $out == *"permissions: $(stat -c %a "$R/a.py")"* ]] && [[ $out == *"modified: "[A-Z][a-z][a-z]" "* ]]'
+run $b "$R" mcp/list_directory '{"path":"."}'
+check "mcp list_directory refused plainly" '[ $rc = 1 ] && [[ $out == *"does not list directories"* ]]'
+run $b "$R" mcp/create_directory '{"path":"n"}'
+check "mcp create_directory refused plainly" '[ $rc = 1 ] && [[ $out == *"does not create directories"* ]] && [ ! -e "$R/n" ]'
 if [ -f "$tmp/wasi.success" ]; then
   b=both; rc=0; out=""
   check "native and WASI agree" 'cmp -s "$tmp/native.success" "$tmp/wasi.success"'

@@ -211,19 +211,25 @@ ec_str ec_arena_strdup(ec_arena *a, const char *p, size_t n) {
   return s;
 }
 
-ec_str ec_arena_printf(ec_arena *a, const char *fmt, ...) {
+ec_str ec_arena_vprintf(ec_arena *a, const char *fmt, va_list ap) {
   ec_str s = {0, 0};
+  va_list again;
+  va_copy(again, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  char *d = n >= 0 ? ec_arena_alloc(a, (size_t)n + 1) : NULL;
+  if (d) {
+    vsnprintf(d, (size_t)n + 1, fmt, again);
+    s.ptr = d;
+    s.len = (size_t)n;
+  }
+  va_end(again);
+  return s;
+}
+
+ec_str ec_arena_printf(ec_arena *a, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  ec_str s = ec_arena_vprintf(a, fmt, ap);
   va_end(ap);
-  if (n < 0) return s;
-  char *d = ec_arena_alloc(a, (size_t)n + 1);
-  if (!d) return s;
-  va_start(ap, fmt);
-  vsnprintf(d, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  s.ptr = d;
-  s.len = (size_t)n;
   return s;
 }

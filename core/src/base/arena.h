@@ -6,6 +6,7 @@
  */
 #ifndef EC_BASE_ARENA_H
 #define EC_BASE_ARENA_H
+#include <stdarg.h>
 #include "editcore.h"
 
 typedef struct ec_arena ec_arena;
@@ -39,7 +40,8 @@ void ec_arena_release(ec_arena *a, void *block);
 
 /** Copies into the arena, NUL-terminated (the NUL is not counted in len). */
 ec_str ec_arena_strdup(ec_arena *a, const char *p, size_t n);
-/** printf into the arena; NULL-ptr str on OOM. */
+/** printf into the arena; NULL-ptr str on OOM (or a format error). */
+ec_str ec_arena_vprintf(ec_arena *a, const char *fmt, va_list ap);
 ec_str ec_arena_printf(ec_arena *a, const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 2, 3)))

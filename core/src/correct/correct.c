@@ -12,6 +12,7 @@
 #include "../base/buf.h"
 #include "../base/str.h"
 #include "../request/result.h"
+#include "../text/encoding.h"
 #include <string.h>
 
 #define DEFAULT_REGION_LINES 80
@@ -132,7 +133,10 @@ static ec_result *understand(const ec_request *failed, const ec_correction *c, c
     return refuse(f, error_result(host, EC_INVALID_PARAM, ec_cstr("mode new_string needs corrected_old_string")));
   const ec_file *file = file_named(failed, f->unit.path);
   if (!file) return refuse(f, error_result(host, EC_INVALID_PARAM, ec_arena_printf(a, "the file '%.*s' is not in files", (int)f->unit.path.len, f->unit.path.ptr)));
-  f->content = file->content;
+  /* The text the edit saw (a UTF-16 or lone-CR file decoded, as the engine reads it). */
+  ec_encoding enc;
+  ec_str problem = {0, 0};
+  if (ec_text_decode(a, file->content, &f->content, &enc, &problem) == EC_OUT_OF_MEMORY) return refuse(f, NULL);
   choose_region(f, c);
   return NULL;
 }

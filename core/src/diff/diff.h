@@ -60,10 +60,12 @@ ec_error_code ec_diff_unified_pair(ec_arena *a, ec_str old_path, ec_str new_path
  * around each group of stretches, not over the whole texts, and the hunks are numbered as in
  * the whole texts. The same hunks as a whole diff when the windows are apart (a window keeps
  * the context and the lines compaction may slide over, diff_prepare.h); both texts present.
+ * `old_lf`: the number of LFs in old_text when the caller knows it (SIZE_MAX: not known); a
+ * hunk's line number is then counted from whichever end of old_text is nearer.
  */
 ec_error_code ec_diff_unified_stretches(ec_arena *a, ec_str old_path, ec_str new_path, ec_str old_text, ec_str new_text,
-                                        const ec_diff_stretch *st, size_t n, const ec_diff_opts *opts, ec_diff_out *out,
-                                        ec_diff_out *undo);
+                                        size_t old_lf, const ec_diff_stretch *st, size_t n, const ec_diff_opts *opts,
+                                        ec_diff_out *out, ec_diff_out *undo);
 
 /**
  * As ec_diff_unified, but with `diff -u`'s headers: "--- <old_label>" / "+++ <new_label>", the

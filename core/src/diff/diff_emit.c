@@ -365,8 +365,8 @@ static size_t forward_lines(const char *t, size_t len, size_t at, size_t lines) 
 }
 
 ec_error_code ec_diff_unified_stretches(ec_arena *a, ec_str old_path, ec_str new_path, ec_str old_text, ec_str new_text,
-                                        const ec_diff_stretch *st, size_t n, const ec_diff_opts *opts, ec_diff_out *out,
-                                        ec_diff_out *undo) {
+                                        size_t old_lf, const ec_diff_stretch *st, size_t n, const ec_diff_opts *opts,
+                                        ec_diff_out *out, ec_diff_out *undo) {
   memset(out, 0, sizeof *out);
   if (undo) memset(undo, 0, sizeof *undo);
   ec_diff_opts defaults = {3, 0, 0};
@@ -392,7 +392,12 @@ ec_error_code ec_diff_unified_stretches(ec_arena *a, ec_str old_path, ec_str new
     if (!EC_ARENA_RESERVE(a, parts, np, cap, 4)) return EC_OUT_OF_MEMORY;
     part *pt = &parts[np++];
     prev_hi = a_hi;
-    lf_before += ec_count_lf(old_text.ptr + counted_to, a_lo - counted_to);
+    /* The LFs before the window, counted from the nearer of the last count and the text's end
+     * (an edit near the end of a big file reads the few lines after it, not all before it). */
+    if (old_lf != SIZE_MAX && old_text.len - a_lo < a_lo - counted_to)
+      lf_before = old_lf - ec_count_lf(old_text.ptr + a_lo, old_text.len - a_lo);
+    else
+      lf_before += ec_count_lf(old_text.ptr + counted_to, a_lo - counted_to);
     counted_to = a_lo;
     pt->la = lf_before;
     pt->lb = (size_t)((ptrdiff_t)lf_before + lines_grown);

@@ -23,6 +23,7 @@
 #include "../base/buf.h"
 #include "../base/str.h"
 #include "codex_locate.h"
+#include "../text/encoding.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,38 +88,24 @@ typedef struct raw_line {
 
 /* Rust's Utf8Error text for the first invalid sequence, or NULL ptr when s is valid UTF-8. */
 static ec_str utf8_error(ec_arena *a, ec_str s) {
+  size_t i = ec_utf8_first_invalid(s);
+  if (i == s.len) return ec_str_make(NULL, 0);
   const unsigned char *p = (const unsigned char *)s.ptr;
-  ec_str none = {NULL, 0};
-  size_t i = 0;
-  while (i < s.len) {
-    /* ASCII runs eight bytes at a time */
-    while (i + 8 <= s.len) {
-      uint64_t w;
-      memcpy(&w, p + i, 8);
-      if (w & 0x8080808080808080ULL) break;
-      i += 8;
+  unsigned c = p[i];
+  size_t need = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+  for (size_t k = 1; k < need; k++) {
+    if (i + k >= s.len) return ec_arena_printf(a, "incomplete utf-8 byte sequence from index %zu", i);
+    unsigned d = p[i + k];
+    bool ok = (d & 0xC0) == 0x80;
+    if (k == 1) {
+      if (c == 0xE0) ok = d >= 0xA0 && d <= 0xBF;
+      else if (c == 0xED) ok = d >= 0x80 && d <= 0x9F;
+      else if (c == 0xF0) ok = d >= 0x90 && d <= 0xBF;
+      else if (c == 0xF4) ok = d >= 0x80 && d <= 0x8F;
     }
-    if (i >= s.len) break;
-    unsigned c = p[i];
-    if (c < 0x80) { i++; continue; }
-    size_t need = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-    if (!need) return ec_arena_printf(a, "invalid utf-8 sequence of 1 bytes from index %zu", i);
-    size_t k = 1;
-    for (; k < need; k++) {
-      if (i + k >= s.len) return ec_arena_printf(a, "incomplete utf-8 byte sequence from index %zu", i);
-      unsigned d = p[i + k];
-      bool ok = (d & 0xC0) == 0x80;
-      if (k == 1) {
-        if (c == 0xE0) ok = d >= 0xA0 && d <= 0xBF;
-        else if (c == 0xED) ok = d >= 0x80 && d <= 0x9F;
-        else if (c == 0xF0) ok = d >= 0x90 && d <= 0xBF;
-        else if (c == 0xF4) ok = d >= 0x80 && d <= 0x8F;
-      }
-      if (!ok) return ec_arena_printf(a, "invalid utf-8 sequence of %zu bytes from index %zu", k, i);
-    }
-    i += need;
+    if (!ok) return ec_arena_printf(a, "invalid utf-8 sequence of %zu bytes from index %zu", k, i);
   }
-  return none;
+  return ec_arena_printf(a, "invalid utf-8 sequence of 1 bytes from index %zu", i); /* a lead byte that starts nothing */
 }
 
 static ec_error_code update_codex(ec_cp_locator *st, ec_str *out) {
@@ -129,7 +116,8 @@ static ec_error_code update_codex(ec_cp_locator *st, ec_str *out) {
   if (!bytes.ptr && bytes.len) return oom(ctx);
   ec_str bad = utf8_error(a, bytes);
   if (bad.ptr) {
-    ec_error_code rc = ec_fail(ctx, EC_BINARY_FILE, "Failed to read file to update %.*s: %.*s", (int)st->path.len, st->path.ptr,
+    /* Codex reads the file as UTF-8 and stops here; the code says why (no NUL byte is involved). */
+    ec_error_code rc = ec_fail(ctx, EC_ENCODING, "Failed to read file to update %.*s: %.*s", (int)st->path.len, st->path.ptr,
                                (int)bad.len, bad.ptr);
     ec_cp_where(ctx, st->path, st->hunk, st->h->line);
     return rc;

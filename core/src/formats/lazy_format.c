@@ -11,6 +11,7 @@
  */
 #include "formats.h"
 #include "../lazy/lazy.h"
+#include "../syntax/syntax.h"
 #include "../messages/report.h"
 #include "../base/str.h"
 #include "../base/buf.h"
@@ -186,6 +187,24 @@ static ec_error_code in_file_order(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, cons
   return rc ? rc : EC_NO_MATCH;
 }
 
+/*
+ * The merge's last check (issue 32, docs/syntax.md): a merge that leaves a file which parsed with
+ * syntax errors it did not have is declined, whatever options.syntax says but "off". Its own
+ * checks look at lines; this one sees what they cannot: a closing bracket dropped or doubled at
+ * a segment's edge, a marker that swallowed the end of a block. The report is kept for the commit.
+ */
+static ec_error_code lazy_syntax_guard(ec_ctx *ctx, ec_ws_file *f, const ec_doc *merged) {
+  if (ctx->opt.syntax == EC_SYNTAX_OFF) return EC_OK;
+  ec_str now = ec_doc_render(ctx->arena, merged);
+  if (!now.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  const ec_syntax_report *r;
+  ec_error_code rc = ec_ws_syntax(ctx, f, now, &r);
+  if (rc || !ec_syn_breaks(r)) return rc;
+  return ec_fail_syntax(ctx, f, r, "The lazy merge",
+                        "Either the snippet does not parse where it goes, or its markers and anchors placed it wrongly: send the "
+                        "changed code with a few unchanged lines around it (or the whole function), or a search_replace block.");
+}
+
 ec_error_code ec_format_lazy(ec_ctx *ctx) {
   const ec_edit *e = &ctx->req->edit;
   if (!e->has_snippet) return ec_fail(ctx, EC_INVALID_PARAM, "edit.snippet is required for format 'lazy'");
@@ -262,7 +281,7 @@ verified:;
   if (ec_doc_replace_lines(ctx->arena, doc, r0, r1, merged, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   ec_ws_set(ctx, f, &next);
   f->replacements = (uint32_t)job.nseg;
-  return EC_OK;
+  return lazy_syntax_guard(ctx, f, &next);
 }
 
 ec_error_code ec_lz_check_merge(ec_ctx *ctx, ec_ws_file *f, ec_str snippet, ec_str result) {

@@ -20,6 +20,7 @@
 #include "../peers/peers.h"
 #include "../peers/claude_openhands/editor.h"
 #include "../match/restore.h"
+#include "../match/line_breaks.h"
 #include <string.h>
 
 /* Section - omission placeholders (the lazy-model guard) */
@@ -206,28 +207,6 @@ static ec_error_code gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
 
 /* Section - editcore */
 
-/* Line breaks old_string starts or ends with that a loose match left out (strategies compare
- * lines, not the breaks around them): the match grows over as many of the file's own line
- * breaks there, so a new_string without them removes them (`"\nvar x=1"` -> `"var x=1"` drops the
- * blank line above). Breaks new_string keeps are written back by it. */
-static void grow_over_line_breaks(const ec_doc *doc, ec_str old_text, ec_found *m, size_t floor, size_t ceil) {
-  ec_str mt = ec_str_make(doc->text + m->start, m->end - m->start);
-  size_t lo = 0, to = 0;
-  while (lo < old_text.len && old_text.ptr[lo] == '\n') lo++;
-  while (to < old_text.len - lo && old_text.ptr[old_text.len - 1 - to] == '\n') to++;
-  size_t ml = 0, mtl = 0;
-  while (ml < mt.len && mt.ptr[ml] == '\n') ml++;
-  while (mtl < mt.len - ml && mt.ptr[mt.len - 1 - mtl] == '\n') mtl++;
-  size_t rl = 0, rt = 0;
-  ec_str r = m->replacement;
-  while (rl < r.len && r.ptr[rl] == '\n') rl++;
-  while (rt < r.len - rl && r.ptr[r.len - 1 - rt] == '\n') rt++;
-  /* Only when new_string has fewer of them than old_string: then the model removes them. */
-  /* Never into a neighbouring match of replace_all ([floor, ceil) is this match's room). */
-  for (size_t k = ml; k < lo && rl < lo && m->start > floor && doc->text[m->start - 1] == '\n'; k++) m->start--;
-  for (size_t k = mtl; k < to && rt < to && m->end < ceil && doc->text[m->end] == '\n'; k++) m->end++;
-}
-
 static bool loose_must_be_unique(ec_strategy s) { return s == EC_STRATEGY_ANCHOR || s == EC_STRATEGY_FUZZY; }
 
 static ec_error_code too_big(ec_ctx *ctx, const ec_ws_file *f, uint64_t out_len, size_t n) {
@@ -351,8 +330,23 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
                                                      st == EC_STRATEGY_REGEX || st == EC_STRATEGY_ANCHOR) &&
         ec_restore_context(ctx->arena, doc->text, old_text, new_text, &found.items[i]))
       return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-    if (ctx->req->profile == EC_PROFILE_EDITCORE && found.items[i].strategy != EC_STRATEGY_EXACT)
-      grow_over_line_breaks(doc, old_text, &found.items[i], i ? sp[i - 1].end : 0, i + 1 < found.n ? found.items[i + 1].start : doc->len);
+    if (ctx->req->profile == EC_PROFILE_EDITCORE && ec_frame_applies(st)) {
+      /* The line breaks old_string and new_string start and end with (match/line_breaks.h); never
+       * into a neighbouring match of replace_all. */
+      ec_str why = {NULL, 0};
+      rc = ec_frame_line_breaks(ctx->arena, doc->text, doc->len, old_text, new_text, i ? sp[i - 1].end : 0,
+                                i + 1 < found.n ? found.items[i + 1].start : doc->len, &found.items[i].start,
+                                &found.items[i].end, &found.items[i].replacement, &why);
+      if (!rc)
+        rc = ec_check_inner_blank_lines(ctx->arena, ec_str_make(doc->text + found.items[i].start, found.items[i].end - found.items[i].start),
+                                        old_text, new_text, found.items[i].replacement, &why);
+      if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
+      if (rc) {
+        ec_fail(ctx, rc, "old_string matches line %u of '%.*s' by %s, but %.*s Nothing was changed.", found.items[i].start_line,
+                (int)f->path.len, f->path.ptr, ec_strategy_name(st), (int)why.len, why.ptr);
+        return ec_fail_at(ctx, f, rc);
+      }
+    }
     sp[i].start = found.items[i].start;
     sp[i].end = found.items[i].end;
     if (i && sp[i].start < sp[i - 1].end) { /* strategies return disjoint places in file order; a splice needs them so */

@@ -19,6 +19,7 @@
  *   - all or nothing: the first failing hunk fails the request, with error.path, error.block
  *     (the hunk's number in the whole diff) and error.line (its @@ line in the diff).
  */
+#include "../match/line_breaks.h"
 #include "formats.h"
 #include "../request/profiles.h"
 #include "../messages/report.h"
@@ -332,6 +333,20 @@ static ec_error_code apply_hunks(ud_run *r, ec_ws_file *f, const ec_ud_file *uf)
     ec_str matched = decided ? old_text : (ec_str){t.p + m.start, m.end - m.start};
     ec_str repl = m.replacement;
     if (m.strategy != EC_STRATEGY_EXACT) repl = keep_file_context(ctx, h, matched, repl);
+    if (!decided && ctx->req->profile == EC_PROFILE_EDITCORE && ec_frame_applies(m.strategy)) {
+      /* A blank context line at either end of the hunk (match/line_breaks.h) */
+      ec_str why = {NULL, 0};
+      rc = ec_frame_line_breaks(ctx->arena, t.p, t.len, old_text, new_text, 0, t.len, &m.start, &m.end, &repl, &why);
+      if (!rc) rc = ec_check_inner_blank_lines(ctx->arena, (ec_str){t.p + m.start, m.end - m.start}, old_text, new_text, repl, &why);
+      if (rc == EC_OUT_OF_MEMORY) return oom(ctx);
+      if (rc) {
+        rc = ec_fail(ctx, rc, "hunk %u (line %u of the diff) matches by %s, but %.*s Nothing was changed.", r->hunk_no, h->line,
+                     ec_strategy_name(m.strategy), (int)why.len, why.ptr);
+        set_where(ctx, f->path, r->hunk_no, h->line);
+        return rc;
+      }
+      matched = (ec_str){t.p + m.start, m.end - m.start};
+    }
     if ((h->old_no_eol || h->new_no_eol) && m.end == ec_ud_text_size(&t)) final_eol = !h->new_no_eol;
 
     uint32_t m_old = (uint32_t)ec_count_lf(matched.ptr, matched.len);

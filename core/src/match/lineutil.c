@@ -1,5 +1,6 @@
 #define _GNU_SOURCE 1
 #include "lineutil.h"
+#include "restore.h"
 #include "../base/hash.h"
 #include "../base/buf.h"
 #include "../base/str.h"
@@ -255,6 +256,9 @@ ec_error_code ec_check_repeated_belief(ec_match_env *env, const ec_split *old, s
   for (size_t k = 0; k < old->n && fs + k < fl->n; k++) {
     ec_str a = ec_norm_apply(old->line[k], EC_NORM_TRIM), b = ec_norm_apply(ec_lines_get(fl, fs + k), EC_NORM_TRIM);
     if (!a.len || (a.len == b.len && !memcmp(a.ptr, b.ptr, a.len))) continue;
+    /* whitespace between tokens or typographic punctuation only: the file's own line is written
+     * back where new_string repeats it (restore.h), so nothing the file never had */
+    if (ec_restore_same_line(env->arena, a, b)) continue;
     uint64_t ha = ec_hash_bytes(a.ptr, a.len);
     for (size_t q = 0; q < nw.n; q++) {
       ec_str c = ec_norm_apply(nw.line[q], EC_NORM_TRIM);

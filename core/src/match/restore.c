@@ -69,6 +69,8 @@ static bool same_key(ec_arena *a, ec_str x, ec_str y) {
   return kx.ptr && ky.ptr && ec_str_eq(kx, ky);
 }
 
+bool ec_restore_same_line(ec_arena *a, ec_str x, ec_str y) { return same_key(a, x, y); }
+
 /* Walks old lines [0, k) (fwd) or [n-k, n) (backwards) against region lines; returns how many
  * region lines they cover (with the file's blank lines old left out), or SIZE_MAX if they do not
  * line up. */
@@ -92,6 +94,14 @@ static size_t cover(ec_arena *a, const lines_t *o, size_t k, const lines_t *r, b
   return j;
 }
 
+/* The blank lines a text starts and ends with are the line breaks around the change, which
+ * match/line_breaks.c frames: the walk lines up the lines with text (*lead, *trail: how many went). */
+static void drop_blank_ends(lines_t *l, size_t *lead, size_t *trail) {
+  *lead = *trail = 0;
+  while (l->n && blank(l->l[0])) { l->l++; l->n--; (*lead)++; }
+  while (l->n && blank(l->l[l->n - 1])) { l->n--; (*trail)++; }
+}
+
 ec_error_code ec_restore_context(ec_arena *a, const char *doc_text, ec_str old_text, ec_str new_text, ec_found *f) {
   ec_str region = ec_str_make(doc_text + f->start, f->end - f->start);
   lines_t o, nw, rep, reg;
@@ -99,6 +109,15 @@ ec_error_code ec_restore_context(ec_arena *a, const char *doc_text, ec_str old_t
   if (!split(a, old_text, &o, &olf) || !split(a, new_text, &nw, &nlf) || !split(a, f->replacement, &rep, &rlf) ||
       !split(a, region, &reg, &glf))
     return EC_OUT_OF_MEMORY;
+  size_t o_lead, o_trail, n_lead, n_trail, r_lead, r_trail, g_lead, g_trail;
+  lines_t rep_all = rep;
+  drop_blank_ends(&o, &o_lead, &o_trail);
+  drop_blank_ends(&nw, &n_lead, &n_trail);
+  drop_blank_ends(&rep, &r_lead, &r_trail);
+  drop_blank_ends(&reg, &g_lead, &g_trail);
+  (void)o_lead, (void)o_trail, (void)g_lead;
+  if (n_lead != r_lead || n_trail != r_trail) return EC_OK; /* the replacement is not new_text line for line */
+  if (r_trail || g_trail) rlf = glf; /* the breaks after the last line with text are framed apart */
   /* the replacement must be new_text line for line, and both ends must agree on the final LF */
   if (rep.n != nw.n || rlf != glf || !reg.n) return EC_OK;
   size_t pre = 0, suf = 0, lim = o.n < nw.n ? o.n : nw.n;
@@ -119,10 +138,12 @@ ec_error_code ec_restore_context(ec_arena *a, const char *doc_text, ec_str old_t
   ec_buf_init(&b, ec_arena_allocator(a));
   ec_buf_reserve(&b, f->replacement.len + region.len);
   size_t parts = 0;
+  for (size_t i = 0; i < r_lead; i++, parts++) { if (parts) ec_buf_append_char(&b, '\n'); ec_buf_append_str(&b, rep_all.l[i]); }
   for (size_t i = 0; i < cp; i++, parts++) { if (parts) ec_buf_append_char(&b, '\n'); ec_buf_append_str(&b, reg.l[i]); }
   for (size_t i = pre; i < rep.n - suf; i++, parts++) { if (parts) ec_buf_append_char(&b, '\n'); ec_buf_append_str(&b, rep.l[i]); }
   for (size_t i = reg.n - cs; i < reg.n; i++, parts++) { if (parts) ec_buf_append_char(&b, '\n'); ec_buf_append_str(&b, reg.l[i]); }
-  if (rlf) ec_buf_append_char(&b, '\n');
+  for (size_t i = r_lead + rep.n; i < rep_all.n; i++, parts++) { if (parts) ec_buf_append_char(&b, '\n'); ec_buf_append_str(&b, rep_all.l[i]); }
+  if (f->replacement.len && f->replacement.ptr[f->replacement.len - 1] == '\n') ec_buf_append_char(&b, '\n');
   if (b.oom) { ec_buf_free(&b); return EC_OUT_OF_MEMORY; }
   ec_str out = ec_buf_finish(&b, a);
   if (!out.ptr) out = ec_str_make("", 0);

@@ -16,4 +16,8 @@
 /** Rewrites f->replacement in place (arena memory) where context lines can be restored. */
 ec_error_code ec_restore_context(ec_arena *a, const char *doc_text, ec_str old_text, ec_str new_text, ec_found *f);
 
+/** Whether two lines differ only in what the loose strategies forgive (whitespace other than between
+ *  two word characters, typographic punctuation): restoring context writes the file's own one. */
+bool ec_restore_same_line(ec_arena *a, ec_str x, ec_str y);
+
 #endif

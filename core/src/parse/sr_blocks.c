@@ -1,4 +1,5 @@
 /* Shared SEARCH/REPLACE pieces and the editcore profile's strict parser and applier (sr_blocks.h). */
+#include "../match/line_breaks.h"
 #include "sr_blocks.h"
 #include "../request/profiles.h"
 #include "../match/ladder.h"
@@ -408,6 +409,203 @@ static ec_error_code choose_reading(ec_ctx *ctx, const ladder *ld, ec_ws_file *f
   return with_block(ctx, EC_MALFORMED_EDIT, f, bi, bk->line);
 }
 
+static bool is_noop(const ec_ctx *ctx, const ec_sr_block *bk) {
+  return bk->search.len && ec_str_eq(bk->search, bk->replace) && (ctx->req->edit.is_final || bk->complete);
+}
+
+/* Where block i (not an empty SEARCH, not a no-op) lands in ld's text: its one place, framed and
+ * with its replacement; the error recorded otherwise. in_order: the text is the one the earlier
+ * blocks left, so the block must be found exactly once there (the rule for blocks with identical
+ * SEARCH texts, which take their places in turn, belongs to the file as sent). */
+static ec_error_code place_block(ec_ctx *ctx, const ladder *ld, ec_ws_file *f, const ec_sr_block *blocks, size_t n, size_t i,
+                                 const ec_sr_block *bk, bool in_order, size_t doc_len, planned *out) {
+  ec_match_env *env = ld->env;
+  ec_found_list found;
+  ec_strategy used;
+  ec_error_code rc = find_search(ld, bk->search, bk->replace, &found, &used);
+  if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
+  if (rc) {
+    ec_fail(ctx, rc, "%.*s", (int)env->message.len, env->message.ptr ? env->message.ptr : "matching stopped");
+    return with_block(ctx, rc, f, i, bk->line);
+  }
+  if (!found.total) {
+    ec_found_list again = {0};
+    if (bk->replace.len && !ec_strategy_exact(env, bk->replace, bk->search, &again)) {
+      keep_whole_lines(ld->text, ld->len, &again);
+      if (again.total) {
+        ec_found_set_lines(env, &again.items[0]);
+        ec_fail(ctx, EC_NOOP, "SEARCH block %zu was not found in '%.*s', but its REPLACE text already is (line %u): the block "
+                "looks already applied; nothing was changed.", i + 1, (int)f->path.len, f->path.ptr, again.items[0].start_line);
+        return with_block(ctx, EC_NOOP, f, i, bk->line);
+      }
+    }
+    ec_str what = ec_arena_printf(ctx->arena, "SEARCH block %zu", i + 1);
+    if (!what.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    ec_report_no_match(ctx, env, f, what.ptr, bk->search);
+    return with_block(ctx, EC_NO_MATCH, f, i, bk->line);
+  }
+  size_t pick = 0;
+  if (found.total > 1) {
+    /* As sent, blocks with one SEARCH text take its places in file order; in order, each takes the
+     * first of the places the blocks still to come need. */
+    size_t same = 0, ord = 0;
+    for (size_t j = in_order ? i : 0; j < n; j++) {
+      if (!ec_str_eq(blocks[j].search, bk->search) || (in_order && is_noop(ctx, &blocks[j]))) continue;
+      if (j < i) ord++;
+      same++;
+    }
+    if (same != found.total || found.n != found.total) {
+      ec_str lines = ec_report_line_ranges(ctx->arena, &found);
+      ec_fail(ctx, EC_AMBIGUOUS, "SEARCH block %zu (line %u) matches %zu places in '%.*s' (%s%s: lines %.*s)%s; nothing was "
+              "changed. Add surrounding lines to the SEARCH section so it matches exactly one place.", i + 1, bk->line,
+              found.total, (int)f->path.len, f->path.ptr, used == EC_STRATEGY_EXACT ? "exactly" : "by ",
+              used == EC_STRATEGY_EXACT ? "" : ec_strategy_name(used), (int)lines.len, lines.ptr ? lines.ptr : "",
+              in_order ? " of the text as the blocks before it leave it" : "");
+      return with_block(ctx, EC_AMBIGUOUS, f, i, bk->line);
+    }
+    pick = ord;
+  }
+  ec_found m = found.items[pick];
+  if (ctx->req->profile == EC_PROFILE_EDITCORE && ec_frame_applies(m.strategy)) {
+    /* The blank lines a SEARCH section starts or ends with (match/line_breaks.h) */
+    ec_str why = {NULL, 0};
+    rc = ec_frame_line_breaks(ctx->arena, ld->text, ld->len, bk->search, bk->replace, 0, ld->len, &m.start, &m.end, &m.replacement, &why);
+    if (!rc)
+      rc = ec_check_inner_blank_lines(ctx->arena, ec_str_make(ld->text + m.start, m.end - m.start), bk->search, bk->replace,
+                                      m.replacement, &why);
+    if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
+    if (rc) {
+      ec_fail(ctx, rc, "SEARCH block %zu (line %u) matches line %u of '%.*s' by %s, but %.*s Nothing was changed.", i + 1, bk->line, m.start_line,
+              (int)f->path.len, f->path.ptr, ec_strategy_name(m.strategy), (int)why.len, why.ptr);
+      return with_block(ctx, rc, f, i, bk->line);
+    }
+  }
+  ec_str text = m.replacement;
+  if (m.end > doc_len) { /* the virtual final LF of a file without one */
+    m.end = doc_len;
+    if (text.len && text.ptr[text.len - 1] == '\n') text.len--;
+  }
+  *out = (planned){m.start, m.end, text, i, m.start_line, m.end_line, m.strategy, m.confidence};
+  return EC_OK;
+}
+
+/* The block as read (its one reading when it has several), or the error recorded. */
+static ec_error_code read_block(ec_ctx *ctx, const ladder *ld, ec_ws_file *f, const ec_sr_block *blocks, size_t i,
+                                ec_sr_block *reading, const ec_sr_block **bk) {
+  *bk = &blocks[i];
+  if (!blocks[i].n_readings) return EC_OK;
+  ec_error_code rc = choose_reading(ctx, ld, f, &blocks[i], i, reading);
+  if (!rc) *bk = reading;
+  return rc;
+}
+
+/* Every block matched in the file as sent; the splices in file order, checked not to overlap. */
+static ec_error_code plan_as_sent(ec_ctx *ctx, const ladder *ld, ec_ws_file *f, const ec_doc *doc, const ec_sr_block *blocks,
+                                  size_t n, bool skip_noops, planned *plan, size_t *np_out, ec_splice **sp_out) {
+  size_t np = 0;
+  for (size_t i = 0; i < n; i++) {
+    ec_sr_block reading;
+    const ec_sr_block *bk;
+    ec_error_code rc = read_block(ctx, ld, f, blocks, i, &reading, &bk);
+    if (rc) return rc;
+    if (!bk->search.len) {
+      if (!doc->len) {
+        plan[np++] = (planned){0, 0, bk->replace, i, 1, 1, EC_STRATEGY_EXACT, 1.0};
+        continue;
+      }
+      malformed(ctx, bk->line, (int32_t)i + 1, "Block %zu (line %u) has an empty SEARCH section, but '%.*s' is not empty: an empty "
+                "SEARCH would discard the whole file. Put the exact lines to replace between the SEARCH marker and '=======' "
+                "(or send the whole new file as whole_file).", i + 1, bk->line, (int)f->path.len, f->path.ptr);
+      return with_block(ctx, EC_MALFORMED_EDIT, f, i, bk->line);
+    }
+    /* While a block streams in (a preview, its REPLACE marker not seen yet), a REPLACE so far equal
+     * to its SEARCH is the usual state: the model is copying the lines it will change. The preview
+     * shows the block in place, unchanged so far; only a finished block that changes nothing is NOOP. */
+    if (is_noop(ctx, bk)) {
+      if (skip_noops) continue;
+      ec_fail(ctx, EC_NOOP, "Block %zu (line %u): its SEARCH and REPLACE sections are identical, so it changes nothing; nothing "
+              "was applied. Remove it or write the change in the REPLACE section.", i + 1, bk->line);
+      return with_block(ctx, EC_NOOP, f, i, bk->line);
+    }
+    if ((rc = place_block(ctx, ld, f, blocks, n, i, bk, false, doc->len, &plan[np]))) return rc;
+    np++;
+  }
+  planned *sorted = ec_arena_alloc(ctx->arena, (np ? np : 1) * sizeof *sorted);
+  ec_splice *sp = ec_arena_alloc(ctx->arena, (np ? np : 1) * sizeof *sp);
+  if (!sorted || !sp) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  memcpy(sorted, plan, np * sizeof *sorted);
+  ec_sort(sorted, np, sizeof *sorted, cmp_planned);
+  for (size_t k = 0; k < np; k++) {
+    if (k && sorted[k].start < sorted[k - 1].end) {
+      const planned *a = &sorted[k - 1], *b = &sorted[k];
+      size_t first = a->block < b->block ? a->block : b->block, second = a->block < b->block ? b->block : a->block;
+      malformed(ctx, blocks[second].line, (int32_t)second + 1, "SEARCH blocks %zu and %zu overlap in '%.*s' (lines %u-%u and %u-%u); "
+                "nothing was changed. Merge them into one block, or make each cover different lines.", first + 1, second + 1,
+                (int)f->path.len, f->path.ptr, a->start_line, a->end_line, b->start_line, b->end_line);
+      return with_block(ctx, EC_MALFORMED_EDIT, f, second, blocks[second].line);
+    }
+    sp[k].start = sorted[k].start;
+    sp[k].end = sorted[k].end;
+    sp[k].text = sorted[k].text;
+  }
+  *np_out = np;
+  *sp_out = sp;
+  return EC_OK;
+}
+
+/* The text as matched: with a final LF when it has none (a block may end on such a last line). */
+static ec_str with_final_lf(ec_arena *a, ec_str t) {
+  if (!t.len || t.ptr[t.len - 1] == '\n') return t.ptr ? t : ec_str_make("", 0);
+  char *p = ec_arena_alloc(a, t.len + 2);
+  if (!p) return ec_str_make(NULL, 0);
+  memcpy(p, t.ptr, t.len);
+  p[t.len] = '\n';
+  p[t.len + 1] = 0;
+  return ec_str_make(p, t.len + 1);
+}
+
+/* Every block, in reply order, matched in the text the blocks before it left (a reply's blocks,
+ * as Aider and Cline apply them): *out is the final LF text. Each text is matched as the file is
+ * (a virtual final LF when it has none), so a block reads the same either way. */
+static ec_error_code plan_in_order(ec_ctx *ctx, ec_ws_file *f, ec_str cur, const ec_strategy *order, size_t n_order,
+                                   const ec_sr_block *blocks, size_t n, planned *plan, size_t *np_out, ec_str *out) {
+  size_t np = 0;
+  uint64_t scanned = 0;
+  for (size_t i = 0; i < n; i++) {
+    ec_str mt = with_final_lf(ctx->arena, cur);
+    if (!mt.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    ec_match_env env;
+    ec_match_env_init(&env, ctx->arena, mt.ptr, mt.len, &ctx->opt, ctx->req->profile);
+    const ladder ld = {&env, order, n_order, mt.ptr, mt.len};
+    ec_sr_block reading;
+    const ec_sr_block *bk;
+    ec_error_code rc = read_block(ctx, &ld, f, blocks, i, &reading, &bk);
+    if (rc) return rc;
+    if (is_noop(ctx, bk)) continue;
+    if (!bk->search.len) { /* fills an empty text, as in plan_as_sent; refused on text */
+      if (cur.len) return malformed(ctx, bk->line, (int32_t)i + 1, "Block %zu (line %u) has an empty SEARCH section, but the text "
+                                    "is not empty.", i + 1, bk->line);
+      plan[np] = (planned){0, 0, bk->replace, i, 1, 1, EC_STRATEGY_EXACT, 1.0};
+    } else {
+      if ((scanned += mt.len) > EC_SR_SCAN_BUDGET)
+        return ec_fail(ctx, EC_TOO_LARGE, "the blocks would search more than %llu bytes", (unsigned long long)EC_SR_SCAN_BUDGET);
+      if ((rc = place_block(ctx, &ld, f, blocks, n, i, bk, true, cur.len, &plan[np]))) return rc;
+    }
+    const planned *p = &plan[np++];
+    size_t len = cur.len - (p->end - p->start) + p->text.len;
+    char *next = ec_arena_alloc(ctx->arena, len + 1);
+    if (!next) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    memcpy(next, cur.ptr, p->start);
+    memcpy(next + p->start, p->text.ptr, p->text.len);
+    memcpy(next + p->start + p->text.len, cur.ptr + p->end, cur.len - p->end);
+    next[len] = 0;
+    cur = ec_str_make(next, len);
+  }
+  *np_out = np;
+  *out = cur;
+  return EC_OK;
+}
+
 ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *blocks, size_t n) {
   if (!n) {
     if (ctx->preview) return EC_OK;
@@ -435,18 +633,10 @@ ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *
   if (rc) return rc;
 
   /* Match against the text with a final LF, so a block may end on a last line that has none. */
-  const char *mt = doc->text;
-  size_t mlen = doc->len;
-  bool virt_lf = doc->len && doc->text[doc->len - 1] != '\n';
-  if (virt_lf) {
-    char *p = ec_arena_alloc(ctx->arena, doc->len + 2);
-    if (!p) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-    memcpy(p, doc->text, doc->len);
-    p[doc->len] = '\n';
-    p[doc->len + 1] = 0;
-    mt = p;
-    mlen = doc->len + 1;
-  }
+  ec_str with_lf = with_final_lf(ctx->arena, ec_str_make(doc->text, doc->len));
+  if (!with_lf.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  const char *mt = with_lf.ptr;
+  size_t mlen = with_lf.len;
   ec_strategy order_buf[EC_STRATEGY__COUNT];
   const ec_strategy *order = ctx->opt.strategies;
   size_t n_order = ctx->opt.n_strategies;
@@ -456,7 +646,6 @@ ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *
   ec_match_env_init(&env, ctx->arena, mt, mlen, &ctx->opt, ctx->req->profile);
   planned *plan = ec_arena_calloc(ctx->arena, n, sizeof *plan);
   if (!plan) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  size_t np = 0;
   const ladder ld = {&env, order, n_order, mt, mlen};
   /* Each block is looked for in the whole file (its uniqueness too): 10,000 blocks on a 1 MB
    * file search 10 GB. The blocks of one request may search EC_SR_SCAN_BUDGET bytes in all,
@@ -467,106 +656,66 @@ ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *
                    "whole_file for a rewrite.", n, (int)f->path.len, f->path.ptr, mlen, (unsigned long long)EC_SR_SCAN_BUDGET,
                    (unsigned long long)(EC_SR_SCAN_BUDGET / (mlen ? mlen : 1)));
 
-  for (size_t i = 0; i < n; i++) {
-    ec_sr_block reading;
-    const ec_sr_block *bk = &blocks[i];
-    if (bk->n_readings) {
-      rc = choose_reading(ctx, &ld, f, bk, i, &reading);
-      if (rc) return rc;
-      bk = &reading;
-    }
-    if (!bk->search.len) {
-      if (!doc->len) {
-        plan[np++] = (planned){0, 0, bk->replace, i, 1, 1, EC_STRATEGY_EXACT, 1.0};
-        continue;
-      }
-      malformed(ctx, bk->line, (int32_t)i + 1, "Block %zu (line %u) has an empty SEARCH section, but '%.*s' is not empty: an empty "
-                "SEARCH would discard the whole file. Put the exact lines to replace between the SEARCH marker and '=======' "
-                "(or send the whole new file as whole_file).", i + 1, bk->line, (int)f->path.len, f->path.ptr);
-      return with_block(ctx, EC_MALFORMED_EDIT, f, i, bk->line);
-    }
-    /* While a block streams in (a preview, its REPLACE marker not seen yet), a REPLACE so far equal
-     * to its SEARCH is the usual state: the model is copying the lines it will change. The preview
-     * shows the block in place, unchanged so far; only a finished block that changes nothing is NOOP. */
-    if (ec_str_eq(bk->search, bk->replace) && (ctx->req->edit.is_final || bk->complete)) {
-      ec_fail(ctx, EC_NOOP, "Block %zu (line %u): its SEARCH and REPLACE sections are identical, so it changes nothing; nothing "
-              "was applied. Remove it or write the change in the REPLACE section.", i + 1, bk->line);
-      return with_block(ctx, EC_NOOP, f, i, bk->line);
-    }
-    ec_found_list found;
-    ec_strategy used;
-    rc = find_search(&ld, bk->search, bk->replace, &found, &used);
-    if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
-    if (rc) {
-      ec_fail(ctx, rc, "%.*s", (int)env.message.len, env.message.ptr ? env.message.ptr : "matching stopped");
-      return with_block(ctx, rc, f, i, bk->line);
-    }
-    if (!found.total) {
-      ec_found_list again = {0};
-      if (bk->replace.len && !ec_strategy_exact(&env, bk->replace, bk->search, &again)) {
-        keep_whole_lines(mt, mlen, &again);
-        if (again.total) {
-          ec_found_set_lines(&env, &again.items[0]);
-          ec_fail(ctx, EC_NOOP, "SEARCH block %zu was not found in '%.*s', but its REPLACE text already is (line %u): the block "
-                  "looks already applied; nothing was changed.", i + 1, (int)f->path.len, f->path.ptr, again.items[0].start_line);
-          return with_block(ctx, EC_NOOP, f, i, bk->line);
-        }
-      }
-      ec_str what = ec_arena_printf(ctx->arena, "SEARCH block %zu", i + 1);
-      if (!what.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-      ec_report_no_match(ctx, &env, f, what.ptr, bk->search);
-      return with_block(ctx, EC_NO_MATCH, f, i, bk->line);
-    }
-    size_t pick = 0;
-    if (found.total > 1) {
-      size_t same = 0, ord = 0;
-      for (size_t j = 0; j < n; j++) {
-        if (!ec_str_eq(blocks[j].search, bk->search)) continue;
-        if (j < i) ord++;
-        same++;
-      }
-      if (same != found.total || found.n != found.total) {
-        ec_str lines = ec_report_line_ranges(ctx->arena, &found);
-        ec_fail(ctx, EC_AMBIGUOUS, "SEARCH block %zu (line %u) matches %zu places in '%.*s' (%s%s: lines %.*s); nothing was "
-                "changed. Add surrounding lines to the SEARCH section so it matches exactly one place.", i + 1, bk->line,
-                found.total, (int)f->path.len, f->path.ptr, used == EC_STRATEGY_EXACT ? "exactly" : "by ",
-                used == EC_STRATEGY_EXACT ? "" : ec_strategy_name(used), (int)lines.len, lines.ptr ? lines.ptr : "");
-        return with_block(ctx, EC_AMBIGUOUS, f, i, bk->line);
-      }
-      pick = ord;
-    }
-    ec_found m = found.items[pick];
-    ec_str text = m.replacement;
-    if (m.end > doc->len) {
-      m.end = doc->len;
-      if (text.len && text.ptr[text.len - 1] == '\n') text.len--;
-    }
-    plan[np++] = (planned){m.start, m.end, text, i, m.start_line, m.end_line, m.strategy, m.confidence};
-  }
+  /* A reply's blocks (docs/reply.md): a no-op block is skipped with a note, and blocks may build on
+   * each other, applied in order; only when that reading and the file-as-sent one agree, or one of
+   * them alone is possible. Previews and the search_replace format keep the file-as-sent rules. */
+  bool reply = ctx->reply_blocks && !ctx->preview;
+  size_t n_noop = 0;
+  for (size_t i = 0; reply && i < n; i++) n_noop += is_noop(ctx, &blocks[i]);
+  if (n_noop == n) reply = false; /* nothing would change: NOOP, as ever */
 
-  planned *sorted = ec_arena_alloc(ctx->arena, np * sizeof *sorted);
-  ec_splice *sp = ec_arena_alloc(ctx->arena, np * sizeof *sp);
-  if (!sorted || !sp) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  memcpy(sorted, plan, np * sizeof *sorted);
-  ec_sort(sorted, np, sizeof *sorted, cmp_planned);
-  for (size_t k = 0; k < np; k++) {
-    if (k && sorted[k].start < sorted[k - 1].end) {
-      const planned *a = &sorted[k - 1], *b = &sorted[k];
-      size_t first = a->block < b->block ? a->block : b->block, second = a->block < b->block ? b->block : a->block;
-      malformed(ctx, blocks[second].line, (int32_t)second + 1, "SEARCH blocks %zu and %zu overlap in '%.*s' (lines %u-%u and %u-%u); "
-                "nothing was changed. Merge them into one block, or make each cover different lines.", first + 1, second + 1,
-                (int)f->path.len, f->path.ptr, a->start_line, a->end_line, b->start_line, b->end_line);
-      return with_block(ctx, EC_MALFORMED_EDIT, f, second, blocks[second].line);
+  size_t np = 0, errors_before = ctx->res->n_errors;
+  ec_splice *sp = NULL;
+  ec_error_code rc_sent = plan_as_sent(ctx, &ld, f, doc, blocks, n, reply, plan, &np, &sp);
+  if (rc_sent == EC_OUT_OF_MEMORY || (rc_sent && !reply)) return rc_sent;
+  ec_doc next;
+  if (!rc_sent && ec_doc_splice(ctx->arena, doc, sp, np, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (reply) {
+    size_t errors_sent = ctx->res->n_errors, np2 = 0;
+    planned *plan2 = ec_arena_calloc(ctx->arena, n, sizeof *plan2);
+    if (!plan2) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    ec_str seq;
+    ec_error_code rc_seq = plan_in_order(ctx, f, ec_str_make(doc->text, doc->len), order, n_order, blocks, n, plan2, &np2, &seq);
+    if (rc_seq == EC_OUT_OF_MEMORY) return rc_seq;
+    if (rc_sent && rc_seq) { /* neither reading places every block: the file-as-sent error is the one reported */
+      ctx->res->n_errors = errors_sent;
+      return rc_sent;
     }
-    sp[k].start = sorted[k].start;
-    sp[k].end = sorted[k].end;
-    sp[k].text = sorted[k].text;
+    if (rc_seq) { /* as sent, every block lands; in order, one is ambiguous or lost: less certain, refused */
+      memmove(ctx->res->errors + errors_before, ctx->res->errors + errors_sent, (ctx->res->n_errors - errors_sent) * sizeof *ctx->res->errors);
+      ctx->res->n_errors -= errors_sent - errors_before;
+      return rc_seq;
+    }
+    if (!rc_sent && !rc_seq && !ec_str_eq(seq, ec_str_make(next.text, next.len))) {
+      ctx->res->n_errors = errors_before;
+      size_t differ = 0; /* the first block placed differently by the two readings */
+      for (size_t k = 0; k < np2 && k < np; k++)
+        if (plan[k].start != plan2[k].start || !ec_str_eq(plan[k].text, plan2[k].text)) { differ = k; break; }
+      size_t bi = plan2[differ].block;
+      ec_fail(ctx, EC_AMBIGUOUS, "SEARCH block %zu (line %u) lands at line %u of '%.*s' as sent but at line %u of the text the blocks "
+              "before it leave, and the two readings give different files; nothing was changed. Make each block's SEARCH match one "
+              "place whether or not the blocks before it are applied.", bi + 1, blocks[bi].line, plan[differ].start_line,
+              (int)f->path.len, f->path.ptr, plan2[differ].start_line);
+      return with_block(ctx, EC_AMBIGUOUS, f, bi, blocks[bi].line);
+    }
+    ctx->res->n_errors = errors_before;
+    for (size_t i = 0; i < n; i++)
+      if (is_noop(ctx, &blocks[i]) &&
+          !ec_result_add_note(ctx->res, "Block %zu (line %u) of '%.*s' was skipped: its SEARCH and REPLACE sections are identical, "
+                              "so it changes nothing; the other blocks were applied.", i + 1, blocks[i].line, (int)f->path.len, f->path.ptr))
+        return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (rc_sent) { /* only the in-order reading places every block */
+      for (size_t k = 0; k < np2 && k < 1000; k++)
+        if (ec_ws_add_match(ctx, f, plan2[k].start_line, plan2[k].end_line, plan2[k].strategy, plan2[k].confidence))
+          return EC_OUT_OF_MEMORY;
+      if ((rc = ec_sr_set_text(ctx, f, seq))) return rc;
+      f->replacements = (uint32_t)np2;
+      return EC_OK;
+    }
   }
   for (size_t k = 0; k < np && k < 1000; k++)
     if (ec_ws_add_match(ctx, f, plan[k].start_line, plan[k].end_line, plan[k].strategy, plan[k].confidence))
       return EC_OUT_OF_MEMORY;
-  ec_doc next;
-  if (ec_doc_splice(ctx->arena, doc, sp, np, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   ec_ws_replace_doc(ctx, f, &next);
   f->replacements = (uint32_t)np;
   return EC_OK;

@@ -4,6 +4,7 @@
 #include "editcore_commit.h"
 #include "../base/alloc.h"
 #include "../request/result.h"
+#include "../base/str.h"
 #include <string.h>
 
 void ec_free(const ec_host *host, void *ptr) { ec_mem_free(host ? host->allocator : NULL, ptr); }
@@ -17,6 +18,15 @@ static char *to_json(const ec_result *r, const ec_host *host, size_t *json_len, 
   return b.ptr;
 }
 
+char *ec_json_bytes(const char *bytes, size_t len, const ec_host *host, size_t *json_len) {
+  ec_buf b;
+  ec_buf_init(&b, host ? host->allocator : NULL);
+  ec_json_write_bytes(&b, ec_str_make(bytes, bytes ? len : 0));
+  if (b.oom || !ec_buf_reserve(&b, 0)) { ec_buf_free(&b); return NULL; }
+  if (json_len) *json_len = b.len;
+  return b.ptr;
+}
+
 char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_len) { return to_json(r, host, json_len, false); }
 
 char *ec_result_to_json_splices(const ec_result *r, const ec_host *host, size_t *json_len) {
@@ -25,7 +35,7 @@ char *ec_result_to_json_splices(const ec_result *r, const ec_host *host, size_t 
 
 /* A request's JSON text, its files' contents in it (files == NULL) or beside it. */
 static ec_result *apply_json(const char *request, size_t request_len, const ec_file *files, size_t n_files,
-                             const ec_host *host) {
+                             bool syntax_on_demand, const ec_host *host) {
   const ec_allocator *alc = host ? host->allocator : NULL;
   ec_arena *a = ec_arena_new(alc);
   if (!a) return NULL;
@@ -35,6 +45,7 @@ static ec_result *apply_json(const char *request, size_t request_len, const ec_f
   ec_str message = {0, 0};
   ec_error_code rc = ec_json_parse_request_ex(a, request ? request : "", request ? request_len : 0, &req, &extras, &message);
   if (ec_arena_failed(a)) rc = EC_OUT_OF_MEMORY; /* whatever the parser made of a failed allocation */
+  if (!rc && syntax_on_demand) req.options.syntax = EC_SYNTAX_ON_DEMAND;
   if (!rc && files) {
     if (req.n_files) {
       rc = EC_INVALID_PARAM;
@@ -72,13 +83,19 @@ static ec_result *apply_json(const char *request, size_t request_len, const ec_f
 }
 
 ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host *host) {
-  return apply_json(request, request_len, NULL, 0, host);
+  return apply_json(request, request_len, NULL, 0, false, host);
 }
 
 ec_result *ec_apply_json_files(const char *request, size_t request_len, const ec_file *files, size_t n_files,
                                const ec_host *host) {
   static const ec_file none = {{"", 0}, {"", 0}};
-  return apply_json(request, request_len, files ? files : &none, files ? n_files : 0, host);
+  return apply_json(request, request_len, files ? files : &none, files ? n_files : 0, false, host);
+}
+
+ec_result *ec_apply_json_files_on_demand(const char *request, size_t request_len, const ec_file *files, size_t n_files,
+                                         const ec_host *host) {
+  static const ec_file none = {{"", 0}, {"", 0}};
+  return apply_json(request, request_len, files ? files : &none, files ? n_files : 0, true, host);
 }
 
 /* A tool call or a definitions request starts with its "tool" / "tool_definitions" member

@@ -3,6 +3,7 @@
 #include "../base/buf.h"
 #include "../base/str.h"
 #include "../base/strmap.h"
+#include "../base/base64.h"
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
@@ -112,6 +113,28 @@ static ec_str copy_of(parser *p, const char *cstr) {
 
 /* Section - typed getters */
 
+ec_error_code ec_json_reader_bytes(ec_json_reader *p, const cJSON *it, ec_str *out) {
+  if (cJSON_IsString(it)) {
+    *out = copy_of(p, it->valuestring);
+    return out->ptr ? EC_OK : EC_OUT_OF_MEMORY;
+  }
+  const cJSON *b64 = cJSON_IsObject(it) ? it->child : NULL;
+  if (!b64 || b64->next || strcmp(b64->string, "base64") || !cJSON_IsString(b64)) {
+    p->message = ec_cstr("must be a string, or {\"base64\": \"...\"} for bytes that are not UTF-8");
+    return EC_INVALID_PARAM;
+  }
+  size_t len = strlen(b64->valuestring), n = 0;
+  unsigned char *o = ec_arena_alloc(p->a, len / 4 * 3 + 1);
+  if (!o) return EC_OUT_OF_MEMORY;
+  if (!ec_base64_decode_into(b64->valuestring, len, o, &n)) {
+    p->message = ec_cstr("holds a base64 value that is not RFC 4648 base64 (the standard alphabet, '=' padding, no white space)");
+    return EC_INVALID_PARAM;
+  }
+  o[n] = 0;
+  *out = ec_str_make((const char *)o, n);
+  return EC_OK;
+}
+
 static ec_error_code get_string(parser *p, const cJSON *it, const char *where, ec_str *out) {
   if (!cJSON_IsString(it)) return FAIL(p, "%s must be a string", where);
   *out = copy_of(p, it->valuestring);
@@ -181,10 +204,13 @@ static ec_error_code parse_files(parser *p, const cJSON *obj, ec_request *req) {
   ec_strmap_init(&seen, p->a);
   for (const cJSON *it = obj->child; it; it = it->next) {
     if (cJSON_IsNull(it)) continue; /* an absent file, stated explicitly */
-    if (!cJSON_IsString(it)) return FAIL(p, "files['%s'] must be a string (the file's content) or null (absent)", it->string);
+    if (!cJSON_IsString(it) && !cJSON_IsObject(it))
+      return FAIL(p, "files['%s'] must be a string (the file's content), {\"base64\": \"...\"} (its bytes, when they are not "
+                     "UTF-8) or null (absent)", it->string);
     files[n].path = copy_of(p, it->string);
-    files[n].content = copy_of(p, it->valuestring);
-    if (!files[n].path.ptr || !files[n].content.ptr) return EC_OUT_OF_MEMORY;
+    ec_error_code rc = ec_json_reader_bytes(p, it, &files[n].content);
+    if (rc == EC_INVALID_PARAM) return FAIL(p, "files['%s'] %.*s", it->string, (int)p->message.len, p->message.ptr);
+    if (rc || !files[n].path.ptr) return EC_OUT_OF_MEMORY;
     int added = ec_strmap_add(&seen, files[n].path, n, NULL);
     if (added < 0) return EC_OUT_OF_MEMORY;
     if (!added) return FAIL(p, "files: the path '%s' is given twice", it->string);
@@ -228,14 +254,14 @@ static ec_error_code parse_peer_options(parser *p, const cJSON *obj, ec_peer_opt
 #define MAX_EDIT_KEYS 10
 static const char *const *edit_keys(ec_format f) {
   static const char *const BY_FORMAT[EC_FORMAT__COUNT][MAX_EDIT_KEYS + 1] = {
-      [EC_FORMAT_REPLACE] = {"path", "old_string", "new_string", "expected_replacements", "replace_all", "instruction", "instructions", "options"},
-      [EC_FORMAT_SEARCH_REPLACE] = {"path", "text", "dialect", "is_final", "parse_only", "valid_fnames", "options"},
-      [EC_FORMAT_UNIFIED_DIFF] = {"text", "options"},
-      [EC_FORMAT_CODEX_PATCH] = {"text", "options"},
-      [EC_FORMAT_WHOLE_FILE] = {"path", "content", "options"},
-      [EC_FORMAT_INSERT] = {"path", "insert_line", "new_str", "options"},
-      [EC_FORMAT_LAZY] = {"path", "snippet", "instruction", "instructions", "options"},
-      [EC_FORMAT_REPLY] = {"text", "dialect", "path", "parse_only", "options"},
+      [EC_FORMAT_REPLACE] = {"path", "old_string", "new_string", "expected_replacements", "replace_all", "instruction", "instructions", "options", "language"},
+      [EC_FORMAT_SEARCH_REPLACE] = {"path", "text", "dialect", "is_final", "parse_only", "valid_fnames", "options", "language"},
+      [EC_FORMAT_UNIFIED_DIFF] = {"text", "options", "language"},
+      [EC_FORMAT_CODEX_PATCH] = {"text", "options", "language"},
+      [EC_FORMAT_WHOLE_FILE] = {"path", "content", "options", "language"},
+      [EC_FORMAT_INSERT] = {"path", "insert_line", "new_str", "options", "language"},
+      [EC_FORMAT_LAZY] = {"path", "snippet", "instruction", "instructions", "options", "language"},
+      [EC_FORMAT_REPLY] = {"text", "dialect", "path", "parse_only", "options", "language"},
   };
   return BY_FORMAT[f];
 }
@@ -287,6 +313,7 @@ static ec_error_code parse_edit(parser *p, const cJSON *obj, ec_request *req) {
     else if (is_key(it, "new_str")) { rc = get_string(p, it, "edit.new_str", &e->new_str); e->has_new_str = true; }
     else if (is_key(it, "snippet")) { rc = get_string(p, it, "edit.snippet", &e->snippet); e->has_snippet = true; }
     else if (is_key(it, "options")) rc = parse_peer_options(p, it, &e->peer);
+    else if (is_key(it, "language")) rc = get_string(p, it, "edit.language", &e->language);
   }
   return rc;
 }
@@ -355,8 +382,15 @@ static ec_error_code parse_options(parser *p, const cJSON *obj, ec_options *o) {
       o->expected_hash = list;
       o->n_expected_hash = n;
     } else if (is_key(it, "limits")) rc = parse_limits(p, it, &o->limits);
+    else if (is_key(it, "syntax")) {
+      const char *m = cJSON_IsString(it) ? it->valuestring : "";
+      if (!strcmp(m, "report")) o->syntax = EC_SYNTAX_REPORT;
+      else if (!strcmp(m, "refuse")) o->syntax = EC_SYNTAX_REFUSE;
+      else if (!strcmp(m, "off")) o->syntax = EC_SYNTAX_OFF;
+      else rc = FAIL(p, "options.syntax must be \"report\" (the default), \"refuse\" or \"off\" (docs/syntax.md)");
+    }
     else rc = FAIL(p, "unknown field 'options.%s' (known: diff_context, diff_max_bytes, strategies, fuzzy_threshold, "
-                      "line_hint, expected_hash, limits, strip, reverse)", it->string);
+                      "line_hint, expected_hash, limits, syntax, strip, reverse)", it->string);
   }
   return rc;
 }
@@ -466,6 +500,9 @@ ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len
     rc = FAIL(&p, "profile must be one of editcore, gemini, cline, aider, roo, codex, claude, openhands");
   if (!rc && files) rc = parse_files(&p, files, req);
   if (!rc) rc = x->kind ? parse_correction(&p, edit, req, x) : parse_edit(&p, edit, req);
+  /* JSON answers with every changed file's syntax report unless options.syntax says otherwise
+   * (the typed API's default is on demand: docs/syntax.md). */
+  if (!rc) req->options.syntax = EC_SYNTAX_REPORT;
   if (!rc && options) rc = parse_options(&p, options, &req->options);
   cJSON_Delete(root);
   if (rc == EC_OUT_OF_MEMORY && !p.message.len) p.message = ec_cstr("out of memory");
@@ -478,6 +515,13 @@ ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len
 cJSON *ec_json_read(ec_json_reader *p, const char *json, size_t len) {
   const char *text;
   if (prepare_text(p, json, len, &text)) return NULL;
+  /* Strict, as for edit requests: a file's bytes that are not UTF-8 travel as base64, never raw. */
+  size_t bad_at = 0;
+  const char *what = NULL;
+  if (!ec_json_strict_check(json, len, &bad_at, &what)) {
+    p->message = ec_arena_printf(p->a, "the request is not valid JSON: %s (byte %zu)", what, bad_at);
+    return NULL;
+  }
   const char *end = NULL;
   cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
   if (!root) {

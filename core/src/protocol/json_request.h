@@ -22,6 +22,9 @@ typedef struct ec_json_reader {
 struct cJSON *ec_json_read(ec_json_reader *p, const char *json, size_t len);
 /** A string of the tree (key or value) as bytes in the reader's arena, NUL bytes restored. */
 ec_str ec_json_reader_string(ec_json_reader *p, const char *cstr);
+/** A value that carries a file's bytes (docs/protocol.md, "Bytes"): a string, or {"base64": "..."}.
+ *  EC_INVALID_PARAM with p->message a phrase ("must be a string, or ...") when it is neither. */
+ec_error_code ec_json_reader_bytes(ec_json_reader *p, const struct cJSON *it, ec_str *out);
 
 /** Parses into *req, allocating in `a`. On failure returns the code and sets *message. */
 ec_error_code ec_json_parse_request(ec_arena *a, const char *json, size_t len, ec_request *req, ec_str *message);

@@ -1,6 +1,7 @@
 #include "json_response.h"
 #include "../request/result.h"
 #include "../base/utf8.h"
+#include "../base/base64.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -14,9 +15,13 @@ static bool word_needs_escape(uint64_t w) {
   return ((lt20 | zq | zb | w) & highs) != 0;
 }
 
-void ec_json_write_string(ec_buf *b, ec_str s) {
+/* The JSON string literal of s. `bytes`: s is a file's bytes, and a byte that a JSON string
+ * cannot carry exactly (not UTF-8, or NUL, which C hosts' strings end at) stops the writing:
+ * false, with b as it was. Otherwise such a byte is shown as U+FFFD (prose: messages, views). */
+static bool write_string(ec_buf *b, ec_str s, bool bytes) {
   static const char HEX[] = "0123456789abcdef";
-  if (!ec_buf_reserve(b, s.len + 2)) return;
+  size_t start = b->len;
+  if (!ec_buf_reserve(b, s.len + 2)) return true;
   ec_buf_append_char(b, '"');
   size_t run = 0; /* bytes copied in one go until something needs escaping */
   for (size_t i = 0; i < s.len; i++) {
@@ -30,11 +35,11 @@ void ec_json_write_string(ec_buf *b, ec_str s) {
     if (i >= s.len) break;
     unsigned char c = (unsigned char)s.ptr[i];
     if (c >= 0x80) {
-      /* Every response is UTF-8 JSON text. Strings from a JSON request are UTF-8 already (the
-       * strict check); a typed-API caller's bytes that are not (a Latin-1 file) are written as
-       * U+FFFD here: such files belong to the typed API, not to JSON (docs/limits.md). */
+      /* Every response is UTF-8 JSON text: bytes that are not UTF-8 go as base64 (bytes), or
+       * as U+FFFD in prose, which renders a file for a model and is never written back. */
       size_t k = ec_utf8_valid_len((const unsigned char *)s.ptr + i, s.len - i);
       if (k) { i += k - 1; continue; }
+      if (bytes) { b->len = start; return false; }
       ec_buf_append(b, s.ptr + run, i - run);
       run = i + 1;
       ec_buf_append(b, "\\ufffd", 6);
@@ -53,6 +58,7 @@ void ec_json_write_string(ec_buf *b, ec_str s) {
       case '\b': esc[1] = 'b'; break;
       case '\f': esc[1] = 'f'; break;
       default:
+        if (!c && bytes) { b->len = start; return false; }
         memcpy(esc + 1, "u00", 3);
         esc[4] = HEX[c >> 4];
         esc[5] = HEX[c & 15];
@@ -64,6 +70,17 @@ void ec_json_write_string(ec_buf *b, ec_str s) {
   /* An empty string may have no pointer at all (ptr NULL): no arithmetic on it. */
   if (s.len > run) ec_buf_append(b, s.ptr + run, s.len - run);
   ec_buf_append_char(b, '"');
+  return true;
+}
+
+void ec_json_write_string(ec_buf *b, ec_str s) { write_string(b, s, false); }
+
+void ec_json_write_bytes(ec_buf *b, ec_str s) {
+  if (write_string(b, s, true)) return;
+  if (!ec_buf_reserve(b, ec_base64_len(s.len) + 14)) return;
+  ec_buf_append_cstr(b, "{\"base64\":\"");
+  ec_base64_append(b, s.ptr, s.len);
+  ec_buf_append_cstr(b, "\"}");
 }
 
 static void key(ec_buf *b, bool *first, const char *k) {
@@ -104,7 +121,7 @@ static void write_error(ec_buf *b, const ec_error *e) {
       ec_buf_printf(b, "%s{\"start_line\":%u,\"end_line\":%u,\"similarity\":", i ? "," : "", c->start_line, c->end_line);
       ratio(b, c->similarity);
       ec_buf_append_cstr(b, ",\"text\":");
-      ec_json_write_string(b, c->text);
+      ec_json_write_bytes(b, c->text);
       ec_buf_append_char(b, '}');
     }
     ec_buf_append_char(b, ']');
@@ -135,14 +152,14 @@ static void write_file(ec_buf *b, const ec_file_result *f, size_t index, bool sp
     ec_buf_append_char(b, ']');
   } else if (f->has_content) {
     key(b, &first, "content");
-    ec_json_write_string(b, f->content);
+    ec_json_write_bytes(b, f->content);
   }
   key(b, &first, "diff");
-  ec_json_write_string(b, f->diff);
+  ec_json_write_bytes(b, f->diff);
   key(b, &first, "diff_truncated");
   ec_buf_append_cstr(b, f->diff_truncated ? "true" : "false");
   key(b, &first, "undo");
-  ec_json_write_string(b, f->undo);
+  ec_json_write_bytes(b, f->undo);
   ec_buf_printf(b, ",\"lines_added\":%u,\"lines_removed\":%u,\"replacements\":%u", f->lines_added, f->lines_removed,
                 f->replacements);
   key(b, &first, "matches");
@@ -154,7 +171,12 @@ static void write_file(ec_buf *b, const ec_file_result *f, size_t index, bool sp
     ratio(b, m->confidence);
     ec_buf_append_char(b, '}');
   }
-  ec_buf_append_cstr(b, "]}");
+  ec_buf_append_char(b, ']');
+  if (f->syntax) {
+    key(b, &first, "syntax");
+    ec_json_write_syntax(b, f->syntax);
+  }
+  ec_buf_append_char(b, '}');
 }
 
 /* Format reply, parse_only: data.edits (one object per edit found) and data.paths. */
@@ -212,6 +234,14 @@ void ec_json_write_result_as(ec_buf *b, const ec_result *r, bool splices) {
     ec_buf_append_char(b, ']');
   }
   if (r->has_reply) write_reply(b, r);
+  if (r->n_notes && r->status != EC_STATUS_ERROR) {
+    ec_buf_append_cstr(b, ",\"notes\":[");
+    for (size_t i = 0; i < r->n_notes; i++) {
+      if (i) ec_buf_append_char(b, ',');
+      ec_json_write_string(b, r->notes[i]);
+    }
+    ec_buf_append_char(b, ']');
+  }
   if (r->has_prompt) {
     /* the schema is JSON text the core wrote itself: emitted as an object, not a string */
     ec_buf_append_cstr(b, ",\"prompt\":{\"system\":");

@@ -164,7 +164,9 @@ static ec_error_code do_blocks(run *r, size_t a, size_t b) {
   sub.edit.path = path;
   sub.edit.dialect = ec_cstr(g->roo ? "roo" : "cline");
   size_t blocks_before = ctx->res->n_blocks;
+  ctx->reply_blocks = true; /* no-op blocks skipped, blocks in order on the evolving text (docs/reply.md §4) */
   ec_error_code rc = run_format(r, ec_format_search_replace, &sub, shift, g->first);
+  ctx->reply_blocks = false;
   if (rc || !r->parse_only) return rc;
   for (size_t i = blocks_before; i < ctx->res->n_blocks; i++) {
     const ec_block *bk = &ctx->res->blocks[i];

@@ -1,4 +1,5 @@
 #include "ctx.h"
+#include "../syntax/syntax.h"
 #include "../base/str.h"
 #include "../diff/diff.h"
 #include "../base/sort.h"
@@ -160,6 +161,11 @@ ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res, co
   if (total > ctx->opt.limits.max_input_bytes)
     return ec_fail(ctx, EC_TOO_LARGE, "the request holds %llu bytes of text; the limit (options.limits.max_input_bytes) is %llu",
                    (unsigned long long)total, (unsigned long long)ctx->opt.limits.max_input_bytes);
+  /* The rule for files that are not UTF-8 guards them from text written in UTF-8 (every JSON
+   * request and tool call); an edit whose own text is not UTF-8 speaks the file's encoding. */
+  const ec_str texts[] = {e->old_string, e->new_string, e->text, e->content, e->new_str, e->snippet, e->peer.raw_llm_text};
+  for (size_t i = 0; i < sizeof texts / sizeof texts[0] && !ctx->edit_not_utf8; i++)
+    ctx->edit_not_utf8 = ec_utf8_first_invalid(texts[i]) != texts[i].len;
   for (size_t i = 0; i < req->n_files; i++) {
     const ec_file *in = &req->files[i];
     if (!in->path.len) return ec_fail(ctx, EC_INVALID_PARAM, "files: a file has an empty path");
@@ -171,7 +177,9 @@ ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res, co
     if (!f) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
     f->path = in->path;
     f->existed = f->exists = true;
-    f->original = in->content;
+    f->bytes = in->content;
+    ec_error_code drc = ec_text_decode(ctx->arena, in->content, &f->original, &f->enc, &f->enc_problem);
+    if (drc == EC_OUT_OF_MEMORY) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   }
   return EC_OK;
 }
@@ -199,6 +207,11 @@ static void touch(ec_ctx *ctx, ec_ws_file *f) {
 ec_error_code ec_ws_doc(ec_ctx *ctx, ec_ws_file *f, ec_doc **out) {
   if (!f->exists) return ec_fail(ctx, EC_NOT_FOUND, "the file '%.*s' does not exist", (int)f->path.len, f->path.ptr);
   if (!f->loaded) {
+    if (f->enc_problem.len) {
+      ec_error_code rc = ec_fail(ctx, EC_ENCODING, "'%.*s' cannot be edited: %.*s. Nothing was changed.", (int)f->path.len,
+                                 f->path.ptr, (int)f->enc_problem.len, f->enc_problem.ptr);
+      return ec_fail_at(ctx, f, rc);
+    }
     ec_error_code rc = ec_doc_load(ctx->arena, f->original, &f->doc);
     if (rc == EC_BINARY_FILE) {
       rc = ec_fail(ctx, EC_BINARY_FILE, "'%.*s' holds NUL bytes: it looks binary, and editcore edits only text files",
@@ -218,6 +231,7 @@ ec_error_code ec_ws_doc(ec_ctx *ctx, ec_ws_file *f, ec_doc **out) {
       return rc;
     }
     f->loaded = true;
+    f->original_lf = f->doc.n_lf; /* folding CRLF and the BOM keep every LF */
     /* Its changes are tracked from here, for a diff made from them (emit_file) */
     if (f->existed && ec_doc_log_start(ctx->arena, &f->doc)) f->lineage = f->doc.log;
   }
@@ -314,15 +328,85 @@ static size_t raw_at(raw_cursor *c, size_t to) {
   return c->at;
 }
 
-/* The tracked changes of f (its doc's log, when the doc descends from the file as loaded) as
- * stretches of the bytes given and the bytes rendered, each proved: outside the stretches the
- * two must be the same bytes, or the log is not used. false: diff the whole files. */
-static bool tracked_stretches(ec_ctx *ctx, const ec_ws_file *f, ec_str now, ec_diff_stretch **out, size_t *n) {
+/* Why the log can be trusted without re-reading the files: a doc's bytes are written only by
+ * core/src/text/doc.c (ec_doc_load starts untracked, ec_doc_splice carries the log with every
+ * splice added, or drops it past its budget); no other code assigns a doc's text, length, line
+ * endings, BOM or log (checked by scripts/check_doc_writers.sh). So outside the logged regions a
+ * doc whose log descends from its file's loaded doc (`lineage`) holds the loaded bytes.
+ * Rendering is the identity plus the BOM when the file had no CRLF to fold (eol LF or NONE:
+ * nothing folded on load, no splice writes a CR ending since the doc is not CRLF-dominant), so
+ * a region maps to the raw bytes by adding the BOM's length. With CRLFs the regions are mapped
+ * through the CRs of both sides and, that mapping being the subtle part, the bytes between them
+ * are still compared. */
+
+/* Whether f's current doc is tracked from its file as loaded. */
+static bool tracked(const ec_ws_file *f) {
   const ec_doc_log *log = f->doc.log;
-  if (!f->existed || !f->exists || !log || !f->lineage || log->root != f->lineage) return false;
+  return f->existed && f->exists && log && f->lineage && log->root == f->lineage;
+}
+
+/* Whether rendering f's doc is its text behind the BOM, as the loaded file was (no CRLF). */
+static bool plain_endings(const ec_doc *d) { return d->eol == EC_EOL_LF || d->eol == EC_EOL_NONE; }
+
+/* Whether a tracked, plain-ended f renders as its original: every logged region's new bytes
+ * equal its old ones (a splice may write what was there). Only the regions are read. */
+static bool tracked_unchanged(const ec_ws_file *f, ec_str now) {
+  const ec_doc_log *log = f->doc.log;
+  size_t bom = f->doc.bom ? 3 : 0;
+  if (now.len != f->original.len) return false;
+  for (size_t i = 0; i < log->n; i++) {
+    const ec_doc_region *r = &log->regions[i];
+    if (r->old_end - r->old_start != r->new_end - r->new_start ||
+        !same_bytes(f->original.ptr + bom + r->old_start, now.ptr + bom + r->new_start, r->old_end - r->old_start))
+      return false;
+  }
+  return true;
+}
+
+static bool all_ascii(const char *p, size_t n) {
+  for (size_t i = 0; i < n; i++) if ((unsigned char)p[i] >= 0x80) return false;
+  return true;
+}
+
+/* Whether a tracked, plain-ended f changed only ASCII, each change right after an ASCII byte
+ * that belongs to no run (not >= 0x80, nor the 0x30-0x7E byte right after one): its runs
+ * (text/encoding.h) are then the original's whatever its encoding — no run can grow into a change,
+ * split or join — and the rule for files that are not UTF-8 holds without reading the file
+ * through. Only the regions are read. (fuzz_encoding checks it against ec_text_keeps_bytes.) */
+static bool tracked_ascii_only(const ec_ws_file *f, ec_str now) {
+  const ec_doc_log *log = f->doc.log;
+  const unsigned char *o = (const unsigned char *)f->original.ptr;
+  size_t bom = f->doc.bom ? 3 : 0;
+  for (size_t i = 0; i < log->n; i++) {
+    const ec_doc_region *r = &log->regions[i];
+    size_t at = bom + r->old_start;
+    bool in_run = at && (o[at - 1] >= 0x80 || (o[at - 1] >= 0x30 && o[at - 1] <= 0x7E && at >= 2 && o[at - 2] >= 0x80));
+    if (in_run || !all_ascii(f->original.ptr + at, r->old_end - r->old_start) ||
+        !all_ascii(now.ptr + bom + r->new_start, r->new_end - r->new_start))
+      return false;
+  }
+  return true;
+}
+
+/* The tracked changes of f as stretches of the bytes given and the bytes rendered. false: diff
+ * the whole files. */
+static bool tracked_stretches(ec_ctx *ctx, const ec_ws_file *f, ec_str now, ec_diff_stretch **out, size_t *n) {
+  if (!tracked(f)) return false;
+  const ec_doc_log *log = f->doc.log;
   ec_diff_stretch *st = ec_arena_alloc(ctx->arena, (log->n ? log->n : 1) * sizeof *st);
   if (!st) return false;
   size_t bom = f->doc.bom ? 3 : 0;
+  if (plain_endings(&f->doc)) {
+    for (size_t i = 0; i < log->n; i++) {
+      const ec_doc_region *r = &log->regions[i];
+      ec_diff_stretch s = {r->old_start + bom, r->old_end + bom, r->new_start + bom, r->new_end + bom};
+      if (s.old_end > f->original.len || s.new_end > now.len) return false; /* cannot happen; cheap */
+      st[i] = s;
+    }
+    *out = st;
+    *n = log->n;
+    return true;
+  }
   raw_cursor co = {f->original, 0, bom, 0}, cn = {now, 0, bom, 0};
   next_cr(&co);
   next_cr(&cn);
@@ -349,8 +433,18 @@ static bool tracked_stretches(ec_ctx *ctx, const ec_ws_file *f, ec_str now, ec_d
   return true;
 }
 
-/* `now` is the file's rendered content (empty when it no longer exists). */
+/* `now` is the file's rendered text (empty when it no longer exists); the content written is
+ * that text in the file's own encoding (text/encoding.h). The diffs are of the texts. */
 static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
+  ec_str bytes = now;
+  if (f->exists && !ec_encoding_plain(&f->enc)) {
+    ec_error_code erc = ec_text_encode(ctx->arena, now, &f->enc, &bytes);
+    if (erc == EC_ENCODING)
+      return ec_fail_at(ctx, f, ec_fail(ctx, EC_ENCODING, "the new text of '%.*s' is not UTF-8, so it cannot be written back as "
+                                        "%s, the file's encoding; nothing was changed", (int)f->path.len, f->path.ptr,
+                                        ec_encoding_name(&f->enc)));
+    if (erc) return ec_fail(ctx, erc, "out of memory");
+  }
   ec_file_result *out = ec_result_add_file(ctx->res);
   if (!out) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   out->path = f->path;
@@ -358,7 +452,7 @@ static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
   out->n_matches = f->n_matches;
   out->replacements = f->replacements;
   if (f->exists) {
-    out->content = now;
+    out->content = bytes;
     out->has_content = true;
   }
   out->action = !f->exists ? EC_ACTION_DELETE : !f->existed ? EC_ACTION_ADD : f->moved_to.len ? EC_ACTION_MOVE : EC_ACTION_UPDATE;
@@ -371,7 +465,7 @@ static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
   ec_error_code rc;
   if (tracked_stretches(ctx, f, now, &st, &n_st)) {
     /* A located edit: the diff of the lines around what it spliced, not of the whole files. */
-    rc = ec_diff_unified_stretches(ctx->arena, f->path, new_path, f->original, now, st, n_st, &o, &d, &u);
+    rc = ec_diff_unified_stretches(ctx->arena, f->path, new_path, f->original, now, f->original_lf, st, n_st, &o, &d, &u);
   } else {
     const ec_str *before = f->existed ? &f->original : NULL, *after = f->exists ? &now : NULL;
     rc = ec_diff_unified_pair(ctx->arena, f->path, new_path, before, after, &o, &d, &u);
@@ -379,6 +473,16 @@ static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
     n_st = d.n_stretches;
   }
   if (rc) return ec_fail(ctx, rc, "could not build the diff of '%.*s'", (int)f->path.len, f->path.ptr);
+  if (f->existed && f->exists && f->enc.utf16 != EC_UTF16_NONE) {
+    /* The stretches are of the text; its UTF-16 bytes are another length: in bytes, the whole
+     * file is the splice. (Lone-CR files map byte for byte, CR for LF: their stretches stand.) */
+    st = ec_arena_alloc(ctx->arena, sizeof *st);
+    if (!st) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    st->old_start = st->new_start = 0;
+    st->old_end = f->bytes.len;
+    st->new_end = bytes.len;
+    n_st = 1;
+  }
   out->splices = st;
   out->n_splices = n_st;
   out->diff = d.text;
@@ -388,7 +492,14 @@ static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
   out->lines_removed = d.removed;
   ctx->res->stats.lines_added += d.added;
   ctx->res->stats.lines_removed += d.removed;
-  ctx->res->stats.bytes_out += now.len;
+  ctx->res->stats.bytes_out += bytes.len;
+  if (f->exists && (ctx->opt.syntax == EC_SYNTAX_REPORT || ctx->opt.syntax == EC_SYNTAX_REFUSE)) {
+    rc = ec_ws_syntax(ctx, f, now, &out->syntax);
+    if (rc) return rc;
+    if (ctx->opt.syntax == EC_SYNTAX_REFUSE && ec_syn_breaks(out->syntax))
+      return ec_fail_syntax(ctx, f, out->syntax, "The edit",
+                            "Correct the edit so the file still parses, or send it with options.syntax \"report\" to apply it as it is.");
+  }
   return EC_OK;
 }
 
@@ -427,7 +538,20 @@ ec_error_code ec_ws_commit(ec_ctx *ctx) {
       now = ec_doc_render(ctx->arena, &f->doc);
       if (!now.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
       /* a file the request did not change is not listed */
-      if (f->existed && !f->moved_to.len && ec_str_eq(now, f->original)) continue;
+      if (f->existed && !f->moved_to.len &&
+          (tracked(f) && plain_endings(&f->doc) ? tracked_unchanged(f, now) : ec_str_eq(now, f->original)))
+        continue;
+      /* A file that is not UTF-8 keeps every byte its unknown encoding may need (text/encoding.h);
+       * an edit of ASCII away from such bytes keeps them whatever the file is (the common case:
+       * no need to read the file through). */
+      ec_kept why;
+      bool ascii_edit = tracked(f) && plain_endings(&f->doc) && tracked_ascii_only(f, now);
+      if (f->existed && !ctx->edit_not_utf8 && !ascii_edit && !ec_text_keeps_bytes(f->original, now, &why)) {
+        ec_str m = ec_text_kept_message(ctx->arena, f->path, f->original, now, &why);
+        ec_error_code erc = ec_fail_at(ctx, f, ec_fail(ctx, EC_ENCODING, "%.*s", (int)m.len, m.ptr ? m.ptr : "out of memory"));
+        if (!ctx->partial) return erc;
+        continue; /* a peer that applies blocks one by one: this file stays as it was */
+      }
     }
     ec_error_code rc = emit_file(ctx, f, now);
     if (rc) return rc;

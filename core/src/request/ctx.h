@@ -8,16 +8,22 @@
 #ifndef EC_REQUEST_CTX_H
 #define EC_REQUEST_CTX_H
 #include "../text/doc.h"
+#include "../text/encoding.h"
 #include "result.h"
 #include "../base/strmap.h"
 
 typedef struct ec_ws_file {
   ec_str path;
   bool existed;           /* present in the request's files */
-  ec_str original;        /* the bytes given (existed only) */
+  ec_str bytes;           /* the bytes given (existed only) */
+  ec_str original;        /* their text: the bytes, decoded when they are UTF-16 or end lines with
+                             lone CRs (text/encoding.h) */
+  ec_encoding enc;        /* how `original` was decoded, and how the new content is written back */
+  ec_str enc_problem;     /* why the bytes could not be decoded (loading the file then fails) */
   bool exists;            /* present now */
   bool loaded;
   ec_doc doc;             /* current content, valid when exists && loaded */
+  size_t original_lf;        /* LFs in original (set when it is loaded) */
   const ec_doc_log *lineage; /* the log the loaded original started: a doc whose log has this
                                 root descends from the original by tracked splices */
   bool touched;
@@ -27,6 +33,8 @@ typedef struct ec_ws_file {
   ec_match_info *matches;
   size_t n_matches, cap_matches;
   uint32_t replacements;
+  const ec_syntax_report *syntax; /* the last report made (ec_ws_syntax), for the text in syntax_of */
+  ec_str syntax_of;
 } ec_ws_file;
 
 typedef struct ec_ctx {
@@ -40,6 +48,10 @@ typedef struct ec_ctx {
   uint32_t next_seq;
   bool partial;            /* commit what applied even though the format failed (peer profiles) */
   bool preview;            /* a dry run or streaming preview: status partial */
+  bool reply_blocks;       /* SEARCH/REPLACE blocks of a raw reply: no-op blocks skipped, blocks in order (docs/reply.md) */
+  size_t syntax_spent;     /* bytes parsed so far, against EC_SYN_REQUEST_BYTES (ec_ws_syntax_afford) */
+  bool edit_not_utf8;      /* the edit's own text holds bytes that are not UTF-8 (a typed-API caller
+                              writing in the file's encoding): ec_text_keeps_bytes does not apply */
   ec_error dropped;        /* the last error past EC_MAX_ERRORS (counted, not listed) */
   bool last_dropped;
 } ec_ctx;
@@ -84,7 +96,22 @@ ec_error_code ec_ws_add_match(ec_ctx *ctx, ec_ws_file *f, uint32_t start_line, u
                               ec_strategy s, double confidence);
 /** The file a single-file edit targets: edit.path, or the only file. Records INVALID_PARAM. */
 ec_ws_file *ec_format_target(ec_ctx *ctx);
-/** Turns every touched file into a file result. */
+/** Turns every touched file into a file result (and, under options.syntax report or refuse, its
+ *  syntax report: syntax_check.c). */
 ec_error_code ec_ws_commit(ec_ctx *ctx);
+
+/* Section - syntax (syntax_check.c) */
+
+/** The syntax report of file f going from its original to `now` (its rendered new content),
+ *  made once per text: a second call for the same bytes (the lazy merge's check, then the
+ *  commit) reuses it. */
+ec_error_code ec_ws_syntax(ec_ctx *ctx, ec_ws_file *f, ec_str now, const ec_syntax_report **out);
+/** Whether the request's parse budget (EC_SYN_REQUEST_BYTES) still has `cost` bytes; spends them
+ *  when it has. Every parse of a request goes through it, in the request's own order, so every
+ *  build checks the same files. */
+bool ec_ws_syntax_afford(ec_ctx *ctx, size_t cost);
+/** Records EC_SYNTAX_ERROR for file f: `what` (what would break it, e.g. "the edit") and the new
+ *  errors' places, then `next` (what to send instead). Returns EC_SYNTAX_ERROR. */
+ec_error_code ec_fail_syntax(ec_ctx *ctx, const ec_ws_file *f, const ec_syntax_report *r, const char *what, const char *next);
 
 #endif

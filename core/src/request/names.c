@@ -11,7 +11,7 @@ static const char *const STRATEGIES[EC_STRATEGY__COUNT] = {"exact", "unescape", 
 static const char *const ERRORS[EC_ERROR__COUNT] = {
     "OK", "INVALID_PARAM", "MALFORMED_EDIT", "NO_MATCH", "AMBIGUOUS", "COUNT_MISMATCH", "NOOP", "NOT_FOUND",
     "FILE_EXISTS", "BINARY_FILE", "CONFLICT", "TOO_LARGE", "ACCESS_DENIED", "IO_ERROR", "OUT_OF_MEMORY",
-    "INVALID_REPLY"};
+    "INVALID_REPLY", "SYNTAX_ERROR", "ENCODING"};
 static const char *const ACTIONS[] = {"update", "add", "delete", "move"};
 
 const char *ec_version(void) { return EDITCORE_VERSION_STRING; }

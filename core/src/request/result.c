@@ -1,5 +1,7 @@
 #include "result.h"
+#include "../syntax/syntax.h"
 #include "../base/buf.h"
+#include "../base/str.h"
 #include "../base/alloc.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -64,6 +66,21 @@ ec_error *ec_result_add_error(ec_result *r, ec_error_code code, const char *fmt,
     r->oom = true;
   }
   return e;
+}
+
+bool ec_result_add_note(ec_result *r, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *m = n >= 0 ? ec_arena_alloc(r->arena, (size_t)n + 1) : NULL;
+  ec_str *note = m ? push(r, &r->notes, &r->n_notes, &r->cap_notes, sizeof(ec_str)) : NULL;
+  if (!note) { r->oom = true; return false; }
+  va_start(ap, fmt);
+  vsnprintf(m, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  *note = ec_str_make(m, (size_t)n);
+  return true;
 }
 
 void ec_result_clear_files(ec_result *r) { r->n_files = 0; }
@@ -169,6 +186,17 @@ void ec_result_summarise(ec_result *r, bool preview) {
       }
     }
     ec_buf_append_char(&b, '.');
+    /* The syntax check (docs/syntax.md): new errors are told, as Aider, OpenHands and SWE-agent
+     * tell their model after an edit; files that were broken before are told only their new ones. */
+    for (size_t i = 0; i < r->n_files; i++) {
+      const ec_syntax_report *sx = r->files[i].syntax;
+      if (!sx || !sx->checked || !sx->new_error_count) continue;
+      ec_str where = ec_syn_describe(r->arena, sx, 3);
+      ec_buf_printf(&b, " Syntax: '%.*s' now has %u syntax error%s it did not have (%.*s): %.*s.", (int)r->files[i].path.len,
+                    r->files[i].path.ptr, sx->new_error_count, sx->new_error_count == 1 ? "" : "s",
+                    (int)sx->language.len, sx->language.ptr, (int)where.len, where.ptr ? where.ptr : "");
+    }
+    for (size_t i = 0; i < r->n_notes; i++) ec_buf_printf(&b, " Note: %.*s", (int)r->notes[i].len, r->notes[i].ptr);
     for (size_t i = 0; i < r->n_errors; i++)
       ec_buf_printf(&b, " %s: %.*s", ec_error_code_name(r->errors[i].code), (int)r->errors[i].message.len,
                     r->errors[i].message.ptr ? r->errors[i].message.ptr : "");

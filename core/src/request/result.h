@@ -22,6 +22,8 @@ struct ec_result {
   ec_str *paths;
   size_t n_paths, cap_paths;
   bool has_reply;          /* emit data.edits and data.paths */
+  ec_str *notes;           /* what a success did not do, said in data.notes and the text (a skipped no-op block) */
+  size_t n_notes, cap_notes;
   ec_str text;
   ec_str prompt_system, prompt_user, prompt_schema; /* ec_correction_prompt */
   bool has_prompt;
@@ -56,6 +58,12 @@ void ec_result_set_out_of_memory(ec_result *r);
 /** Appends a zeroed reply edit / a path (format reply); NULL / false on OOM. */
 ec_reply_edit *ec_result_add_edit(ec_result *r);
 bool ec_result_add_path(ec_result *r, ec_str path);
+/** Appends a printf-formatted note (data.notes); false on OOM. */
+bool ec_result_add_note(ec_result *r, const char *fmt, ...)
+#if defined(__GNUC__) || defined(__clang__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 /** Writes r->text from what r holds (`preview`: a dry run or streaming preview). Call it again
  *  after changing a result's files or matches. */
 void ec_result_summarise(ec_result *r, bool preview);

@@ -2,7 +2,8 @@
  * What each tool looks like to a model: name, description, argument schema and prompt text.
  * One source for every host (CLI, WASI, npm, MCP): registry.c exports it in the OpenAI and
  * Anthropic function-calling forms. Peer tools keep their peer's names and parameters (checked
- * against the peers' current sources, docs/tools.md); descriptions are ours.
+ * against the peers' current sources, docs/tools.md); descriptions are ours. The MCP filesystem
+ * tools are in mcp_definitions.c.
  */
 #include "definitions.h"
 
@@ -26,7 +27,9 @@ const ec_tool_def ec_tool_defs[] = {
      "output: the same indentation and whitespace, without line numbers, with real newlines (never escaped \\n). "
      "old_string must match exactly one place: include 2-5 lines of surrounding context to make it unique. Pass "
      "expected_mtime_ms and expected_size_bytes from the Read. If the answer is CONFLICT, the file changed since "
-     "you read it: Read it again and re-apply your change to what it holds now."},
+     "you read it: Read it again and re-apply your change to what it holds now.",
+     /* MCP (editcore-mcp): relative paths start at the first allowed directory */
+     "Edit", "{\"readOnlyHint\":false,\"destructiveHint\":true,\"idempotentHint\":false,\"openWorldHint\":false}", NULL},
     {"Read", "Read",
      "Read a text file. Returns its text (optionally only some lines) and stats.file_mtime_ms / "
      "stats.file_size_bytes, to pass to Edit and Write as expected_mtime_ms / expected_size_bytes.",
@@ -45,37 +48,6 @@ const ec_tool_def ec_tool_defs[] = {
      "\"required\":[\"path\",\"content\"],\"additionalProperties\":false}",
      "Use Write to create a file or to rewrite one completely; give the whole content, never a placeholder such as "
      "'... rest unchanged ...'. For changes to part of a file, use Edit."},
-
-    /* The reference MCP filesystem server's editing tools, same names and parameters. */
-    {"mcp/read_text_file", "read_text_file",
-     "Read the complete contents of a file as text, or only its first (head) or last (tail) N lines. Only works "
-     "within allowed directories.",
-     "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},"
-     "\"tail\":{\"type\":\"number\",\"description\":\"If provided, returns only the last N lines of the file\"},"
-     "\"head\":{\"type\":\"number\",\"description\":\"If provided, returns only the first N lines of the file\"}},"
-     "\"required\":[\"path\"],\"additionalProperties\":false,\"$schema\":\"http://json-schema.org/draft-07/schema#\"}",
-     ""},
-    {"mcp/write_file", "write_file",
-     "Create a new file or completely overwrite an existing file with new content. Only works within allowed "
-     "directories.",
-     "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},\"content\":{\"type\":\"string\"}},"
-     "\"required\":[\"path\",\"content\"],\"additionalProperties\":false,\"$schema\":\"http://json-schema.org/draft-07/schema#\"}",
-     ""},
-    {"mcp/edit_file", "edit_file",
-     "Make edits to a text file: each edit replaces one exact text sequence with new content; the edits apply in "
-     "order and all or nothing. Returns a git-style diff of the changes. An oldText that matches several places is "
-     "refused (add context) rather than applied at the first. Only works within allowed directories.",
-     "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},"
-     "\"edits\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{"
-     "\"oldText\":{\"type\":\"string\",\"description\":\"Text to search for - must match exactly\"},"
-     "\"newText\":{\"type\":\"string\",\"description\":\"Text to replace with\"}},"
-     "\"required\":[\"oldText\",\"newText\"],\"additionalProperties\":false}},"
-     "\"dryRun\":{\"type\":\"boolean\",\"default\":false,\"description\":\"Preview changes using git-style diff format\"}},"
-     "\"required\":[\"path\",\"edits\"],\"additionalProperties\":false,\"$schema\":\"http://json-schema.org/draft-07/schema#\"}",
-     ""},
-    {"mcp/list_allowed_directories", "list_allowed_directories",
-     "Returns the list of directories that this server is allowed to access (subdirectories included).",
-     "{\"type\":\"object\",\"properties\":{},\"$schema\":\"http://json-schema.org/draft-07/schema#\"}", ""},
 
     /* Anthropic's text editor, text_editor_20250728 (no undo_edit), and the older one with undo_edit. */
     {"str_replace_based_edit_tool", "str_replace_based_edit_tool",

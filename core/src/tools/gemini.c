@@ -19,7 +19,7 @@ static const char *error_type(const char *code) {
   if (!strcmp(code, "FILE_EXISTS")) return "edit_file_exists";
   if (!strcmp(code, "NOT_FOUND")) return "file_not_found";
   if (!strcmp(code, "ACCESS_DENIED")) return "path_not_in_workspace";
-  if (!strcmp(code, "INVALID_PARAM")) return "invalid_tool_params";
+  if (!strcmp(code, "INVALID_PARAM") || !strcmp(code, "ENCODING")) return "invalid_tool_params";
   return "execution_failed";
 }
 
@@ -117,7 +117,7 @@ static void rep_run(ec_tool_call *c) {
   req.edit.instruction = r.instruction;
   req.edit.has_old_string = req.edit.has_new_string = true;
   req.edit.replace_all = r.allow_multiple;
-  ec_result *res = ec_apply(&req, c->host);
+  ec_result *res = ec_tool_apply(c, &req);
   if (!res) { c->oom = true; return; }
   if (res->status == EC_STATUS_ERROR || !res->n_files) {
     const ec_error *err = res->n_errors ? &res->errors[0] : NULL;
@@ -144,10 +144,13 @@ static void rep_run(ec_tool_call *c) {
   ec_str content = ec_arena_strdup(c->a, fr->content.ptr, fr->content.len);
   ec_str diff = ec_arena_strdup(c->a, fr->diff.ptr, fr->diff.len);
   uint32_t n = fr->replacements;
+  ec_str note = ec_tool_syntax_note(c, fr);
   ec_result_free(res);
   if (!content.ptr || !diff.ptr) { c->oom = true; return; }
-  ec_str llm = exists ? ec_arena_printf(c->a, "Successfully modified file: %.*s (%u replacements).", (int)r.path.len, r.path.ptr, n)
-                      : ec_arena_printf(c->a, "Created new file: %.*s with provided content.", (int)r.path.len, r.path.ptr);
+  ec_str llm = exists ? ec_arena_printf(c->a, "Successfully modified file: %.*s (%u replacements).%.*s", (int)r.path.len, r.path.ptr, n,
+                                       (int)note.len, note.ptr ? note.ptr : "")
+                      : ec_arena_printf(c->a, "Created new file: %.*s with provided content.%.*s", (int)r.path.len, r.path.ptr,
+                                        (int)note.len, note.ptr ? note.ptr : "");
   if (!llm.ptr) { c->oom = true; return; }
   gemini_ok(c, llm, diff);
   ec_tool_write_file(c, r.rel, content, true);

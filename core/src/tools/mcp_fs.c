@@ -1,15 +1,16 @@
 /*
- * The reference MCP filesystem server's editing tools (peers/mcp_filesystem.md), same names,
+ * The reference MCP filesystem server's file tools (peers/mcp_filesystem.md), same names,
  * parameters, path rules, messages and result shapes (a CallToolResult: one text item and
  * structuredContent.content; isError on failure), with editcore's matching underneath:
  *   edit_file  each edit through the editcore ladder (exact first), in order, all or nothing;
  *              several matches are refused instead of taking the first, re-indentation keeps
  *              nested lines where they belong, CRLF files stay CRLF; the jsdiff-style fenced diff.
- *   read_text_file, write_file, list_allowed_directories  as the reference.
+ *   read_text_file (and its deprecated name read_file), write_file, list_allowed_directories
+ *              as the reference.
  * Paths: absolute, or relative to the allowed directories (roots); the plan names the resolved
- * absolute path, and the host reports the real path (symlinks) of what it found.
+ * absolute path, and the host reports the real path (symlinks) of what it found (mcp_common.c).
  */
-#include "tool.h"
+#include "mcp_common.h"
 #include "../base/num.h"
 #include "../base/str.h"
 #include "../request/result.h"
@@ -17,184 +18,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-extern const ec_tool ec_tool_mcp_read_text_file, ec_tool_mcp_write_file, ec_tool_mcp_edit_file,
+extern const ec_tool ec_tool_mcp_read_text_file, ec_tool_mcp_read_file, ec_tool_mcp_write_file, ec_tool_mcp_edit_file,
     ec_tool_mcp_list_allowed_directories;
 
-/* Section - results */
+/* Section - read_text_file, read_file */
 
-static void mcp_text(ec_tool_call *c, ec_str text, bool is_error) {
-  ec_buf *b = &c->result;
-  ec_buf_append_cstr(b, "{\"content\":[{\"type\":\"text\",\"text\":");
-  ec_jstr(b, text);
-  ec_buf_append_cstr(b, "}]");
-  if (is_error) ec_buf_append_cstr(b, ",\"isError\":true}");
-  else {
-    ec_buf_append_cstr(b, ",\"structuredContent\":{\"content\":");
-    ec_jstr(b, text);
-    ec_buf_append_cstr(b, "}}");
-  }
-}
+static const mcp_field READ_FIELDS[] = {
+    {"path", MCP_STRING, true, 0, NULL}, {"tail", MCP_NUMBER, false, 0, NULL}, {"head", MCP_NUMBER, false, 0, NULL}, {0}};
 
-static void mcp_fail(ec_tool_call *c, const char *code, ec_str message) {
-  (void)code;
-  mcp_text(c, message, true);
-}
-
-/* Section - paths */
-
-/* The allowed directories, as "a, b" (messages) or one a line. */
-static ec_str roots_joined(ec_tool_call *c, const char *sep) {
-  ec_buf b;
-  ec_buf_init(&b, ec_arena_allocator(c->a));
-  bool first = true;
-  if (c->roots)
-    for (const cJSON *r = c->roots->child; r; r = r->next) {
-      if (!cJSON_IsString(r)) continue;
-      if (!first) ec_buf_append_cstr(&b, sep);
-      first = false;
-      ec_buf_append_str(&b, ec_json_reader_string(c->reader, r->valuestring));
-    }
-  if (first) ec_buf_append_str(&b, c->root);
-  ec_str s = ec_buf_finish(&b, c->a);
-  if (!s.ptr) c->oom = true;
-  return s;
-}
-
-/* path.resolve(base, p) for POSIX: absolute p or base + "/" + p, "." and ".." collapsed. */
-static ec_str resolve_abs(ec_tool_call *c, ec_str base, ec_str p) {
-  size_t cap = base.len + p.len + 3;
-  char *joined = ec_arena_alloc(c->a, cap), *out = ec_arena_alloc(c->a, cap);
-  if (!joined || !out) { c->oom = true; return ec_str_make(NULL, 0); }
-  size_t n = 0;
-  if (!(p.len && p.ptr[0] == '/')) {
-    if (base.len) memcpy(joined, base.ptr, base.len); /* no root given: an empty base may have no pointer */
-    n = base.len;
-    joined[n++] = '/';
-  }
-  if (p.len) memcpy(joined + n, p.ptr, p.len);
-  n += p.len;
-  size_t w = 0;
-  for (size_t i = 0; i <= n;) {
-    size_t j = i;
-    while (j < n && joined[j] != '/') j++;
-    size_t seg = j - i;
-    if (seg == 0 || (seg == 1 && joined[i] == '.')) {
-    } else if (seg == 2 && joined[i] == '.' && joined[i + 1] == '.') {
-      while (w && out[w - 1] != '/') w--;
-      if (w) w--;
-    } else {
-      out[w++] = '/';
-      memcpy(out + w, joined + i, seg);
-      w += seg;
-    }
-    i = j + 1;
-  }
-  if (!w) out[w++] = '/';
-  out[w] = 0;
-  return ec_str_make(out, w);
-}
-
-static bool under(ec_str p, ec_str dir) {
-  while (dir.len > 1 && dir.ptr[dir.len - 1] == '/') dir.len--;
-  if (dir.len == 1 && dir.ptr[0] == '/') return true;
-  return p.len >= dir.len && !memcmp(p.ptr, dir.ptr, dir.len) && (p.len == dir.len || p.ptr[dir.len] == '/');
-}
-
-static bool inside_any(ec_tool_call *c, ec_str p) {
-  if (c->roots) {
-    for (const cJSON *r = c->roots->child; r; r = r->next)
-      if (cJSON_IsString(r) && under(p, ec_json_reader_string(c->reader, r->valuestring))) return true;
-    return false;
-  }
-  return c->root.len && under(p, c->root);
-}
-
-static ec_str first_root(ec_tool_call *c) {
-  if (c->roots && c->roots->child && cJSON_IsString(c->roots->child))
-    return ec_json_reader_string(c->reader, c->roots->child->valuestring);
-  return c->root;
-}
-
-/* The reference's validatePath, lexical half: the absolute path to read, or false (answered). */
-static bool mcp_path(ec_tool_call *c, const ec_tool *t, ec_str path, ec_str *abs) {
-  if (path.len >= 2 && ((path.ptr[0] | 0x20) >= 'a' && (path.ptr[0] | 0x20) <= 'z') && path.ptr[1] == ':') {
-    ec_tool_failf(c, t, "ACCESS_DENIED", "Access denied - Windows-style path received on a POSIX host: %.*s",
-                  (int)path.len, path.ptr);
-    return false;
-  }
-  if (memchr(path.ptr ? path.ptr : "", 0, path.len)) {
-    ec_tool_failf(c, t, "ACCESS_DENIED", "Access denied - path outside allowed directories: %.*s not in %.*s",
-                  (int)path.len, path.ptr, (int)roots_joined(c, ", ").len, roots_joined(c, ", ").ptr);
-    return false;
-  }
-  ec_str p = {0, 0};
-  if (path.len && path.ptr[0] == '/') p = resolve_abs(c, ec_cstr(""), path);
-  else {
-    /* Relative: against each allowed directory in turn; the first result inside one wins. */
-    if (c->roots)
-      for (const cJSON *r = c->roots->child; r && !p.ptr; r = r->next) {
-        if (!cJSON_IsString(r)) continue;
-        ec_str cand = resolve_abs(c, ec_json_reader_string(c->reader, r->valuestring), path);
-        if (cand.ptr && inside_any(c, cand)) p = cand;
-      }
-    if (!p.ptr) p = resolve_abs(c, first_root(c), path);
-  }
-  if (!p.ptr) return false;
-  if (!inside_any(c, p)) {
-    ec_str dirs = roots_joined(c, ", ");
-    ec_tool_failf(c, t, "ACCESS_DENIED", "Access denied - path outside allowed directories: %.*s not in %.*s", (int)p.len,
-                  p.ptr, (int)dirs.len, dirs.ptr);
-    return false;
-  }
-  *abs = p;
-  ec_tool_read_path(c, p, true);
-  return true;
-}
-
-/* What the host met at the path: false (answered) unless it is a file (or missing_ok and missing). */
-static bool mcp_observed(ec_tool_call *c, const ec_tool *t, ec_str abs, const ec_obs **out, bool missing_ok, const char *op) {
-  const ec_obs *o = ec_tool_obs(c, abs);
-  *out = o;
-  if (o->kind == EC_OBS_REFUSED) {
-    ec_str dirs = roots_joined(c, ", ");
-    if (ec_str_eq_cstr(o->code, "ACCESS_DENIED"))
-      ec_tool_failf(c, t, "ACCESS_DENIED", "Access denied - symlink target outside allowed directories: %.*s not in %.*s",
-                    (int)(o->real_path.len ? o->real_path.len : abs.len), o->real_path.len ? o->real_path.ptr : abs.ptr,
-                    (int)dirs.len, dirs.ptr);
-    else
-      ec_tool_failf(c, t, "IO_ERROR", "%.*s", (int)o->message.len, o->message.ptr ? o->message.ptr : "");
-    return false;
-  }
-  if (o->kind == EC_OBS_MISSING && !missing_ok) {
-    ec_tool_failf(c, t, "NOT_FOUND", "ENOENT: no such file or directory, open '%.*s'", (int)abs.len, abs.ptr);
-    return false;
-  }
-  if (o->kind == EC_OBS_DIRECTORY) {
-    ec_tool_failf(c, t, "IS_DIRECTORY", "EISDIR: illegal operation on a directory, %s", op);
-    return false;
-  }
-  return true;
-}
-
-static const cJSON *arg(const ec_tool_call *c, const char *key) {
-  return c->args ? cJSON_GetObjectItemCaseSensitive(c->args, key) : NULL;
-}
-
-/* Section - read_text_file */
-
-static bool read_args(ec_tool_call *c, ec_str *path, ec_str *abs, double *head, double *tail) {
-  const ec_tool *t = &ec_tool_mcp_read_text_file;
-  if (!ec_arg_string(c, t, "path", ARG_REQUIRED, path, NULL)) return false;
-  const cJSON *h = arg(c, "head"), *tl = arg(c, "tail");
-  if ((h && !cJSON_IsNumber(h) && !cJSON_IsNull(h)) || (tl && !cJSON_IsNumber(tl) && !cJSON_IsNull(tl))) {
-    ec_tool_failf(c, t, "INVALID_PARAM", "MCP error -32602: Input validation error: Invalid arguments for tool "
-                  "read_text_file: head and tail must be numbers");
-    return false;
-  }
-  *head = cJSON_IsNumber(h) ? h->valuedouble : 0;
-  *tail = cJSON_IsNumber(tl) ? tl->valuedouble : 0;
-  if (!mcp_path(c, t, *path, abs)) return false;
+/* The arguments and the path; false: answered. `t` is read_text_file or its old name read_file. */
+static bool read_args(ec_tool_call *c, const ec_tool *t, ec_str *abs, double *head, double *tail) {
+  if (!mcp_path_args(c, t, READ_FIELDS, MCP_READ_CONTENT, abs)) return false;
   /* Tested for truthiness, as the reference does: 0 means not given. */
+  *head = mcp_arg_num(c, "head");
+  *tail = mcp_arg_num(c, "tail");
   if (*head && *tail) {
     ec_tool_failf(c, t, "INVALID_PARAM", "Cannot specify both head and tail parameters simultaneously");
     return false;
@@ -202,81 +39,92 @@ static bool read_args(ec_tool_call *c, ec_str *path, ec_str *abs, double *head, 
   return true;
 }
 
-static void read_plan(ec_tool_call *c) {
-  ec_str path, abs;
-  double head, tail;
-  read_args(c, &path, &abs, &head, &tail);
+/* The first N lines joined with "\n", no final newline (the reference's headFile: the lines of
+ * split("\n") without the empty piece after a last newline). */
+static ec_str head_of(ec_str s, double head) {
+  size_t want = ec_size_of_double(head), pieces = 0, end = 0;
+  if (want) {
+    end = s.len && s.ptr[s.len - 1] == '\n' ? s.len - 1 : s.len;
+    for (size_t i = 0; i < end; i++)
+      if (s.ptr[i] == '\n' && ++pieces == want) { end = i; break; }
+  }
+  return ec_str_make(s.ptr, end);
 }
 
-static void read_run(ec_tool_call *c) {
-  const ec_tool *t = &ec_tool_mcp_read_text_file;
-  ec_str path, abs;
-  double head, tail;
-  if (!read_args(c, &path, &abs, &head, &tail)) return;
-  const ec_obs *o;
-  if (!mcp_observed(c, t, abs, &o, false, "read")) return;
-  ec_str s = o->content, out = s;
-  if (head) {
-    /* The first N pieces of split("\n"), joined with "\n" (no final newline). */
-    size_t want = ec_size_of_double(head), pieces = 0, end = 0;
-    if (want) {
-      end = s.len;
-      for (size_t i = 0; i < s.len; i++)
-        if (s.ptr[i] == '\n' && ++pieces == want) { end = i; break; }
-    }
-    out = ec_str_make(s.ptr, end);
-  } else if (tail) {
-    /* CRLF -> LF, then the last N pieces of split("\n"). */
-    ec_buf b;
-    ec_buf_init(&b, ec_arena_allocator(c->a));
-    for (size_t i = 0; i < s.len; i++)
-      if (!(s.ptr[i] == '\r' && i + 1 < s.len && s.ptr[i + 1] == '\n')) ec_buf_append_char(&b, s.ptr[i]);
-    ec_str lf = ec_buf_finish(&b, c->a);
-    if (!lf.ptr) { c->oom = true; return; }
-    size_t want = ec_size_of_double(tail), pieces = 0, start = lf.len + 1;
-    if (want) {
-      start = 0;
-      for (size_t i = lf.len; i-- > 0;)
-        if (lf.ptr[i] == '\n' && ++pieces == want) { start = i + 1; break; }
-    }
-    out = start > lf.len ? ec_cstr("") : ec_str_make(lf.ptr + start, lf.len - start);
+/* CRLF -> LF, then the last N pieces of split("\n"). */
+static ec_str tail_of(ec_tool_call *c, ec_str s, double tail) {
+  ec_str lf = ec_tool_lf(c, s);
+  if (!lf.ptr) return lf;
+  size_t want = ec_size_of_double(tail), pieces = 0, start = lf.len + 1;
+  if (want) {
+    start = 0;
+    for (size_t i = lf.len; i-- > 0;)
+      if (lf.ptr[i] == '\n' && ++pieces == want) { start = i + 1; break; }
   }
+  return start > lf.len ? ec_cstr("") : ec_str_make(lf.ptr + start, lf.len - start);
+}
+
+static void read_plan_as(ec_tool_call *c, const ec_tool *t) {
+  ec_str abs;
+  double head, tail;
+  read_args(c, t, &abs, &head, &tail);
+}
+
+static void read_run_as(ec_tool_call *c, const ec_tool *t) {
+  ec_str abs;
+  double head, tail;
+  if (!read_args(c, t, &abs, &head, &tail)) return;
+  const ec_obs *o = mcp_observed(c, t, abs, "open", "read");
+  ec_str path = ec_json_reader_string(c->reader, mcp_arg(c, "path")->valuestring);
+  if (!o || !ec_tool_decoded(c, t, path, o)) return;
+  ec_str out = head ? head_of(o->content, head) : tail ? tail_of(c, o->content, tail) : o->content;
+  if (!out.ptr) return;
+  /* A file that is not UTF-8 is never answered as if it were: its bytes >= 0x80 shown as U+FFFD,
+   * after a first line that says so (the reference decodes it silently, U+FFFD and all). */
+  ec_str note;
+  out = ec_tool_shown(c, o, out, path, &note);
+  if (!out.ptr) return;
+  if (note.len) out = ec_arena_printf(c->a, "[%.*s]\n%.*s", (int)note.len, note.ptr, (int)out.len, out.ptr);
+  if (!out.ptr) { c->oom = true; return; }
   mcp_text(c, out, false);
   c->done = true;
 }
 
-const ec_tool ec_tool_mcp_read_text_file = {"mcp/read_text_file", read_plan, read_run, mcp_fail};
+static void read_plan(ec_tool_call *c) { read_plan_as(c, &ec_tool_mcp_read_text_file); }
+static void read_run(ec_tool_call *c) { read_run_as(c, &ec_tool_mcp_read_text_file); }
+static void read_old_plan(ec_tool_call *c) { read_plan_as(c, &ec_tool_mcp_read_file); }
+static void read_old_run(ec_tool_call *c) { read_run_as(c, &ec_tool_mcp_read_file); }
+
+const ec_tool ec_tool_mcp_read_text_file = {"mcp/read_text_file", read_plan, read_run, mcp_fail, true};
+const ec_tool ec_tool_mcp_read_file = {"mcp/read_file", read_old_plan, read_old_run, mcp_fail, true};
 
 /* Section - write_file */
 
-static bool write_args(ec_tool_call *c, ec_str *path, ec_str *abs, ec_str *content) {
-  const ec_tool *t = &ec_tool_mcp_write_file;
-  return ec_arg_string(c, t, "path", ARG_REQUIRED, path, NULL) && ec_arg_string(c, t, "content", ARG_REQUIRED, content, NULL) &&
-         mcp_path(c, t, *path, abs);
-}
+static const mcp_field WRITE_FIELDS[] = {{"path", MCP_STRING, true, 0, NULL}, {"content", MCP_STRING, true, 0, NULL}, {0}};
 
 static void write_plan(ec_tool_call *c) {
-  ec_str path, abs, content;
-  write_args(c, &path, &abs, &content);
+  ec_str abs;
+  /* the content too: a write over a file keeps its encoding (tool_call.c, settle_writes) */
+  mcp_path_args(c, &ec_tool_mcp_write_file, WRITE_FIELDS, MCP_READ_CONTENT, &abs);
 }
 
 static void write_run(ec_tool_call *c) {
   const ec_tool *t = &ec_tool_mcp_write_file;
-  ec_str path, abs, content;
-  if (!write_args(c, &path, &abs, &content)) return;
-  const ec_obs *o;
-  if (!mcp_observed(c, t, abs, &o, true, "open")) return;
+  ec_str abs;
+  if (!mcp_path_args(c, t, WRITE_FIELDS, MCP_READ_CONTENT, &abs)) return;
+  const ec_obs *o = mcp_observed(c, t, abs, NULL, "open");
+  if (!o) return;
   if (o->kind == EC_OBS_MISSING && ec_str_eq_cstr(o->message, "parent missing")) {
-    ec_tool_failf(c, t, "NOT_FOUND", "ENOENT: no such file or directory, open '%.*s'", (int)abs.len, abs.ptr);
+    ec_str at = mcp_shown(o, abs);
+    ec_tool_failf(c, t, "NOT_FOUND", "ENOENT: no such file or directory, open '%.*s'", (int)at.len, at.ptr);
     return;
   }
-  ec_str msg = ec_arena_printf(c->a, "Successfully wrote to %.*s", (int)path.len, path.ptr);
-  if (!msg.ptr) { c->oom = true; return; }
-  mcp_text(c, msg, false);
-  ec_tool_write_file(c, abs, content, false);
+  ec_str path = mcp_arg_str(c, "path");
+  mcp_textf(c, "Successfully wrote to %.*s", (int)path.len, path.ptr);
+  ec_tool_write_file(c, abs, mcp_arg_str(c, "content"), false);
 }
 
-const ec_tool ec_tool_mcp_write_file = {"mcp/write_file", write_plan, write_run, mcp_fail};
+const ec_tool ec_tool_mcp_write_file = {"mcp/write_file", write_plan, write_run, mcp_fail, true};
 
 /* Section - edit_file */
 
@@ -286,24 +134,17 @@ typedef struct edit_args {
   bool dry_run;
 } edit_args;
 
+static const mcp_field EDIT_FIELDS[] = {
+    {"path", MCP_STRING, true, 0, NULL}, {"edits", MCP_EDITS, true, 0, NULL}, {"dryRun", MCP_BOOLEAN, false, 0, NULL}, {0}};
+
 static bool edit_args_read(ec_tool_call *c, edit_args *e) {
   const ec_tool *t = &ec_tool_mcp_edit_file;
   memset(e, 0, sizeof *e);
-  if (!ec_arg_string(c, t, "path", ARG_REQUIRED, &e->path, NULL)) return false;
-  e->edits = arg(c, "edits");
-  const char *bad = NULL;
-  if (!cJSON_IsArray(e->edits)) bad = "Invalid input: expected array, received undefined at edits";
-  else
-    for (const cJSON *it = e->edits->child; it && !bad; it = it->next)
-      if (!cJSON_IsObject(it) || !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(it, "oldText")) ||
-          !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(it, "newText")))
-        bad = "Invalid input: each edit needs oldText and newText strings";
-  if (bad) {
-    ec_tool_failf(c, t, "INVALID_PARAM", "MCP error -32602: Input validation error: Invalid arguments for tool edit_file: %s", bad);
-    return false;
-  }
-  if (!ec_arg_bool(c, t, "dryRun", &e->dry_run)) return false;
-  return mcp_path(c, t, e->path, &e->abs);
+  if (!mcp_check_args(c, t, EDIT_FIELDS)) return false;
+  e->path = mcp_arg_str(c, "path");
+  e->edits = mcp_arg(c, "edits");
+  e->dry_run = cJSON_IsTrue(mcp_arg(c, "dryRun"));
+  return mcp_path(c, t, e->path, &e->abs, MCP_READ_CONTENT);
 }
 
 static void edit_plan(ec_tool_call *c) {
@@ -351,8 +192,8 @@ static void edit_run(ec_tool_call *c) {
   const ec_tool *t = &ec_tool_mcp_edit_file;
   edit_args e;
   if (!edit_args_read(c, &e)) return;
-  const ec_obs *o;
-  if (!mcp_observed(c, t, e.abs, &o, false, "read")) return;
+  const ec_obs *o = mcp_observed(c, t, e.abs, "open", "read");
+  if (!o || !ec_tool_decoded(c, t, e.path, o)) return;
   if (ec_str_has_nul(o->content)) {
     ec_tool_failf(c, t, "BINARY_FILE", "%.*s is a binary file (it holds NUL bytes); edit_file edits text files only.",
                   (int)e.path.len, e.path.ptr);
@@ -377,7 +218,7 @@ static void edit_run(ec_tool_call *c) {
     /* With one edit its own diff is the call's (the reference's 4 lines of context, never cut). */
     req.options.diff_context = 4;
     req.options.diff_max_bytes = SIZE_MAX;
-    ec_result *r = ec_apply(&req, c->host);
+    ec_result *r = ec_tool_apply(c, &req);
     if (!r) { c->oom = true; return; }
     if (r->status == EC_STATUS_ERROR || !r->n_files) {
       const ec_error *err = r->n_errors ? &r->errors[0] : NULL;
@@ -427,7 +268,7 @@ static void edit_run(ec_tool_call *c) {
     req.edit.has_content = true;
     req.options.diff_context = 4;
     req.options.diff_max_bytes = SIZE_MAX;
-    ec_result *r = ec_apply(&req, c->host);
+    ec_result *r = ec_tool_apply(c, &req);
     if (!r) { c->oom = true; return; }
     if (r->n_files) diff = ec_arena_strdup(c->a, r->files[0].diff.ptr, r->files[0].diff.len);
     ec_result_free(r);
@@ -457,18 +298,17 @@ static void edit_run(ec_tool_call *c) {
   ec_tool_write_file(c, e.abs, cur, false);
 }
 
-const ec_tool ec_tool_mcp_edit_file = {"mcp/edit_file", edit_plan, edit_run, mcp_fail};
+const ec_tool ec_tool_mcp_edit_file = {"mcp/edit_file", edit_plan, edit_run, mcp_fail, true};
 
 /* Section - list_allowed_directories */
 
 static void list_plan(ec_tool_call *c) {
-  ec_str dirs = roots_joined(c, "\n");
-  ec_str text = ec_arena_printf(c->a, "Allowed directories:\n%.*s", (int)dirs.len, dirs.ptr ? dirs.ptr : "");
-  if (!text.ptr) { c->oom = true; return; }
-  mcp_text(c, text, false);
+  ec_str dirs = mcp_roots_joined(c, "\n");
+  if (!dirs.ptr) return;
+  mcp_textf(c, "Allowed directories:\n%.*s", (int)dirs.len, dirs.ptr);
   c->done = true;
 }
 
 static void list_run(ec_tool_call *c) { list_plan(c); }
 
-const ec_tool ec_tool_mcp_list_allowed_directories = {"mcp/list_allowed_directories", list_plan, list_run, mcp_fail};
+const ec_tool ec_tool_mcp_list_allowed_directories = {"mcp/list_allowed_directories", list_plan, list_run, mcp_fail, true};

@@ -57,6 +57,7 @@ static bool usable(ec_tool_call *c, const ec_tool *t, const ec_obs *o, ec_str pa
     ec_tool_failf(c, t, "NOT_FOUND", "File not found: %.*s", (int)path.len, path.ptr);
     return false;
   }
+  if (o->kind == EC_OBS_FILE && !ec_tool_decoded(c, t, path, o)) return false;
   if (o->kind == EC_OBS_FILE && ec_str_has_nul(o->content)) {
     ec_tool_failf(c, t, "BINARY_FILE", "%.*s is a binary file; it cannot be edited as text.", (int)path.len, path.ptr);
     return false;
@@ -74,7 +75,7 @@ static void writes_from(ec_tool_call *c, const ec_result *r) {
     ec_str content = ec_arena_strdup(c->a, f->content.ptr, f->content.len);
     if (!content.ptr) { c->oom = true; return; }
     if (f->action == EC_ACTION_MOVE && ec_tool_path_inside(c, f->moved_to, &to)) {
-      ec_tool_write_file(c, to, content, true);
+      ec_tool_move_file(c, rel, to, content);
       ec_tool_delete_file(c, rel);
     } else ec_tool_write_file(c, rel, content, f->action == EC_ACTION_ADD);
   }
@@ -146,7 +147,7 @@ static ec_result *run_patch(ec_tool_call *c, const ec_tool *t, ec_str text, ec_p
   req.files = pf.files;
   req.n_files = pf.n;
   req.edit.text = text;
-  ec_result *r = ec_apply(&req, c->host);
+  ec_result *r = ec_tool_apply(c, &req);
   if (!r) c->oom = true;
   return r;
 }
@@ -190,6 +191,10 @@ static void codex_run(ec_tool_call *c) {
     char k = f->action == EC_ACTION_ADD ? 'A' : f->action == EC_ACTION_DELETE ? 'D' : 'M';
     ec_str p = f->action == EC_ACTION_MOVE ? f->moved_to : f->path;
     ec_buf_printf(&b, "%c %.*s\n", k, (int)p.len, p.ptr);
+  }
+  for (size_t i = 0; i < r->n_files; i++) {
+    ec_str note = ec_tool_syntax_note(c, &r->files[i]);
+    if (note.len) ec_buf_printf(&b, "%.*s\n", (int)note.len - 1, note.ptr + 1);
   }
   ec_str text = ec_buf_finish(&b, c->a);
   if (!text.ptr) { c->oom = true; ec_result_free(r); return; }
@@ -273,7 +278,10 @@ const ec_tool ec_tool_openai_apply_patch = {"openai/apply_patch", op_plan, op_ru
 
 /* Section - Cline */
 
-static ec_str final_content_text(ec_tool_call *c, ec_str path, ec_str content) {
+static ec_str final_content_text(ec_tool_call *c, const ec_obs *o, ec_str path, ec_str content) {
+  /* shown as the file's text is: a file that is not UTF-8 with its bytes >= 0x80 as U+FFFD */
+  if (o && o->kind == EC_OBS_FILE) content = ec_tool_shown(c, o, content, path, NULL);
+  if (!content.ptr) return content;
   ec_str s = ec_arena_printf(c->a, "The content was successfully saved to %.*s.\n\nHere is the full, updated content of the file "
                              "that was saved:\n\n<final_file_content path=\"%.*s\">\n%.*s\n</final_file_content>\n\nIMPORTANT: "
                              "For any future changes to this file, use the final_file_content shown above as your reference.",
@@ -295,7 +303,7 @@ static void rif_plan(ec_tool_call *c) {
 }
 
 static void engine_single(ec_tool_call *c, const ec_tool *t, ec_request *req, ec_str path, ec_str rel) {
-  ec_result *r = ec_apply(req, NULL);
+  ec_result *r = ec_tool_apply(c, req);
   if (!r) { c->oom = true; return; }
   if (r->status == EC_STATUS_ERROR || !r->n_files) {
     const ec_error *e = r->n_errors ? &r->errors[0] : NULL;
@@ -306,10 +314,13 @@ static void engine_single(ec_tool_call *c, const ec_tool *t, ec_request *req, ec
   }
   ec_str content = ec_arena_strdup(c->a, r->files[0].content.ptr, r->files[0].content.len);
   bool add = r->files[0].action == EC_ACTION_ADD;
+  ec_str note = ec_tool_syntax_note(c, &r->files[0]);
   ec_result_free(r);
   if (!content.ptr) { c->oom = true; return; }
-  ec_str text = final_content_text(c, path, content);
+  ec_str text = final_content_text(c, ec_tool_obs(c, rel), path, content);
   if (!text.ptr) return;
+  if (note.len) text = ec_arena_printf(c->a, "%.*s\n\n%.*s", (int)text.len, text.ptr, (int)note.len - 1, note.ptr + 1);
+  if (!text.ptr) { c->oom = true; return; }
   ec_tool_text_answer(c, text, false);
   ec_tool_write_file(c, rel, content, add);
 }
@@ -349,7 +360,7 @@ static void wtf_run(ec_tool_call *c) {
   if (!wtf_read(c, &path, &rel, &content)) return;
   const ec_obs *o = ec_tool_obs(c, rel);
   if (!usable(c, t, o, path, true)) return;
-  ec_str text = final_content_text(c, path, content);
+  ec_str text = final_content_text(c, NULL, path, content);
   if (!text.ptr) return;
   ec_tool_text_answer(c, text, false);
   ec_tool_write_file(c, rel, content, true);
@@ -453,7 +464,7 @@ static void lz_run(ec_tool_call *c) {
     req.edit.content = a.code_edit;
     req.edit.has_content = true;
   }
-  ec_result *r = ec_apply(&req, c->host);
+  ec_result *r = ec_tool_apply(c, &req);
   if (!r) { c->oom = true; return; }
   if (r->status == EC_STATUS_ERROR || !r->n_files) {
     const ec_error *e = r->n_errors ? &r->errors[0] : NULL;
@@ -466,8 +477,9 @@ static void lz_run(ec_tool_call *c) {
   }
   ec_str diff = ec_arena_strdup(c->a, r->files[0].diff.ptr, r->files[0].diff.len);
   if (!diff.ptr) { c->oom = true; ec_result_free(r); return; }
-  ec_str text = ec_arena_printf(c->a, "The apply model made the following changes to %.*s:\n\n%.*s", (int)a.path.len, a.path.ptr,
-                                (int)diff.len, diff.ptr);
+  ec_str note = ec_tool_syntax_note(c, &r->files[0]);
+  ec_str text = ec_arena_printf(c->a, "The apply model made the following changes to %.*s:\n\n%.*s%s%.*s", (int)a.path.len, a.path.ptr,
+                                (int)diff.len, diff.ptr, note.len ? "\n" : "", note.len ? (int)note.len - 1 : 0, note.len ? note.ptr + 1 : "");
   if (!text.ptr) { c->oom = true; ec_result_free(r); return; }
   ec_tool_text_answer(c, text, false);
   writes_from(c, r);

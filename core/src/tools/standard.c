@@ -11,6 +11,7 @@
  * matched as LF, restored), in run; (10) the write, by the host, its outcome in finish.
  */
 #include "tool.h"
+#include "../protocol/json_response.h"
 #include "../base/num.h"
 #include "../base/str.h"
 #include "../request/result.h"
@@ -34,7 +35,7 @@ static ec_str path_arg(const ec_tool_call *c) {
 /* context: cwd, the arguments as received, and the real path when the host resolved one. */
 static void write_context(ec_tool_call *c, ec_buf *b) {
   ec_buf_append_cstr(b, ",\"context\":{\"cwd\":");
-  ec_jstr(b, c->root);
+  ec_jstr(b, ec_tool_cwd(c));
   ec_buf_append_cstr(b, ",\"params_input\":");
   ec_tool_write_json(c, b, c->args);
   ec_buf_append_cstr(b, ",\"path_resolved\":");
@@ -49,6 +50,9 @@ static void write_context(ec_tool_call *c, ec_buf *b) {
 
 static void standard_fail(ec_tool_call *c, const char *code, ec_str message) {
   ec_buf *b = &c->result;
+  /* The envelope's codes are SPEC §8.1's: an edit the file's encoding does not allow is one the
+   * model must send differently (ASCII text, other lines); the message says why. */
+  if (!strcmp(code, "ENCODING")) code = "INVALID_PARAM";
   ec_buf_printf(b, "{\"status\":\"error\",\"data\":{\"applied\":false},\"stats\":{\"time_ms\":%.3f}", elapsed(c));
   write_context(c, b);
   ec_buf_append_cstr(b, ",\"error\":{\"code\":");
@@ -126,8 +130,9 @@ static bool lock_holds(ec_tool_call *c, const ec_tool *t, ec_str path, const ec_
 }
 
 /* Step 5. */
-static bool is_text(ec_tool_call *c, const ec_tool *t, ec_str path, ec_str content) {
-  if (!ec_str_has_nul(content)) return true;
+static bool is_text(ec_tool_call *c, const ec_tool *t, ec_str path, const ec_obs *o) {
+  if (!ec_tool_decoded(c, t, path, o)) return false;
+  if (!ec_str_has_nul(o->content)) return true;
   ec_tool_failf(c, t, "BINARY_FILE", "'%.*s' is a binary file (it holds NUL bytes); it cannot be read or edited as text.",
                 (int)path.len, path.ptr);
   return false;
@@ -201,7 +206,8 @@ static void edit_refusal(ec_tool_call *c, const edit_args *e, const ec_error *er
   }
   const char *code = err->code == EC_BINARY_FILE ? "BINARY_FILE"
                      : err->code == EC_NO_MATCH || err->code == EC_AMBIGUOUS || err->code == EC_NOOP ||
-                               err->code == EC_INVALID_PARAM || err->code == EC_COUNT_MISMATCH
+                               err->code == EC_INVALID_PARAM || err->code == EC_COUNT_MISMATCH || err->code == EC_SYNTAX_ERROR ||
+                               err->code == EC_ENCODING
                          ? "INVALID_PARAM"
                          : "EXECUTION_ERROR";
   ec_tool_failf(c, t, code, "%.*s", (int)err->message.len, err->message.ptr);
@@ -213,7 +219,7 @@ static void edit_run(ec_tool_call *c) {
   if (!edit_args_read(c, &e)) return;
   const ec_obs *o = observed_file(c, t, e.path, e.rel, false);
   if (!o || !lock_holds(c, t, e.path, o, e.lock.has_mtime, e.lock.mtime, e.lock.has_size, e.lock.size) ||
-      !is_text(c, t, e.path, o->content))
+      !is_text(c, t, e.path, o))
     return;
   if (!e.old_s.len) {
     ec_tool_failf(c, t, "INVALID_PARAM", "old_string is empty. Edit replaces one existing snippet: copy it from the file "
@@ -229,7 +235,7 @@ static void edit_run(ec_tool_call *c) {
   static const ec_strategy EXACT[] = {EC_STRATEGY_EXACT};
   if (!c->ladder) { req.options.strategies = EXACT; req.options.n_strategies = 1; }
   if (c->diff_max_bytes) req.options.diff_max_bytes = c->diff_max_bytes;
-  ec_result *r = ec_apply(&req, c->host);
+  ec_result *r = ec_tool_apply(c, &req);
   if (!r) { c->oom = true; return; }
   if (r->status == EC_STATUS_ERROR || !r->n_files) {
     if (r->n_errors) edit_refusal(c, &e, &r->errors[0], o->content);
@@ -248,6 +254,10 @@ static void edit_run(ec_tool_call *c) {
   ec_jstr(b, fr->diff);
   ec_buf_printf(b, ",\"diff_truncated\":%s,\"replacements\":%u", fr->diff_truncated ? "true" : "false", fr->replacements);
   if (c->ladder && fr->n_matches) ec_buf_printf(b, ",\"strategy\":\"%s\"", ec_strategy_name(fr->matches[0].strategy));
+  if (fr->syntax && fr->syntax->checked) {
+    ec_buf_append_cstr(b, ",\"syntax\":"); /* the file's syntax before and after (docs/syntax.md) */
+    ec_json_write_syntax(b, fr->syntax);
+  }
   ec_buf_printf(b, "},\"stats\":{\"time_ms\":%.3f,\"bytes_written\":%zu,\"lines_added\":%u,\"lines_removed\":%u}", elapsed(c),
                 dry ? (size_t)0 : content.len, fr->lines_added, fr->lines_removed);
   write_context(c, b);
@@ -287,7 +297,7 @@ static void read_run(ec_tool_call *c) {
   read_args r;
   if (!read_args_read(c, &r)) return;
   const ec_obs *o = observed_file(c, t, r.path, r.rel, false);
-  if (!o || !is_text(c, t, r.path, o->content)) return;
+  if (!o || !is_text(c, t, r.path, o)) return;
   ec_str s = o->content;
   size_t total = ec_tool_line_count(s);
   size_t first = r.has_offset ? (size_t)r.offset : 1, count = r.has_limit ? (size_t)r.limit : total;
@@ -307,11 +317,20 @@ static void read_run(ec_tool_call *c) {
   }
   if (from > to) from = to;
   size_t last = first + count - 1 < total ? first + count - 1 : total;
+  ec_str note;
+  ec_str shown = ec_tool_shown(c, o, ec_str_make(s.ptr + from, to - from), r.path, &note);
+  if (!shown.ptr) return;
   ec_buf *b = &c->result;
   ec_buf_append_cstr(b, "{\"status\":\"success\",\"data\":{\"content\":");
-  ec_jstr(b, ec_str_make(s.ptr + from, to - from));
-  ec_buf_printf(b, ",\"start_line\":%zu,\"end_line\":%zu,\"total_lines\":%zu,\"truncated\":%s}", total ? first : 0, last,
+  ec_jstr(b, shown);
+  ec_buf_printf(b, ",\"start_line\":%zu,\"end_line\":%zu,\"total_lines\":%zu,\"truncated\":%s", total ? first : 0, last,
                 total, last < total ? "true" : "false");
+  /* What the content is, when it is not the file's UTF-8 bytes as they are. */
+  if (note.len) {
+    ec_buf_append_cstr(b, ",\"encoding\":\"unknown (not UTF-8)\",\"note\":");
+    ec_jstr(b, note);
+  } else if (o->enc.utf16 != EC_UTF16_NONE) ec_buf_printf(b, ",\"encoding\":\"%s\"", ec_encoding_name(&o->enc));
+  ec_buf_append_char(b, '}');
   ec_buf_printf(b, ",\"stats\":{\"time_ms\":%.3f,\"file_mtime_ms\":", elapsed(c));
   ec_jnum(b, o->mtime_ms >= 0 ? floor(o->mtime_ms) : NAN);
   ec_buf_append_cstr(b, ",\"file_size_bytes\":");
@@ -353,7 +372,7 @@ static void write_run(ec_tool_call *c) {
   const ec_obs *o = observed_file(c, t, w.path, w.rel, true);
   if (!o || !lock_holds(c, t, w.path, o, w.lock.has_mtime, w.lock.mtime, w.lock.has_size, w.lock.size)) return;
   bool exists = o->kind == EC_OBS_FILE;
-  if (exists && !is_text(c, t, w.path, o->content)) return;
+  if (exists && !is_text(c, t, w.path, o)) return;
   bool dry = w.dry_run || c->dry_run;
   ec_str diff = ec_cstr(""), content = w.content;
   bool truncated = false;
@@ -365,7 +384,7 @@ static void write_run(ec_tool_call *c) {
     req.edit.content = w.content;
     req.edit.has_content = true;
     if (c->diff_max_bytes) req.options.diff_max_bytes = c->diff_max_bytes;
-    ec_result *r = ec_apply(&req, c->host);
+    ec_result *r = ec_tool_apply(c, &req);
     if (!r) { c->oom = true; return; }
     if (r->status == EC_STATUS_ERROR || !r->n_files) {
       const ec_error *err = r->n_errors ? &r->errors[0] : NULL;

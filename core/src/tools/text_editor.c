@@ -11,6 +11,7 @@
 #include "../base/num.h"
 #include "../base/str.h"
 #include "../request/result.h"
+#include "../protocol/json_response.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -76,7 +77,9 @@ static bool ed_read(ec_tool_call *c, const ec_tool *t, ed_args *e) {
                     (int)e->path.len, e->path.ptr, (int)c->root.len, c->root.ptr);
     return false;
   }
-  ec_tool_read_path(c, e->rel, !ec_str_eq_cstr(e->command, "create") && !ec_str_eq_cstr(e->command, "undo_edit"));
+  /* Every command reads the file when it is there: create and undo_edit too, for its encoding
+   * (what they write is written back in it) and its bytes (text/encoding.h). */
+  ec_tool_read_path(c, e->rel, true);
   return true;
 }
 
@@ -120,7 +123,7 @@ static void history_update(ec_tool_call *c, ec_str rel, bool push, ec_str conten
     }
     if (mine && push) {
       if (!f2) ec_buf_append_char(b, ',');
-      ec_jstr(b, content);
+      ec_json_write_bytes(b, content);
     }
     ec_buf_append_char(b, ']');
   }
@@ -128,7 +131,7 @@ static void history_update(ec_tool_call *c, ec_str rel, bool push, ec_str conten
     if (!first) ec_buf_append_char(b, ',');
     ec_jstr(b, rel);
     ec_buf_append_cstr(b, ":[");
-    ec_jstr(b, content);
+    ec_json_write_bytes(b, content);
     ec_buf_append_char(b, ']');
   }
   ec_buf_append_cstr(b, "}}");
@@ -153,6 +156,7 @@ static void view(ec_tool_call *c, const ec_tool *t, const ed_args *e, const ec_o
     c->done = true;
     return;
   }
+  if (!ec_tool_decoded(c, t, e->path, o)) return;
   if (ec_str_has_nul(o->content)) {
     ec_tool_failf(c, t, "BINARY_FILE", "The file %.*s is a binary file and cannot be viewed as text.", (int)e->path.len, e->path.ptr);
     return;
@@ -173,7 +177,9 @@ static void view(ec_tool_call *c, const ec_tool *t, const ed_args *e, const ec_o
     first = (size_t)e->range0;
     last = e->range1 == -1 ? total : (size_t)e->range1;
   }
+  ec_str note;
   ec_str body = ec_tool_cat_n(c, s, first, last);
+  if (body.ptr) body = ec_tool_shown(c, o, body, e->path, &note);
   if (!body.ptr) return;
   bool cut = false;
   if (e->has_max_chars && body.len > (size_t)e->max_chars) {
@@ -182,18 +188,20 @@ static void view(ec_tool_call *c, const ec_tool *t, const ed_args *e, const ec_o
     body.len = n;
     cut = true;
   }
-  ec_str text = ec_arena_printf(c->a, "Here's the result of running `cat -n` on %.*s:\n%.*s%s", (int)e->path.len, e->path.ptr,
-                                (int)body.len, body.ptr,
+  ec_str text = ec_arena_printf(c->a, "%.*s%sHere's the result of running `cat -n` on %.*s:\n%.*s%s", (int)note.len, note.ptr,
+                                note.len ? "\n" : "", (int)e->path.len, e->path.ptr, (int)body.len, body.ptr,
                                 cut ? "\n<response clipped: the output passed max_characters; view a smaller view_range>" : "");
   if (!text.ptr) { c->oom = true; return; }
   ec_tool_text_answer(c, text, false);
   c->done = true;
 }
 
-/* `cat -n` of lines around [from, to] (1-based), 4 lines of context each side. */
-static ec_str snippet(ec_tool_call *c, ec_str content, size_t from, size_t to) {
+/* `cat -n` of lines around [from, to] (1-based), 4 lines of context each side, of the new content
+ * of the observed file `o`, shown as the file's text is (ec_tool_shown). */
+static ec_str snippet(ec_tool_call *c, const ec_obs *o, ec_str content, size_t from, size_t to) {
   size_t first = from > 4 ? from - 4 : 1, last = to + 4;
-  return ec_tool_cat_n(c, content, first, last);
+  ec_str s = ec_tool_cat_n(c, content, first, last);
+  return s.ptr ? ec_tool_shown(c, o, s, ec_cstr(""), NULL) : s;
 }
 
 static void str_replace(ec_tool_call *c, const ec_tool *t, const ed_args *e, const ec_obs *o) {
@@ -233,7 +241,7 @@ static void str_replace(ec_tool_call *c, const ec_tool *t, const ed_args *e, con
   static const ec_strategy EXACT[] = {EC_STRATEGY_EXACT};
   req.options.strategies = EXACT;
   req.options.n_strategies = 1;
-  ec_result *r = ec_apply(&req, c->host);
+  ec_result *r = ec_tool_apply(c, &req);
   if (!r) { c->oom = true; return; }
   if (r->status == EC_STATUS_ERROR || !r->n_files) {
     const ec_error *err = r->n_errors ? &r->errors[0] : NULL;
@@ -245,14 +253,16 @@ static void str_replace(ec_tool_call *c, const ec_tool *t, const ed_args *e, con
   const ec_file_result *fr = &r->files[0];
   ec_str content = ec_arena_strdup(c->a, fr->content.ptr, fr->content.len);
   size_t at = fr->n_matches ? fr->matches[0].start_line : lines[0];
+  ec_str note = ec_tool_syntax_note(c, fr);
   ec_result_free(r);
   if (!content.ptr) { c->oom = true; return; }
   size_t new_lines = ec_count_lf(req.edit.new_string.ptr ? req.edit.new_string.ptr : "", req.edit.new_string.len);
-  ec_str snip = snippet(c, content, at, at + new_lines);
+  ec_str snip = snippet(c, o, content, at, at + new_lines);
   if (!snip.ptr) return;
   ec_str text = ec_arena_printf(c->a, "The file %.*s has been edited. Here's the result of running `cat -n` on a snippet of %.*s:\n"
-                                "%.*sReview the changes and make sure they are as expected. Edit the file again if necessary.",
-                                (int)e->path.len, e->path.ptr, (int)e->path.len, e->path.ptr, (int)snip.len, snip.ptr);
+                                "%.*sReview the changes and make sure they are as expected. Edit the file again if necessary.%.*s",
+                                (int)e->path.len, e->path.ptr, (int)e->path.len, e->path.ptr, (int)snip.len, snip.ptr,
+                                (int)note.len, note.ptr ? note.ptr : "");
   if (!text.ptr) { c->oom = true; return; }
   ec_tool_text_answer(c, text, false);
   if (undo_allowed(t)) history_update(c, e->rel, true, o->content);
@@ -272,7 +282,7 @@ static void insert(ec_tool_call *c, const ec_tool *t, const ed_args *e, const ec
   req.edit.insert_line = e->insert_line;
   req.edit.new_str = e->new_str;
   req.edit.has_new_str = true;
-  ec_result *r = ec_apply(&req, c->host);
+  ec_result *r = ec_tool_apply(c, &req);
   if (!r) { c->oom = true; return; }
   if (r->status == EC_STATUS_ERROR || !r->n_files) {
     const ec_error *err = r->n_errors ? &r->errors[0] : NULL;
@@ -282,15 +292,16 @@ static void insert(ec_tool_call *c, const ec_tool *t, const ed_args *e, const ec
     return;
   }
   ec_str content = ec_arena_strdup(c->a, r->files[0].content.ptr, r->files[0].content.len);
+  ec_str note = ec_tool_syntax_note(c, &r->files[0]);
   ec_result_free(r);
   if (!content.ptr) { c->oom = true; return; }
   size_t from = (size_t)e->insert_line + 1, to = from + ec_count_lf(e->new_str.ptr ? e->new_str.ptr : "", e->new_str.len);
-  ec_str snip = snippet(c, content, from, to);
+  ec_str snip = snippet(c, o, content, from, to);
   if (!snip.ptr) return;
   ec_str text = ec_arena_printf(c->a, "The file %.*s has been edited. Here's the result of running `cat -n` on a snippet of the "
                                 "edited file:\n%.*sReview the changes and make sure they are as expected (correct indentation, "
-                                "no duplicate lines, etc). Edit the file again if necessary.",
-                                (int)e->path.len, e->path.ptr, (int)snip.len, snip.ptr);
+                                "no duplicate lines, etc). Edit the file again if necessary.%.*s",
+                                (int)e->path.len, e->path.ptr, (int)snip.len, snip.ptr, (int)note.len, note.ptr ? note.ptr : "");
   if (!text.ptr) { c->oom = true; return; }
   ec_tool_text_answer(c, text, false);
   if (undo_allowed(t)) history_update(c, e->rel, true, o->content);
@@ -346,8 +357,16 @@ static void ed_run(ec_tool_call *c, const ec_tool *t) {
     }
     const cJSON *lastv = h->child;
     while (lastv->next) lastv = lastv->next;
-    ec_str prev = ec_json_reader_string(c->reader, lastv->valuestring ? lastv->valuestring : "");
+    ec_str prev = ec_cstr("");
+    ec_error_code rc = ec_json_reader_bytes(c->reader, lastv, &prev);
+    if (rc == EC_OUT_OF_MEMORY) { c->oom = true; return; }
+    if (rc) {
+      ec_tool_failf(c, t, "INVALID_PARAM", "The edit history of %.*s is not one this tool wrote; it cannot be undone.",
+                    (int)e.path.len, e.path.ptr);
+      return;
+    }
     ec_str body = ec_tool_cat_n(c, prev, 1, (size_t)-1);
+    if (body.ptr) body = ec_tool_shown(c, o, body, e.path, NULL);
     if (!body.ptr) return;
     ec_str text = ec_arena_printf(c->a, "Last edit to %.*s undone successfully. Here's the result of running `cat -n` on %.*s:\n%.*s",
                                   (int)e.path.len, e.path.ptr, (int)e.path.len, e.path.ptr, (int)body.len, body.ptr);
@@ -357,6 +376,7 @@ static void ed_run(ec_tool_call *c, const ec_tool *t) {
     ec_tool_write_file(c, e.rel, prev, false);
     return;
   }
+  if (!ec_tool_decoded(c, t, e.path, o)) return;
   if (ec_str_has_nul(o->content)) {
     ec_tool_failf(c, t, "BINARY_FILE", "The file %.*s is a binary file and cannot be edited as text.", (int)e.path.len, e.path.ptr);
     return;

@@ -8,6 +8,7 @@
 #include "../base/num.h"
 #include "../base/str.h"
 #include "../protocol/json_response.h"
+#include "../syntax/syntax.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -42,12 +43,36 @@ void ec_tool_write_json(ec_tool_call *c, ec_buf *b, const cJSON *v) {
 
 /* Section - helpers for tools */
 
-void ec_tool_read_path(ec_tool_call *c, ec_str path, bool content) {
+static ec_tool_read *add_read(ec_tool_call *c, ec_str path) {
   for (size_t i = 0; i < c->n_reads; i++)
-    if (ec_str_eq(c->reads[i].path, path)) { c->reads[i].content |= content; return; }
-  if (!EC_ARENA_RESERVE(c->a, c->reads, c->n_reads, c->cap_reads, 4)) { c->oom = true; return; }
-  ec_tool_read r = {path, content, false};
-  c->reads[c->n_reads++] = r;
+    if (ec_str_eq(c->reads[i].path, path)) return &c->reads[i];
+  if (!EC_ARENA_RESERVE(c->a, c->reads, c->n_reads, c->cap_reads, 4)) { c->oom = true; return NULL; }
+  ec_tool_read r = {path, false, false, false};
+  c->reads[c->n_reads] = r;
+  return &c->reads[c->n_reads++];
+}
+
+void ec_tool_read_path(ec_tool_call *c, ec_str path, bool content) {
+  ec_tool_read *r = add_read(c, path);
+  if (r) r->content |= content;
+}
+
+void ec_tool_list_path(ec_tool_call *c, ec_str path) {
+  ec_tool_read *r = add_read(c, path);
+  if (r) r->list = true;
+}
+
+void ec_tool_read_bytes(ec_tool_call *c, ec_str path) {
+  ec_tool_read *r = add_read(c, path);
+  if (r) r->content = r->bytes = true;
+}
+
+const ec_obs *ec_tool_obs_or_read(ec_tool_call *c, ec_str path, bool list) {
+  const ec_obs *o = ec_tool_obs(c, path);
+  if (o && (!list || o->kind != EC_OBS_DIRECTORY || o->entries)) return o;
+  if (list) ec_tool_list_path(c, path);
+  else ec_tool_read_path(c, path, false);
+  return NULL;
 }
 
 static void add_write(ec_tool_call *c, ec_tool_write w) {
@@ -56,8 +81,46 @@ static void add_write(ec_tool_call *c, ec_tool_write w) {
 }
 
 void ec_tool_write_file(ec_tool_call *c, ec_str path, ec_str content, bool create_dirs) {
-  ec_tool_write w = {path, content, false, create_dirs};
+  ec_tool_write w = {path, content, false, create_dirs, false, {0, 0}, {0, 0}};
   add_write(c, w);
+}
+
+void ec_tool_move_file(ec_tool_call *c, ec_str from, ec_str path, ec_str content) {
+  ec_tool_write w = {path, content, false, true, false, {0, 0}, from};
+  add_write(c, w);
+}
+
+void ec_tool_make_dir(ec_tool_call *c, ec_str path) {
+  ec_tool_write w = {path, {0, 0}, false, false, true, {0, 0}};
+  add_write(c, w);
+}
+
+void ec_tool_move(ec_tool_call *c, ec_str from, ec_str to) {
+  ec_tool_write w = {to, {0, 0}, false, false, false, from};
+  add_write(c, w);
+}
+
+bool ec_tool_entry_at(ec_tool_call *c, const cJSON *it, ec_tool_entry *e) {
+  memset(e, 0, sizeof *e);
+  e->size = e->mtime_ms = -1;
+  if (cJSON_IsString(it)) { /* a bare name; "sub/" names a directory */
+    e->name = ec_json_reader_string(c->reader, it->valuestring);
+    if (e->name.len > 1 && e->name.ptr[e->name.len - 1] == '/') { e->name.len--; e->type = EC_ENTRY_DIRECTORY; }
+    return e->name.len > 0;
+  }
+  if (!cJSON_IsObject(it)) return false;
+  const cJSON *name = cJSON_GetObjectItemCaseSensitive(it, "name"), *type = cJSON_GetObjectItemCaseSensitive(it, "type");
+  const cJSON *size = cJSON_GetObjectItemCaseSensitive(it, "size"), *mtime = cJSON_GetObjectItemCaseSensitive(it, "mtime_ms");
+  const cJSON *real = cJSON_GetObjectItemCaseSensitive(it, "real_path");
+  if (!cJSON_IsString(name) || !name->valuestring[0]) return false;
+  e->name = ec_json_reader_string(c->reader, name->valuestring);
+  const char *ty = cJSON_IsString(type) ? type->valuestring : "file";
+  e->type = !strcmp(ty, "directory") ? EC_ENTRY_DIRECTORY : !strcmp(ty, "symlink") ? EC_ENTRY_SYMLINK
+            : !strcmp(ty, "file") ? EC_ENTRY_FILE : EC_ENTRY_OTHER;
+  if (cJSON_IsNumber(size) && size->valuedouble >= 0) e->size = size->valuedouble;
+  if (cJSON_IsNumber(mtime)) e->mtime_ms = mtime->valuedouble;
+  if (cJSON_IsString(real)) e->real_path = ec_json_reader_string(c->reader, real->valuestring);
+  return true;
 }
 
 void ec_tool_request_file(ec_request *req, ec_format fmt, ec_file *slot, ec_str path, const ec_str *content) {
@@ -68,6 +131,22 @@ void ec_tool_request_file(ec_request *req, ec_format fmt, ec_file *slot, ec_str 
   slot->content = *content;
   req->files = slot;
   req->n_files = 1;
+}
+
+ec_result *ec_tool_apply(ec_tool_call *c, const ec_request *req) {
+  ec_request r = *req;
+  r.options.syntax = c->syntax;
+  return ec_apply(&r, c->host);
+}
+
+ec_str ec_tool_syntax_note(ec_tool_call *c, const ec_file_result *f) {
+  const ec_syntax_report *sx = f ? f->syntax : NULL;
+  if (!sx || !sx->checked || !sx->new_error_count) return ec_str_make("", 0);
+  ec_str where = ec_syn_describe(c->a, sx, 3);
+  ec_str path = f->action == EC_ACTION_MOVE ? f->moved_to : f->path;
+  return ec_arena_printf(c->a, " The edit left %.*s with %u syntax error%s it did not have (%.*s): %.*s. Fix %s with another edit.",
+                         (int)path.len, path.ptr, sx->new_error_count, sx->new_error_count == 1 ? "" : "s", (int)sx->language.len,
+                         sx->language.ptr, (int)where.len, where.ptr ? where.ptr : "", sx->new_error_count == 1 ? "it" : "them");
 }
 
 void ec_tool_text_answer(ec_tool_call *c, ec_str text, bool is_error) {
@@ -82,8 +161,32 @@ void ec_tool_text_fail(ec_tool_call *c, const char *code, ec_str message) {
 }
 
 void ec_tool_delete_file(ec_tool_call *c, ec_str path) {
-  ec_tool_write w = {path, {0, 0}, true, false};
+  ec_tool_write w = {path, {0, 0}, true, false, false, {0, 0}, {0, 0}};
   add_write(c, w);
+}
+
+bool ec_tool_decoded(ec_tool_call *c, const ec_tool *t, ec_str path, const ec_obs *o) {
+  if (!o || !o->enc_problem.len) return true;
+  ec_tool_failf(c, t, "ENCODING", "'%.*s' cannot be read or edited as text: %.*s. Nothing was changed.", (int)path.len, path.ptr,
+                (int)o->enc_problem.len, o->enc_problem.ptr);
+  return false;
+}
+
+ec_str ec_tool_shown(ec_tool_call *c, const ec_obs *o, ec_str part, ec_str path, ec_str *note) {
+  if (note) *note = ec_cstr("");
+  size_t bad = ec_utf8_first_invalid(o->content);
+  if (bad == o->content.len) return part;
+  size_t replaced;
+  ec_str shown = ec_text_shown(c->a, part, &replaced);
+  if (!shown.ptr) { c->oom = true; return shown; }
+  if (note) {
+    *note = ec_arena_printf(c->a, "Note: '%.*s' is not UTF-8 (line %zu holds its first byte that is not), so its encoding is "
+                            "unknown: every byte that is not ASCII is shown as \xEF\xBF\xBD (U+FFFD). Edits may change only its ASCII "
+                            "text; a line holding such bytes can be kept as it is, not rewritten.",
+                            (int)path.len, path.ptr, ec_count_lf(o->content.ptr, bad) + 1);
+    if (!note->ptr) c->oom = true;
+  }
+  return shown;
 }
 
 const ec_obs *ec_tool_obs(const ec_tool_call *c, ec_str path) {
@@ -93,18 +196,19 @@ const ec_obs *ec_tool_obs(const ec_tool_call *c, ec_str path) {
 }
 
 void ec_tool_failf(ec_tool_call *c, const ec_tool *t, const char *code, const char *fmt, ...) {
-  va_list ap, ap2;
+  va_list ap;
   va_start(ap, fmt);
-  va_copy(ap2, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap);
+  ec_str m = ec_arena_vprintf(c->a, fmt, ap);
   va_end(ap);
-  char *m = n >= 0 ? ec_arena_alloc(c->a, (size_t)n + 1) : NULL;
-  if (!m) { va_end(ap2); c->oom = true; return; }
-  vsnprintf(m, (size_t)n + 1, fmt, ap2);
-  va_end(ap2);
+  if (!m.ptr) { c->oom = true; return; }
+  ec_tool_fail(c, t, code, m);
+}
+
+void ec_tool_fail(ec_tool_call *c, const ec_tool *t, const char *code, ec_str message) {
   c->result.len = 0;
   c->n_writes = 0;
-  t->fail(c, code, ec_str_make(m, (size_t)n));
+  c->state_out.len = 0; /* a call that fails leaves the history as it was */
+  t->fail(c, code, message);
   c->status = EC_TOOL_ERROR;
   c->done = true;
 }
@@ -249,7 +353,92 @@ ec_str ec_tool_cat_n(ec_tool_call *c, ec_str s, size_t first, size_t last) {
 
 /* Section - paths */
 
+bool ec_tool_under(ec_str p, ec_str dir) {
+  while (dir.len > 1 && dir.ptr[dir.len - 1] == '/') dir.len--;
+  if (dir.len == 1 && dir.ptr[0] == '/') return p.len && p.ptr[0] == '/';
+  return p.len >= dir.len && !memcmp(p.ptr, dir.ptr, dir.len) && (p.len == dir.len || p.ptr[dir.len] == '/');
+}
+
+/* path.resolve(base, p) for POSIX: absolute p or base + "/" + p, "." and ".." collapsed. */
+static ec_str resolve_abs(ec_tool_call *c, ec_str base, ec_str p) {
+  size_t cap = base.len + p.len + 3;
+  char *joined = ec_arena_alloc(c->a, cap), *out = ec_arena_alloc(c->a, cap);
+  if (!joined || !out) { c->oom = true; return ec_str_make(NULL, 0); }
+  size_t n = 0;
+  if (!(p.len && p.ptr[0] == '/')) {
+    if (base.len) memcpy(joined, base.ptr, base.len); /* no root given: an empty base may have no pointer */
+    n = base.len;
+    joined[n++] = '/';
+  }
+  if (p.len) memcpy(joined + n, p.ptr, p.len);
+  n += p.len;
+  size_t w = 0;
+  for (size_t i = 0; i <= n;) {
+    size_t j = i;
+    while (j < n && joined[j] != '/') j++;
+    size_t seg = j - i;
+    if (seg == 0 || (seg == 1 && joined[i] == '.')) {
+    } else if (seg == 2 && joined[i] == '.' && joined[i + 1] == '.') {
+      while (w && out[w - 1] != '/') w--;
+      if (w) w--;
+    } else {
+      out[w++] = '/';
+      memcpy(out + w, joined + i, seg);
+      w += seg;
+    }
+    i = j + 1;
+  }
+  if (!w) out[w++] = '/';
+  out[w] = 0;
+  return ec_str_make(out, w);
+}
+
+static bool inside_roots(ec_tool_call *c, ec_str p) {
+  if (c->roots) {
+    for (const cJSON *r = c->roots->child; r; r = r->next)
+      if (cJSON_IsString(r) && ec_tool_under(p, ec_json_reader_string(c->reader, r->valuestring))) return true;
+    return false;
+  }
+  return c->root.len && ec_tool_under(p, c->root);
+}
+
+ec_str ec_tool_cwd(const ec_tool_call *c) {
+  if (c->roots && c->roots->child && cJSON_IsString(c->roots->child))
+    return ec_json_reader_string(c->reader, c->roots->child->valuestring);
+  return c->root;
+}
+
+bool ec_tool_resolve_in_roots(ec_tool_call *c, ec_str path, ec_str *abs) {
+  ec_str p = {0, 0};
+  /* "~" and "~/x" name the home directory when the host gave one (as the reference expands them). */
+  if (c->home.len && path.len && path.ptr[0] == '~' && (path.len == 1 || path.ptr[1] == '/'))
+    p = resolve_abs(c, c->home, ec_str_drop(path, path.len == 1 ? 1 : 2));
+  else if (path.len && path.ptr[0] == '/') p = resolve_abs(c, ec_cstr(""), path);
+  else {
+    if (c->roots)
+      for (const cJSON *r = c->roots->child; r && !p.ptr && !c->oom; r = r->next) {
+        if (!cJSON_IsString(r)) continue;
+        ec_str cand = resolve_abs(c, ec_json_reader_string(c->reader, r->valuestring), path);
+        if (cand.ptr && inside_roots(c, cand)) p = cand;
+      }
+    if (!p.ptr && !c->oom) p = resolve_abs(c, ec_tool_cwd(c), path);
+  }
+  if (!p.ptr) return false;
+  *abs = p;
+  return !memchr(path.ptr ? path.ptr : "", 0, path.len) && inside_roots(c, p);
+}
+
 bool ec_tool_path_inside(ec_tool_call *c, ec_str path, ec_str *rel) {
+  /* Allowed directories place absolute paths only under an absolute root (a WASI guest's root
+   * may be "."): otherwise the lexical rule below. */
+  if (c->roots && c->root.len && c->root.ptr[0] == '/') {
+    ec_str abs, root = c->root;
+    if (!ec_tool_resolve_in_roots(c, path, &abs) || !root.len || root.ptr[0] != '/' || !ec_tool_under(abs, root)) return false;
+    while (root.len > 1 && root.ptr[root.len - 1] == '/') root.len--;
+    size_t skip = root.len == 1 ? 1 : abs.len == root.len ? root.len : root.len + 1;
+    *rel = ec_str_make(abs.ptr + skip, abs.len - skip);
+    return true;
+  }
   ec_str p = path;
   if (p.len && p.ptr[0] == '/') {
     ec_str root = c->root;
@@ -328,18 +517,39 @@ static bool read_obs(ec_tool_call *c, const cJSON *observed, ec_buf *out) {
     else if (cJSON_IsString(kind) && !strcmp(kind->valuestring, "directory")) ob->kind = EC_OBS_DIRECTORY;
     else if (cJSON_IsString(kind) && !strcmp(kind->valuestring, "missing")) ob->kind = EC_OBS_MISSING;
     else return bad(out, "observed['%s'] needs kind file|directory|missing, or error", o->string);
+    ob->mode = -1;
+    for (int k = 0; k < 3; k++) ob->times[k].ms = NAN; /* not reported (any number is a time, -1 too) */
     for (const cJSON *f = o->child; f; f = f->next) {
       if (!strcmp(f->string, "content")) {
-        if (!cJSON_IsString(f)) return bad(out, "observed['%s'].content must be a string", o->string);
-        ob->content = ec_json_reader_string(c->reader, f->valuestring);
+        ec_error_code rc = ec_json_reader_bytes(c->reader, f, &ob->content);
+        if (rc == EC_INVALID_PARAM)
+          return bad(out, "observed['%s'].content %.*s", o->string, (int)c->reader->message.len, c->reader->message.ptr);
+        if (rc) { c->oom = true; return false; }
         ob->has_content = true;
+      } else if (!strcmp(f->string, "mode") && cJSON_IsNumber(f)) ob->mode = f->valuedouble;
+      else if (!strcmp(f->string, "times") && cJSON_IsObject(f)) {
+        static const char *const NAMES[3] = {"birthtime", "mtime", "atime"};
+        for (int k = 0; k < 3; k++) {
+          const cJSON *t = cJSON_GetObjectItemCaseSensitive(f, NAMES[k]);
+          const cJSON *ms = cJSON_GetObjectItemCaseSensitive(t, "ms"), *off = cJSON_GetObjectItemCaseSensitive(t, "offset_min");
+          const cJSON *zone = cJSON_GetObjectItemCaseSensitive(t, "zone");
+          if (!cJSON_IsNumber(ms)) continue;
+          ob->times[k].ms = ms->valuedouble;
+          ob->times[k].offset_min = cJSON_IsNumber(off) ? off->valuedouble : 0;
+          if (cJSON_IsString(zone)) ob->times[k].zone = ec_json_reader_string(c->reader, zone->valuestring);
+        }
       } else if (!strcmp(f->string, "size") && cJSON_IsNumber(f)) ob->size = f->valuedouble;
       else if (!strcmp(f->string, "mtime_ms") && cJSON_IsNumber(f)) ob->mtime_ms = f->valuedouble;
       else if (!strcmp(f->string, "real_path") && cJSON_IsString(f)) ob->real_path = ec_json_reader_string(c->reader, f->valuestring);
       else if (!strcmp(f->string, "message") && cJSON_IsString(f)) ob->message = ec_json_reader_string(c->reader, f->valuestring);
       else if (!strcmp(f->string, "entries") && cJSON_IsArray(f)) ob->entries = f;
     }
-    if (ob->kind == EC_OBS_FILE && ob->has_content && ob->size < 0) ob->size = (double)ob->content.len;
+    if (ob->kind == EC_OBS_FILE && ob->has_content) {
+      if (ob->size < 0) ob->size = (double)ob->content.len;
+      ob->bytes = ob->content;
+      /* Tools see text: UTF-16 decoded, lone-CR endings as LF; their writes are encoded back. */
+      if (ec_text_decode(c->a, ob->content, &ob->content, &ob->enc, &ob->enc_problem) == EC_OUT_OF_MEMORY) { c->oom = true; return false; }
+    }
   }
   c->n_obs = n;
   return true;
@@ -364,6 +574,9 @@ static bool read_request(ec_tool_call *c, const cJSON *root, phase_req *pr, ec_b
     } else if (!strcmp(k, "roots")) {
       if (!cJSON_IsArray(it)) return bad(out, "roots must be an array of strings");
       c->roots = it;
+    } else if (!strcmp(k, "home")) {
+      if (!cJSON_IsString(it)) return bad(out, "home must be a string");
+      c->home = ec_json_reader_string(c->reader, it->valuestring);
     } else if (!strcmp(k, "dry_run")) {
       if (!cJSON_IsBool(it)) return bad(out, "dry_run must be true or false");
       c->dry_run = cJSON_IsTrue(it);
@@ -372,7 +585,7 @@ static bool read_request(ec_tool_call *c, const cJSON *root, phase_req *pr, ec_b
     else if (!strcmp(k, "observed")) pr->observed = it;
     else if (!strcmp(k, "pending")) pr->pending = it;
     else if (!strcmp(k, "outcomes")) pr->outcomes = it;
-    else return bad(out, "unknown field '%.100s' in a tool call (known: tool, phase, args, root, roots, dry_run, options, state, observed, pending, outcomes)", k);
+    else return bad(out, "unknown field '%.100s' in a tool call (known: tool, phase, args, root, roots, home, dry_run, options, state, observed, pending, outcomes)", k);
   }
   if (!pr->tool) return bad(out, "a tool call needs 'tool'");
   if (!c->args) return bad(out, "a tool call needs 'args' (an object: the arguments the model sent)");
@@ -383,7 +596,10 @@ static bool read_request(ec_tool_call *c, const cJSON *root, phase_req *pr, ec_b
       if (!strcmp(it->string, "ladder") && cJSON_IsBool(it)) c->ladder = cJSON_IsTrue(it);
       else if (!strcmp(it->string, "diff_max_bytes") && cJSON_IsNumber(it) && it->valuedouble >= 0)
         c->diff_max_bytes = ec_size_of_double(it->valuedouble);
-      else return bad(out, "unknown or ill-typed option '%.100s' (known: ladder, diff_max_bytes)", it->string);
+      else if (!strcmp(it->string, "syntax") && cJSON_IsString(it) && !strcmp(it->valuestring, "report")) c->syntax = EC_SYNTAX_REPORT;
+      else if (!strcmp(it->string, "syntax") && cJSON_IsString(it) && !strcmp(it->valuestring, "refuse")) c->syntax = EC_SYNTAX_REFUSE;
+      else if (!strcmp(it->string, "syntax") && cJSON_IsString(it) && !strcmp(it->valuestring, "off")) c->syntax = EC_SYNTAX_OFF;
+      else return bad(out, "unknown or ill-typed option '%.100s' (known: ladder, diff_max_bytes, syntax: \"report\" | \"refuse\" | \"off\")", it->string);
     }
   }
   return read_obs(c, pr->observed, out);
@@ -408,12 +624,26 @@ static void write_done(ec_buf *out, ec_tool_call *c, const cJSON *state_json) {
   ec_buf_append_char(out, '}');
 }
 
+/* Whether read r still lacks (part of) its observation. */
+static bool unobserved(const ec_tool_call *c, const ec_tool_read *r) {
+  const ec_obs *o = ec_tool_obs(c, r->path);
+  return !o || (r->list && o->kind == EC_OBS_DIRECTORY && !o->entries);
+}
+
+/* The reads still to make (all of them in plan, where nothing is observed yet). */
 static void write_reads(ec_buf *out, ec_tool_call *c) {
   ec_buf_append_cstr(out, "{\"phase\":\"read\",\"reads\":[");
+  bool first = true;
   for (size_t i = 0; i < c->n_reads; i++) {
-    ec_buf_append_cstr(out, i ? ",{\"path\":" : "{\"path\":");
-    ec_jstr(out, c->reads[i].path);
-    ec_buf_printf(out, ",\"content\":%s}", c->reads[i].content ? "true" : "false");
+    const ec_tool_read *r = &c->reads[i];
+    if (!unobserved(c, r)) continue;
+    ec_buf_append_cstr(out, first ? "{\"path\":" : ",{\"path\":");
+    first = false;
+    ec_jstr(out, r->path);
+    ec_buf_printf(out, ",\"content\":%s", r->content ? "true" : "false");
+    if (r->list) ec_buf_append_cstr(out, ",\"list\":true");
+    if (r->bytes) ec_buf_append_cstr(out, ",\"bytes\":true");
+    ec_buf_append_char(out, '}');
   }
   ec_buf_append_cstr(out, "]}");
 }
@@ -425,9 +655,13 @@ static void write_writes(ec_buf *out, ec_tool_call *c) {
     ec_buf_append_cstr(out, i ? ",{\"path\":" : "{\"path\":");
     ec_jstr(out, w->path);
     if (w->remove) ec_buf_append_cstr(out, ",\"delete\":true");
-    else {
+    else if (w->mkdir) ec_buf_append_cstr(out, ",\"mkdir\":true");
+    else if (w->move_from.len) {
+      ec_buf_append_cstr(out, ",\"move_from\":");
+      ec_jstr(out, w->move_from);
+    } else {
       ec_buf_append_cstr(out, ",\"content\":");
-      ec_jstr(out, w->content);
+      ec_json_write_bytes(out, w->content);
       ec_buf_printf(out, ",\"create_dirs\":%s", w->create_dirs ? "true" : "false");
     }
     ec_buf_append_char(out, '}');
@@ -453,6 +687,49 @@ static void write_writes(ec_buf *out, ec_tool_call *c) {
 }
 
 /* Section - the phases */
+
+/* Paths one call may observe, over all its rounds: a walk of a huge tree ends with TOO_LARGE
+ * rather than growing the observations every round without bound. */
+#define EC_TOOL_MAX_READS 100000
+
+/*
+ * Every write over a file the run observed, in that file's terms: a file that is not UTF-8 keeps
+ * the bytes its unknown encoding may need (text/encoding.h) — whichever tool writes, by the
+ * engine or whole — a UTF-8 BOM stays, and a decoded file (UTF-16, lone CRs) is encoded back.
+ * A refusal replaces the answer (the tool's own error, code ENCODING); false only when out of memory.
+ */
+static bool settle_writes(ec_tool_call *c) {
+  for (size_t i = 0; i < c->n_writes; i++) {
+    ec_tool_write *w = &c->writes[i];
+    const ec_obs *o = ec_tool_obs(c, w->from.len ? w->from : w->path);
+    if (w->remove || w->mkdir || w->move_from.len || !o || o->kind != EC_OBS_FILE || !o->has_content) continue;
+    ec_kept why;
+    if (!ec_text_keeps_bytes(o->content, w->content, &why)) {
+      ec_str m = ec_text_kept_message(c->a, w->path, o->content, w->content, &why);
+      if (!m.ptr) { c->oom = true; return false; }
+      ec_tool_failf(c, c->tool, "ENCODING", "%.*s", (int)m.len, m.ptr);
+      return !c->oom;
+    }
+    /* A UTF-8 BOM stays (a tool that writes a whole content, not through the engine, never has it). */
+    if (ec_str_starts_with(o->content, "\xEF\xBB\xBF") && !ec_str_starts_with(w->content, "\xEF\xBB\xBF")) {
+      char *with = ec_arena_alloc(c->a, w->content.len + 4);
+      if (!with) { c->oom = true; return false; }
+      memcpy(with, "\xEF\xBB\xBF", 3);
+      if (w->content.len) memcpy(with + 3, w->content.ptr, w->content.len);
+      with[w->content.len + 3] = 0;
+      w->content = ec_str_make(with, w->content.len + 3);
+    }
+    if (ec_encoding_plain(&o->enc)) continue;
+    ec_error_code rc = ec_text_encode(c->a, w->content, &o->enc, &w->content);
+    if (rc == EC_ENCODING) {
+      ec_tool_failf(c, c->tool, "ENCODING", "The new text of '%.*s' is not UTF-8, so it cannot be written back as %s, the file's "
+                    "encoding. Nothing was changed.", (int)w->path.len, w->path.ptr, ec_encoding_name(&o->enc));
+      return !c->oom;
+    }
+    if (rc) { c->oom = true; return false; }
+  }
+  return true;
+}
 
 static void finish(ec_tool_call *c, const phase_req *pr, ec_buf *out) {
   const cJSON *p = pr->pending;
@@ -481,9 +758,11 @@ static void finish(ec_tool_call *c, const phase_req *pr, ec_buf *out) {
     const char *cs = cJSON_IsString(code) ? code->valuestring : "IO_ERROR";
     bool perm = !strcmp(cs, "PERMISSION_DENIED") || !strcmp(cs, "EACCES") || !strcmp(cs, "EPERM");
     ec_str ms = cJSON_IsString(msg) ? ec_json_reader_string(c->reader, msg->valuestring) : ec_cstr("");
-    ec_tool_failf(c, pr->tool, perm ? "PERMISSION_DENIED" : "EXECUTION_ERROR",
-                  "Could not write '%.*s'%s%.*s. The file was left as it was: nothing was changed.", (int)ps.len, ps.ptr,
-                  ms.len ? ": " : "", (int)ms.len, ms.ptr);
+    const char *fcode = perm ? "PERMISSION_DENIED" : "EXECUTION_ERROR";
+    if (pr->tool->host_write_errors && ms.len) ec_tool_failf(c, pr->tool, fcode, "%.*s", (int)ms.len, ms.ptr);
+    else
+      ec_tool_failf(c, pr->tool, fcode, "Could not write '%.*s'%s%.*s. The file was left as it was: nothing was changed.",
+                    (int)ps.len, ps.ptr, ms.len ? ": " : "", (int)ms.len, ms.ptr);
     write_done(out, c, NULL);
     return;
   }
@@ -504,6 +783,7 @@ static void finish(ec_tool_call *c, const phase_req *pr, ec_buf *out) {
 
 static void run_phase(ec_tool_call *c, const phase_req *pr, ec_buf *out) {
   const ec_tool *t = pr->tool;
+  c->tool = t;
   if (ec_str_eq_cstr(pr->phase, "finish")) { finish(c, pr, out); return; }
   bool run = ec_str_eq_cstr(pr->phase, "run");
   if (!run && !ec_str_eq_cstr(pr->phase, "plan")) { bad(out, "phase must be plan, run or finish"); return; }
@@ -512,19 +792,42 @@ static void run_phase(ec_tool_call *c, const phase_req *pr, ec_buf *out) {
   if (c->done) { write_done(out, c, c->state); return; }
   if (!run) { write_reads(out, c); return; }
   for (size_t i = 0; i < c->n_reads; i++) {
-    const ec_obs *o = ec_tool_obs(c, c->reads[i].path);
+    const ec_tool_read *r = &c->reads[i];
+    const ec_obs *o = ec_tool_obs(c, r->path);
     if (!o) {
-      bad(out, "observed lacks '%.*s', which the plan asked for", (int)c->reads[i].path.len, c->reads[i].path.ptr);
+      bad(out, "observed lacks '%.*s', which the plan asked for", (int)r->path.len, r->path.ptr);
       return;
     }
-    if (c->reads[i].content && o->kind == EC_OBS_FILE && !o->has_content) {
-      bad(out, "observed['%.*s'] needs its content", (int)c->reads[i].path.len, c->reads[i].path.ptr);
+    if (r->content && o->kind == EC_OBS_FILE && !o->has_content) {
+      bad(out, "observed['%.*s'] needs its content", (int)r->path.len, r->path.ptr);
+      return;
+    }
+    if (r->list && o->kind == EC_OBS_DIRECTORY && !cJSON_IsArray(o->entries)) {
+      bad(out, "observed['%.*s'] needs its entries (the read asked to list the directory)", (int)r->path.len, r->path.ptr);
       return;
     }
   }
+  size_t planned = c->n_reads;
   c->t0 = c->host && c->host->clock_ms ? c->host->clock_ms(c->host->clock_user) : 0;
   t->run(c);
   if (c->oom) return;
+  /* A walking tool asked for more (the next level of a tree): read them, then run again. */
+  if (!c->done) {
+    bool more = false;
+    for (size_t i = planned; i < c->n_reads && !more; i++) more = unobserved(c, &c->reads[i]);
+    if (more) {
+      if (c->n_reads > EC_TOOL_MAX_READS) {
+        ec_tool_failf(c, t, "TOO_LARGE", "The tool would read more than %d paths in one call; narrow it (a deeper "
+                      "directory, or exclude patterns).", EC_TOOL_MAX_READS);
+        write_done(out, c, c->state);
+        return;
+      }
+      c->n_writes = 0;
+      write_reads(out, c);
+      return;
+    }
+  }
+  if (!settle_writes(c)) return;
   if (c->dry_run && c->n_writes) { c->n_writes = 0; c->done = true; }
   if (c->done || !c->n_writes) { write_done(out, c, c->state); return; }
   write_writes(out, c);
@@ -543,6 +846,7 @@ char *ec_tool_json(const char *request, size_t request_len, const ec_host *host,
   ec_tool_call c;
   memset(&c, 0, sizeof c);
   c.a = a;
+  c.syntax = EC_SYNTAX_REPORT;
   c.reader = &reader;
   c.host = host;
   ec_buf_init(&c.result, alc);

@@ -133,9 +133,9 @@ v("str_replace_based_edit_tool#insert after", {**C("str_replace_based_edit_tool"
   {"phase": "write", "writes": [{"path": "a.txt", "content": "a\nX\nb\nc\n"}]}, semantics="insert after line N")
 v("str_replace_editor#history kept", {**C("str_replace_editor", {"command": "str_replace", "path": "a.txt", "old_str": "b", "new_str": "B"}), "phase": "run", "observed": f(CF, path="a.txt")},
   {"phase": "write", "pending": {"state": {"history": {"a.txt": [CF]}}}}, semantics="the older tool keeps what undo_edit needs, as opaque state")
-v("str_replace_editor#undo", {**C("str_replace_editor", {"command": "undo_edit", "path": "a.txt"}), "phase": "run", "state": {"history": {"a.txt": [CF]}}, "observed": {"a.txt": {"kind": "file", "real_path": R + "/a.txt"}}},
+v("str_replace_editor#undo", {**C("str_replace_editor", {"command": "undo_edit", "path": "a.txt"}), "phase": "run", "state": {"history": {"a.txt": [CF]}}, "observed": {"a.txt": {"kind": "file", "content": "a\nB\nc\n", "real_path": R + "/a.txt"}}},
   {"phase": "write", "writes": [{"path": "a.txt", "content": CF}], "pending": {"state": {"history": {}}}}, {"pending.result.content": "undone successfully"}, semantics="undo_edit writes the last saved content back")
-v("str_replace_editor#undo nothing", {**C("str_replace_editor", {"command": "undo_edit", "path": "a.txt"}), "phase": "run", "observed": {"a.txt": {"kind": "file"}}},
+v("str_replace_editor#undo nothing", {**C("str_replace_editor", {"command": "undo_edit", "path": "a.txt"}), "phase": "run", "observed": {"a.txt": {"kind": "file", "content": "a\nb\nc\n"}}},
   {"result": {"content": "No edit history found for a.txt.", "is_error": True}}, semantics="no history")
 v("openhands/str_replace_editor#same strings", {**C("openhands/str_replace_editor", {"command": "str_replace", "path": "a.txt", "old_str": "b", "new_str": "b"}), "phase": "run", "observed": f(CF, path="a.txt")},
   {"result": {"is_error": True}}, {"result.content": "must be different"}, semantics="OpenHands refuses new == old")

@@ -15,13 +15,13 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The builds the harnesses drive (any may be missing: callers say which they need). */
 export function builds(buildDir = join(repo, 'build/native')) {
-  const mcpCandidates = [join(repo, 'mcp/bin/editcore-mcp.js'), join(repo, 'js/bin/editcore-mcp.js')];
+  const mcp = join(repo, 'mcp/bin/editcore-mcp.js'); // needs `npm ci` in mcp/
   return {
     cli: join(buildDir, 'editcore'),
     swap: join(buildDir, 'tests/swap_driver'),
     wasm: join(dirname(buildDir), 'wasi/editcore.wasm'),
     nodeHost: join(repo, 'js/src/node.js'),
-    mcp: mcpCandidates.find((p) => existsSync(p)) ?? null,
+    mcp: existsSync(mcp) ? mcp : null,
   };
 }
 

@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync, readFileSync, readdirSync, existsSync, rmSy
 import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { builds, runCli, wasiRunner, sleep } from './lib.mjs';
+import { builds, runCli, wasiRunner, mcpServer, sleep } from './lib.mjs';
 
 const b = builds();
 let passed = 0, failed = 0;
@@ -59,6 +59,29 @@ async function cliHolding(root, args, extraEnv = {}) {
   check(c.code === 0 && text === 'ALPHA = 1\n', `1: the CLI's edit is written (${c.code}: ${c.out})`);
   check(n.error?.code === 'CONFLICT' && !n.data.applied, `1: the Node host read the old file and is refused: ${n.text}`);
   check(!debris(root).length, `1: nothing left: ${debris(root)}`);
+  cli.clean();
+  rmSync(root, { recursive: true, force: true });
+}
+
+// 1b. The MCP server's move_file (a write of the reference's tools) honours a live native lock on
+//     its source: it waits, then moves the CLI's new content; nothing lost, nothing left.
+{
+  const root = fresh();
+  const mcp = await mcpServer(b.mcp, [root]);
+  const cli = await cliHolding(root, ['replace', 'a.txt', '--old', 'ALPHA = 0', '--new', 'ALPHA = 1', '--quiet']);
+  check(cli.ok, '1b: the CLI reached its hold with its lock taken');
+  let moved = false;
+  const move = mcp.tool('move_file', { source: join(root, 'a.txt'), destination: join(root, 'c.txt') }).then((r) => { moved = true; return r; });
+  await sleep(400);
+  check(!moved && existsSync(join(root, 'a.txt')), '1b: move_file waits while the CLI holds the lock');
+  cli.go();
+  const [c, m] = [await cli.done, await move];
+  check(c.code === 0 && !m.isError, `1b: both done (${c.code}: ${c.out}; ${mcp.text(m)})`);
+  check(!existsSync(join(root, 'a.txt')) && readFileSync(join(root, 'c.txt'), 'utf8') === 'ALPHA = 1\n', '1b: the CLI\'s content moved');
+  const made = await mcp.tool('create_directory', { path: join(root, 'd/e') });
+  check(!made.isError && readdirSync(join(root, 'd')).join() === 'e', `1b: create_directory made d/e: ${mcp.text(made)}`);
+  check(!debris(root).length, `1b: nothing left: ${debris(root)}`);
+  mcp.kill();
   cli.clean();
   rmSync(root, { recursive: true, force: true });
 }

@@ -61,10 +61,13 @@ function hostOps(kind, root, ctx) {
       const res = await ctx.mod.createNodeHost(root).applyEdit(edit);
       return { ok: res.data?.applied === true, text: JSON.stringify(res) };
     },
+    // edit, create, read, and the writes of the reference's tools: a directory made, a file moved
     mcp: async (i) => {
-      const r = i % 3 === 0 ? await ctx.mcp.tool('edit_file', { path: join(root, 'sub/file.txt'), edits: [{ oldText: 'value = ', newText: 'value := ' }] })
-        : i % 3 === 1 ? await ctx.mcp.tool('write_file', { path: join(root, `sub/new-${i}.txt`), content: `created ${i}\n` })
-          : await ctx.mcp.tool('read_text_file', { path: join(root, 'sub/file.txt') });
+      const r = i % 5 === 0 ? await ctx.mcp.tool('edit_file', { path: join(root, 'sub/file.txt'), edits: [{ oldText: 'value = ', newText: 'value := ' }] })
+        : i % 5 === 1 ? await ctx.mcp.tool('write_file', { path: join(root, `sub/new-${i}.txt`), content: `created ${i}\n` })
+          : i % 5 === 2 ? await ctx.mcp.tool('read_text_file', { path: join(root, 'sub/file.txt') })
+            : i % 5 === 3 ? await ctx.mcp.tool('create_directory', { path: join(root, `sub/dir-${i}/deeper`) })
+              : await ctx.mcp.tool('move_file', { source: join(root, 'sub/file.txt'), destination: join(root, `sub/moved-${i}.txt`) });
       return { ok: !r.isError && !r.exited, text: ctx.mcp.text(r) + (r.exited ? ' (server exited)' : '') };
     },
   };
@@ -99,7 +102,7 @@ async function race(kind, ctx) {
       escaped = true;
       rmSync(join(outside, name), { recursive: true, force: true });
     }
-    if (readFileSync(join(outside, 'file.txt'), 'utf8') !== OUTSIDE) {
+    if ((existsSync(join(outside, 'file.txt')) ? readFileSync(join(outside, 'file.txt'), 'utf8') : '') !== OUTSIDE) {
       c['overwritten outside']++;
       escaped = true;
       writeFileSync(join(outside, 'file.txt'), OUTSIDE);
@@ -107,7 +110,7 @@ async function race(kind, ctx) {
     if (r.text.includes('SECRET-OUTSIDE')) { c['read outside']++; escaped = true; }
     if (escaped && r.ok) c['escapes reported ok']++;
     if (!escaped) c[r.ok ? 'ok inside' : 'refused']++;
-    for (const name of readdirSync(sub)) if (name !== 'file.txt') rmSync(`${sub}/${name}`, { force: true });
+    for (const name of readdirSync(sub)) if (name !== 'file.txt') rmSync(`${sub}/${name}`, { recursive: true, force: true });
     if (ctx.mcp?.exited) { c.note = 'the MCP server exited'; break; }
   }
   swapper.kill('SIGTERM');

@@ -11,15 +11,15 @@ import { join, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const js = resolve(here, '..');
+const pkg = resolve(here, '..');
 export const SERVERS = {
-  reference: (root) => ({ command: process.execPath, args: [join(js, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), root] }),
-  editcore: (root) => ({ command: process.execPath, args: [join(js, 'bin/editcore-mcp.js'), root] }),
+  reference: (root) => ({ command: process.execPath, args: [join(pkg, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), root] }),
+  editcore: (root) => ({ command: process.execPath, args: [join(pkg, 'bin/editcore-mcp.js'), root] }),
 };
 
 /** The shared folder: $EDITCORE_SHARED, or ../shared beside the repository. */
 export function sharedDir() {
-  for (const d of [process.env.EDITCORE_SHARED, resolve(js, '../../shared')]) if (d && existsSync(join(d, 'conformance/tools'))) return d;
+  for (const d of [process.env.EDITCORE_SHARED, resolve(pkg, '../../shared')]) if (d && existsSync(join(d, 'conformance/tools'))) return d;
   return null;
 }
 
