@@ -80,6 +80,18 @@ static ec_error_code parse_path(ec_arena *a, ec_str s, ec_str *out) {
   return EC_OK;
 }
 
+/* `diff -N` (and `diff -ruN` trees) name a file that does not exist on that side with the epoch as
+ * its time: "--- old/x\t1970-01-01 00:00:00.000000000 +0000" (or 1969-12-31 west of UTC). GNU
+ * patch and git apply read such a side as absent, as /dev/null; so does this parser. Only a time
+ * after a tab counts: a name that merely holds a date is a name. */
+static bool epoch_stamped(ec_str header) {
+  const char *tab = memchr(header.ptr, '\t', header.len);
+  if (!tab) return false;
+  ec_str t = ec_str_make(tab + 1, header.len - (size_t)(tab + 1 - header.ptr));
+  /* 1970-01-01 before 20:00 (UTC and east of it), or 1969-12-31 (west of it) */
+  return ec_str_starts_with(t, "1969-12-31 ") || (ec_str_starts_with(t, "1970-01-01 ") && t.len > 11 && t.ptr[11] <= '1');
+}
+
 /* "diff --git a/x b/y": prefer the split where both names agree (paths may hold spaces). */
 static void parse_git_line(ec_str rest, ec_str *old_p, ec_str *new_p) {
   ec_str best_a = {0, 0}, best_b = {0, 0};
@@ -315,6 +327,9 @@ ec_error_code ec_udiff_parse(ec_arena *a, ec_str text, size_t max_hunks, ec_ud_p
       ec_error_code rc = parse_path(a, ec_str_drop(s, 4), &cur->old_path);
       if (!rc) rc = parse_path(a, ec_str_drop(v.l[i + 1], 4), &cur->new_path);
       if (rc) return rc;
+      cur->old_epoch = epoch_stamped(s);
+      cur->new_epoch = epoch_stamped(v.l[i + 1]);
+      cur->timestamped = memchr(s.ptr, '\t', s.len) && memchr(v.l[i + 1].ptr, '\t', v.l[i + 1].len);
       i += 2;
       continue;
     }
@@ -351,6 +366,11 @@ ec_error_code ec_udiff_parse(ec_arena *a, ec_str text, size_t max_hunks, ec_ud_p
     if (ec_str_eq_cstr(f->old_path, "/dev/null")) { f->old_null = true; f->old_path.len = 0; }
     if (ec_str_eq_cstr(f->new_path, "/dev/null")) { f->new_null = true; f->new_path.len = 0; }
     if (f->deleted_file && !f->n_hunks) f->new_null = true;
+    /* An epoch side is absent when its one hunk says so (old -0,0 / new +0,0). */
+    if (f->old_epoch && !f->old_null && f->n_hunks == 1 && f->hunks[0].has_numbers && !f->hunks[0].old_start && !f->hunks[0].old_count)
+      f->old_null = true;
+    if (f->new_epoch && !f->new_null && f->n_hunks == 1 && f->hunks[0].has_numbers && !f->hunks[0].new_start && !f->hunks[0].new_count)
+      f->new_null = true;
     if (f->new_file) f->old_null = true;
   }
   bool any = false;
@@ -361,4 +381,93 @@ ec_error_code ec_udiff_parse(ec_arena *a, ec_str text, size_t max_hunks, ec_ud_p
                 ec_cstr("no hunk found: expected a unified diff with '--- a/path' and '+++ b/path' lines, then '@@ ... @@' "
                         "hunks whose lines start with ' ' (unchanged), '-' (removed) or '+' (added)"));
   return EC_OK;
+}
+
+/* Section - orientation: `patch -pN` and `-R` over a parsed diff */
+
+/* Drops n leading components (the smallest prefix holding n slashes, runs of slashes counting as
+ * one, as patch -pN does); false when the path has too few. */
+static bool strip_components(ec_str *p, int n) {
+  ec_str s = *p;
+  for (int k = 0; k < n; k++) {
+    const char *slash = memchr(s.ptr, '/', s.len);
+    if (!slash) return false;
+    s = ec_str_drop(s, (size_t)(slash - s.ptr) + 1);
+    while (s.len && s.ptr[0] == '/') s = ec_str_drop(s, 1);
+  }
+  if (!s.len) return false;
+  *p = s;
+  return true;
+}
+
+static ec_str first_component(ec_str s) {
+  const char *slash = memchr(s.ptr, '/', s.len);
+  return slash ? ec_str_make(s.ptr, (size_t)(slash - s.ptr)) : ec_str_make(s.ptr, 0);
+}
+
+ec_error_code ec_udiff_orient(ec_arena *a, ec_ud_patch *patch, bool has_strip, int strip, bool reverse, ec_ud_error *err) {
+  for (size_t k = 0; k < patch->n_files; k++) {
+    ec_ud_file *f = &patch->files[k];
+    if (!f->has_header) continue;
+    if (has_strip) {
+      ec_str *sides[2] = {f->old_null ? NULL : &f->old_path, f->new_null ? NULL : &f->new_path};
+      for (int i = 0; i < 2; i++) {
+        if (!sides[i] || !sides[i]->len) continue;
+        if (!strip_components(sides[i], strip)) {
+          err->line = f->line;
+          err->message = ec_arena_printf(a, "the header path '%.*s' at line %u has no %d leading components to strip (-p%d, "
+                                            "options.strip); nothing was changed. Give a smaller strip level.",
+                                         ec_echo_len(*sides[i]), sides[i]->ptr, f->line, strip, strip);
+          return err->message.ptr ? EC_MALFORMED_EDIT : EC_OUT_OF_MEMORY;
+        }
+      }
+      /* git writes rename from / rename to without a/ b/: git apply strips them one less. */
+      if (strip > 0) {
+        if (f->rename_from.len) strip_components(&f->rename_from, strip - 1);
+        if (f->rename_to.len) strip_components(&f->rename_to, strip - 1);
+      }
+      f->exact_paths = true;
+    } else if (!f->git && f->timestamped && !f->old_null && !f->new_null && f->old_path.len && f->new_path.len) {
+      /* `diff -ruN old new`: both sides under their tree's top directory (old/x, new/x), each
+       * with its time after a tab, as diff writes them. The top component is dropped when the
+       * two differ and the rest is the same, as -p1 would. A model's `--- lib/a.py` / `+++
+       * src/a.py` (no times) is left as written. */
+      ec_str o = first_component(f->old_path), n = first_component(f->new_path);
+      if (o.len && n.len && !ec_str_eq(o, n) && ec_str_eq(ec_str_drop(f->old_path, o.len), ec_str_drop(f->new_path, n.len))) {
+        strip_components(&f->old_path, 1);
+        strip_components(&f->new_path, 1);
+        f->exact_paths = true;
+      }
+    } else if (!f->git && f->timestamped && (f->old_null != f->new_null)) {
+      /* One side absent (a diff -ruN creation or deletion): its name still tells the tree. */
+      ec_str named = f->old_null ? f->new_path : f->old_path, other = f->old_null ? f->old_path : f->new_path;
+      ec_str o = first_component(named), n = first_component(other);
+      if (o.len && n.len && !ec_str_eq(o, n) && ec_str_eq(ec_str_drop(named, o.len), ec_str_drop(other, n.len))) {
+        strip_components(f->old_null ? &f->new_path : &f->old_path, 1);
+        f->exact_paths = true;
+      }
+    }
+    if (!reverse) continue;
+    ec_str t = f->old_path; f->old_path = f->new_path; f->new_path = t;
+    bool b = f->old_null; f->old_null = f->new_null; f->new_null = b;
+    b = f->old_epoch; f->old_epoch = f->new_epoch; f->new_epoch = b;
+    b = f->new_file; f->new_file = f->deleted_file; f->deleted_file = b;
+    t = f->rename_from; f->rename_from = f->rename_to; f->rename_to = t;
+    for (size_t h = 0; h < f->n_hunks; h++) {
+      ec_ud_hunk *u = &f->hunks[h];
+      for (size_t i = 0; i < u->n_lines; i++)
+        if (u->lines[i].kind != ' ') u->lines[i].kind = u->lines[i].kind == '-' ? '+' : '-';
+      uint32_t x = u->n_remove; u->n_remove = u->n_add; u->n_add = x;
+      x = u->old_start; u->old_start = u->new_start; u->new_start = x;
+      x = u->old_count; u->old_count = u->new_count; u->new_count = x;
+      b = u->old_no_eol; u->old_no_eol = u->new_no_eol; u->new_no_eol = b;
+    }
+  }
+  return EC_OK;
+}
+
+ec_error_code ec_udiff_read(ec_ctx *ctx, ec_str text, ec_ud_patch *out, ec_ud_error *err) {
+  ec_error_code rc = ec_udiff_parse(ctx->arena, text, ctx->opt.limits.max_blocks, out, err);
+  if (rc) return rc;
+  return ec_udiff_orient(ctx->arena, out, ctx->opt.has_strip, ctx->opt.strip, ctx->opt.reverse, err);
 }
