@@ -21,6 +21,10 @@ typedef struct eh_opts {
   const char *path;       /* --path FILE (apply: the file for edits that name none) */
   const char *fixer;      /* --fixer CMD: the model command a failed edit's correction prompt goes to */
   const char *state_file; /* tool: --state FILE, the history undo_edit needs */
+  bool has_strip;         /* apply: -p N / --strip=N (options.strip) */
+  int strip;
+  bool reverse;           /* apply: -R / --reverse (options.reverse) */
+  bool check;             /* apply: --check, as git apply's: nothing written, nothing printed on success */
   const char *old_text, *old_file, *new_text, *new_file;
   eh_hash_arg hashes[64];
   size_t n_hashes;

@@ -18,6 +18,9 @@ static void request_for(ec_request *req, const eh_opts *o, ec_str reply, bool pa
   if (o->format) req->edit.dialect = (ec_str){o->format, strlen(o->format)};
   if (o->path) req->edit.path = (ec_str){o->path, strlen(o->path)};
   req->edit.parse_only = parse_only;
+  req->options.has_strip = o->has_strip;
+  req->options.strip = o->strip;
+  req->options.reverse = o->reverse;
 }
 
 int eh_cmd_apply(const eh_opts *o) {

@@ -47,6 +47,14 @@ static const char HELP_APPLY[] =
     "                  that file's new content; never guessed in auto)\n"
     "  --path FILE     the file for edits that name none (Cline's and Roo's blocks)\n"
     "  --dry-run       print the diff, write nothing (try this first)\n"
+    "Patches as patch(1) and git apply take them (docs/cli.md, Patches):\n"
+    "  -p N, --strip=N drop N leading components of the diff's paths (default: git's a/ b/ and\n"
+    "                  diff -r's old/ new/ dropped, other paths as written)\n"
+    "  -R, --reverse   apply the diff backwards: undoes it (editcore apply -R fix.patch)\n"
+    "  --check         only say whether it applies: exit 0 or 1, nothing written or printed\n"
+    "                  on success\n"
+    "  -i FILE         the patch file (as FILE)\n"
+    "  An mbox from git format-patch applies its patches in order, all or nothing.\n"
     "  plus the common options (editcore --help).\n";
 
 static const char HELP_REPLACE[] =
@@ -162,6 +170,25 @@ static int parse(int argc, char **argv, eh_opts *o) {
     TAKES("--fixer", fixer)
 #undef TAKES
     if (!strcmp(a, "--dry-run")) { o->dry_run = true; continue; }
+    /* patch's and git apply's spellings: -p1, -p 1, --strip=1, --strip 1; -R, --reverse; --check; -i FILE */
+    if (!strncmp(a, "-p", 2) || is_flag(a, "--strip")) {
+      const char *n = a[1] == 'p' && a[2] ? a + 2 : a[1] == 'p' ? NULL : strchr(a, '=') ? strchr(a, '=') + 1 : NULL;
+      if (!n && !(n = i + 1 < argc ? argv[++i] : NULL)) return usage_error("%s needs a number", a);
+      char *end;
+      long level = strtol(n, &end, 10);
+      if (!*n || *end || level < 0 || level > 4096) return usage_error("-p/--strip takes a number of path components (0 to 4096), not '%s'", n);
+      o->has_strip = true;
+      o->strip = (int)level;
+      continue;
+    }
+    if (!strcmp(a, "-R") || !strcmp(a, "--reverse")) { o->reverse = true; continue; }
+    if (!strcmp(a, "--check")) { o->check = o->dry_run = o->quiet = true; continue; }
+    if (!strcmp(a, "-i")) {
+      if (i + 1 >= argc) return usage_error("%s needs a value", a);
+      if (o->n_pos == sizeof o->pos / sizeof *o->pos) return usage_error("too many arguments (%s)", argv[i + 1]);
+      o->pos[o->n_pos++] = argv[++i];
+      continue;
+    }
     if (!strcmp(a, "--json")) { o->json = true; continue; }
     if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) { o->quiet = true; continue; }
     if (!strcmp(a, "--files")) { o->files = true; continue; }
@@ -242,6 +269,10 @@ int eh_main(int argc, char **argv, int no_command_is_json) {
     if (strcmp(cmd, cmds[i].name)) continue;
     if (o.help) { fputs(cmds[i].help, stdout); return 0; }
     if (!strcmp(cmd, "json") && o.n_pos) return usage_error("json takes its request on stdin, not '%s'", o.pos[0]);
+    if ((o.has_strip || o.reverse) && o.fixer)
+      return usage_error("--fixer corrects an edit as the model wrote it, not one read with -p or -R (%s)", o.fixer);
+    if ((o.has_strip || o.reverse || o.check) && strcmp(cmd, "apply"))
+      return usage_error("-p/--strip, -R/--reverse and --check read patches: they are options of apply, not %s", cmd);
     if (o.fixer && !eh_fixer_supported())
       return usage_error("--fixer runs a command (%s), which a WASI program cannot do; use the native editcore for --fixer", o.fixer);
     if (o.fixer && (!strcmp(cmd, "batch") || (!strcmp(cmd, "json") && !o.files)))

@@ -191,6 +191,14 @@ ec_error_code eh_root_open(eh_root *root, const char *dir, eh_err *err) {
   if (fd < 0) {
     if (errno == ENOTDIR)
       return eh_fail(err, EC_INVALID_PARAM, EH_EXIT_USAGE_IO, dir, "the root '%s' is not a directory", dir);
+#ifdef __wasi__
+    /* A guest reaches only its preopens: say how to give it one, as each runtime spells it. */
+    if (errno == ENOTCAPABLE)
+      return eh_fail(err, EC_ACCESS_DENIED, EH_EXIT_USAGE_IO, dir,
+                     "could not open the root directory '%s': it is not preopened (run with --dir . "
+                     "[wasmtime run, node wasm/run-wasi.mjs], --jco-import wasm/jco-preopen.mjs [jco run], "
+                     "or give --root a preopened directory)", dir);
+#endif
     return eh_fail_errno(err, errno, dir, "open the root directory");
   }
   root->fd = fd;

@@ -37,6 +37,8 @@ echo "== npm package (its devDependencies: typescript, esbuild, webpack, vite fo
 (cd js && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/)
 echo "== MCP server (mcp/: editcore-mcp over stdio, against the reference server-filesystem)"
 (cd mcp && npm ci --prefer-offline --no-audit --no-fund >/dev/null && node --test test/*.test.js)
+echo "== patch and git apply parity (tests/host/patch_parity.sh, native and WASI: ~15 s)"
+bash tests/host/patch_parity.sh build/native build/wasi/editcore.wasm
 echo "== hosts under races and kills (tests/host/race, short: ~1.5 min; EDITCORE_LONG=1 runs the campaign of tests/host/DURABILITY.md)"
 node tests/host/race/protocol.mjs
 node tests/host/race/writers.mjs

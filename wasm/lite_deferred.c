@@ -4,7 +4,8 @@
  * and Codex formats, the peer dialects of Aider, Cline and Roo, the agent tools (tool calls
  * and tool definitions, core/src/tools/: runTool) and self-correction (core/src/correct/: a
  * second model call's prompt and its checked answer, rare beside the edits themselves), the
- * diagnosis of an edit that matched nothing (messages/diagnose.c), files in UTF-16, bytes in
+ * diagnosis of an edit that matched nothing (messages/diagnose.c), the fuzzy strategy (asked for
+ * by name), patch's -pN/-R and diff -ruN tree names (parse/udiff_orient.c), files in UTF-16, bytes in
  * base64 and files that are not UTF-8 (text/utf16.c, base/base64.c, text/kept_message.c). Each of
  * their entry points
  * is replaced here by a stub that only raises a flag (so the linker leaves the real objects and
@@ -53,6 +54,76 @@ DEFERRED_FORMAT(ec_aider_whole_file)
 
 ec_error_code ec_strategy_regex(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out) {
   (void)env; (void)old_text; (void)new_text; (void)out;
+  needs_full = 1;
+  return EC_INVALID_PARAM;
+}
+
+/*
+ * strtod, for the numbers of a request (cJSON reads them with it): libc's reads any number exactly
+ * through long double arithmetic done in software (~12 KB of this module). A JSON number of at
+ * most 15 significant digits and a power of ten within 10^+-22 is read here exactly (Clinger's
+ * fast path: both operands are exact doubles, so the one multiplication or division rounds once,
+ * correctly, as libc's reading does); any other number sends the run to the full module.
+ */
+double strtod(const char *s, char **end) {
+  static const double P10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+                               1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  const char *p = s;
+  bool neg = *p == '-';
+  if (*p == '-' || *p == '+') p++;
+  unsigned long long m = 0;
+  int digits = 0, exp10 = 0;
+  bool any = false, exact = true;
+  for (; *p >= '0' && *p <= '9'; p++, any = true) {
+    if (!m && *p == '0') continue;
+    if (digits < 15) m = m * 10 + (unsigned)(*p - '0'), digits++;
+    else exact = false;
+  }
+  if (*p == '.') {
+    for (p++; *p >= '0' && *p <= '9'; p++, any = true) {
+      if (!m && *p == '0') { exp10--; continue; }
+      if (digits < 15) m = m * 10 + (unsigned)(*p - '0'), digits++, exp10--;
+      else exact = false;
+    }
+  }
+  if (!any) {
+    if (end) *end = (char *)s;
+    return 0;
+  }
+  if ((*p == 'e' || *p == 'E') && ((p[1] >= '0' && p[1] <= '9') || ((p[1] == '-' || p[1] == '+') && p[2] >= '0' && p[2] <= '9'))) {
+    bool eneg = p[1] == '-';
+    p += p[1] == '-' || p[1] == '+' ? 2 : 1;
+    int e = 0;
+    for (; *p >= '0' && *p <= '9'; p++)
+      if (e < 100000) e = e * 10 + (*p - '0');
+    exp10 += eneg ? -e : e;
+  }
+  if (end) *end = (char *)p;
+  double v = (double)m;
+  if (m && (!exact || exp10 < -22 || exp10 > 22)) {
+    needs_full = 1;
+    return 0;
+  }
+  if (m) v = exp10 < 0 ? v / P10[-exp10] : v * P10[exp10];
+  return neg ? -v : v;
+}
+
+/* The fuzzy strategy is asked for by name (or reached by the gemini profile after the regex one,
+ * which is deferred already). */
+ec_error_code ec_strategy_fuzzy(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out) {
+  (void)env; (void)old_text; (void)new_text; (void)out;
+  needs_full = 1;
+  return EC_INVALID_PARAM;
+}
+
+/* `patch -pN` / `-R` (options.strip, options.reverse) and diff -ruN's timestamped tree names: a
+ * diff without them is left as it is by the real one too, so it is answered here. */
+ec_error_code ec_udiff_orient(ec_arena *a, ec_ud_patch *patch, bool has_strip, int strip, bool reverse, ec_ud_error *err) {
+  (void)a; (void)strip; (void)err;
+  bool plain = !has_strip && !reverse;
+  for (size_t k = 0; plain && k < patch->n_files; k++)
+    if (patch->files[k].has_header && !patch->files[k].git && patch->files[k].timestamped) plain = false;
+  if (plain) return EC_OK;
   needs_full = 1;
   return EC_INVALID_PARAM;
 }

@@ -272,6 +272,11 @@ typedef struct ec_options {
   size_t n_expected_hash;
   int line_hint;                /* 1-based line near which to look first; 0 = none */
   ec_limits limits;
+  /* How a unified diff's headers and sides are read (formats unified_diff and reply; other formats
+   * refuse them), as `patch -pN -R` and `git apply -pN -R`; JSON options.strip and options.reverse. */
+  bool has_strip;               /* false: git's a/ b/ and `diff -r`'s old/ new/ dropped (docs/cli.md, Patches) */
+  int strip;                    /* with has_strip: leading components dropped from every header path (-pN), 0..4096 */
+  bool reverse;                 /* the diff's sides swapped: what it adds is removed, a creation is a deletion */
   ec_syntax_mode syntax;        /* the syntax check (docs/syntax.md); ec_options_default: EC_SYNTAX_ON_DEMAND */
 } ec_options;
 

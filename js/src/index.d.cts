@@ -55,6 +55,10 @@ export interface Options {
   strategies?: Strategy[];
   fuzzy_threshold?: number;
   line_hint?: number;
+  /** unified_diff and reply: leading path components dropped from diff headers (patch -pN). */
+  strip?: number;
+  /** unified_diff and reply: the diff applied backwards (patch -R). */
+  reverse?: boolean;
   /** path -> SHA-256 of the bytes the host read (64 hex digits, `sha256:` allowed): the optimistic lock. */
   expected_hash?: Record<string, string>;
   limits?: Limits;

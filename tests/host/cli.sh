@@ -25,9 +25,10 @@ case "$mode" in
     "$JCO" new "$WASM" --wasi-command -o "$COMPONENT" >/dev/null || { echo "jco new failed"; exit 1; }
     # `jco run` transpiles the component on every call (seconds); it is run once for real here,
     # keeping what it generated (--jco-dir), and each case then starts that same _run.js, which
-    # is what jco run spawns. jco-preopen.mjs preopens the current directory as "." only.
+    # is what jco run spawns. wasm/jco-preopen.mjs (shipped) preopens the current directory as "."
+    # only, as Wasmtime's --dir=.
     JCODIR="$T/jco"; mkdir -p "$T/jcoroot"
-    (cd "$T/jcoroot" && "$JCO" run --jco-dir "$JCODIR" --jco-import "$here/jco-preopen.mjs" "$COMPONENT" version) \
+    (cd "$T/jcoroot" && "$JCO" run --jco-dir "$JCODIR" --jco-import "$repo/wasm/jco-preopen.mjs" "$COMPONENT" version) \
       || { echo "jco run failed"; exit 1; } ;;
   *) echo "unknown mode $mode"; exit 2 ;;
 esac

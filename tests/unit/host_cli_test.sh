@@ -40,5 +40,8 @@ else
   # CI installs it (scripts/install-deps.sh): there a missing jco is a broken install, not a skip
   [ "${CI:-}" = true ] && { echo "FAIL: jco is missing under CI"; failed=1; }
 fi
+# What each runtime preopens (run-wasi.mjs --dir as Wasmtime's, the shipped jco preopen module).
+jco="$here/node_modules/.bin/jco"; [ -x "$jco" ] || jco=""
+bash "$here/runtimes.sh" "$wasm" $jco || failed=1
 [ "$failed" = 0 ] && echo "host_cli: passed" || echo "host_cli: FAILED"
 [ "$failed" = 0 ]

@@ -66,7 +66,8 @@ static ec_ws_file *existing(ec_ctx *ctx, ec_str p) {
 }
 
 /* The file a header path names: as written, then without ./ and without a git a/ or b/ prefix. */
-static ec_ws_file *find_named(ec_ctx *ctx, ec_str raw) {
+static ec_ws_file *find_named(ec_ctx *ctx, const ec_ud_file *uf, ec_str raw) {
+  if (uf->exact_paths) return existing(ctx, strip_dot(raw)); /* a strip level said what the name is */
   ec_ws_file *f = existing(ctx, raw);
   if (f) return f;
   ec_str s = strip_dot(raw);
@@ -78,6 +79,7 @@ static ec_ws_file *find_named(ec_ctx *ctx, ec_str raw) {
 /* The name a new file gets: git's prefix dropped when the diff is git-style. */
 static ec_str new_name(const ec_ud_file *uf, ec_str raw) {
   ec_str s = strip_dot(raw);
+  if (uf->exact_paths) return s;
   bool gitty = uf->git || ec_str_starts_with(uf->old_path, "a/") || (uf->old_null && ec_str_starts_with(s, "b/"));
   if (gitty && (ec_str_starts_with(s, "b/") || ec_str_starts_with(s, "a/"))) s = strip_dot(ec_str_drop(s, 2));
   return s;
@@ -535,8 +537,8 @@ static ec_error_code one_file(ud_run *r, const ec_ud_file *uf) {
   /* Rename (git). */
   if (uf->rename_to.len && !uf->new_null) {
     ec_str from = uf->rename_from.len ? uf->rename_from : uf->old_path;
-    ec_ws_file *f = find_named(ctx, from);
-    if (!f && !uf->rename_from.len) f = find_named(ctx, strip_dot(from));
+    ec_ws_file *f = find_named(ctx, uf, from);
+    if (!f && !uf->rename_from.len) f = find_named(ctx, uf, strip_dot(from));
     if (!f) return not_found(r, uf, from);
     ec_str to = strip_dot(uf->rename_to);
     if (existing(ctx, to)) {
@@ -558,7 +560,7 @@ static ec_error_code one_file(ud_run *r, const ec_ud_file *uf) {
 
   if (uf->new_null) {
     ec_str name = uf->old_path.len ? uf->old_path : uf->new_path;
-    ec_ws_file *f = find_named(ctx, name);
+    ec_ws_file *f = find_named(ctx, uf, name);
     if (!f) {
       ec_error_code rc = ec_fail(ctx, EC_NOT_FOUND, "the diff deletes '%.*s' (header at line %u), which is not among the files given "
                                  "(already deleted?); nothing was changed.", (int)name.len, name.ptr, uf->line);
@@ -569,8 +571,8 @@ static ec_error_code one_file(ud_run *r, const ec_ud_file *uf) {
   }
 
   ec_ws_file *f = NULL;
-  if (!uf->old_null) f = find_named(ctx, uf->old_path);
-  if (!f) f = find_named(ctx, uf->new_path);
+  if (!uf->old_null) f = find_named(ctx, uf, uf->old_path);
+  if (!f) f = find_named(ctx, uf, uf->new_path);
   if (!f && uf->old_null) {
     ec_str name = new_name(uf, uf->new_path);
     if (!name.len) return not_found(r, uf, uf->new_path);
@@ -632,7 +634,7 @@ ec_error_code ec_format_unified_diff(ec_ctx *ctx) {
   if (!text.ptr) return oom(ctx);
   ec_ud_patch patch;
   ec_ud_error perr;
-  ec_error_code rc = ec_udiff_parse(ctx->arena, text, ctx->opt.limits.max_blocks, &patch, &perr);
+  ec_error_code rc = ec_udiff_read(ctx, text, &patch, &perr);
   if (rc == EC_OUT_OF_MEMORY) return oom(ctx);
   if (rc) {
     rc = ec_fail(ctx, rc, "%.*s", (int)perr.message.len, perr.message.ptr);

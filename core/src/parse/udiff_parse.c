@@ -80,6 +80,18 @@ static ec_error_code parse_path(ec_arena *a, ec_str s, ec_str *out) {
   return EC_OK;
 }
 
+/* `diff -N` (and `diff -ruN` trees) name a file that does not exist on that side with the epoch as
+ * its time: "--- old/x\t1970-01-01 00:00:00.000000000 +0000" (or 1969-12-31 west of UTC). GNU
+ * patch and git apply read such a side as absent, as /dev/null; so does this parser. Only a time
+ * after a tab counts: a name that merely holds a date is a name. */
+static bool epoch_stamped(ec_str header) {
+  const char *tab = memchr(header.ptr, '\t', header.len);
+  if (!tab) return false;
+  ec_str t = ec_str_make(tab + 1, header.len - (size_t)(tab + 1 - header.ptr));
+  /* 1970-01-01 before 20:00 (UTC and east of it), or 1969-12-31 (west of it) */
+  return ec_str_starts_with(t, "1969-12-31 ") || (ec_str_starts_with(t, "1970-01-01 ") && t.len > 11 && t.ptr[11] <= '1');
+}
+
 /* "diff --git a/x b/y": prefer the split where both names agree (paths may hold spaces). */
 static void parse_git_line(ec_str rest, ec_str *old_p, ec_str *new_p) {
   ec_str best_a = {0, 0}, best_b = {0, 0};
@@ -315,6 +327,9 @@ ec_error_code ec_udiff_parse(ec_arena *a, ec_str text, size_t max_hunks, ec_ud_p
       ec_error_code rc = parse_path(a, ec_str_drop(s, 4), &cur->old_path);
       if (!rc) rc = parse_path(a, ec_str_drop(v.l[i + 1], 4), &cur->new_path);
       if (rc) return rc;
+      cur->old_epoch = epoch_stamped(s);
+      cur->new_epoch = epoch_stamped(v.l[i + 1]);
+      cur->timestamped = memchr(s.ptr, '\t', s.len) && memchr(v.l[i + 1].ptr, '\t', v.l[i + 1].len);
       i += 2;
       continue;
     }
@@ -351,6 +366,11 @@ ec_error_code ec_udiff_parse(ec_arena *a, ec_str text, size_t max_hunks, ec_ud_p
     if (ec_str_eq_cstr(f->old_path, "/dev/null")) { f->old_null = true; f->old_path.len = 0; }
     if (ec_str_eq_cstr(f->new_path, "/dev/null")) { f->new_null = true; f->new_path.len = 0; }
     if (f->deleted_file && !f->n_hunks) f->new_null = true;
+    /* An epoch side is absent when its one hunk says so (old -0,0 / new +0,0). */
+    if (f->old_epoch && !f->old_null && f->n_hunks == 1 && f->hunks[0].has_numbers && !f->hunks[0].old_start && !f->hunks[0].old_count)
+      f->old_null = true;
+    if (f->new_epoch && !f->new_null && f->n_hunks == 1 && f->hunks[0].has_numbers && !f->hunks[0].new_start && !f->hunks[0].new_count)
+      f->new_null = true;
     if (f->new_file) f->old_null = true;
   }
   bool any = false;
@@ -361,4 +381,10 @@ ec_error_code ec_udiff_parse(ec_arena *a, ec_str text, size_t max_hunks, ec_ud_p
                 ec_cstr("no hunk found: expected a unified diff with '--- a/path' and '+++ b/path' lines, then '@@ ... @@' "
                         "hunks whose lines start with ' ' (unchanged), '-' (removed) or '+' (added)"));
   return EC_OK;
+}
+
+ec_error_code ec_udiff_read(ec_ctx *ctx, ec_str text, ec_ud_patch *out, ec_ud_error *err) {
+  ec_error_code rc = ec_udiff_parse(ctx->arena, text, ctx->opt.limits.max_blocks, out, err);
+  if (rc) return rc;
+  return ec_udiff_orient(ctx->arena, out, ctx->opt.has_strip, ctx->opt.strip, ctx->opt.reverse, err);
 }

@@ -38,6 +38,9 @@ typedef struct ec_ud_file {
   bool git;                  /* started by `diff --git` */
   bool new_file, deleted_file;
   ec_str rename_from, rename_to;
+  bool old_epoch, new_epoch;   /* that side's header time is the epoch: `diff -N`'s absent file */
+  bool timestamped;          /* both ---/+++ lines carry a time after a tab, as diff(1) writes them */
+  bool exact_paths;          /* the paths are final (a strip level applied): no a/ b/ guessing */
   uint32_t line;             /* 1-based line where the file's header starts */
   ec_ud_hunk *hunks;
   size_t n_hunks, cap_hunks;
@@ -61,6 +64,20 @@ typedef struct ec_ud_error {
  * MALFORMED_EDIT.
  */
 ec_error_code ec_udiff_parse(ec_arena *a, ec_str text, size_t max_hunks, ec_ud_patch *out, ec_ud_error *err);
+
+/**
+ * Orients a parsed diff as `patch -pN -R` would: with has_strip, `strip` leading components
+ * dropped from every header path (git's rename from/to one less, as git apply) and the paths
+ * marked exact; without, a `diff -r old new` pair (top directories that differ, the rest equal) loses
+ * its top directory. reverse swaps the sides: paths, /dev/null, creations and deletions, each
+ * hunk's '-' and '+' lines, counts and no-newline marks. MALFORMED_EDIT (err filled) when a path
+ * has too few components.
+ */
+ec_error_code ec_udiff_orient(ec_arena *a, ec_ud_patch *patch, bool has_strip, int strip, bool reverse, ec_ud_error *err);
+
+/** ec_udiff_parse then ec_udiff_orient with ctx's options (strip, reverse): every reader of a diff
+ *  that applies it goes through here, so a reply and the unified_diff format read alike. */
+ec_error_code ec_udiff_read(ec_ctx *ctx, ec_str text, ec_ud_patch *out, ec_ud_error *err);
 
 /** Aider's udiff coder (find_diffs, normalize_hunk, do_replace), as format unified_diff in profile aider. */
 ec_error_code ec_aider_udiff(ec_ctx *ctx);

@@ -386,6 +386,8 @@ static ec_error_code parse_options(parser *p, const cJSON *obj, ec_options *o) {
     if (is_key(it, "diff_context")) { rc = get_int(p, it, "options.diff_context", 0, 1e6, &v); o->diff_context = (int)v; }
     else if (is_key(it, "diff_max_bytes")) { rc = get_int(p, it, "options.diff_max_bytes", 0, 9.0e15, &v); o->diff_max_bytes = (size_t)v; }
     else if (is_key(it, "line_hint")) { rc = get_int(p, it, "options.line_hint", 0, 4e9, &v); o->line_hint = (int)v; }
+    else if (is_key(it, "strip")) { rc = get_int(p, it, "options.strip", 0, 4096, &v); o->strip = (int)v; o->has_strip = true; }
+    else if (is_key(it, "reverse")) rc = get_bool(p, it, "options.reverse", &o->reverse);
     else if (is_key(it, "fuzzy_threshold")) {
       if (!cJSON_IsNumber(it) || !(it->valuedouble >= 0 && it->valuedouble <= 1))
         rc = FAIL(p, "options.fuzzy_threshold must be a number between 0 and 1");
@@ -424,7 +426,7 @@ static ec_error_code parse_options(parser *p, const cJSON *obj, ec_options *o) {
       else rc = FAIL(p, "options.syntax must be \"report\" (the default), \"refuse\" or \"off\" (docs/syntax.md)");
     }
     else rc = FAIL(p, "unknown field 'options.%s' (known: diff_context, diff_max_bytes, strategies, fuzzy_threshold, "
-                      "line_hint, expected_hash, limits, syntax)", it->string);
+                      "line_hint, expected_hash, limits, syntax, strip, reverse)", it->string);
   }
   return rc;
 }

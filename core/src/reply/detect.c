@@ -16,6 +16,10 @@
  *     more common than a whole file, and taking an example for the file would destroy it;
  *   - `diff --git`, or a `--- ` line followed by a `+++ ` line: a unified diff, up to the next
  *     fence, SEARCH marker or patch envelope (prose after it is the diff parser's to skip);
+ *   - mail from `git format-patch` (an mbox: the reply's first line is `From <40 hex> `): each
+ *     message's diff ends at its signature (`-- ` then git's version) or at the next message's
+ *     `From <40 hex> ` line; headers, commit messages and diffstats are prose. The messages'
+ *     diffs apply in order, all or nothing, like any reply's edits;
  *   - `<content>` right after `<path>p</path>` (Cline's <write_to_file> tool call): the whole
  *     file p, up to `</content>`.
  * A fenced block whose edits are of two dialects is refused: there is no telling which one the
@@ -36,7 +40,31 @@ typedef struct walker {
   ec_str fence_name;
   size_t regions_at_open;
   ec_str last_sr_name;   /* Aider: a block with no name of its own edits the previous block's file */
+  bool mbox;             /* the reply is git format-patch's mail (its first line a mail separator) */
 } walker;
+
+/* `From <40 hex> ...`: the line that starts each message of git format-patch's mbox. */
+static bool is_mail_separator(ec_str l) {
+  if (l.len < 46 || !ec_str_starts_with(l, "From ") || l.ptr[45] != ' ') return false;
+  for (size_t i = 5; i < 45; i++)
+    if (!((l.ptr[i] >= '0' && l.ptr[i] <= '9') || (l.ptr[i] >= 'a' && l.ptr[i] <= 'f'))) return false;
+  return true;
+}
+
+/* In an mbox, `-- ` followed by the end, a blank line, a mail separator or a version line
+ * (`2.43.0`) is format-patch's signature, not a hunk's removal of the line "- ": a removed "- "
+ * line is followed by more of its hunk or by the next file's header, never by those. */
+static bool is_signature(const walker *w, size_t i) {
+  if (!w->mbox || !ec_str_eq_cstr(w->s->lines[i], "-- ")) return false;
+  if (i + 1 >= w->s->n_lines) return true;
+  ec_str next = w->s->lines[i + 1];
+  if (!next.len || is_mail_separator(next)) return true;
+  for (size_t k = 0; k < next.len; k++)
+    if (!((next.ptr[k] >= '0' && next.ptr[k] <= '9') || next.ptr[k] == '.' || (k && next.ptr[k] >= 'a' && next.ptr[k] <= 'z') ||
+          next.ptr[k] == '-' || next.ptr[k] == '_'))
+      return false;
+  return next.ptr[0] >= '0' && next.ptr[0] <= '9';
+}
 
 static ec_error_code oom(ec_ctx *ctx) { return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
 
@@ -234,6 +262,7 @@ static ec_error_code walk(walker *w) {
         ec_str l = line_at(w, k);
         if (w->in_fence ? ec_rp_fence_closes(l, &w->fence) : ec_rp_fence_open(l, &probe)) break;
         if (is_search(l) || is_begin_patch(l)) break;
+        if (is_mail_separator(l) || is_signature(w, k)) break;
       }
       while (k > i + 1 && is_blank(line_at(w, k - 1))) k--;
       if ((rc = add_region(w, EC_FORMAT_UNIFIED_DIFF, i, k, w->in_fence ? w->fence_name : (ec_str){NULL, 0}, false))) return rc;
@@ -331,6 +360,7 @@ ec_error_code ec_rp_detect(ec_ctx *ctx, ec_rp_mode mode, ec_rp_scan *out) {
   w.ctx = ctx;
   w.s = out;
   w.mode = mode;
+  w.mbox = out->n_lines && is_mail_separator(out->lines[0]);
   ec_error_code rc = walk(&w);
   if (rc) return rc;
   if ((rc = stray_hunks(ctx, out))) return rc;

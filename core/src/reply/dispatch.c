@@ -188,6 +188,7 @@ static ec_str strip_dot(ec_str s) {
 /* The path a diff's file part edits, by the rules of formats/unified_diff.c: ./ dropped, and git's
  * a/ b/ prefixes when the diff is git-style. */
 static bool ud_gitty(const ec_ud_file *uf) {
+  if (uf->exact_paths) return false;
   return uf->git || (ec_str_starts_with(uf->old_path, "a/") && (uf->new_null || ec_str_starts_with(uf->new_path, "b/"))) ||
          (uf->old_null && ec_str_starts_with(strip_dot(uf->new_path), "b/"));
 }
@@ -203,7 +204,7 @@ static ec_error_code list_diff(run *r, ec_str text, int64_t shift, ec_str fallba
   ec_ctx *ctx = r->ctx;
   ec_ud_patch patch;
   ec_ud_error perr;
-  ec_error_code rc = ec_udiff_parse(ctx->arena, text, ctx->opt.limits.max_blocks, &patch, &perr);
+  ec_error_code rc = ec_udiff_read(ctx, text, &patch, &perr);
   if (rc == EC_OUT_OF_MEMORY) return oom(ctx);
   if (rc) {
     rc = ec_fail(ctx, rc, "%.*s", (int)perr.message.len, perr.message.ptr);
@@ -238,8 +239,8 @@ static ec_error_code list_diff(run *r, ec_str text, int64_t shift, ec_str fallba
         if ((side ? uf->new_null : uf->old_null) || !raw.len) continue;
         ec_str s0 = strip_dot(raw);
         bool prefixed = ec_str_starts_with(s0, "a/") || ec_str_starts_with(s0, "b/");
-        if (!gitty || !prefixed) also[na++] = s0;
-        if (prefixed) also[na++] = strip_dot(ec_str_drop(s0, 2));
+        if (!gitty || !prefixed || uf->exact_paths) also[na++] = s0;
+        if (prefixed && !uf->exact_paths) also[na++] = strip_dot(ec_str_drop(s0, 2));
       }
     }
     if (uf->old_null) e->action = EC_ACTION_ADD;
@@ -285,7 +286,7 @@ static ec_error_code do_diff(run *r, const ec_rp_region *g) {
      * say which file it edits, so neither may the apply (the format would take the only file given). */
     ec_ud_patch patch;
     ec_ud_error perr;
-    ec_error_code prc = ec_udiff_parse(ctx->arena, text, ctx->opt.limits.max_blocks, &patch, &perr);
+    ec_error_code prc = ec_udiff_read(ctx, text, &patch, &perr);
     if (prc == EC_OUT_OF_MEMORY) return oom(ctx);
     for (size_t i = 0; !prc && i < patch.n_files; i++)
       if (!patch.files[i].has_header) return unnamed(ctx, g, "diff", "Give it '--- a/path' and '+++ b/path' lines before its hunks");
@@ -403,6 +404,16 @@ ec_error_code ec_rp_dispatch(ec_ctx *ctx, const ec_rp_scan *s) {
   r.s = s;
   r.parse_only = ctx->req->edit.parse_only;
   ec_error_code rc = EC_OK;
+  /* A strip level or a reversal reads diffs (patch -pN -R): any other edit would be applied as
+   * written, against what the caller asked, so the reply is refused. */
+  for (size_t i = 0; i < s->n_regions && (ctx->opt.has_strip || ctx->opt.reverse); i++)
+    if (s->regions[i].dialect != EC_FORMAT_UNIFIED_DIFF) {
+      rc = ec_fail(ctx, EC_INVALID_PARAM, "options.%s reads unified diffs, but line %zu of the reply starts an edit of another "
+                   "kind; nothing was changed. Send the diffs alone, or leave the option out.",
+                   ctx->opt.reverse ? "reverse" : "strip", s->regions[i].first + 1);
+      ec_last_error(ctx)->line = (uint32_t)s->regions[i].first + 1;
+      return rc;
+    }
   for (size_t i = 0; i < s->n_regions && !rc;) {
     const ec_rp_region *g = &s->regions[i];
     size_t next = i + 1;

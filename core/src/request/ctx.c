@@ -161,6 +161,14 @@ ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res, co
       (lrc = check_count(ctx, req->edit.n_valid_fnames, "edit.valid_fnames")))
     return lrc;
   if (ctx->opt.diff_context < 0) return ec_fail(ctx, EC_INVALID_PARAM, "options.diff_context must be >= 0");
+  if ((ctx->opt.has_strip || ctx->opt.reverse) && req->format != EC_FORMAT_UNIFIED_DIFF && req->format != EC_FORMAT_REPLY)
+    return ec_fail(ctx, EC_INVALID_PARAM, "options.strip and options.reverse read unified diffs: they apply to formats unified_diff "
+                   "and reply only");
+  if ((ctx->opt.has_strip || ctx->opt.reverse) && req->profile != EC_PROFILE_EDITCORE)
+    return ec_fail(ctx, EC_INVALID_PARAM, "options.strip and options.reverse are editcore's reading of diffs: a peer profile reads "
+                   "them as its peer does, which has neither; use profile editcore");
+  if (ctx->opt.has_strip && (ctx->opt.strip < 0 || ctx->opt.strip > 4096))
+    return ec_fail(ctx, EC_INVALID_PARAM, "options.strip must be between 0 and 4096");
   if (!(ctx->opt.fuzzy_threshold >= 0.0 && ctx->opt.fuzzy_threshold <= 1.0))
     return ec_fail(ctx, EC_INVALID_PARAM, "options.fuzzy_threshold must be between 0 and 1");
   uint64_t total = 0;

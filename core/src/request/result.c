@@ -179,6 +179,7 @@ void ec_result_summarise(ec_result *r, bool preview) {
     for (size_t i = 0; i < r->n_files; i++) {
       const ec_file_result *f = &r->files[i];
       ec_buf_printf(&b, "%s %s '%.*s'", i ? ";" : "", ec_action_name(f->action), (int)f->path.len, f->path.ptr);
+      if (f->action == EC_ACTION_MOVE && f->moved_to.len) ec_buf_printf(&b, " -> '%.*s'", (int)f->moved_to.len, f->moved_to.ptr);
       if (f->n_matches) {
         ec_buf_printf(&b, " (%u replacement%s, lines %u-%u by %s)", f->replacements, f->replacements == 1 ? "" : "s",
                       f->matches[0].start_line, f->matches[0].end_line, ec_strategy_name(f->matches[0].strategy));

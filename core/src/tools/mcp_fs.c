@@ -14,6 +14,7 @@
 #include "../base/num.h"
 #include "../base/str.h"
 #include "../request/result.h"
+#include "../syntax/syntax.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,6 +189,35 @@ static ec_str jsdiff_form(ec_tool_call *c, ec_str diff, ec_str real) {
   return s;
 }
 
+/* The edited file's syntax (docs/syntax.md). The answer is the reference's diff; an edit that
+ * leaves the file with syntax errors it did not have adds one sentence after it, as every other
+ * tool's answer does, or is refused under options.syntax "refuse" (nothing written). Parsed
+ * within the per-request budget, like ec_apply's own reports. False: refused (answer made). */
+static bool edit_syntax(ec_tool_call *c, const ec_tool *t, ec_str path, ec_str before, ec_str after, ec_str *note) {
+  *note = ec_str_make("", 0);
+  if (c->syntax == EC_SYNTAX_OFF || ec_str_eq(before, after)) return true;
+  ec_str name;
+  const ec_syn_lang *lang = ec_syn_lang_for(path, ec_str_make("", 0), &name);
+  if (!lang || ec_syn_cost(&before, after) > EC_SYN_REQUEST_BYTES) return true;
+  ec_syntax_report *rep = NULL;
+  if (ec_syn_report(c->a, lang, name, &before, after, &rep)) { c->oom = true; return false; }
+  ec_file_result fr;
+  memset(&fr, 0, sizeof fr);
+  fr.path = path;
+  fr.action = EC_ACTION_UPDATE;
+  fr.syntax = rep;
+  if (c->syntax == EC_SYNTAX_REFUSE && ec_syn_breaks(rep)) {
+    ec_str where = ec_syn_describe(c->a, rep, 5);
+    ec_tool_failf(c, t, "SYNTAX_ERROR", "The edits would leave %.*s with %u syntax error%s it did not have (%.*s): %.*s. Nothing "
+                  "was written. Send the edits again so that the file still parses.", (int)path.len, path.ptr, rep->new_error_count,
+                  rep->new_error_count == 1 ? "" : "s", (int)rep->language.len, rep->language.ptr, (int)where.len,
+                  where.ptr ? where.ptr : "");
+    return false;
+  }
+  *note = ec_tool_syntax_note(c, &fr);
+  return true;
+}
+
 static void edit_run(ec_tool_call *c) {
   const ec_tool *t = &ec_tool_mcp_edit_file;
   edit_args e;
@@ -275,6 +305,8 @@ static void edit_run(ec_tool_call *c) {
     if (!diff.ptr) { c->oom = true; return; }
   }
   ec_str real = o->real_path.len ? o->real_path : e.abs;
+  ec_str note;
+  if (!edit_syntax(c, t, e.path, o->content, cur, &note)) return;
   ec_str body = jsdiff_form(c, diff, real);
   if (!body.ptr) return;
   /* Fence: the smallest run of >= 3 backticks the diff does not contain. */
@@ -291,6 +323,7 @@ static void edit_run(ec_tool_call *c) {
   ec_buf_append_str(&b, body);
   for (size_t i = 0; i < fence; i++) ec_buf_append_char(&b, '`');
   ec_buf_append_cstr(&b, "\n\n");
+  if (note.len) ec_buf_append_str(&b, ec_str_make(note.ptr + 1, note.len - 1)); /* the note's leading space */
   ec_str text = ec_buf_finish(&b, c->a);
   if (!text.ptr) { c->oom = true; return; }
   mcp_text(c, text, false);
