@@ -54,3 +54,19 @@ void ec_lz_add_candidate(ec_lz_job *job, uint32_t from, uint32_t to) {
   e->candidates = c;
   e->n_candidates++;
 }
+
+/* A merge that failed its own check (verify.c, invariants.c): NO_MATCH or AMBIGUOUS, naming the
+ * segment, the check and the file's place. */
+ec_error_code ec_lz_fail_check(ec_lz_job *job, ec_error_code code, size_t seg, uint32_t from, uint32_t to, const char *why, ec_str line) {
+  ec_str t = ec_lz_trim(line);
+  int tl = (int)(t.len > 80 ? 80 : t.len);
+  char place[400];
+  if (from && to > from) snprintf(place, sizeof place, "The place in question is lines %u-%u of '%.*s'", from, to, (int)job->f->path.len, job->f->path.ptr);
+  else if (from) snprintf(place, sizeof place, "The place in question is line %u of '%.*s'", from, (int)job->f->path.len, job->f->path.ptr);
+  else snprintf(place, sizeof place, "No place in '%.*s' fits it as written", (int)job->f->path.len, job->f->path.ptr);
+  return ec_lz_decline(job, code, seg, from, to,
+                       "segment %zu of the lazy snippet: the merge failed its own check (%s%s%.*s%s); nothing was changed. %s. "
+                       "Include the unchanged lines around the change (up to one that occurs once in the file), or send "
+                       "search_replace blocks.",
+                       seg + 1, why, t.len ? ": '" : "", tl, t.ptr ? t.ptr : "", t.len ? "'" : "", place);
+}

@@ -13,6 +13,8 @@
 #include "lazy.h"
 #include "../base/str.h"
 #include "../base/buf.h"
+#include <ctype.h>
+#include <string.h>
 
 bool ec_lz_comment_only(ec_str line) {
   ec_str t = ec_lz_trim(line);
@@ -223,4 +225,20 @@ bool ec_lz_whole_blocks(const ec_lz_side *F, size_t from, size_t to, size_t next
   /* A block closed at its opener's indentation (`}`, `end`), or an indented body ended by the
    * next line at the opener's indentation (Python). */
   return depth == 0 && (F->indent[last] == F->indent[first] || F->indent[last] > F->indent[first]);
+}
+
+bool ec_lz_class_opener(ec_str line) {
+  ec_str t = ec_lz_trim(line);
+  if (!t.len || t.ptr[t.len - 1] != '{') {
+    if (!t.len || t.ptr[t.len - 1] != ':') return false; /* Python: `class X(Base):` */
+  }
+  static const char *const KW[] = {"class ", "struct ", "interface ", "object ", "trait ", "impl ", NULL};
+  for (size_t i = 0; i + 6 <= t.len; i++) {
+    if (i && (isalnum((unsigned char)t.ptr[i - 1]) || t.ptr[i - 1] == '_')) continue;
+    for (size_t k = 0; KW[k]; k++) {
+      size_t n = strlen(KW[k]);
+      if (i + n <= t.len && !memcmp(t.ptr + i, KW[k], n)) return true;
+    }
+  }
+  return false;
 }

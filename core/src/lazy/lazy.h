@@ -103,7 +103,7 @@ int32_t ec_lz_bracket_scan(ec_str line, int32_t *lowest);
  * to each other (a function removed by leaving it out). */
 bool ec_lz_whole_blocks(const ec_lz_side *F, size_t from, size_t to, size_t next);
 /** Whether a line opens a class-like body (`class X {`, `struct S {`, `impl T {`, `class P(Base):`):
- * its members are declarations (verify.c). */
+ * its members are declarations (indent.c). */
 bool ec_lz_class_opener(ec_str line);
 /** Whether a line holds only a comment (`#`, `//`, a block comment's line). */
 bool ec_lz_comment_only(ec_str line);
@@ -225,7 +225,7 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out);
  * the snippet before success is reported (verify.c); records a decline when it fails. */
 ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged);
 /** Records the self-check's decline: segment `seg` (0-based), the file lines in question
- * (1-based, 0: none), why, and the line it concerns (verify.c). */
+ * (1-based, 0: none), why, and the line it concerns (decline.c). */
 ec_error_code ec_lz_fail_check(ec_lz_job *job, ec_error_code code, size_t seg, uint32_t from, uint32_t to, const char *why, ec_str line);
 
 /* The merged result R as the self-check reads it (verify.c builds it): R = G0 B1 G1 ... Bk Gk,

@@ -98,24 +98,8 @@ static bool block_line(const ec_lz_job *job, size_t j) {
   return !(job->S.flags[j] & (LZ_BLANK | LZ_MARKER)) && !(job->S.op && job->S.op[j] == '-');
 }
 
-static int pn_(ec_lz_job *job) { return (int)job->f->path.len; }
-
 static ec_error_code fail_check(ec_lz_job *job, size_t seg, uint32_t from, uint32_t to, const char *why, ec_str line) {
   return ec_lz_fail_check(job, EC_NO_MATCH, seg, from, to, why, line);
-}
-
-ec_error_code ec_lz_fail_check(ec_lz_job *job, ec_error_code code, size_t seg, uint32_t from, uint32_t to, const char *why, ec_str line) {
-  ec_str t = ec_lz_trim(line);
-  int tl = (int)(t.len > 80 ? 80 : t.len);
-  char place[400];
-  if (from && to > from) snprintf(place, sizeof place, "The place in question is lines %u-%u of '%.*s'", from, to, pn_(job), job->f->path.ptr);
-  else if (from) snprintf(place, sizeof place, "The place in question is line %u of '%.*s'", from, pn_(job), job->f->path.ptr);
-  else snprintf(place, sizeof place, "No place in '%.*s' fits it as written", pn_(job), job->f->path.ptr);
-  return ec_lz_decline(job, code, seg, from, to,
-                       "segment %zu of the lazy snippet: the merge failed its own check (%s%s%.*s%s); nothing was changed. %s. "
-                       "Include the unchanged lines around the change (up to one that occurs once in the file), or send "
-                       "search_replace blocks.",
-                       seg + 1, why, t.len ? ": '" : "", tl, t.ptr ? t.ptr : "", t.len ? "'" : "", place);
 }
 
 /* The result as lines: the file's untouched head, the merged middle, the file's untouched tail. */
@@ -1079,22 +1063,6 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
   }
   return EC_OK;
 #undef SAME
-}
-
-bool ec_lz_class_opener(ec_str line) {
-  ec_str t = ec_lz_trim(line);
-  if (!t.len || t.ptr[t.len - 1] != '{') {
-    if (!t.len || t.ptr[t.len - 1] != ':') return false; /* Python: `class X(Base):` */
-  }
-  static const char *const KW[] = {"class ", "struct ", "interface ", "object ", "trait ", "impl ", NULL};
-  for (size_t i = 0; i + 6 <= t.len; i++) {
-    if (i && (isalnum((unsigned char)t.ptr[i - 1]) || t.ptr[i - 1] == '_')) continue;
-    for (size_t k = 0; KW[k]; k++) {
-      size_t n = strlen(KW[k]);
-      if (i + n <= t.len && !memcmp(t.ptr + i, KW[k], n)) return true;
-    }
-  }
-  return false;
 }
 
 /* R as a side (lines, indentation, blank lines) and, for each R line, the line enclosing it

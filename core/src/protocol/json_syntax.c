@@ -6,7 +6,7 @@
  * An unknown language is {"language": "unknown", "checked": false}, nothing more; a known one
  * that was not checked says why in "skipped". parsed_before is null for a file the edit created.
  */
-#include "json_response.h"
+#include "json_write.h"
 
 static const char *tri(int8_t v) { return v < 0 ? "null" : v ? "true" : "false"; }
 
