@@ -108,8 +108,8 @@ ec_error_code ec_ws_add_match(ec_ctx *ctx, ec_ws_file *f, uint32_t start_line, u
                               ec_strategy s, double confidence);
 /** The file a single-file edit targets: edit.path, or the only file. Records INVALID_PARAM. */
 ec_ws_file *ec_format_target(ec_ctx *ctx);
-/** Turns every touched file into a file result (and, under options.syntax report or refuse, its
- *  syntax report: syntax_check.c). */
+/** Turns every touched file into a file result (file_results.c), with, under options.syntax
+ *  report or refuse, its syntax report (syntax_check.c). */
 ec_error_code ec_ws_commit(ec_ctx *ctx);
 
 /* Section - syntax (syntax_check.c) */
