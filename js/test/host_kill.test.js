@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, readFileSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -52,7 +52,7 @@ test('SIGKILL at random moments: every file wholly old or wholly new, and the se
   const span = Math.max(full.writeMs, 1);
   assert.equal(full.out, 'writing\ndone');
   for (let i = 0; i < FILES; i++) assert.equal(readFileSync(join(root, `f${i}.txt`), 'utf8'), newOf(i));
-  const seen = { old: 0, new: 0 }, sets = { mixed: 0, recovered: 0 };
+  const seen = { old: 0, new: 0 }, sets = { mixed: 0, recovered: 0, unfinished: 0 };
   const states = (run) => Array.from({ length: FILES }, (_, i) => {
     const text = readFileSync(join(root, `f${i}.txt`), 'utf8');
     const state = text === oldOf(i) ? 'old' : text === newOf(i) ? 'new' : null;
@@ -68,8 +68,21 @@ test('SIGKILL at random moments: every file wholly old or wholly new, and the se
     const next = await runChild(root, null, true);
     if (next.out.includes('recovered')) sets.recovered++;
     assert.equal(new Set(states(run)).size, 1, `run ${run}: the next run left a mixed set`);
-    assert.deepEqual(readdirSync(root).filter((n) => n.includes('editcore')), [], `run ${run}: debris after the next run`);
+    const debris = () => readdirSync(root).filter((n) => n.includes('editcore'));
+    let left = debris();
+    // A kill between a lock's creation and its record leaves a lock no one can judge by its owner:
+    // it is live until its heartbeat (mtime) is EC_LOCK_STALE_MS (10 s) old, since a writer stopped
+    // right there may still go on (the C host's durability test allows the same). Such a lock may
+    // survive the next run; made 11 s old (the time passing), it must not survive the one after.
+    if (left.length && left.every((n) => n.endsWith('.editcore.lock') && !readFileSync(join(root, n), 'utf8').endsWith('}\n'))) {
+      sets.unfinished++;
+      const past = new Date(Date.now() - 11000);
+      for (const n of left) utimesSync(join(root, n), past, past);
+      await runChild(root, null, true);
+      left = debris();
+    }
+    assert.deepEqual(left, [], `run ${run}: debris after the next run`);
   }
   rmSync(root, { recursive: true, force: true });
-  console.log(`# files seen old: ${seen.old}, new: ${seen.new}; sets mixed by a kill: ${sets.mixed}, finished by the next run: ${sets.recovered} (write phase ${span} ms)`);
+  console.log(`# files seen old: ${seen.old}, new: ${seen.new}; sets mixed by a kill: ${sets.mixed}, finished by the next run: ${sets.recovered}; unfinished lock records aged out: ${sets.unfinished} (write phase ${span} ms)`);
 });
