@@ -33,7 +33,15 @@
 
 static int needs_full;
 
-/** 1 when the last run reached a part this module leaves out (its response is to be discarded); clears the flag. */
+/* What the run needs: 1, editcore.wasm (the full edit engine); 2, editcore-tools.wasm (the agent
+ * tools, the write protocol, self-correction: wasm/tools_deferred.c), so a tool call goes there
+ * straight, not through editcore.wasm. A run that reaches both asks for the larger. */
+static void defer(int module) {
+  if (needs_full < module) needs_full = module;
+}
+
+/** Nonzero when the last run reached a part this module leaves out (its response is to be
+ *  discarded): 1, editcore.wasm answers it; 2, only editcore-tools.wasm does. Clears the flag. */
 EMSCRIPTEN_KEEPALIVE int editcore_lite_needs_full(void) {
   int r = needs_full;
   needs_full = 0;
@@ -41,7 +49,7 @@ EMSCRIPTEN_KEEPALIVE int editcore_lite_needs_full(void) {
 }
 
 #define DEFERRED_FORMAT(name) \
-  ec_error_code name(ec_ctx *ctx) { (void)ctx; needs_full = 1; return EC_INVALID_PARAM; }
+  ec_error_code name(ec_ctx *ctx) { (void)ctx; defer(1); return EC_INVALID_PARAM; }
 
 DEFERRED_FORMAT(ec_format_codex_patch)
 DEFERRED_FORMAT(ec_format_lazy)
@@ -54,7 +62,7 @@ DEFERRED_FORMAT(ec_aider_whole_file)
 
 ec_error_code ec_strategy_regex(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out) {
   (void)env; (void)old_text; (void)new_text; (void)out;
-  needs_full = 1;
+  defer(1);
   return EC_INVALID_PARAM;
 }
 
@@ -101,7 +109,7 @@ double strtod(const char *s, char **end) {
   if (end) *end = (char *)p;
   double v = (double)m;
   if (m && (!exact || exp10 < -22 || exp10 > 22)) {
-    needs_full = 1;
+    defer(1);
     return 0;
   }
   if (m) v = exp10 < 0 ? v / P10[-exp10] : v * P10[exp10];
@@ -112,7 +120,7 @@ double strtod(const char *s, char **end) {
  * which is deferred already). */
 ec_error_code ec_strategy_fuzzy(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out) {
   (void)env; (void)old_text; (void)new_text; (void)out;
-  needs_full = 1;
+  defer(1);
   return EC_INVALID_PARAM;
 }
 
@@ -124,7 +132,7 @@ ec_error_code ec_udiff_orient(ec_arena *a, ec_ud_patch *patch, bool has_strip, i
   for (size_t k = 0; plain && k < patch->n_files; k++)
     if (patch->files[k].has_header && !patch->files[k].git && patch->files[k].timestamped) plain = false;
   if (plain) return EC_OK;
-  needs_full = 1;
+  defer(1);
   return EC_INVALID_PARAM;
 }
 
@@ -132,7 +140,7 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
   (void)env; (void)old_text; (void)strict;
   *out = NULL;
   *n = 0;
-  needs_full = 1;
+  defer(1);
   return EC_INVALID_PARAM;
 }
 
@@ -140,14 +148,14 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
  * rule for files that are not UTF-8 (text/kept_message.c): rare, and left to the full module. */
 ec_error_code ec_utf16_decode(ec_arena *a, ec_str bytes, bool be, ec_str *text, ec_str *problem) {
   (void)a; (void)bytes; (void)be; (void)text;
-  needs_full = 1;
+  defer(1);
   *problem = (ec_str){"deferred", 8};
   return EC_ENCODING;
 }
 
 ec_error_code ec_utf16_encode(ec_arena *a, ec_str text, bool be, ec_str *bytes) {
   (void)a; (void)text; (void)be; (void)bytes;
-  needs_full = 1;
+  defer(1);
   return EC_ENCODING;
 }
 
@@ -158,13 +166,13 @@ bool ec_text_keeps_bytes(ec_str before, ec_str after, ec_kept *why) {
   memset(why, 0, sizeof *why);
   why->first_invalid = ec_utf8_first_invalid(before);
   if (why->first_invalid == before.len) return true;
-  needs_full = 1;
+  defer(1);
   return false;
 }
 
 ec_str ec_text_kept_message(ec_arena *a, ec_str path, ec_str before, ec_str after, const ec_kept *why) {
   (void)a; (void)path; (void)before; (void)after; (void)why;
-  needs_full = 1;
+  defer(1);
   return (ec_str){"deferred", 8};
 }
 
@@ -172,13 +180,13 @@ ec_str ec_text_kept_message(ec_arena *a, ec_str path, ec_str before, ec_str afte
  * writes them. */
 void ec_base64_append(ec_buf *b, const char *p, size_t n) {
   (void)p;
-  needs_full = 1;
+  defer(1);
   for (size_t i = 0; i < (n + 2) / 3 * 4; i++) ec_buf_append_char(b, 'A'); /* a valid response to discard */
 }
 
 bool ec_base64_decode_into(const char *text, size_t len, unsigned char *out, size_t *out_len) {
   (void)text; (void)len; (void)out;
-  needs_full = 1;
+  defer(1);
   *out_len = 0;
   return true;
 }
@@ -187,7 +195,7 @@ bool ec_base64_decode_into(const char *text, size_t len, unsigned char *out, siz
  * stays in the full module. The response must still be one editcore_free can free; it is discarded. */
 char *ec_tool_json(const char *request, size_t request_len, const ec_host *host, size_t *response_len) {
   (void)request; (void)request_len; (void)host;
-  needs_full = 1;
+  defer(2);
   char *out = malloc(3);
   if (!out) return NULL;
   memcpy(out, "{}", 3);
@@ -205,13 +213,13 @@ char *ec_commit_json(const char *request, size_t request_len, const ec_host *hos
  * can serialise and free; it is discarded. */
 ec_result *ec_correction_prompt(const ec_request *failed, const ec_correction *c, const ec_host *host) {
   (void)failed; (void)c;
-  needs_full = 1;
+  defer(2);
   return ec_result_new(host ? host->allocator : NULL);
 }
 
 ec_result *ec_correction_apply(const ec_request *failed, const ec_correction *c, const ec_host *host) {
   (void)failed; (void)c;
-  needs_full = 1;
+  defer(2);
   return ec_result_new(host ? host->allocator : NULL);
 }
 
@@ -221,7 +229,7 @@ ec_result *ec_correction_apply(const ec_request *failed, const ec_correction *c,
 ec_error_code ec_diagnose_no_match(ec_match_env *env, ec_str old_text, ec_diagnosis *out) {
   (void)env; (void)old_text;
   memset(out, 0, sizeof *out);
-  needs_full = 1;
+  defer(1);
   return EC_OUT_OF_MEMORY; /* the run is discarded: any error ends it soonest */
 }
 
@@ -231,13 +239,13 @@ ec_error_code ec_diagnose_no_match(ec_match_env *env, ec_str old_text, ec_diagno
 bool ec_enclosing_load(ec_ctx *ctx, ec_ws_file *f, ec_enclosing *out) {
   (void)ctx; (void)f;
   memset(out, 0, sizeof *out);
-  needs_full = 1;
+  defer(1);
   return false;
 }
 
 bool ec_syn_excuse_conditionals(ec_arena *a, ec_str after, const ec_syn_side *side, bool *fresh, size_t *n_fresh) {
   (void)a; (void)after; (void)side; (void)fresh; (void)n_fresh;
-  needs_full = 1;
+  defer(1);
   return false;
 }
 
@@ -250,7 +258,7 @@ ec_str ec_enclosing_of(ec_ctx *ctx, const ec_enclosing *e, uint32_t first, uint3
 /* Words for new syntax errors: only an edit that broke a file's syntax reaches them. */
 ec_str ec_syn_describe(ec_arena *a, const ec_syntax_report *r, size_t max) {
   (void)a; (void)r; (void)max;
-  needs_full = 1;
+  defer(1);
   ec_str none = {"", 0};
   return none;
 }
@@ -265,7 +273,7 @@ ec_error_code ec_syn_report(ec_arena *a, const ec_syn_lang *lang, ec_str name, c
   (void)before; (void)after;
   *out = NULL;
   if (lang) {
-    needs_full = 1;
+    defer(1);
     return EC_OUT_OF_MEMORY; /* the run is discarded: any error ends it soonest */
   }
   *out = ec_syn_skipped(a, name, ec_str_eq_cstr(name, "unknown") ? "" : "editcore has no grammar by that name");
