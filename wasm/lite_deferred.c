@@ -66,55 +66,8 @@ ec_error_code ec_strategy_regex(ec_match_env *env, ec_str old_text, ec_str new_t
   return EC_INVALID_PARAM;
 }
 
-/*
- * strtod, for the numbers of a request (cJSON reads them with it): libc's reads any number exactly
- * through long double arithmetic done in software (~12 KB of this module). A JSON number of at
- * most 15 significant digits and a power of ten within 10^+-22 is read here exactly (Clinger's
- * fast path: both operands are exact doubles, so the one multiplication or division rounds once,
- * correctly, as libc's reading does); any other number sends the run to the full module.
- */
-double strtod(const char *s, char **end) {
-  static const double P10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-                               1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  const char *p = s;
-  bool neg = *p == '-';
-  if (*p == '-' || *p == '+') p++;
-  unsigned long long m = 0;
-  int digits = 0, exp10 = 0;
-  bool any = false, exact = true;
-  for (; *p >= '0' && *p <= '9'; p++, any = true) {
-    if (!m && *p == '0') continue;
-    if (digits < 15) m = m * 10 + (unsigned)(*p - '0'), digits++;
-    else exact = false;
-  }
-  if (*p == '.') {
-    for (p++; *p >= '0' && *p <= '9'; p++, any = true) {
-      if (!m && *p == '0') { exp10--; continue; }
-      if (digits < 15) m = m * 10 + (unsigned)(*p - '0'), digits++, exp10--;
-      else exact = false;
-    }
-  }
-  if (!any) {
-    if (end) *end = (char *)s;
-    return 0;
-  }
-  if ((*p == 'e' || *p == 'E') && ((p[1] >= '0' && p[1] <= '9') || ((p[1] == '-' || p[1] == '+') && p[2] >= '0' && p[2] <= '9'))) {
-    bool eneg = p[1] == '-';
-    p += p[1] == '-' || p[1] == '+' ? 2 : 1;
-    int e = 0;
-    for (; *p >= '0' && *p <= '9'; p++)
-      if (e < 100000) e = e * 10 + (*p - '0');
-    exp10 += eneg ? -e : e;
-  }
-  if (end) *end = (char *)p;
-  double v = (double)m;
-  if (m && (!exact || exp10 < -22 || exp10 > 22)) {
-    defer(1);
-    return 0;
-  }
-  if (m) v = exp10 < 0 ? v / P10[-exp10] : v * P10[exp10];
-  return neg ? -v : v;
-}
+/* A number libc alone reads or prints exactly (wasm/wasm_numbers.c): the whole engine's. */
+void ec_wasm_needs_whole(void) { defer(2); }
 
 /* The fuzzy strategy is asked for by name (or reached by the gemini profile after the regex one,
  * which is deferred already). */

@@ -26,6 +26,9 @@ EMSCRIPTEN_KEEPALIVE int editcore_needs_tools(void) {
   return r;
 }
 
+/* A number libc alone reads or prints exactly (wasm/wasm_numbers.c). */
+void ec_wasm_needs_whole(void) { needs_tools = 1; }
+
 /* A tool call or a definitions request (the JSON entry point's other branch). The response must
  * still be one editcore_free can free; it is discarded. */
 char *ec_tool_json(const char *request, size_t request_len, const ec_host *host, size_t *response_len) {

@@ -31,10 +31,10 @@ export interface WorkerClient {
 }
 
 /** A client over `worker` (default: a module worker running editcore/worker-main). */
-export function createWorkerClient(worker?: WorkerLike, options?: { wasm?: WorkerWasm }): WorkerClient;
+export function createWorkerClient(worker?: WorkerLike, options?: { wasm?: WorkerWasm; wasmTools?: WorkerWasm }): WorkerClient;
 
 /** Inside a worker: answers a client's calls. `options.wasm` for bundles that carry the .wasm. */
 export function serveWorker(
-  options?: { wasm?: WorkerWasm },
+  options?: { wasm?: WorkerWasm; wasmTools?: WorkerWasm },
   scope?: { addEventListener(type: 'message', listener: (event: { data: any }) => void): void; postMessage(message: unknown): void },
 ): void;
