@@ -53,12 +53,18 @@ EMSCRIPTEN_KEEPALIVE int editcore_lite_needs_full(void) {
 
 DEFERRED_FORMAT(ec_format_codex_patch)
 DEFERRED_FORMAT(ec_format_lazy)
+
+/* The peer dialects: Cline's (editcore's own search_replace reading) is in editcore.wasm, Aider's
+ * and Roo's in editcore-tools.wasm only (wasm/tools_deferred.c). */
+#define DEFERRED_DIALECT(name) \
+  ec_error_code name(ec_ctx *ctx) { (void)ctx; defer(2); return EC_INVALID_PARAM; }
+
 DEFERRED_FORMAT(ec_dialect_cline)
-DEFERRED_FORMAT(ec_dialect_aider)
-DEFERRED_FORMAT(ec_dialect_roo)
-DEFERRED_FORMAT(ec_aider_replace)
-DEFERRED_FORMAT(ec_aider_udiff)
-DEFERRED_FORMAT(ec_aider_whole_file)
+DEFERRED_DIALECT(ec_dialect_aider)
+DEFERRED_DIALECT(ec_dialect_roo)
+DEFERRED_DIALECT(ec_aider_replace)
+DEFERRED_DIALECT(ec_aider_udiff)
+DEFERRED_DIALECT(ec_aider_whole_file)
 
 ec_error_code ec_strategy_regex(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out) {
   (void)env; (void)old_text; (void)new_text; (void)out;

@@ -8,7 +8,7 @@
  * beyond 10^+-22, a conversion or flag not listed below) calls ec_wasm_needs_whole(), which
  * raises the module's flag: the run is discarded and made again on editcore-tools.wasm, whose
  * libc does it all. So every answer stays the whole engine's, byte for byte
- * (tests/conformance/lite.mjs; tests/wasm_numbers_test.c checks this file against the native
+ * (tests/conformance/lite.mjs; tests/unit/wasm_numbers_test.c checks this file against the native
  * libc's strtod and snprintf).
  */
 #include <stdarg.h>
