@@ -53,6 +53,10 @@ EMSCRIPTEN_KEEPALIVE int editcore_lite_needs_full(void) {
 
 DEFERRED_FORMAT(ec_format_codex_patch)
 DEFERRED_FORMAT(ec_format_lazy)
+/* A model's raw reply (reply/: detection, names, dispatch, 28 KB raw and 12.5 KB gzip of this
+ * module): its commonest content, SEARCH/REPLACE blocks, needs editcore.wasm anyway (the Cline
+ * dialect below), so the reply format goes there whole. */
+DEFERRED_FORMAT(ec_format_reply)
 
 /* The peer dialects: Cline's (editcore's own search_replace reading) is in editcore.wasm, Aider's
  * and Roo's in editcore-tools.wasm only (wasm/tools_deferred.c). */

@@ -396,11 +396,11 @@ test('webpack 5 target webworker: a worker bundle builds, the .wasm emitted as a
   }, (err, s) => (err ? reject(err) : resolve(s))));
   const info = stats.toJson({ all: false, errors: true, warnings: true, assets: true });
   assert.deepEqual(info.errors.map((e) => e.message), []);
-  // Both engine modules, and every syntax module (the template URL of platform-web.js: each is
+  // The three engine modules (lite, full, tools), and every syntax module (the template URL of platform-web.js: each is
   // emitted, and fetched only when a request needs its language).
   const syntaxModules = readdirSync(new URL('../dist/syntax/', import.meta.url)).filter((f) => f.endsWith('.wasm')).length;
   assert.ok(syntaxModules >= 10, `${syntaxModules} syntax modules in dist/syntax`);
-  assert.equal(info.assets.filter((a) => a.name.endsWith('.wasm')).length, 2 + syntaxModules, `the modules among the assets: ${info.assets.map((a) => a.name)}`);
+  assert.equal(info.assets.filter((a) => a.name.endsWith('.wasm')).length, 3 + syntaxModules, `the modules among the assets: ${info.assets.map((a) => a.name)}`);
   assertNoNodeBuiltins(join(dir, 'out'));
   assert.ok(existsSync(join(dir, 'out/worker.js')));
 });
