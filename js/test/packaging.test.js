@@ -230,7 +230,7 @@ declare global {
     'createHost', 'createNodeHost', 'diff', 'init', 'memoryAdapter', 'nodeAdapter', 'replace', 'runTool', 'setCeilings', 'toolDefinitions', 'version']
     .map((n) => `const ${n}: Exports['${n}'];`).join('\n  ')}
   const source: string, oldText: string, newText: string, modelDiff: string, modelReply: string, modelAnswer: string;
-  const patchFromModel: string, diffFromModel: string, snippet: string, MODEL_URL: string, liteUrl: string, fullUrl: string;
+  const patchFromModel: string, diffFromModel: string, snippet: string, MODEL_URL: string, liteUrl: string, fullUrl: string, toolsUrl: string;
   const files: import('editcore').Files, bytes: Uint8Array, compiledModule: WebAssembly.Module, controller: AbortController;
   const request: import('editcore').Request, failedRequest: import('editcore').Request, host: import('editcore').Host;
   function myModel(prompt: unknown): Promise<string>;
