@@ -15,11 +15,9 @@
  */
 #include "formats/formats.h"
 #include "parse/udiff_parse.h"
-#include "peers/peers.h"
 #include "match/ladder.h"
 #include "match/lineutil.h"
 #include "request/result.h"
-#include "editcore_commit.h"
 #include "messages/enclosing.h"
 #include "messages/diagnose.h"
 #include "syntax/syntax.h"
@@ -58,17 +56,9 @@ DEFERRED_FORMAT(ec_format_lazy)
  * dialect below), so the reply format goes there whole. */
 DEFERRED_FORMAT(ec_format_reply)
 
-/* The peer dialects: Cline's (editcore's own search_replace reading) is in editcore.wasm, Aider's
- * and Roo's in editcore-tools.wasm only (wasm/tools_deferred.c). */
-#define DEFERRED_DIALECT(name) \
-  ec_error_code name(ec_ctx *ctx) { (void)ctx; defer(2); return EC_INVALID_PARAM; }
-
+/* The Cline dialect, editcore's own search_replace reading, is in editcore.wasm; Aider's and
+ * Roo's only in editcore-tools.wasm (wasm/tools_deferred.c). */
 DEFERRED_FORMAT(ec_dialect_cline)
-DEFERRED_DIALECT(ec_dialect_aider)
-DEFERRED_DIALECT(ec_dialect_roo)
-DEFERRED_DIALECT(ec_aider_replace)
-DEFERRED_DIALECT(ec_aider_udiff)
-DEFERRED_DIALECT(ec_aider_whole_file)
 
 ec_error_code ec_strategy_regex(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out) {
   (void)env; (void)old_text; (void)new_text; (void)out;
@@ -76,7 +66,7 @@ ec_error_code ec_strategy_regex(ec_match_env *env, ec_str old_text, ec_str new_t
   return EC_INVALID_PARAM;
 }
 
-/* A number libc alone reads or prints exactly (wasm/wasm_numbers.c): the whole engine's. */
+/* What only editcore-tools.wasm answers (wasm/tools_deferred.c, wasm/wasm_numbers.c). */
 void ec_wasm_needs_whole(void) { defer(2); }
 
 /* The fuzzy strategy is asked for by name (or reached by the gemini profile after the regex one,
@@ -154,37 +144,8 @@ bool ec_base64_decode_into(const char *text, size_t len, unsigned char *out, siz
   return true;
 }
 
-/* A tool call or a definitions request (the JSON entry point's other branch): the whole of tools/
- * stays in the full module. The response must still be one editcore_free can free; it is discarded. */
-char *ec_tool_json(const char *request, size_t request_len, const ec_host *host, size_t *response_len) {
-  (void)request; (void)request_len; (void)host;
-  defer(2);
-  char *out = malloc(3);
-  if (!out) return NULL;
-  memcpy(out, "{}", 3);
-  if (response_len) *response_len = 2;
-  return out;
-}
-
-/* The write protocol's decisions (editcore_commit.h, core/src/commit/): only file hosts ask
- * them, and those run in Node, where the full module loads at once. */
-char *ec_commit_json(const char *request, size_t request_len, const ec_host *host, size_t *response_len) {
-  return ec_tool_json(request, request_len, host, response_len);
-}
-
-/* Self-correction (correction_prompt, correction_apply): the result only has to be one the host
- * can serialise and free; it is discarded. */
-ec_result *ec_correction_prompt(const ec_request *failed, const ec_correction *c, const ec_host *host) {
-  (void)failed; (void)c;
-  defer(2);
-  return ec_result_new(host ? host->allocator : NULL);
-}
-
-ec_result *ec_correction_apply(const ec_request *failed, const ec_correction *c, const ec_host *host) {
-  (void)failed; (void)c;
-  defer(2);
-  return ec_result_new(host ? host->allocator : NULL);
-}
+/* Tool calls, the write protocol, self-correction and the Aider and Roo dialects: the stubs of
+ * wasm/tools_deferred.c, shared with editcore.wasm, call ec_wasm_needs_whole() below. */
 
 /* The diagnosis of a NO_MATCH (messages/diagnose.c: the closest places and what differs at the
  * best one): only an edit that failed reaches it, and its explanation is worth the full module's

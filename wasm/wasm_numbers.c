@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <string.h>
 
-/* Defined by the module's deferral file (wasm/lite_deferred.c, wasm/tools_deferred.c). */
+/* Defined by the module's flag file (wasm/lite_deferred.c, wasm/full_flag.c). */
 void ec_wasm_needs_whole(void);
 
 #ifdef EC_WASM_NUMBERS_TEST /* the native test calls these beside libc's own */
@@ -289,22 +289,10 @@ int sprintf(char *restrict out, const char *restrict fmt, ...) {
 /* Emscripten's compiler renames a printf call with no floating-point argument to its integer-only
  * twin (sprintf -> siprintf, __small_sprintf); libc defines those in the same objects as the
  * originals, so they are defined here too, or the linker would bring libc's in beside these. */
-int vsniprintf(char *restrict out, size_t cap, const char *restrict fmt, va_list ap) { return vsnprintf(out, cap, fmt, ap); }
-int __small_vsnprintf(char *restrict out, size_t cap, const char *restrict fmt, va_list ap) { return vsnprintf(out, cap, fmt, ap); }
-int vsiprintf(char *restrict out, const char *restrict fmt, va_list ap) { return vsnprintf(out, SIZE_MAX, fmt, ap); }
-int __small_vsprintf(char *restrict out, const char *restrict fmt, va_list ap) { return vsnprintf(out, SIZE_MAX, fmt, ap); }
-int siprintf(char *restrict out, const char *restrict fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(out, SIZE_MAX, fmt, ap);
-  va_end(ap);
-  return n;
-}
-int __small_sprintf(char *restrict out, const char *restrict fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(out, SIZE_MAX, fmt, ap);
-  va_end(ap);
-  return n;
-}
+int vsniprintf(char *restrict, size_t, const char *restrict, va_list) __attribute__((alias("vsnprintf")));
+int __small_vsnprintf(char *restrict, size_t, const char *restrict, va_list) __attribute__((alias("vsnprintf")));
+int vsiprintf(char *restrict, const char *restrict, va_list) __attribute__((alias("vsprintf")));
+int __small_vsprintf(char *restrict, const char *restrict, va_list) __attribute__((alias("vsprintf")));
+int siprintf(char *restrict, const char *restrict, ...) __attribute__((alias("sprintf")));
+int __small_sprintf(char *restrict, const char *restrict, ...) __attribute__((alias("sprintf")));
 #endif
