@@ -18,8 +18,8 @@ const decoder = new TextDecoder();
 //
 // Three builds of one engine (wasm/CMakeLists.txt), each a subset of the next:
 // editcore-lite.wasm (the first download), editcore.wasm (the full edit engine: every format,
-// strategy, dialect and diagnosis) and editcore-tools.wasm (the whole core: the agent tools, the
-// hosts' write protocol and self-correction too). A run on a smaller module that reaches a part it
+// strategy and diagnosis) and editcore-tools.wasm (the whole core: the agent tools, the hosts'
+// write protocol, self-correction and the Aider and Roo dialects too). A run on a smaller module that reaches a part it
 // lacks raises a flag (editcore_lite_needs_full, editcore_needs_tools) naming the module that
 // answers, and its response is discarded: the request is run again there, fetched then. A run that
 // did not raise it is the whole engine's answer byte for byte (tests/conformance/lite.mjs,
@@ -120,11 +120,11 @@ const WASM_TYPES = 'bytes (ArrayBuffer, Uint8Array), a URL, a Response or a WebA
  * editcore.wasm is fetched the first time a request needs it (the async functions wait for it).
  * `options.wasm` is editcore.wasm itself, for CSP-strict hosts, extensions and bundles that ship
  * the file elsewhere: bytes, a URL (string or URL), a Response (or a promise of one) or a compiled
- * WebAssembly.Module; given alone, only the full module is used. `options.wasmLite` (the same
+ * WebAssembly.Module; given alone, it is loaded first (no lite module). `options.wasmLite` (the same
  * forms) is editcore-lite.wasm: with it, the lite module is loaded now and `wasm` when needed.
  * `options.wasmTools` (the same forms) is editcore-tools.wasm, the whole engine, fetched the first
  * time a request needs what editcore.wasm leaves out (a tool call, the write protocol,
- * self-correction). `options.full: true` loads now the module that answers every request
+ * self-correction, the Aider and Roo dialects). `options.full: true` loads now the module that answers every request
  * (editcore-tools.wasm; editcore.wasm when `wasm` is given without `wasmTools`), for the
  * synchronous functions. Resolves to the low-level Emscripten module that serves requests now
  * (HEAPU8, _malloc, ...), for diagnostics.
