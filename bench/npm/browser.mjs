@@ -99,7 +99,7 @@ try {
         const before = isolated ? await page.evaluate(() => globalThis.bench.workerBytes()) : null;
         const renderers = descendants(process.pid, '--type=renderer');
         const rss0 = renderers.map((p) => memOf(p)?.rss ?? 0);
-        for (const p of renderers) resetPeak(p);
+        for (const p of renderers) { try { resetPeak(p); } catch { /* a spare renderer gone meanwhile */ } }
         const ran = await call({ cmd: 'run' });
         const peakExtra = renderers.reduce((n, p, i) => n + Math.max(0, (memOf(p)?.hwm ?? 0) - rss0[i]), 0);
         const after = isolated ? await page.evaluate(() => globalThis.bench.workerBytes()) : null;

@@ -31,7 +31,7 @@ export function stats(ts) {
 
 /** Times the contenders of one workload ([{ name, run() }], bench/npm/workloads.mjs). Resolves to
  *  one row per contender: { contender, ok, has_diff, cold, n, median_ms, min_ms, max_ms }. */
-export async function timeWorkload(list, expect, { budgetMs = 1500, slowMs = 10000, maxRounds = 300 } = {}) {
+export async function timeWorkload(list, expect, { budgetMs = 1500, slowMs = 10000, minRounds = 10, maxRounds = 300 } = {}) {
   const now = () => performance.now();
   let sink = 0;
   const cold = [];
@@ -50,7 +50,7 @@ export async function timeWorkload(list, expect, { budgetMs = 1500, slowMs = 100
     sink += touch(await list[i].run());
     warmSum += now() - t0;
   }
-  const rounds = Math.max(5, Math.min(maxRounds, Math.floor(budgetMs / (warmSum || 1))));
+  const rounds = Math.max(minRounds, Math.min(maxRounds, Math.floor(budgetMs / (warmSum || 1))));
   const times = list.map(() => []);
   for (let r = 0; r < rounds; r++) {
     for (let j = 0; j < fast.length; j++) {

@@ -53,7 +53,7 @@ if (args.includes('--child')) {
   for (const n of prof.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const isRun = (f) => f.functionName === 'run' && f.url.endsWith('/workloads.mjs');
   const inRun = (id) => { for (let q = id; q !== undefined; q = parent.get(q)) if (isRun(byId.get(q).callFrame)) return true; return false; };
-  const fn = new Map(), kind = new Map();
+  const fn = new Map(), kind = new Map(), callers = new Map(); // name -> Map(caller name -> ms)
   let total = 0;
   for (const [id, t] of self) {
     const { callFrame: f } = byId.get(id);
@@ -62,6 +62,9 @@ if (args.includes('--child')) {
     const k = gc ? 'GC' : f.url.startsWith('wasm://') || /^(\$|wasm-function)/.test(f.functionName) ? 'wasm' : f.url ? `JS ${basename(f.url)}` : 'V8 built-ins';
     const name = `${f.functionName || '(anonymous)'} ${f.url ? `${basename(f.url)}:${f.lineNumber + 1}` : ''}`.trim();
     fn.set(name, (fn.get(name) ?? 0) + t);
+    const up = parent.get(id) !== undefined ? byId.get(parent.get(id)).callFrame.functionName || '(anonymous)' : '';
+    if (!callers.has(name)) callers.set(name, new Map());
+    callers.get(name).set(up, (callers.get(name).get(up) ?? 0) + t);
     kind.set(k, (kind.get(k) ?? 0) + t);
     total += t;
   }
@@ -69,7 +72,10 @@ if (args.includes('--child')) {
   const out = [`${SIZE} ${W}, editcore (applyRequestSync, content and diff read), ${RUNS} runs: ${child.stdout.trim()} ms a run (profiled, 100 µs sampling);`,
     `${total.toFixed(0)} ms of samples in the runs and GC.`, '', '| kind | self ms | share |', '|---|---:|---:|'];
   for (const [k, t] of [...kind].sort((a, b) => b[1] - a[1])) out.push(`| ${k} | ${t.toFixed(0)} | ${pct(t)} |`);
-  out.push('', '| function (self time) | self ms | share |', '|---|---:|---:|');
-  for (const [k, t] of [...fn].sort((a, b) => b[1] - a[1]).slice(0, 25)) out.push(`| \`${k}\` | ${t.toFixed(0)} | ${pct(t)} |`);
+  out.push('', '| function (self time) | self ms | share | called from (share of its time) |', '|---|---:|---:|---|');
+  for (const [k, t] of [...fn].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
+    const from = [...callers.get(k)].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([c, x]) => `${c} ${((100 * x) / t).toFixed(0)} %`).join(', ');
+    out.push(`| \`${k}\` | ${t.toFixed(0)} | ${pct(t)} | ${from} |`);
+  }
   console.log(out.join('\n'));
 }

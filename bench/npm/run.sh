@@ -16,6 +16,7 @@ SIZES=${SIZES:-10k,1m,10m}
 MEM_SIZES=${MEM_SIZES:-1m,10m}
 BUDGET_MS=${BUDGET_MS:-1500}
 RES="$OUT/results"
+status=0
 start=$(date +%s)
 [ -f js/dist/editcore.wasm ] || { echo "js/dist/editcore.wasm is missing: cmake --preset emscripten && cmake --build --preset emscripten" >&2; exit 1; }
 [ -d bench/node_modules/diff ] || (cd bench && npm ci --no-audit --no-fund >/dev/null)
@@ -35,7 +36,9 @@ node bench/npm/node.mjs --out "$OUT" --pkg "$PKG" --sizes "$SIZES" --mem-sizes "
 if [ "${CHROMIUM:-1}" != 0 ]; then
   if [ -x /usr/bin/chromium ]; then
     [ -d web-demo/node_modules/playwright-core ] || (cd web-demo && npm ci --no-audit --no-fund >/dev/null)
-    node bench/npm/browser.mjs --out "$OUT" --pkg "$PKG" --sizes "$SIZES" --mem-sizes "$MEM_SIZES" --budget-ms "$BUDGET_MS" > "$RES/npm-chromium.jsonl"
+    # A failure here (the browser, the worker) still leaves the Node half's tables; the exit status says it.
+    node bench/npm/browser.mjs --out "$OUT" --pkg "$PKG" --sizes "$SIZES" --mem-sizes "$MEM_SIZES" --budget-ms "$BUDGET_MS" > "$RES/npm-chromium.jsonl" \
+      || { status=$?; echo "bench/npm/browser.mjs failed (exit $status): the Chromium column is partial" >&2; }
   else
     echo "no /usr/bin/chromium: the Chromium half is not run (apt-get install chromium)" >&2
   fi
@@ -44,3 +47,4 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 printf '{"date":"%s","runtime_s":%d,"node":"%s","load_before":"%s","load_after":"%s"}\n' \
   "$(date -u +%Y-%m-%dT%H:%MZ)" $(( $(date +%s) - start )) "$(node --version)" "$load_before" "$load_after" > "$RES/npm-meta.json"
 node bench/npm/report.mjs "$RES" | tee "$RES/npm.md"
+exit "$status"
