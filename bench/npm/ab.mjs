@@ -6,22 +6,17 @@
 //   node bench/npm/ab.mjs --pkg A_DIR --pkg B_DIR [--out bench/out] [--size 10m] [--workload W1] [--runs 30]
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { contenders, loadInput } from './workloads.mjs';
 import { answerOk, touch, stats } from './measure.mjs';
+import { args, opt, OUT, loadPackage } from './cli.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
 const pkgs = args.flatMap((a, i) => (a === '--pkg' ? [resolve(args[i + 1])] : []));
 if (pkgs.length !== 2) throw new Error('two --pkg folders, please');
-const OUT = resolve(opt('--out', 'bench/out'));
 const SIZE = opt('--size', '10m'), W = opt('--workload', 'W1'), RUNS = Number(opt('--runs', '30'));
 const input = loadInput((n) => readFileSync(join(OUT, SIZE, n), 'utf8'));
 const runs = [];
 for (const p of pkgs) {
-  const api = await import(pathToFileURL(join(p, 'src/index.js')).href);
-  await api.init({ full: true });
-  await api.loadSyntax(['javascript']);
+  const { api } = await loadPackage(p);
   const c = contenders(W, input, api, {}).find((x) => x.name === 'editcore');
   const out = await c.run();
   if (!answerOk(out, input[W].expect)) throw new Error(`${p}: wrong answer`);

@@ -15,7 +15,7 @@
 // wasm memory's size before and after, and measureUserAgentSpecificMemory's bytes for the worker
 // before and after (what is live then, not the peak). A contender too slow to time twice is not
 // probed (its timing row says so: cold, n = 1).
-import { join, resolve, dirname } from 'node:path';
+import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { launch } from '../../web-demo/test/chromium.mjs';
@@ -23,13 +23,9 @@ import * as esbuild from '../../web-demo/node_modules/esbuild/lib/main.js';
 import { buildPeers } from './peers-browser.mjs';
 import { contenderNames, WORKLOADS } from './workloads.mjs';
 import { memOf, resetPeak, descendants } from './procmem.mjs';
+import { root, opt, OUT, PKG } from './cli.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '../..');
-const args = process.argv.slice(2);
-const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
-const OUT = resolve(opt('--out', join(root, 'bench/out')));
-const PKG = resolve(opt('--pkg', join(root, 'js')));
 const SIZES = opt('--sizes', '10k,1m,10m').split(',').filter(Boolean);
 const MEM_SIZES = opt('--mem-sizes', '1m,10m').split(',').filter(Boolean);
 const BUDGET = Number(opt('--budget-ms', '1500'));

@@ -13,27 +13,19 @@
 // Inputs: bench/gen.mjs's files in --out (bench/npm/run.sh writes them). --pkg: the npm package's
 // folder (run.sh passes the packed tarball's contents; default js/). Contenders: bench/npm/workloads.mjs.
 import { readFileSync } from 'node:fs';
-import { join, dirname, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { spawnSync } from 'node:child_process';
 import { contenders, contenderNames, loadInput, WORKLOADS } from './workloads.mjs';
 import { timeWorkload, answerOk, touch, WARM_RUNS } from './measure.mjs';
 import { memOf, resetPeak } from './procmem.mjs';
+import { root, args, opt, OUT, PKG, loadPackage } from './cli.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '../..');
-const args = process.argv.slice(2);
-const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
-const OUT = resolve(opt('--out', join(root, 'bench/out')));
-const PKG = resolve(opt('--pkg', join(root, 'js')));
 const BUDGET = Number(opt('--budget-ms', '1500'));
 const SLOW = Number(opt('--slow-ms', '10000'));
 
-const api = await import(pathToFileURL(join(PKG, 'src/index.js')).href);
-const engine = await api.init({ full: true });
-// The workloads' file is file.js: its syntax module loaded before the synchronous runs (docs/syntax.md).
-await api.loadSyntax(['javascript']);
+const { api, engine } = await loadPackage();
 // A memory probe loads only the peer it measures (a faster start; the baseline is taken after loading).
 const wanted = args.includes('--memory') ? opt('--contender') : 'gemini jsdiff';
 const peers = {};

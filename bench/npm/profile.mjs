@@ -10,26 +10,19 @@
 // their names only if the module has a name section (a --profiling-funcs link); otherwise V8
 // shows them as wasm-function[N] and the kind table still holds.
 import { readFileSync, readdirSync, mkdirSync, rmSync } from 'node:fs';
-import { join, resolve, dirname, basename } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { contenders, loadInput } from './workloads.mjs';
 import { touch } from './measure.mjs';
+import { root, args, opt, OUT, loadPackage } from './cli.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, '../..');
-const args = process.argv.slice(2);
-const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : dflt; };
-const OUT = resolve(opt('--out', join(root, 'bench/out')));
-const PKG = resolve(opt('--pkg', join(root, 'js')));
 const SIZE = opt('--size', '10m');
 const W = opt('--workload', 'W1');
 const RUNS = Number(opt('--runs', '40'));
 
 if (args.includes('--child')) {
-  const api = await import(pathToFileURL(join(PKG, 'src/index.js')).href);
-  await api.init({ full: true });
-  await api.loadSyntax(['javascript']);
+  const { api } = await loadPackage();
   const input = loadInput((n) => readFileSync(join(OUT, SIZE, n), 'utf8'));
   const c = contenders(W, input, api, {}).find((x) => x.name === 'editcore');
   touch(await c.run()); // warm: compiled, memory grown

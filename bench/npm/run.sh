@@ -4,7 +4,7 @@
 # then, in one run, bench/npm/node.mjs in Node and bench/npm/browser.mjs in Chromium (a dedicated
 # worker; Debian's chromium and playwright-core), times and peak memory; prints the tables
 # (bench/npm/report.mjs) and keeps the JSON lines in $OUT/results/npm-*.jsonl.
-#   bench/npm/run.sh                        10 KB, 1 MB, 10 MB; memory at 1 MB and 10 MB (~10 min)
+#   bench/npm/run.sh                        10 KB, 1 MB, 10 MB; memory at 1 MB and 10 MB (7.5 min at load 9-16)
 #   SIZES=10k,1m MEM_SIZES=1m bench/npm/run.sh    fewer;  BUDGET_MS=1500 per workload and size
 #   CHROMIUM=0 bench/npm/run.sh             Node only
 # Needs js/dist (cmake --preset emscripten && cmake --build --preset emscripten) and, for the
