@@ -9,7 +9,8 @@
 //                              [--budget-ms 1500] [--slow-ms 10000]
 //
 // Peak memory, one fresh worker per (size, workload, contender): the input read and every module
-// loaded, a gc (--js-flags=--expose-gc), then one run whose answer is kept while measuring: the
+// loaded, warm-up runs on the 10 KB input (measure.mjs's WARM_RUNS), a gc (--js-flags=--expose-gc),
+// then one run whose answer is kept while measuring: the
 // renderer process's resident high-water mark over its resident set before the run (the worker
 // runs in the page's renderer; /proc/PID/clear_refs resets the mark; bench/npm/procmem.mjs), the
 // wasm memory's size before and after, and measureUserAgentSpecificMemory's bytes for the worker
@@ -18,7 +19,7 @@
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { launch } from '../../web-demo/test/chromium.mjs';
+import { launch, CHROMIUM } from '../../web-demo/test/chromium.mjs';
 import * as esbuild from '../../web-demo/node_modules/esbuild/lib/main.js';
 import { buildPeers } from './peers-browser.mjs';
 import { contenderNames, WORKLOADS } from './workloads.mjs';
@@ -34,7 +35,7 @@ const emit = (row) => process.stdout.write(JSON.stringify({ env: 'chromium', ...
 
 const peersDir = join(root, 'build/bench-npm/peers');
 const peerNames = await buildPeers(esbuild, peersDir);
-const version = execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).trim();
+const version = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
 const b = await launch({
   mounts: { '/pkg/': PKG, '/bench-npm/': here, '/out/': OUT, '/peers/': peersDir },
   headers: { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' },
@@ -71,8 +72,7 @@ try {
   };
   const start = async () => {
     await page.evaluate(() => globalThis.bench.start());
-    const loaded = await call({ cmd: 'setup' });
-    return loaded;
+    return call({ cmd: 'setup' });
   };
   const loaded = await start();
   emit({ kind: 'meta', chromium: version, cross_origin_isolated: isolated, ...loaded });

@@ -6,9 +6,10 @@
 //     one JSON line each: { env: "node", kind: "time", size, workload, contender, ok, n, median_ms, ... };
 //     then, for --mem-sizes, runs itself with --memory once per contender (a fresh process each)
 //   node --expose-gc bench/npm/node.mjs --memory --size 1m --workload W1 --contender editcore [...]
-//     one contender's first run at the size in this (fresh) process, after WARM_RUNS on the 10 KB input, its peak memory: the resident set's high-water
-//     mark (VmHWM, reset through /proc/self/clear_refs just before the run) over the resident set
-//     before it, V8's heap before/after, the wasm memory's size before/after; one JSON line.
+//     one contender's first run at the size in this (fresh) process, after WARM_RUNS on the 10 KB
+//     input, and its peak memory: the resident set's high-water mark (VmHWM, reset through
+//     /proc/self/clear_refs just before the run) over the resident set before it, V8's heap
+//     before/after, the wasm memory's size before/after; one JSON line.
 //
 // Inputs: bench/gen.mjs's files in --out (bench/npm/run.sh writes them). --pkg: the npm package's
 // folder (run.sh passes the packed tarball's contents; default js/). Contenders: bench/npm/workloads.mjs.
