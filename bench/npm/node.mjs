@@ -48,7 +48,8 @@ if (args.includes('--memory')) {
   // JS lazily, then again optimised), so the peak below is the data's, not the compiler's.
   const warm = pick(read('10k'));
   for (let i = 0; i < WARM_RUNS; i++) touch(await warm.run());
-  const wasmBytes = () => engine.HEAPU8.buffer.byteLength;
+  // init()'s module is for diagnostics (js/src/engine.js): without HEAPU8 the size is not reported.
+  const wasmBytes = () => engine?.HEAPU8?.buffer.byteLength ?? null;
   globalThis.gc(); globalThis.gc();
   const heap0 = v8.getHeapStatistics().used_heap_size, wasm0 = wasmBytes(), rss0 = memOf().rss;
   resetPeak(); // the high-water mark starts again at the current resident set

@@ -65,7 +65,7 @@ const memCell = (r) => {
   if (!r) return '–';
   if (r.skipped) return `not probed (${r.skipped})`;
   let s = times(r.rss_peak_extra, r.input_bytes);
-  if (r.wasm_before !== undefined) s += `; wasm ${mb(r.wasm_before)}→${mb(r.wasm_after)} MB`;
+  if (r.wasm_before != null && r.wasm_after != null) s += `; wasm ${mb(r.wasm_before)}→${mb(r.wasm_after)} MB`;
   if (r.worker_live_extra !== undefined) s += `; live ${mb(r.worker_live_extra)} MB`;
   if (r.heap_after_extra !== undefined) s += `; heap ${mb(r.heap_after_extra)} MB`;
   return s + (r.ok ? '' : ' **WRONG**');

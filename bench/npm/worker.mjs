@@ -29,7 +29,8 @@ async function readInput(size) {
   return input;
 }
 
-const wasmBytes = () => engine.HEAPU8.buffer.byteLength;
+// init()'s module is for diagnostics (js/src/engine.js): without HEAPU8 the size is not reported.
+const wasmBytes = () => engine?.HEAPU8?.buffer.byteLength ?? null;
 
 const handlers = {
   async setup() {
