@@ -990,11 +990,15 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
          * an edited version of one of the file's first lines (`import a, { b } from 'a'` over
          * `import { b } from 'a'`): put above, the edited line would stay beside its own
          * replacement (invariant a); whether it replaces it is not said. */
-        for (size_t j = s->j0; j < s->j0 + k && !rc; j++) {
+        /* Bounded: the first EDGE_MAX new lines against the file's first EDGE_MAX + 2 strong
+         * lines, found once. */
+        size_t kk = k < EDGE_MAX ? k : EDGE_MAX, first[EDGE_MAX + 2], nfirst = 0;
+        for (size_t t = 0; t < F->n && nfirst < kk + 2; t++)
+          if (!(F->flags[t] & (LZ_BLANK | LZ_WEAK))) first[nfirst++] = t;
+        for (size_t j = s->j0; j < s->j0 + kk && !rc; j++) {
           if (S->flags[j] & (LZ_BLANK | LZ_WEAK | LZ_MARKER)) continue;
-          for (size_t t = 0, seen = 0; t < F->n && seen < k + 2; t++) {
-            if (F->flags[t] & (LZ_BLANK | LZ_WEAK)) continue;
-            seen++;
+          for (size_t q = 0; q < nfirst; q++) {
+            size_t t = first[q];
             if (F->key[t] == S->key[j] || !ec_lz_similar(S->line[j], F->line[t], false)) continue;
             ec_str a = ec_lz_trim(S->line[j]), b = ec_lz_trim(F->line[t]);
             rc = ec_lz_decline(job, EC_AMBIGUOUS, si, (uint32_t)t + 1, (uint32_t)t + 1,
