@@ -52,13 +52,28 @@ static inline ec_str ec_str_trim_end(ec_str s, ec_ws set) {
 static inline ec_str ec_str_trim(ec_str s, ec_ws set) { return ec_str_trim_end(ec_str_trim_start(s, set), set); }
 /** s without its first n bytes (n <= s.len). */
 static inline ec_str ec_str_drop(ec_str s, size_t n) { ec_str r = {s.ptr + n, s.len - n}; return r; }
-/* The number of LF bytes in p[0, n). Eight bytes at a time (SWAR): one memchr per line costs
- * three times as much on source text (short lines), natively and far more in wasm, and line
- * numbers are counted over whole files (matches, diff hunks). Per-byte counters are summed
- * every 255 words, before a lane can overflow. */
+/* The number of LF bytes in p[0, n). Sixteen bytes at a time with SSE2 (every x86-64 build),
+ * else eight at a time (SWAR): one memchr per line costs three times as much on source text
+ * (short lines), natively and far more in wasm, and line numbers are counted over whole files
+ * (matches, diff hunks). Per-byte counters are summed every 255 steps, before a lane can
+ * overflow. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 static inline size_t ec_count_lf(const char *p, size_t n) {
-  const uint64_t ones = 0x0101010101010101ULL, low7 = 0x7F7F7F7F7F7F7F7FULL, lanes = 0x00FF00FF00FF00FFULL;
   size_t c = 0, i = 0;
+#if defined(__SSE2__)
+  const __m128i lf = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+  while (n - i >= 16) {
+    size_t steps = (n - i) / 16 < 255 ? (n - i) / 16 : 255;
+    __m128i acc = zero;
+    for (size_t k = 0; k < steps; k++, i += 16)
+      acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p + i)), lf));
+    __m128i sum = _mm_sad_epu8(acc, zero); /* two 64-bit lanes, each the sum of eight counters */
+    c += (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_cvtsi128_si32(_mm_unpackhi_epi64(sum, sum));
+  }
+#else
+  const uint64_t ones = 0x0101010101010101ULL, low7 = 0x7F7F7F7F7F7F7F7FULL, lanes = 0x00FF00FF00FF00FFULL;
   while (n - i >= 8) {
     size_t words = (n - i) / 8 < 255 ? (n - i) / 8 : 255;
     uint64_t sum = 0;
@@ -72,6 +87,7 @@ static inline size_t ec_count_lf(const char *p, size_t n) {
     sum = (sum & lanes) + ((sum >> 8) & lanes);
     c += (size_t)((sum * 0x0001000100010001ULL) >> 48);
   }
+#endif
   for (; i < n; i++) c += p[i] == '\n';
   return c;
 }

@@ -384,6 +384,7 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   if (rc) return rc;
   ec_match_env env;
   ec_match_env_init(&env, ctx->arena, doc->text, doc->len, &ctx->opt, ctx->req->profile);
+  env.n_lf = doc->n_lf;
   /* A leading byte-order mark in old_string (copied from a file read with its BOM) says where the
    * text stands: at the very start of the file. The doc keeps the file's BOM apart from its text,
    * so the mark is dropped here (from new_string too when it also has one; the file keeps its own

@@ -7,6 +7,7 @@ void ec_match_env_init(ec_match_env *env, ec_arena *a, const char *text, size_t 
   env->arena = a;
   env->text = text;
   env->len = len;
+  env->n_lf = SIZE_MAX;
   env->opt = opt;
   env->profile = profile;
 }

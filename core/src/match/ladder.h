@@ -34,6 +34,8 @@ typedef struct ec_match_env {
   ec_arena *arena;
   const char *text;                /* the document (LF, no BOM) */
   size_t len;
+  size_t n_lf;                     /* LFs in text when the caller knows them (SIZE_MAX: unknown), so a
+                                      match's line is counted from the nearer end */
   ec_lines lines;                  /* built on first use: ec_match_lines() */
   bool have_lines;
   const ec_options *opt;

@@ -238,7 +238,7 @@ ec_error_code ec_ws_doc(ec_ctx *ctx, ec_ws_file *f, ec_doc **out) {
                                  f->path.ptr, (int)f->enc_problem.len, f->enc_problem.ptr);
       return ec_fail_at(ctx, f, rc);
     }
-    ec_error_code rc = ec_doc_load(ctx->arena, f->original, &f->doc);
+    ec_error_code rc = ec_doc_view(ctx->arena, f->original, &f->doc);
     if (rc == EC_BINARY_FILE) {
       rc = ec_fail(ctx, EC_BINARY_FILE, "'%.*s' holds NUL bytes: it looks binary, and editcore edits only text files",
                    (int)f->path.len, f->path.ptr);

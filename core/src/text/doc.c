@@ -1,6 +1,8 @@
 #include "doc.h"
 #include "../base/str.h"
 #include "../base/alloc.h"
+#include "../base/scan.h"
+#include "../base/copy.h"
 #include <string.h>
 
 static const char BOM[3] = {'\xEF', '\xBB', '\xBF'};
@@ -9,45 +11,57 @@ static const char BOM[3] = {'\xEF', '\xBB', '\xBF'};
  * CRLF-dominant, so no splice writes one: its cr[] stays all zero and need not be read. */
 static bool has_crlf(const ec_doc *doc) { return doc->eol != EC_EOL_LF && doc->eol != EC_EOL_NONE; }
 
-ec_error_code ec_doc_load(ec_arena *a, ec_str content, ec_doc *out) {
+/* `copy`: the text is a block of its own; else it may be the content itself (ec_doc_view). */
+static ec_error_code load(ec_arena *a, ec_str content, ec_doc *out, bool copy) {
   memset(out, 0, sizeof *out);
   const char *p = content.ptr;
   size_t n = content.len;
-  if (n && memchr(p, 0, n)) return EC_BINARY_FILE;
   if (n >= 3 && memcmp(p, BOM, 3) == 0) { out->bom = true; p += 3; n -= 3; }
-  /* The LFs are counted a word at a time, and CRLFs looked for only when there is a CR: a
-   * memchr per line was most of a 1 MB replace. The longest line is measured on demand. */
-  size_t n_lf = ec_count_lf(p, n), n_crlf = 0;
-  if (memchr(p, '\r', n))
+  ec_text_scan sc = ec_scan_text(p, n);
+  size_t n_lf = sc.n_lf, n_crlf = 0;
+  if (sc.nul_or_cr) {
+    if (memchr(p, 0, n)) { out->bom = false; return EC_BINARY_FILE; }
     for (const char *q = p, *end = p + n; (q = memchr(q, '\r', (size_t)(end - q))); q++) n_crlf += q + 1 < end && q[1] == '\n';
-  /* Blocks of their own: an edit of 10,000 steps replaces the doc each time (ec_ws_replace_doc). */
-  out->text = ec_arena_alloc_own(a, n + 1);
-  if (!out->text) return EC_OUT_OF_MEMORY;
+  }
   size_t w = 0, line = 0;
-  if (!n_crlf) { /* nothing to fold: the text is the content, and no line needs its ending kept */
-    if (n) memcpy(out->text, p, n);
+  if (!n_crlf && !copy) {
+    /* Nothing to fold: the text is the content's own bytes (const to every reader of a doc:
+     * only doc.c writes a doc's text, and only into blocks it made). */
+    out->text = (char *)(uintptr_t)p;
     w = n;
   } else {
-    out->cr = ec_arena_alloc_own(a, n_lf + 1);
-    if (!out->cr) return EC_OUT_OF_MEMORY;
-    for (size_t r = 0; r < n;) {
-      const char *nl = memchr(p + r, '\n', n - r);
-      size_t seg = nl ? (size_t)(nl - (p + r)) : n - r;
-      bool crlf = nl && seg > 0 && p[r + seg - 1] == '\r';
-      size_t keep = crlf ? seg - 1 : seg;
-      memcpy(out->text + w, p + r, keep);
-      w += keep;
-      r += seg;
-      if (nl) { out->text[w++] = '\n'; out->cr[line++] = crlf; r++; }
+    /* Blocks of their own: an edit of 10,000 steps replaces the doc each time (ec_ws_replace_doc). */
+    out->text = ec_arena_alloc_own(a, n + 1);
+    if (!out->text) return EC_OUT_OF_MEMORY;
+    if (!n_crlf) { /* nothing to fold: the text is the content, and no line needs its ending kept */
+      ec_copy(out->text, p, n);
+      w = n;
+    } else {
+      out->cr = ec_arena_alloc_own(a, n_lf + 1);
+      if (!out->cr) return EC_OUT_OF_MEMORY;
+      for (size_t r = 0; r < n;) {
+        const char *nl = memchr(p + r, '\n', n - r);
+        size_t seg = nl ? (size_t)(nl - (p + r)) : n - r;
+        bool crlf = nl && seg > 0 && p[r + seg - 1] == '\r';
+        size_t keep = crlf ? seg - 1 : seg;
+        memcpy(out->text + w, p + r, keep);
+        w += keep;
+        r += seg;
+        if (nl) { out->text[w++] = '\n'; out->cr[line++] = crlf; r++; }
+      }
     }
+    out->text[w] = 0;
   }
-  out->text[w] = 0;
   out->len = w;
   out->n_lf = n_lf;
   out->crlf_dominant = n_crlf > n_lf - n_crlf;
   out->eol = n_lf == 0 ? EC_EOL_NONE : n_crlf == 0 ? EC_EOL_LF : n_crlf == n_lf ? EC_EOL_CRLF : EC_EOL_MIXED;
   return EC_OK;
 }
+
+ec_error_code ec_doc_load(ec_arena *a, ec_str content, ec_doc *out) { return load(a, content, out, true); }
+
+ec_error_code ec_doc_view(ec_arena *a, ec_str content, ec_doc *out) { return load(a, content, out, false); }
 
 /* Section - the change log (what a chain of splices changed, for the diff: ec_ws_commit) */
 
@@ -167,7 +181,7 @@ static void copy_upto(ec_doc_builder *b, size_t upto) {
   const ec_doc *d = b->from;
   size_t n = upto - b->r;
   if (!text_room(b, n)) return;
-  memcpy(b->text + b->len, d->text + b->r, n);
+  ec_copy(b->text + b->len, d->text + b->r, n);
   b->len += n;
   if (b->with_cr) { /* without endings to carry, unchanged text needs no counting (n_lf: see put) */
     size_t lfs = ec_count_lf(d->text + b->r, n);
@@ -295,7 +309,7 @@ ec_str ec_doc_render(ec_arena *a, const ec_doc *doc) {
   size_t w = 0;
   if (doc->bom) { memcpy(o, BOM, 3); w = 3; }
   if (extra == w) {
-    memcpy(o + w, doc->text, doc->len);
+    ec_copy(o + w, doc->text, doc->len);
     w += doc->len;
   } else {
     size_t r = 0, line = 0;

@@ -31,7 +31,9 @@ typedef struct ec_doc_log {
 } ec_doc_log;
 
 typedef struct ec_doc {
-  char *text;          /* LF-normalised, no BOM, NUL-terminated; a block of its own (ec_arena_own) */
+  char *text;          /* LF-normalised, no BOM; a block of its own (ec_arena_own), NUL-terminated,
+                          except in a doc ec_doc_view made: then maybe the content's own bytes
+                          (read text[0, len) only; nobody writes a doc's text in place) */
   size_t len;
   uint8_t *cr;         /* cr[i] != 0: the i-th LF of text was a CRLF; NULL when eol is LF or NONE */
   size_t n_lf;
@@ -50,8 +52,14 @@ typedef struct ec_splice {
 
 /** Sets doc->longest_line (a pass over the text; loading leaves it 0). */
 void ec_doc_measure_lines(ec_doc *doc);
-/** EC_BINARY_FILE when content holds a NUL byte; EC_OUT_OF_MEMORY; else EC_OK. */
+/** EC_BINARY_FILE when content holds a NUL byte; EC_OUT_OF_MEMORY; else EC_OK. The doc's text is
+ *  a copy (the content may go at once). */
 ec_error_code ec_doc_load(ec_arena *a, ec_str content, ec_doc *out);
+/** ec_doc_load without the copy when there is no CRLF to fold: the doc's text is then `content`
+ *  (behind its BOM), which must outlive the doc unchanged, and is not NUL-terminated. For a
+ *  file's original as the workspace loads it (the request's bytes, or their decoding): the
+ *  1 MB replace of issue 28 copied the whole file only to read it. */
+ec_error_code ec_doc_view(ec_arena *a, ec_str content, ec_doc *out);
 /** Starts tracking doc's changes: its log is empty and is its own root. false when out of
  *  memory (then doc is simply not tracked). */
 bool ec_doc_log_start(ec_arena *a, ec_doc *doc);
