@@ -14,10 +14,11 @@ static bool same(ec_str a, ec_str b) { return a.len == b.len && (!a.len || !memc
 static void round_trip(ec_arena *a, ec_str bytes, ec_str text, ec_utf16 utf16, bool cr) {
   ec_str got, back, problem = {0, 0};
   ec_encoding enc;
+  const char *why;
   CHECK_MSG(ec_text_decode(a, bytes, &got, &enc, &problem) == EC_OK, "%.*s", (int)problem.len, problem.ptr);
   CHECK(enc.utf16 == utf16 && enc.cr == cr);
   CHECK_STR(got.ptr, got.len, text.ptr);
-  CHECK(ec_text_encode(a, got, &enc, &back) == EC_OK && same(back, bytes));
+  CHECK(ec_text_encode(a, got, &enc, &back, &why) == EC_OK && same(back, bytes) && !why);
 }
 
 static bool keeps(const char *before, size_t bl, const char *after, size_t al, ec_kept *why) {
@@ -75,7 +76,8 @@ int main(void) {
   /* text that is not UTF-8 cannot be written as UTF-16 */
   ec_encoding le = {EC_UTF16_LE, false};
   ec_str out;
-  CHECK(ec_text_encode(a, B("caf\xE9"), &le, &out) == EC_ENCODING);
+  const char *why_not;
+  CHECK(ec_text_encode(a, B("caf\xE9"), &le, &out, &why_not) == EC_ENCODING && strstr(why_not, "not UTF-8"));
 
   /* Section - lone CR line endings: only in a file that has no LF at all */
   round_trip(a, B("a\rb\r"), B("a\nb\n"), EC_UTF16_NONE, true);
@@ -85,8 +87,14 @@ int main(void) {
   CHECK(ec_text_decode(a, B("a\r\nb\r\n"), &t, &e, &problem) == EC_OK && ec_encoding_plain(&e));
   CHECK(ec_text_decode(a, B("plain"), &t, &e, &problem) == EC_OK && ec_encoding_plain(&e));
   ec_encoding cr = {EC_UTF16_NONE, true};
-  CHECK(ec_text_encode(a, B("a\nb\nnew\n"), &cr, &out) == EC_OK);
+  CHECK(ec_text_encode(a, B("a\nb\nnew\n"), &cr, &out, &why_not) == EC_OK);
   CHECK_STR(out.ptr, out.len, "a\rb\rnew\r");
+  /* A CR in the edited text of such a file would end a line once written: refused, not written.
+   * Near misses: the same text in a plain file is written as it is; without the CR, encoded. */
+  CHECK(ec_text_encode(a, B("a\n\rb\n"), &cr, &out, &why_not) == EC_ENCODING && strstr(why_not, "lone CR"));
+  CHECK(ec_text_encode(a, B("a\rb"), &cr, &out, &why_not) == EC_ENCODING);
+  ec_encoding lf = {EC_UTF16_NONE, false};
+  CHECK(ec_text_encode(a, B("a\n\rb\n"), &lf, &out, &why_not) == EC_OK && out.len == 5 && out.ptr[2] == '\r');
 
   /* Section - the rule for files that are not UTF-8 */
   ec_kept why;

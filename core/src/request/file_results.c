@@ -166,11 +166,11 @@ static bool tracked_stretches(ec_ctx *ctx, const ec_ws_file *f, ec_str now, ec_d
 static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
   ec_str bytes = now;
   if (f->exists && !ec_encoding_plain(&f->enc)) {
-    ec_error_code erc = ec_text_encode(ctx->arena, now, &f->enc, &bytes);
+    const char *why;
+    ec_error_code erc = ec_text_encode(ctx->arena, now, &f->enc, &bytes, &why);
     if (erc == EC_ENCODING)
-      return ec_fail_at(ctx, f, ec_fail(ctx, EC_ENCODING, "the new text of '%.*s' is not UTF-8, so it cannot be written back as "
-                                        "%s, the file's encoding; nothing was changed", (int)f->path.len, f->path.ptr,
-                                        ec_encoding_name(&f->enc)));
+      return ec_fail_at(ctx, f, ec_fail(ctx, EC_ENCODING, "the new text of '%.*s' cannot be written back: %s; nothing was changed",
+                                        (int)f->path.len, f->path.ptr, why));
     if (erc) return ec_fail(ctx, erc, "out of memory");
   }
   ec_file_result *out = ec_result_add_file(ctx->res);

@@ -2,7 +2,6 @@
 #include "../base/str.h"
 #include "../base/alloc.h"
 #include "../base/scan.h"
-#include "../base/copy.h"
 #include <string.h>
 
 static const char BOM[3] = {'\xEF', '\xBB', '\xBF'};
@@ -34,7 +33,7 @@ static ec_error_code load(ec_arena *a, ec_str content, ec_doc *out, bool copy) {
     out->text = ec_arena_alloc_own(a, n + 1);
     if (!out->text) return EC_OUT_OF_MEMORY;
     if (!n_crlf) { /* nothing to fold: the text is the content, and no line needs its ending kept */
-      ec_copy(out->text, p, n);
+      if (n) memcpy(out->text, p, n);
       w = n;
     } else {
       out->cr = ec_arena_alloc_own(a, n_lf + 1);
@@ -181,7 +180,7 @@ static void copy_upto(ec_doc_builder *b, size_t upto) {
   const ec_doc *d = b->from;
   size_t n = upto - b->r;
   if (!text_room(b, n)) return;
-  ec_copy(b->text + b->len, d->text + b->r, n);
+  if (n) memcpy(b->text + b->len, d->text + b->r, n);
   b->len += n;
   if (b->with_cr) { /* without endings to carry, unchanged text needs no counting (n_lf: see put) */
     size_t lfs = ec_count_lf(d->text + b->r, n);
@@ -309,7 +308,7 @@ ec_str ec_doc_render(ec_arena *a, const ec_doc *doc) {
   size_t w = 0;
   if (doc->bom) { memcpy(o, BOM, 3); w = 3; }
   if (extra == w) {
-    ec_copy(o + w, doc->text, doc->len);
+    if (doc->len) memcpy(o + w, doc->text, doc->len);
     w += doc->len;
   } else {
     size_t r = 0, line = 0;

@@ -70,13 +70,22 @@ ec_error_code ec_text_decode(ec_arena *a, ec_str bytes, ec_str *text, ec_encodin
   return EC_OK;
 }
 
-ec_error_code ec_text_encode(ec_arena *a, ec_str text, const ec_encoding *enc, ec_str *bytes) {
+ec_error_code ec_text_encode(ec_arena *a, ec_str text, const ec_encoding *enc, ec_str *bytes, const char **why) {
   *bytes = text;
+  *why = NULL;
   if (enc->cr) {
+    if (text.len && memchr(text.ptr, '\r', text.len)) {
+      *why = "it holds a CR, and the file's lines end in a lone CR, so that CR would end a line the edit does not have";
+      return EC_ENCODING;
+    }
     *bytes = swapped(a, text, '\n', '\r');
     if (!bytes->ptr) return EC_OUT_OF_MEMORY;
   }
-  if (enc->utf16 != EC_UTF16_NONE) return ec_utf16_encode(a, *bytes, enc->utf16 == EC_UTF16_BE, bytes);
+  if (enc->utf16 != EC_UTF16_NONE) {
+    ec_error_code rc = ec_utf16_encode(a, *bytes, enc->utf16 == EC_UTF16_BE, bytes);
+    if (rc == EC_ENCODING) *why = enc->utf16 == EC_UTF16_BE ? "it is not UTF-8, so it has no UTF-16 BE form" : "it is not UTF-8, so it has no UTF-16 LE form";
+    return rc;
+  }
   return EC_OK;
 }
 

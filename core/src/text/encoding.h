@@ -33,9 +33,13 @@ static inline bool ec_encoding_plain(const ec_encoding *e) { return e->utf16 == 
  */
 ec_error_code ec_text_decode(ec_arena *a, ec_str bytes, ec_str *text, ec_encoding *enc, ec_str *problem);
 
-/** The bytes to write for `text` (ec_text_decode's inverse). EC_ENCODING when the text is not UTF-8
- *  and the file is UTF-16 (its bytes cannot be written as UTF-16). */
-ec_error_code ec_text_encode(ec_arena *a, ec_str text, const ec_encoding *enc, ec_str *bytes);
+/**
+ * The bytes to write for `text` (ec_text_decode's inverse): decoding them gives `text` again.
+ * EC_ENCODING when no bytes would, *why then a phrase for "the new text ... cannot be written
+ * back: <why>": the text is not UTF-8 and the file is UTF-16; or the file's lines end in a lone CR
+ * and the text holds a CR (written back it would end a line the edit and its diff do not have).
+ */
+ec_error_code ec_text_encode(ec_arena *a, ec_str text, const ec_encoding *enc, ec_str *bytes, const char **why);
 
 /** "UTF-16 LE", "UTF-16 BE", or "UTF-8" (a plain file). */
 const char *ec_encoding_name(const ec_encoding *e);

@@ -720,10 +720,11 @@ static bool settle_writes(ec_tool_call *c) {
       w->content = ec_str_make(with, w->content.len + 3);
     }
     if (ec_encoding_plain(&o->enc)) continue;
-    ec_error_code rc = ec_text_encode(c->a, w->content, &o->enc, &w->content);
+    const char *why_not;
+    ec_error_code rc = ec_text_encode(c->a, w->content, &o->enc, &w->content, &why_not);
     if (rc == EC_ENCODING) {
-      ec_tool_failf(c, c->tool, "ENCODING", "The new text of '%.*s' is not UTF-8, so it cannot be written back as %s, the file's "
-                    "encoding. Nothing was changed.", (int)w->path.len, w->path.ptr, ec_encoding_name(&o->enc));
+      ec_tool_failf(c, c->tool, "ENCODING", "The new text of '%.*s' cannot be written back: %s. Nothing was changed.",
+                    (int)w->path.len, w->path.ptr, why_not);
       return !c->oom;
     }
     if (rc) { c->oom = true; return false; }
