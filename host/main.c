@@ -3,6 +3,8 @@
 #include "cli.h"
 #include "sys.h"
 #include "fixer.h"
+#include "recover.h"
+#include "sandbox.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -246,6 +248,7 @@ int eh_main(int argc, char **argv, int no_command_is_json) {
   memset(&o, 0, sizeof o);
   o.root = ".";
   o.color = -1;
+  eh_sandbox_before_look(eh_settle); /* every path resolved first settles a killed writer's leftovers */
   if (argc < 2) {
     if (no_command_is_json) return eh_cmd_json(&o);
     fputs(USAGE, stderr);

@@ -11,7 +11,7 @@
 /** Rolls the journal at `journal` (a path from the root) forward; `depth` bounds nested recoveries. */
 ec_error_code eh_recover(const eh_root *root, const char *journal, int depth, eh_err *err);
 /**
- * Before a file is looked at (eh_resolve calls it): when a stale lock lies beside it, finish what
+ * Before a file is looked at (eh_resolve calls it, through the hook eh_main sets: eh_sandbox_before_look): when a stale lock lies beside it, finish what
  * its owner left (recover its journal, or break the lock and remove the file's temporaries).
  * Returns whether it changed anything. A live lock, or any failure, is left alone: the read goes
  * on, and a writer meets the lock when it commits.

@@ -1,5 +1,4 @@
 #include "sandbox.h"
-#include "recover.h"
 #include "sys.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -16,9 +15,12 @@
 #endif
 #endif
 
-
 #define MAX_LINKS 40
 #define CACHE_MAX 48 /* open directories kept per root: enough for an edit's directories, far below any fd limit */
+
+/* Set once by eh_main (sandbox.h): recovery lives above this floor. */
+static eh_before_look_fn before_look;
+void eh_sandbox_before_look(eh_before_look_fn fn) { before_look = fn; }
 
 /* Section - paths as strings */
 
@@ -35,6 +37,7 @@ char *eh_join(const char *dir, const char *rel) {
 }
 
 /* a + "/" + b where either may be empty, malloc'd. */
+
 static char *cat_path(const char *a, const char *b) {
   size_t la = strlen(a), lb = strlen(b);
   char *s = malloc(la + lb + 2);
@@ -374,7 +377,7 @@ ec_error_code eh_resolve(const eh_root *root, const char *path, size_t len, eh_p
     int dfd = eh_dir_fd(root, done);
     if (dfd < 0) { rc = eh_fail_errno(err, errno, shown_c, "look at"); goto fail; }
     /* A stale lock beside it: what its killed owner left is finished before anyone looks. */
-    eh_settle(root, done, name);
+    if (before_look) before_look(root, done, name);
     dfd = eh_dir_fd(root, done);
     if (dfd < 0 || fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
       if (dfd >= 0 && errno != ENOENT) { rc = eh_fail_errno(err, errno, shown_c, "look at"); goto fail; }

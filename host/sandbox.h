@@ -29,6 +29,14 @@ typedef struct eh_root {
   eh_dir_cache *dirs; /* directories below the root opened beneath it, by link-free path */
 } eh_root;
 
+/**
+ * What the host does before the last component of a path is looked at (eh_resolve): recover.c's
+ * eh_settle, which finishes what a killed writer left beside the file. Set once by eh_main (the
+ * layer above both), so this floor does not call up into recovery; NULL (the default): nothing.
+ */
+typedef bool (*eh_before_look_fn)(const eh_root *root, const char *dir, const char *name);
+void eh_sandbox_before_look(eh_before_look_fn fn);
+
 typedef struct eh_path {
   const eh_root *root;
   char *shown;      /* normalised, relative to the root: the name the core and the output use */
