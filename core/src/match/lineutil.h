@@ -1,8 +1,9 @@
 /*
  * Shared machinery of the line-level strategies (trim_end, indent, anchor, fuzzy, regex's
- * re-indentation): needles split into lines, per-line normalised hashes of the document built
- * once per normalisation, a KMP scan over those hashes (linear in the file), and re-indentation
- * of a replacement into the matched block's own indentation characters.
+ * re-indentation): needles split into lines, windows of whole lines found from a needle line's
+ * occurrences (line_windows.c; per-line normalised hashes of the document and a KMP scan over
+ * them where that does not pay), and re-indentation of a replacement into the matched block's
+ * own indentation characters.
  */
 #ifndef EC_MATCH_LINEUTIL_H
 #define EC_MATCH_LINEUTIL_H

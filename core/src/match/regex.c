@@ -57,14 +57,11 @@ static size_t tokenize(ec_str old_text, bool strict, rx_token *out) {
   return n;
 }
 
-/* The regex anchored at line start q: the end of the match, or 0 when there is none (a match
- * holds at least one token, so it never ends at 0). *steps counts the tokens compared. */
-static size_t match_at(const char *text, size_t len, size_t q, const rx_token *tok, size_t n_tok, uint64_t *steps,
-                       size_t *indent_end) {
-  size_t p = q;
-  while (p < len && (text[p] == ' ' || text[p] == '\t')) p++;
-  *indent_end = p;
-  for (size_t t = 0; t < n_tok; t++) {
+/* Tokens [t0, n_tok) from p on, each after all the whitespace there is (none before token 0):
+ * the end of the last, or 0 when one is not there. *steps counts the tokens compared. */
+static size_t match_tokens(const char *text, size_t len, size_t p, const rx_token *tok, size_t t0, size_t n_tok,
+                           uint64_t *steps) {
+  for (size_t t = t0; t < n_tok; t++) {
     (*steps)++;
     if (t) {
       size_t ws = p;
@@ -75,6 +72,16 @@ static size_t match_at(const char *text, size_t len, size_t q, const rx_token *t
     p += tok[t].text.len;
   }
   return p;
+}
+
+/* The regex anchored at line start q: the end of the match, or 0 when there is none (a match
+ * holds at least one token, so it never ends at 0). */
+static size_t match_at(const char *text, size_t len, size_t q, const rx_token *tok, size_t n_tok, uint64_t *steps,
+                       size_t *indent_end) {
+  size_t p = q;
+  while (p < len && (text[p] == ' ' || text[p] == '\t')) p++;
+  *indent_end = p;
+  return match_tokens(text, len, p, tok, 0, n_tok, steps);
 }
 
 /* The match that holds token k at p, read outwards: the tokens before it backwards (all the
@@ -97,15 +104,8 @@ static size_t match_through(const char *text, size_t len, size_t p, const rx_tok
   size_t b = s;
   while (b > 0 && (text[b - 1] == ' ' || text[b - 1] == '\t')) b--;
   if (b > 0 && text[b - 1] != '\n') return 0;
-  size_t e = p + tok[k].text.len;
-  for (size_t t = k + 1; t < n_tok; t++) {
-    (*steps)++;
-    size_t ws = e;
-    while (e < len && ec_is_ws(text[e], EC_WS_ASCII)) e++;
-    if (tok[t].need_ws && e == ws) return 0;
-    if (len - e < tok[t].text.len || memcmp(text + e, tok[t].text.ptr, tok[t].text.len) != 0) return 0;
-    e += tok[t].text.len;
-  }
+  size_t e = match_tokens(text, len, p + tok[k].text.len, tok, k + 1, n_tok, steps);
+  if (!e) return 0;
   *q = b;
   *indent_end = s;
   return e;
