@@ -25,7 +25,7 @@ echo "== protocol docs: every example in docs/*.md is run"
 node tests/docs/examples.mjs
 echo "== conformance (native, WASI, Emscripten)"
 node tests/conformance/run.mjs
-echo "== editcore-lite.wasm against editcore.wasm (every vector: the same bytes, or deferred)"
+echo "== editcore-lite.wasm and editcore.wasm against editcore-tools.wasm (every vector: the same bytes, or deferred)"
 node tests/conformance/lite.mjs
 # Accuracy on real history (issue 30): a sampled slice of bench/accuracy's corpus — 20 repositories
 # fetched from Debian (apt-get source) and npm (npm pack), ~2,800 requests through the native CLI —

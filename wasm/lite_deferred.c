@@ -15,11 +15,9 @@
  */
 #include "formats/formats.h"
 #include "parse/udiff_parse.h"
-#include "peers/peers.h"
 #include "match/ladder.h"
 #include "match/lineutil.h"
 #include "request/result.h"
-#include "editcore_commit.h"
 #include "messages/enclosing.h"
 #include "messages/diagnose.h"
 #include "syntax/syntax.h"
@@ -33,7 +31,15 @@
 
 static int needs_full;
 
-/** 1 when the last run reached a part this module leaves out (its response is to be discarded); clears the flag. */
+/* What the run needs: 1, editcore.wasm (the full edit engine); 2, editcore-tools.wasm (the agent
+ * tools, the write protocol, self-correction: wasm/tools_deferred.c), so a tool call goes there
+ * straight, not through editcore.wasm. A run that reaches both asks for the larger. */
+static void defer(int module) {
+  if (needs_full < module) needs_full = module;
+}
+
+/** Nonzero when the last run reached a part this module leaves out (its response is to be
+ *  discarded): 1, editcore.wasm answers it; 2, only editcore-tools.wasm does. Clears the flag. */
 EMSCRIPTEN_KEEPALIVE int editcore_lite_needs_full(void) {
   int r = needs_full;
   needs_full = 0;
@@ -41,78 +47,33 @@ EMSCRIPTEN_KEEPALIVE int editcore_lite_needs_full(void) {
 }
 
 #define DEFERRED_FORMAT(name) \
-  ec_error_code name(ec_ctx *ctx) { (void)ctx; needs_full = 1; return EC_INVALID_PARAM; }
+  ec_error_code name(ec_ctx *ctx) { (void)ctx; defer(1); return EC_INVALID_PARAM; }
 
 DEFERRED_FORMAT(ec_format_codex_patch)
 DEFERRED_FORMAT(ec_format_lazy)
+/* A model's raw reply (reply/: detection, names, dispatch, 28 KB raw and 12.5 KB gzip of this
+ * module): its commonest content, SEARCH/REPLACE blocks, needs editcore.wasm anyway (the Cline
+ * dialect below), so the reply format goes there whole. */
+DEFERRED_FORMAT(ec_format_reply)
+
+/* The Cline dialect, editcore's own search_replace reading, is in editcore.wasm; Aider's and
+ * Roo's only in editcore-tools.wasm (wasm/tools_deferred.c). */
 DEFERRED_FORMAT(ec_dialect_cline)
-DEFERRED_FORMAT(ec_dialect_aider)
-DEFERRED_FORMAT(ec_dialect_roo)
-DEFERRED_FORMAT(ec_aider_replace)
-DEFERRED_FORMAT(ec_aider_udiff)
-DEFERRED_FORMAT(ec_aider_whole_file)
 
 ec_error_code ec_strategy_regex(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out) {
   (void)env; (void)old_text; (void)new_text; (void)out;
-  needs_full = 1;
+  defer(1);
   return EC_INVALID_PARAM;
 }
 
-/*
- * strtod, for the numbers of a request (cJSON reads them with it): libc's reads any number exactly
- * through long double arithmetic done in software (~12 KB of this module). A JSON number of at
- * most 15 significant digits and a power of ten within 10^+-22 is read here exactly (Clinger's
- * fast path: both operands are exact doubles, so the one multiplication or division rounds once,
- * correctly, as libc's reading does); any other number sends the run to the full module.
- */
-double strtod(const char *s, char **end) {
-  static const double P10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-                               1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-  const char *p = s;
-  bool neg = *p == '-';
-  if (*p == '-' || *p == '+') p++;
-  unsigned long long m = 0;
-  int digits = 0, exp10 = 0;
-  bool any = false, exact = true;
-  for (; *p >= '0' && *p <= '9'; p++, any = true) {
-    if (!m && *p == '0') continue;
-    if (digits < 15) m = m * 10 + (unsigned)(*p - '0'), digits++;
-    else exact = false;
-  }
-  if (*p == '.') {
-    for (p++; *p >= '0' && *p <= '9'; p++, any = true) {
-      if (!m && *p == '0') { exp10--; continue; }
-      if (digits < 15) m = m * 10 + (unsigned)(*p - '0'), digits++, exp10--;
-      else exact = false;
-    }
-  }
-  if (!any) {
-    if (end) *end = (char *)s;
-    return 0;
-  }
-  if ((*p == 'e' || *p == 'E') && ((p[1] >= '0' && p[1] <= '9') || ((p[1] == '-' || p[1] == '+') && p[2] >= '0' && p[2] <= '9'))) {
-    bool eneg = p[1] == '-';
-    p += p[1] == '-' || p[1] == '+' ? 2 : 1;
-    int e = 0;
-    for (; *p >= '0' && *p <= '9'; p++)
-      if (e < 100000) e = e * 10 + (*p - '0');
-    exp10 += eneg ? -e : e;
-  }
-  if (end) *end = (char *)p;
-  double v = (double)m;
-  if (m && (!exact || exp10 < -22 || exp10 > 22)) {
-    needs_full = 1;
-    return 0;
-  }
-  if (m) v = exp10 < 0 ? v / P10[-exp10] : v * P10[exp10];
-  return neg ? -v : v;
-}
+/* What only editcore-tools.wasm answers (wasm/tools_deferred.c, wasm/wasm_numbers.c). */
+void ec_wasm_needs_whole(void) { defer(2); }
 
 /* The fuzzy strategy is asked for by name (or reached by the gemini profile after the regex one,
  * which is deferred already). */
 ec_error_code ec_strategy_fuzzy(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out) {
   (void)env; (void)old_text; (void)new_text; (void)out;
-  needs_full = 1;
+  defer(1);
   return EC_INVALID_PARAM;
 }
 
@@ -124,7 +85,7 @@ ec_error_code ec_udiff_orient(ec_arena *a, ec_ud_patch *patch, bool has_strip, i
   for (size_t k = 0; plain && k < patch->n_files; k++)
     if (patch->files[k].has_header && !patch->files[k].git && patch->files[k].timestamped) plain = false;
   if (plain) return EC_OK;
-  needs_full = 1;
+  defer(1);
   return EC_INVALID_PARAM;
 }
 
@@ -132,7 +93,7 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
   (void)env; (void)old_text; (void)strict;
   *out = NULL;
   *n = 0;
-  needs_full = 1;
+  defer(1);
   return EC_INVALID_PARAM;
 }
 
@@ -140,14 +101,14 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
  * rule for files that are not UTF-8 (text/kept_message.c): rare, and left to the full module. */
 ec_error_code ec_utf16_decode(ec_arena *a, ec_str bytes, bool be, ec_str *text, ec_str *problem) {
   (void)a; (void)bytes; (void)be; (void)text;
-  needs_full = 1;
+  defer(1);
   *problem = (ec_str){"deferred", 8};
   return EC_ENCODING;
 }
 
 ec_error_code ec_utf16_encode(ec_arena *a, ec_str text, bool be, ec_str *bytes) {
   (void)a; (void)text; (void)be; (void)bytes;
-  needs_full = 1;
+  defer(1);
   return EC_ENCODING;
 }
 
@@ -158,13 +119,13 @@ bool ec_text_keeps_bytes(ec_str before, ec_str after, ec_kept *why) {
   memset(why, 0, sizeof *why);
   why->first_invalid = ec_utf8_first_invalid(before);
   if (why->first_invalid == before.len) return true;
-  needs_full = 1;
+  defer(1);
   return false;
 }
 
 ec_str ec_text_kept_message(ec_arena *a, ec_str path, ec_str before, ec_str after, const ec_kept *why) {
   (void)a; (void)path; (void)before; (void)after; (void)why;
-  needs_full = 1;
+  defer(1);
   return (ec_str){"deferred", 8};
 }
 
@@ -172,48 +133,19 @@ ec_str ec_text_kept_message(ec_arena *a, ec_str path, ec_str before, ec_str afte
  * writes them. */
 void ec_base64_append(ec_buf *b, const char *p, size_t n) {
   (void)p;
-  needs_full = 1;
+  defer(1);
   for (size_t i = 0; i < (n + 2) / 3 * 4; i++) ec_buf_append_char(b, 'A'); /* a valid response to discard */
 }
 
 bool ec_base64_decode_into(const char *text, size_t len, unsigned char *out, size_t *out_len) {
   (void)text; (void)len; (void)out;
-  needs_full = 1;
+  defer(1);
   *out_len = 0;
   return true;
 }
 
-/* A tool call or a definitions request (the JSON entry point's other branch): the whole of tools/
- * stays in the full module. The response must still be one editcore_free can free; it is discarded. */
-char *ec_tool_json(const char *request, size_t request_len, const ec_host *host, size_t *response_len) {
-  (void)request; (void)request_len; (void)host;
-  needs_full = 1;
-  char *out = malloc(3);
-  if (!out) return NULL;
-  memcpy(out, "{}", 3);
-  if (response_len) *response_len = 2;
-  return out;
-}
-
-/* The write protocol's decisions (editcore_commit.h, core/src/commit/): only file hosts ask
- * them, and those run in Node, where the full module loads at once. */
-char *ec_commit_json(const char *request, size_t request_len, const ec_host *host, size_t *response_len) {
-  return ec_tool_json(request, request_len, host, response_len);
-}
-
-/* Self-correction (correction_prompt, correction_apply): the result only has to be one the host
- * can serialise and free; it is discarded. */
-ec_result *ec_correction_prompt(const ec_request *failed, const ec_correction *c, const ec_host *host) {
-  (void)failed; (void)c;
-  needs_full = 1;
-  return ec_result_new(host ? host->allocator : NULL);
-}
-
-ec_result *ec_correction_apply(const ec_request *failed, const ec_correction *c, const ec_host *host) {
-  (void)failed; (void)c;
-  needs_full = 1;
-  return ec_result_new(host ? host->allocator : NULL);
-}
+/* Tool calls, the write protocol, self-correction and the Aider and Roo dialects: the stubs of
+ * wasm/tools_deferred.c, shared with editcore.wasm, call ec_wasm_needs_whole() below. */
 
 /* The diagnosis of a NO_MATCH (messages/diagnose.c: the closest places and what differs at the
  * best one): only an edit that failed reaches it, and its explanation is worth the full module's
@@ -221,7 +153,7 @@ ec_result *ec_correction_apply(const ec_request *failed, const ec_correction *c,
 ec_error_code ec_diagnose_no_match(ec_match_env *env, ec_str old_text, ec_diagnosis *out) {
   (void)env; (void)old_text;
   memset(out, 0, sizeof *out);
-  needs_full = 1;
+  defer(1);
   return EC_OUT_OF_MEMORY; /* the run is discarded: any error ends it soonest */
 }
 
@@ -231,13 +163,13 @@ ec_error_code ec_diagnose_no_match(ec_match_env *env, ec_str old_text, ec_diagno
 bool ec_enclosing_load(ec_ctx *ctx, ec_ws_file *f, ec_enclosing *out) {
   (void)ctx; (void)f;
   memset(out, 0, sizeof *out);
-  needs_full = 1;
+  defer(1);
   return false;
 }
 
 bool ec_syn_excuse_conditionals(ec_arena *a, ec_str after, const ec_syn_side *side, bool *fresh, size_t *n_fresh) {
   (void)a; (void)after; (void)side; (void)fresh; (void)n_fresh;
-  needs_full = 1;
+  defer(1);
   return false;
 }
 
@@ -250,7 +182,7 @@ ec_str ec_enclosing_of(ec_ctx *ctx, const ec_enclosing *e, uint32_t first, uint3
 /* Words for new syntax errors: only an edit that broke a file's syntax reaches them. */
 ec_str ec_syn_describe(ec_arena *a, const ec_syntax_report *r, size_t max) {
   (void)a; (void)r; (void)max;
-  needs_full = 1;
+  defer(1);
   ec_str none = {"", 0};
   return none;
 }
@@ -265,7 +197,7 @@ ec_error_code ec_syn_report(ec_arena *a, const ec_syn_lang *lang, ec_str name, c
   (void)before; (void)after;
   *out = NULL;
   if (lang) {
-    needs_full = 1;
+    defer(1);
     return EC_OUT_OF_MEMORY; /* the run is discarded: any error ends it soonest */
   }
   *out = ec_syn_skipped(a, name, ec_str_eq_cstr(name, "unknown") ? "" : "editcore has no grammar by that name");

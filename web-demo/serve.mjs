@@ -43,9 +43,10 @@ function resolvePath(mounts, urlPath) {
 
 /**
  * Starts the server. Resolves to { url, port, close() }. `mounts` adds URL prefixes
- * ('/bundle/' → a folder); `port` 0 picks a free one.
+ * ('/bundle/' → a folder); `port` 0 picks a free one; `headers` are added to every file's answer
+ * (the npm benchmark's cross-origin isolation: COOP and COEP).
  */
-export function startServer({ port = 0, host = '127.0.0.1', mounts = {} } = {}) {
+export function startServer({ port = 0, host = '127.0.0.1', mounts = {}, headers = {} } = {}) {
   const all = { ...defaultMounts(), ...mounts };
   const server = createServer((req, res) => {
     const url = new URL(req.url, 'http://localhost');
@@ -58,6 +59,7 @@ export function startServer({ port = 0, host = '127.0.0.1', mounts = {} } = {}) 
       'Content-Length': statSync(file).size,
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
+      ...headers,
     });
     if (req.method === 'HEAD') { res.end(); return; }
     createReadStream(file).pipe(res);

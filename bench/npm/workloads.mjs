@@ -64,3 +64,10 @@ export function loadInput(read) {
 }
 
 export const WORKLOADS = ['W1', 'W2', 'W3', 'W4'];
+
+/** The contenders' names of workload `w` when the peers named in `peers` (['gemini', 'jsdiff']) are there. */
+export function contenderNames(w, peers) {
+  const none = { old: '', neu: '', expect: '' };
+  const input = { before: '', after: '', W1: none, W2: none, W3: none, W4: none };
+  return contenders(w, input, null, Object.fromEntries(peers.map((p) => [p, {}]))).map((c) => c.name);
+}

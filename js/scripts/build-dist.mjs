@@ -1,7 +1,8 @@
 // Run by the Emscripten build (wasm/CMakeLists.txt), once per module: turns Emscripten's ES module
-// glue into js/dist/<name>.mjs, the glue the package loads, and copies <name>.wasm beside it. Two
-// modules are processed alike: editcore (the full engine) and editcore-lite (the first download,
-// wasm/lite_deferred.c; the package runs requests on it and falls back to the full one).
+// glue into js/dist/<name>.mjs, the glue the package loads, and copies <name>.wasm beside it. Three
+// modules are processed alike: editcore-lite (the first download, wasm/lite_deferred.c), editcore
+// (the full edit engine, wasm/tools_deferred.c and wasm/full_flag.c) and editcore-tools (the whole core); the package
+// runs requests on the smallest loaded and falls back to the next one that answers.
 //
 // The package always hands the glue the compiled module (Module.instantiateWasm: bytes, a URL,
 // a Response or a WebAssembly.Module, found or given by src/index.js), so the glue's own way to
@@ -58,6 +59,11 @@ if (!bound.length || unbound.length) {
 // The lite module's one extra export is what the package asks after every run on it.
 if (name.endsWith('-lite') && !glue.includes('Module["_editcore_lite_needs_full"]')) {
   console.error('build-dist: the lite glue does not export _editcore_lite_needs_full (wasm/lite_deferred.c)');
+  process.exit(1);
+}
+// ... and the full one's, which says when editcore-tools.wasm must answer instead (wasm/full_flag.c).
+if (name === 'editcore' && !glue.includes('Module["_editcore_needs_tools"]')) {
+  console.error('build-dist: the editcore glue does not export _editcore_needs_tools (wasm/full_flag.c)');
   process.exit(1);
 }
 mkdirSync(outDir, { recursive: true });

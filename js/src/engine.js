@@ -6,6 +6,7 @@
 // (a missing init, a request that is not an object, ...) throws a TypeError.
 import createEditcore from '../dist/editcore.mjs';
 import createEditcoreLite from '../dist/editcore-lite.mjs';
+import createEditcoreTools from '../dist/editcore-tools.mjs';
 import { platform } from './platform.js';
 import { service as syntaxService, takeMissing, loadLanguages, setSyntaxSources } from './syntax.js';
 import { fastFiles, runFiles, syntaxOnDemand } from './fast.js';
@@ -15,20 +16,38 @@ const decoder = new TextDecoder();
 
 // Section - loading the engine
 //
-// Two builds of one engine (wasm/CMakeLists.txt): editcore-lite.wasm (~164 KB, the first
-// download) and editcore.wasm (~358 KB, everything). The lite one lacks the regex strategy, the
-// lazy and Codex formats and the peer dialects; a run that reaches one of them raises a flag
-// (editcore_lite_needs_full) and its response is discarded: the request is run again on the full
-// module, fetched then. A run that did not raise it is the full module's answer byte for byte
-// (tests/conformance/lite.mjs, test/lite.test.js). Once the full module is loaded it serves every
-// run (one run per request, no second guess).
+// Three builds of one engine (wasm/CMakeLists.txt), each a subset of the next:
+// editcore-lite.wasm (the first download), editcore.wasm (the full edit engine: every format,
+// strategy and diagnosis) and editcore-tools.wasm (the whole core: the agent tools, the hosts'
+// write protocol, self-correction and the Aider and Roo dialects too). A run on a smaller module that reaches a part it
+// lacks raises a flag (editcore_lite_needs_full, editcore_needs_tools) naming the module that
+// answers, and its response is discarded: the request is run again there, fetched then. A run that
+// did not raise it is the whole engine's answer byte for byte (tests/conformance/lite.mjs,
+// test/lite.test.js). The largest module loaded serves every run (one run per request, no second
+// guess).
 
-let lite = null;       // the lite Emscripten module, once loaded
-let full = null;       // the full one, once loaded
+const LITE = 0, FULL = 1, TOOLS = 2; // the modules' places in `modules`, smallest first
+const factories = [createEditcoreLite, createEditcore, createEditcoreTools];
+const defaults = [() => platform.defaultLiteWasm(), () => platform.defaultWasm(), () => platform.defaultToolsWasm()];
+const modules = [null, null, null]; // each Emscripten module, once loaded
+const loading = [null, null, null]; // each one's promise, once asked for
+let sources = [];      // init's wasmLite, wasm, wasmTools (undefined: the package's own file)
 let ready = null;      // init()'s promise: the module loaded first
-let fullReady = null;  // the full module's promise, once asked for
-let fullSource;        // options.wasm of the init() that set the sources (undefined: the package's own)
+let needed = 0;        // the module the last run that was discarded needs (FULL or TOOLS)
 let ceilings = {};     // setCeilings' values, given to each module as it loads
+
+/** The module that serves now: the largest one loaded. */
+const serving = () => modules[TOOLS] ?? modules[FULL] ?? modules[LITE];
+
+/** Which larger module the last run on `m` needs (0: none, its answer stands); clears m's flag. */
+function deferral(m) {
+  if (m === modules[LITE]) {
+    const flag = m._editcore_lite_needs_full(); // 1: editcore.wasm answers; 2: only editcore-tools.wasm
+    return flag > 1 ? TOOLS : flag ? FULL : 0;
+  }
+  if (m === modules[FULL]) return m._editcore_needs_tools() ? TOOLS : 0;
+  return 0;
+}
 
 const isModule = (w) => typeof WebAssembly.Module === 'function' && w instanceof WebAssembly.Module;
 const isBytes = (w) => w instanceof ArrayBuffer || ArrayBuffer.isView(w);
@@ -73,15 +92,19 @@ function load(factory, source) {
   });
 }
 
-/** The full module, loaded once (from init's `wasm`, else the package's editcore.wasm); a failed load may be retried. */
-function loadFull() {
-  if (!fullReady) {
-    const source = fullSource;
-    fullReady = load(createEditcore, () => source ?? platform.defaultWasm()).then((m) => { applyCeilings(m); return (full = withSyntax(m)); });
-    fullReady.catch(() => { fullReady = null; });
+/** Module `which` (LITE, FULL, TOOLS), loaded once (from init's source, else the package's file); a failed load may be retried. */
+function loadModule(which) {
+  if (!loading[which]) {
+    const source = sources[which];
+    loading[which] = load(factories[which], () => source ?? defaults[which]()).then((m) => { applyCeilings(m); return (modules[which] = withSyntax(m)); });
+    loading[which].catch(() => { loading[which] = null; });
   }
-  return fullReady;
+  return loading[which];
 }
+
+/** What init({ full: true }) loads: the module that answers every request, editcore-tools.wasm,
+ *  unless the host gave editcore.wasm alone (init({ wasm }) without wasmTools): then that one. */
+const everything = () => (sources[FULL] !== undefined && sources[TOOLS] === undefined ? FULL : TOOLS);
 
 /** An engine module, given the syntax service its syntax checks call (wasm/syntax_import.c). */
 function withSyntax(m) {
@@ -97,34 +120,37 @@ const WASM_TYPES = 'bytes (ArrayBuffer, Uint8Array), a URL, a Response or a WebA
  * editcore.wasm is fetched the first time a request needs it (the async functions wait for it).
  * `options.wasm` is editcore.wasm itself, for CSP-strict hosts, extensions and bundles that ship
  * the file elsewhere: bytes, a URL (string or URL), a Response (or a promise of one) or a compiled
- * WebAssembly.Module; given alone, only the full module is used. `options.wasmLite` (the same
+ * WebAssembly.Module; given alone, it is loaded first (no lite module). `options.wasmLite` (the same
  * forms) is editcore-lite.wasm: with it, the lite module is loaded now and `wasm` when needed.
- * `options.full: true` loads the full module now (before the synchronous functions, whatever the
- * request). Resolves to the low-level Emscripten module that serves requests now (HEAPU8,
- * _malloc, ...), for diagnostics.
+ * `options.wasmTools` (the same forms) is editcore-tools.wasm, the whole engine, fetched the first
+ * time a request needs what editcore.wasm leaves out (a tool call, the write protocol,
+ * self-correction, the Aider and Roo dialects). `options.full: true` loads now the module that answers every request
+ * (editcore-tools.wasm; editcore.wasm when `wasm` is given without `wasmTools`), for the
+ * synchronous functions. Resolves to the low-level Emscripten module that serves requests now
+ * (HEAPU8, _malloc, ...), for diagnostics.
  */
 export function init(options = {}) {
   if (options === null || typeof options !== 'object') return Promise.reject(new TypeError('editcore: init(options) takes an object, e.g. init({ wasm })'));
-  const { wasm, wasmLite, full: eager, syntaxWasm } = options;
+  const { wasm, wasmLite, wasmTools, full: eager, syntaxWasm } = options;
   if (syntaxWasm !== undefined) {
     try { setSyntaxSources(syntaxWasm); } catch (e) { return Promise.reject(e); }
   }
   if (wasm !== undefined && !isSource(wasm)) return Promise.reject(new TypeError(`editcore: init({ wasm }) takes ${WASM_TYPES}`));
   if (wasmLite !== undefined && !isSource(wasmLite)) return Promise.reject(new TypeError(`editcore: init({ wasmLite }) takes ${WASM_TYPES}`));
+  if (wasmTools !== undefined && !isSource(wasmTools)) return Promise.reject(new TypeError(`editcore: init({ wasmTools }) takes ${WASM_TYPES}`));
   if (eager !== undefined && typeof eager !== 'boolean') return Promise.reject(new TypeError('editcore: init({ full }) takes a boolean'));
-  if (wasm !== undefined && !fullReady) fullSource = wasm;
+  for (const [which, source] of [[LITE, wasmLite], [FULL, wasm], [TOOLS, wasmTools]])
+    if (source !== undefined && !loading[which]) sources[which] = source;
   if (!ready) {
-    if (eager || (wasm !== undefined && wasmLite === undefined)) {
-      ready = loadFull();
-    } else {
-      ready = load(createEditcoreLite, () => wasmLite ?? platform.defaultLiteWasm()).then((m) => { applyCeilings(m); return (lite = withSyntax(m)); });
-    }
+    if (eager) ready = loadModule(everything());
+    else if (wasm !== undefined && wasmLite === undefined) ready = loadModule(FULL);
+    else ready = loadModule(LITE);
     ready.catch(() => {
       ready = null;
-      if (!full && !fullReady) fullSource = undefined; // a later init() starts afresh
+      for (const which of [LITE, FULL, TOOLS]) if (!loading[which]) sources[which] = undefined; // a later init() starts afresh
     });
   }
-  return eager ? ready.then(() => loadFull()) : ready;
+  return eager ? ready.then(() => loadModule(everything())) : ready;
 }
 
 function needsSyntaxError(languages) {
@@ -147,7 +173,8 @@ export async function loadSyntax(languages) {
 }
 
 function needsFullError() {
-  const e = new TypeError('editcore: this request needs the full engine (editcore.wasm), which is not loaded yet; '
+  const name = needed === TOOLS ? 'the whole engine (editcore-tools.wasm: agent tools, write protocol, self-correction)' : 'the full engine (editcore.wasm)';
+  const e = new TypeError(`editcore: this request needs ${name}, which is not loaded yet; `
     + '`await init({ full: true })` before the synchronous functions (applyJson, applyRequestSync), or use the async ones (applyRequest, ...), which load it when needed');
   e.code = 'EDITCORE_NEEDS_FULL';
   return e;
@@ -188,16 +215,25 @@ function run(m, cap, fill, retryCap) {
   }
 }
 
+/** The module that serves now, its flag cleared (a stale one, from a run that threw, must not send this run away). */
+function servingNow() {
+  const m = serving();
+  if (!m) throw new TypeError('editcore: the engine is not loaded; call `await init()` first (the async functions do it for you)');
+  deferral(m);
+  return m;
+}
+
+/** True when the run just made on `m` is to be discarded; `needed` names the module that answers it. */
+const discarded = (m) => (needed = deferral(m)) !== 0;
+
 /**
- * Runs one request on the module that serves now: the full one once loaded, else the lite one.
- * Null when the lite module reached a part it leaves out (its response is discarded).
+ * Runs one request on the module that serves now (the largest loaded). Null when it reached a
+ * part that module leaves out (its response is discarded; `needed` says which module answers).
  */
 function runNow(cap, fill, retryCap) {
-  if (full) return run(full, cap, fill, retryCap);
-  if (!lite) throw new TypeError('editcore: the engine is not loaded; call `await init()` first (the async functions do it for you)');
-  lite._editcore_lite_needs_full(); // a stale flag (a run that threw) must not send this one away
-  const out = run(lite, cap, fill, retryCap);
-  return lite._editcore_lite_needs_full() ? null : out;
+  const m = servingNow();
+  const out = run(m, cap, fill, retryCap);
+  return discarded(m) ? null : out;
 }
 
 /**
@@ -213,7 +249,7 @@ function runSync(cap, fill, retryCap) {
  *  syntax module, noted by src/syntax.js), whose load starts now (a later attempt reports a failure). */
 function syncAnswer(out) {
   if (out === null) {
-    loadFull().catch(() => {});
+    loadModule(needed).catch(() => {});
     throw needsFullError();
   }
   const languages = takeMissing();
@@ -234,7 +270,10 @@ async function runAsync(cap, fill, retryCap) {
   for (;;) {
     takeMissing();
     let out = runNow(cap, fill, retryCap);
-    if (out === null) out = run(await loadFull(), cap, fill, retryCap);
+    while (out === null) {
+      await loadModule(needed);
+      out = runNow(cap, fill, retryCap);
+    }
     const languages = takeMissing();
     if (!languages.length) return out;
     await loadLanguages(languages);
@@ -317,7 +356,7 @@ function bytesArgs(text) {
  * writes a request cannot. The ceilings hold for both modules, the full one loaded later too.
  */
 export function setCeilings(values = {}) {
-  const mods = [lite, full].filter(Boolean);
+  const mods = modules.filter(Boolean);
   if (!mods.length) throw new TypeError('editcore: the engine is not loaded; call `await init()` first (the async functions do it for you)');
   ceilings = { ...(values ?? {}) };
   for (const m of mods) {
@@ -364,10 +403,8 @@ function objectNow(request) {
   const { files: _given, ...rest } = request;
   const text = serialise(rest);
   const onDemand = syntaxOnDemand(request);
-  if (full) return runFiles(full, text, files, null, onDemand);
-  if (!lite) throw new TypeError('editcore: the engine is not loaded; call `await init()` first (the async functions do it for you)');
-  lite._editcore_lite_needs_full();
-  return runFiles(lite, text, files, (m) => !m._editcore_lite_needs_full(), onDemand);
+  const m = servingNow();
+  return runFiles(m, text, files, m === modules[TOOLS] ? null : (mm) => !discarded(mm), onDemand);
 }
 
 /**
@@ -396,8 +433,8 @@ export async function applyRequest(request) {
   for (;;) {
     takeMissing();
     let out = objectNow(request);
-    if (out === null) {
-      await loadFull();
+    while (out === null) {
+      await loadModule(needed);
       out = objectNow(request);
     }
     const languages = takeMissing();

@@ -183,11 +183,13 @@ export type DiffResult = (DiffBase & { status: 'success' | 'partial'; error?: un
 /** Where init() finds editcore.wasm when the package cannot (bundles, CSP-strict pages, extensions). */
 export type WasmSource = ArrayBuffer | ArrayBufferView | URL | string | globalThis.Response | PromiseLike<globalThis.Response> | WebAssembly.Module;
 export interface InitOptions {
-  /** editcore.wasm, the full engine. Given alone, it is the only module loaded (one file to ship). */
+  /** editcore.wasm, the full edit engine. Given alone, it is the module loaded first (editcore-tools.wasm comes only for a tool call, the write protocol or self-correction). */
   wasm?: WasmSource;
   /** editcore-lite.wasm, the small first download: loaded now, `wasm` (or the package's own) when a request needs it. */
   wasmLite?: WasmSource;
-  /** Load the full module now (needed before the synchronous functions when a request may need it). */
+  /** editcore-tools.wasm, the whole engine (agent tools, write protocol, self-correction too): fetched when a request needs it. */
+  wasmTools?: WasmSource;
+  /** Load now the module that answers every request (editcore-tools.wasm; editcore.wasm when `wasm` is given without `wasmTools`), for the synchronous functions. */
   full?: boolean;
 }
 

@@ -56,7 +56,7 @@ function hostError(code, message, extra = {}) {
 // Section - the core's decisions
 
 async function ask(request) {
-  await init({ full: true }); // the lite module leaves the write protocol to the full one
+  await init({ full: true }); // the write protocol is in editcore-tools.wasm, which full: true loads
   const res = JSON.parse(applyJson(JSON.stringify(request)));
   if (res.error) throw hostError('IO_ERROR', `editcore: ${res.error.message}`);
   return res;

@@ -13,6 +13,10 @@ export function defaultLiteWasm() {
   return readFile(new URL('../dist/editcore-lite.wasm', import.meta.url));
 }
 
+export function defaultToolsWasm() {
+  return readFile(new URL('../dist/editcore-tools.wasm', import.meta.url));
+}
+
 /** A language's syntax module (docs/syntax.md), read when a request first needs it. */
 export function syntaxWasm(language) {
   return readFile(new URL(`../dist/syntax/${language}.wasm`, import.meta.url));

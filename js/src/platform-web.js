@@ -22,6 +22,14 @@ export function defaultLiteWasm() {
   }
 }
 
+export function defaultToolsWasm() {
+  try {
+    return new URL('../dist/editcore-tools.wasm', import.meta.url);
+  } catch {
+    throw unlocatable('editcore-tools.wasm');
+  }
+}
+
 /** A language's syntax module (docs/syntax.md), fetched when a request first needs it (Vite and
  *  webpack 5 emit every file the template can name: js/dist/syntax/*.wasm). */
 export function syntaxWasm(language) {

@@ -6,6 +6,8 @@ export const platform = {
   defaultWasm: null,
   /** editcore-lite.wasm likewise (the first download; the full module comes when a request needs it). */
   defaultLiteWasm: null,
+  /** editcore-tools.wasm likewise (the whole engine: the agent tools, write protocol, self-correction). */
+  defaultToolsWasm: null,
   /** A language's syntax module, dist/syntax/<language>.wasm, in any form init() accepts. */
   syntaxWasm: null,
   /** A fast decoder of ASCII responses, or null (TextDecoder is used). */

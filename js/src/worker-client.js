@@ -59,6 +59,8 @@ export function createWorkerClient(worker, options = {}) {
     /** Stops the worker; pending calls are rejected. */
     terminate() { fail(new Error('editcore: the worker was terminated')); worker.terminate?.(); },
   };
-  if (options.wasm !== undefined) client.init({ wasm: options.wasm }).catch(() => {}); // later calls report it
+  // editcore.wasm, and editcore-tools.wasm for the agent tools and self-correction (src/engine.js).
+  const { wasm, wasmTools } = options;
+  if (wasm !== undefined || wasmTools !== undefined) client.init({ wasm, wasmTools }).catch(() => {}); // later calls report it
   return client;
 }

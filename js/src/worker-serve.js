@@ -8,10 +8,12 @@ const CALLS = new Set(['init', 'applyRequest', 'applyJson', 'replace', 'applyEdi
 /**
  * Serves the engine to `createWorkerClient` over `scope`'s messages (default: the worker's
  * global). `options.wasm`: editcore.wasm for bundles that carry it themselves (e.g. esbuild
- * `loader: { '.wasm': 'binary' }`); a client may also send it with its init().
+ * `loader: { '.wasm': 'binary' }`), `options.wasmTools` editcore-tools.wasm likewise (the agent
+ * tools, self-correction); a client may also send them with its init().
  */
 export function serveWorker(options = {}, scope = globalThis) {
-  if (options.wasm !== undefined) api.init({ wasm: options.wasm }).catch(() => {}); // a client's init() reports the failure
+  const { wasm, wasmTools } = options;
+  if (wasm !== undefined || wasmTools !== undefined) api.init({ wasm, wasmTools }).catch(() => {}); // a client's init() reports the failure
   scope.addEventListener('message', async (event) => {
     const { id, call, args } = event.data ?? {};
     if (typeof id !== 'number' || !CALLS.has(call)) return; // not ours

@@ -14,8 +14,8 @@ export interface WorkerLike {
 /** The main API as promises, answered by the worker. */
 export interface WorkerClient {
   readonly worker: WorkerLike;
-  /** As init() on the main thread: `wasm` the full module, `wasmLite` the first download, `full` to load it now. */
-  init(options?: { wasm?: WorkerWasm; wasmLite?: WorkerWasm; full?: boolean }): Promise<void>;
+  /** As init() on the main thread: `wasm` the full module, `wasmLite` the first download, `wasmTools` the whole engine, `full` to load it now. */
+  init(options?: { wasm?: WorkerWasm; wasmLite?: WorkerWasm; wasmTools?: WorkerWasm; full?: boolean }): Promise<void>;
   applyRequest(request: Request): Promise<Response>;
   applyJson(request: string | ArrayBuffer | ArrayBufferView): Promise<string>;
   replace(content: string, oldString: string, newString: string, options?: ReplaceOptions): Promise<Response>;
@@ -31,10 +31,10 @@ export interface WorkerClient {
 }
 
 /** A client over `worker` (default: a module worker running editcore/worker-main). */
-export function createWorkerClient(worker?: WorkerLike, options?: { wasm?: WorkerWasm }): WorkerClient;
+export function createWorkerClient(worker?: WorkerLike, options?: { wasm?: WorkerWasm; wasmTools?: WorkerWasm }): WorkerClient;
 
 /** Inside a worker: answers a client's calls. `options.wasm` for bundles that carry the .wasm. */
 export function serveWorker(
-  options?: { wasm?: WorkerWasm },
+  options?: { wasm?: WorkerWasm; wasmTools?: WorkerWasm },
   scope?: { addEventListener(type: 'message', listener: (event: { data: any }) => void): void; postMessage(message: unknown): void },
 ): void;

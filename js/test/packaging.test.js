@@ -68,7 +68,7 @@ test('editcore has no runtime dependencies: installed from its tarball, it is th
 
 test('the tarball ships the entries, types, glue, .wasm and README, and nothing of the tests', () => {
   const list = run('tar', ['-tzf', tarball], work).split('\n');
-  for (const f of ['package/README.md', 'package/docs/protocol.md', 'package/dist/editcore.wasm', 'package/dist/editcore.mjs', 'package/dist/editcore-lite.wasm', 'package/dist/editcore-lite.mjs', 'package/src/index.js', 'package/src/index.cjs',
+  for (const f of ['package/README.md', 'package/docs/protocol.md', 'package/dist/editcore.wasm', 'package/dist/editcore.mjs', 'package/dist/editcore-lite.wasm', 'package/dist/editcore-lite.mjs', 'package/dist/editcore-tools.wasm', 'package/dist/editcore-tools.mjs', 'package/src/index.js', 'package/src/index.cjs',
     'package/src/index.d.ts', 'package/src/index.d.cts', 'package/src/browser.js', 'package/src/node.js', 'package/src/worker.js', 'package/src/worker-main.js'])
     assert.ok(list.includes(f), `${f} in the tarball`);
   assert.ok(!list.some((f) => f.includes('/test/') || f.includes('node_modules')), 'no tests or dependencies');
@@ -230,7 +230,7 @@ declare global {
     'createHost', 'createNodeHost', 'diff', 'init', 'memoryAdapter', 'nodeAdapter', 'replace', 'runTool', 'setCeilings', 'toolDefinitions', 'version']
     .map((n) => `const ${n}: Exports['${n}'];`).join('\n  ')}
   const source: string, oldText: string, newText: string, modelDiff: string, modelReply: string, modelAnswer: string;
-  const patchFromModel: string, diffFromModel: string, snippet: string, MODEL_URL: string, liteUrl: string, fullUrl: string;
+  const patchFromModel: string, diffFromModel: string, snippet: string, MODEL_URL: string, liteUrl: string, fullUrl: string, toolsUrl: string;
   const files: import('editcore').Files, bytes: Uint8Array, compiledModule: WebAssembly.Module, controller: AbortController;
   const request: import('editcore').Request, failedRequest: import('editcore').Request, host: import('editcore').Host;
   function myModel(prompt: unknown): Promise<string>;
@@ -396,11 +396,11 @@ test('webpack 5 target webworker: a worker bundle builds, the .wasm emitted as a
   }, (err, s) => (err ? reject(err) : resolve(s))));
   const info = stats.toJson({ all: false, errors: true, warnings: true, assets: true });
   assert.deepEqual(info.errors.map((e) => e.message), []);
-  // Both engine modules, and every syntax module (the template URL of platform-web.js: each is
+  // The three engine modules (lite, full, tools), and every syntax module (the template URL of platform-web.js: each is
   // emitted, and fetched only when a request needs its language).
   const syntaxModules = readdirSync(new URL('../dist/syntax/', import.meta.url)).filter((f) => f.endsWith('.wasm')).length;
   assert.ok(syntaxModules >= 10, `${syntaxModules} syntax modules in dist/syntax`);
-  assert.equal(info.assets.filter((a) => a.name.endsWith('.wasm')).length, 2 + syntaxModules, `the modules among the assets: ${info.assets.map((a) => a.name)}`);
+  assert.equal(info.assets.filter((a) => a.name.endsWith('.wasm')).length, 3 + syntaxModules, `the modules among the assets: ${info.assets.map((a) => a.name)}`);
   assertNoNodeBuiltins(join(dir, 'out'));
   assert.ok(existsSync(join(dir, 'out/worker.js')));
 });

@@ -11,6 +11,7 @@ import { init, applyRequest, diff } from '../src/index.js';
 const WORKER = `import(${JSON.stringify(new URL('../src/worker.js', import.meta.url).href)})
   .then(({ serveWorker }) => serveWorker({}, require('node:worker_threads').parentPort));`;
 const wasm = readFileSync(new URL('../dist/editcore.wasm', import.meta.url));
+const wasmTools = readFileSync(new URL('../dist/editcore-tools.wasm', import.meta.url)); // self-correction's module
 
 /** A worker_threads Worker shaped like a web Worker (message events carry .data). */
 function webLike(w) {
@@ -22,7 +23,7 @@ function webLike(w) {
 }
 
 test('the worker client gives the same responses as the main thread', async () => {
-  const client = createWorkerClient(webLike(new Worker(WORKER, { eval: true })), { wasm });
+  const client = createWorkerClient(webLike(new Worker(WORKER, { eval: true })), { wasm, wasmTools });
   try {
     // A worker bundle finds dist/syntax/<language>.wasm by URL; under Node's worker_threads that
     // is a file: URL fetch() cannot read, so the host hands the module over, as an extension would.

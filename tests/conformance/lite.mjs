@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// editcore-lite.wasm against editcore.wasm (wasm/lite_deferred.c): every conformance vector is
-// run through both Emscripten modules. The lite module must either answer byte for byte as the
-// full one does (stats.time_ms aside) or say that it needs the full module
-// (editcore_lite_needs_full); anything else is a mismatch and fails the run.
+// The two smaller Emscripten modules against the whole engine, editcore-tools.wasm: editcore-lite.wasm
+// (wasm/lite_deferred.c) and editcore.wasm (wasm/tools_deferred.c). Every conformance vector is run
+// through all three. Each smaller module must either answer byte for byte as the whole one does
+// (stats.time_ms aside) or say that it needs a larger module (editcore_lite_needs_full,
+// editcore_needs_tools); anything else is a mismatch and fails the run.
 //
 //   node tests/conformance/lite.mjs [--lite build/emscripten/editcore-lite.mjs] [--shared DIR]
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
@@ -23,8 +24,9 @@ function vectors() {
   return files.flatMap((f) => readFileSync(f, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l)));
 }
 
-/** The lite module as a function request text -> { text, needsFull }. */
-async function liteRunner(path) {
+/** A smaller module as a function request text -> { text, needsFull }; `flag` names its export
+ *  that says a run is to be discarded. */
+async function moduleRunner(path, flag) {
   const wasm = readFileSync(path.replace(/\.mjs$/, '.wasm'));
   const { default: create } = await import(pathToFileURL(path).href);
   const m = await create({
@@ -46,7 +48,7 @@ async function liteRunner(path) {
     m._editcore_free(res);
     m._free(req);
     m._free(lenPtr);
-    return { text: out, needsFull: m._editcore_lite_needs_full() === 1 };
+    return { text: out, needsFull: m[flag]() !== 0 };
   };
 }
 
@@ -60,13 +62,19 @@ await full.init({ full: true });
 const { service: syntaxService } = await import(pathToFileURL(join(root, 'js/src/syntax.js')).href);
 const syntaxDir = join(root, 'js/dist/syntax');
 if (existsSync(syntaxDir)) await full.loadSyntax(readdirSync(syntaxDir).filter((f) => f.endsWith('.wasm')).map((f) => f.slice(0, -5)));
-const lite = await liteRunner(litePath);
+const smaller = [
+  ['editcore-lite', await moduleRunner(litePath, '_editcore_lite_needs_full'), 'a larger module'],
+  ['editcore', await moduleRunner(litePath.replace(/editcore-lite\.mjs$/, 'editcore.mjs'), '_editcore_needs_tools'), 'editcore-tools.wasm'],
+];
 const untimed = (s) => s.replace(/"time_ms":[0-9.]+/, '"time_ms":0');
 
+let failed = false;
+const all = vectors();
+for (const [name, lite, larger] of smaller) {
 let same = 0, deferred = 0;
 const mismatches = [];
-const byPeer = {}; // peer -> [answered by lite, deferred]
-for (const v of vectors()) {
+const byPeer = {}; // peer -> [answered by this module, deferred]
+for (const v of all) {
   // As run.mjs builds it: a tool call ("tool" first), the raw text, or the edit request.
   const text = v.tool_request ? JSON.stringify({ tool: v.tool_request.tool, ...v.tool_request })
     : v.request_text ?? JSON.stringify({ format: v.format, files: v.files, edit: v.edit, profile: v.peer, ...(v.options ? { options: v.options } : {}) });
@@ -77,7 +85,9 @@ for (const v of vectors()) {
   else if (untimed(got.text) === want) { same++; counts[0]++; }
   else mismatches.push(v.id);
 }
-for (const id of mismatches) console.log(`MISMATCH ${id}`);
-console.log(Object.entries(byPeer).map(([p, [a, d]]) => `${p} ${a}/${a + d}`).join(', ') + ' answered by the lite module');
-console.log(`editcore-lite: ${same} answered byte-identically, ${deferred} deferred to the full module, ${mismatches.length} mismatches`);
-process.exit(mismatches.length || !same ? 1 : 0);
+for (const id of mismatches) console.log(`MISMATCH ${name} ${id}`);
+console.log(Object.entries(byPeer).map(([p, [a, d]]) => `${p} ${a}/${a + d}`).join(', ') + ` answered by ${name}.wasm`);
+console.log(`${name}: ${same} answered byte-identically, ${deferred} deferred to ${larger}, ${mismatches.length} mismatches`);
+if (mismatches.length || !same || !deferred) failed = true;
+}
+process.exit(failed ? 1 : 0);

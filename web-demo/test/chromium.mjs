@@ -15,16 +15,17 @@ mkdirSync(artifacts, { recursive: true });
 
 export const CHROMIUM = process.env.EDITCORE_CHROMIUM || '/usr/bin/chromium';
 
-/** Starts the static server and chromium. Resolves to { server, browser (a context), page(), close() }. */
-export async function launch({ mounts = {} } = {}) {
-  const server = await startServer({ mounts });
+/** Starts the static server and chromium. Resolves to { server, browser (a context), page(), close() }.
+ *  `headers` go on every file the server answers with; `args` are added to chromium's. */
+export async function launch({ mounts = {}, headers = {}, args = [] } = {}) {
+  const server = await startServer({ mounts, headers });
   const profile = mkdtempSync(join(tmpdir(), 'editcore-chromium-'));
   // launchPersistentContext is playwright's way to pass --user-data-dir (a fresh one here).
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      '--disable-background-networking', '--disable-component-update', '--disable-sync', ...args],
   });
   const errors = [];
   return {

@@ -88,12 +88,10 @@ static size_t tokens(ec_str t, ec_str *out, size_t max) {
   return n;
 }
 
-bool ec_lz_similar(ec_str a, ec_str b, bool loose) {
+/* One extends the other: the shorter line's identifiers, in order, among the longer's, with
+ * the same first one (`import { a } from "./a"` -> `import { a, c } from "./a"`). */
+bool ec_lz_extends(ec_str a, ec_str b) {
   ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
-  if (!ta.len || !tb.len) return false;
-  if (ec_str_eq(ta, tb) || ec_lz_counterparts(a, b)) return true;
-  /* One extends the other: the shorter line's identifiers, in order, among the longer's, with
-   * the same first one (`import { a } from "./a"` -> `import { a, c } from "./a"`). */
   ec_str xa[24], xb[24];
   size_t na = tokens(ta, xa, 24), nb = tokens(tb, xb, 24);
   if (na >= 2 && nb >= 2 && na != nb && na < 24 && nb < 24 && ec_str_eq(xa[0], xb[0])) {
@@ -103,6 +101,13 @@ bool ec_lz_similar(ec_str a, ec_str b, bool loose) {
       if (ec_str_eq(s[k], l[i])) k++;
     if (k == ns) return true;
   }
+  return false;
+}
+
+bool ec_lz_similar(ec_str a, ec_str b, bool loose) {
+  ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
+  if (!ta.len || !tb.len) return false;
+  if (ec_str_eq(ta, tb) || ec_lz_counterparts(a, b) || ec_lz_extends(a, b)) return true;
   if (!loose) return false;
   /* Loosely: a shared start and end covering most of the longer line: 60 % and 6 characters.
    * Swept (bench/threshold_sweep.mjs; ACCURACY.md, "Thresholds"): at 50 % the precision vector

@@ -327,6 +327,9 @@ ec_str ec_lz_counterpart_file_head(const ec_lz_cp_iter *it, const ec_lz_job *job
 /** Whether a line looks like an edited version of another: counterparts, one extending the
  * other's identifiers, or (loose) a shared start and end covering 60 % of the longer line. */
 bool ec_lz_similar(ec_str a, ec_str b, bool loose);
+/** Whether one line extends the other: the shorter's identifiers, in order, among the longer's,
+ * the first one the same (`import { a } from "./a"` and `import { a, c } from "./a"`). */
+bool ec_lz_extends(ec_str a, ec_str b);
 /** Whether a line looks like an edited version of another: ec_lz_similar, and loosely (a shared
  * start and end) for lines of 16 characters or more (`) -> list[X]:` made `) -> List[X]:`,
  * `// --- Lorenz System ---` and `// --- Rössler System ---`). */

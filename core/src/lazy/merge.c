@@ -305,6 +305,34 @@ static bool file_start_pairs(ec_lz_job *job, size_t j0, size_t k, bool loose) {
   return edited > 0;
 }
 
+/* Whether the strong lines S[j0, j0 + k) and F[0, i0) each have an edited version (similar,
+ * not equal) on the other side, blank lines aside and at least one on each side; weak lines
+ * (`}`, `end`) are not asked about on either side. Bounded: EDGE_MAX lines on each side. */
+static bool rewrites_file_start(ec_lz_job *job, size_t j0, size_t k, size_t i0) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  if (k > EDGE_MAX || i0 > EDGE_MAX) return false;
+  size_t ns = 0, nf = 0;
+  for (size_t j = j0; j < j0 + k; j++) {
+    if (S->flags[j] & LZ_BLANK) continue;
+    if (S->flags[j] & (LZ_WEAK | LZ_MARKER)) return false;
+    bool any = false;
+    for (size_t i = 0; i < i0 && !any; i++)
+      any = !(F->flags[i] & (LZ_BLANK | LZ_WEAK)) && F->key[i] != S->key[j] && ec_lz_similar(S->line[j], F->line[i], false);
+    if (!any) return false;
+    ns++;
+  }
+  for (size_t i = 0; i < i0; i++) {
+    if (F->flags[i] & LZ_BLANK) continue;
+    if (F->flags[i] & LZ_WEAK) return false;
+    bool any = false;
+    for (size_t j = j0; j < j0 + k && !any; j++)
+      any = !(S->flags[j] & LZ_BLANK) && F->key[i] != S->key[j] && ec_lz_similar(S->line[j], F->line[i], false);
+    if (!any) return false;
+    nf++;
+  }
+  return ns && nf;
+}
+
 /* Lines that are commonly added above others at a file's top (imports, includes). */
 static bool prepend_line(ec_str l) {
   static const char *const KW[] = {"import", "from", "#include", "include", "use", "require", "using", "@import", NULL};
@@ -381,6 +409,15 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
    * many lines above the same anchor): they replace them, like a changed line at any edge. */
   if (si == 0 && !job->lead_marker && *c == 0 && k == i0 && file_start_pairs(job, j0, k, true)) {
     put_file_start(job, o, j0, k);
+    *c = i0;
+    return EC_OK;
+  }
+  /* The same when the counts differ (seven imports consolidated into two): every line above the
+   * anchor, on either side, is an edited version of a line above it on the other side, so the
+   * snippet's lines there are the file's first lines rewritten, not lines added under them (kept,
+   * each would stand beside its own replacement: invariant a). */
+  if (si == 0 && !job->lead_marker && *c == 0 && i0 && k != i0 && rewrites_file_start(job, j0, k, i0)) {
+    put_range(job, o, s, j0, ja);
     *c = i0;
     return EC_OK;
   }
@@ -949,6 +986,30 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
                              pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr);
           break;
         }
+        /* Lines added above the file's first line (an import) are new only if none of them is
+         * an edited version of one of the file's first lines (`import a, { b } from 'a'` over
+         * `import { b } from 'a'`): put above, the edited line would stay beside its own
+         * replacement (invariant a); whether it replaces it is not said. */
+        /* Bounded: the first EDGE_MAX new lines against the file's first EDGE_MAX + 2 strong
+         * lines, found once. */
+        size_t kk = k < EDGE_MAX ? k : EDGE_MAX, first[EDGE_MAX + 2], nfirst = 0;
+        for (size_t t = 0; t < F->n && nfirst < kk + 2; t++)
+          if (!(F->flags[t] & (LZ_BLANK | LZ_WEAK))) first[nfirst++] = t;
+        for (size_t j = s->j0; j < s->j0 + kk && !rc; j++) {
+          if (S->flags[j] & (LZ_BLANK | LZ_WEAK | LZ_MARKER)) continue;
+          for (size_t q = 0; q < nfirst; q++) {
+            size_t t = first[q];
+            if (F->key[t] == S->key[j] || !ec_lz_similar(S->line[j], F->line[t], false)) continue;
+            ec_str a = ec_lz_trim(S->line[j]), b = ec_lz_trim(F->line[t]);
+            rc = ec_lz_decline(job, EC_AMBIGUOUS, si, (uint32_t)t + 1, (uint32_t)t + 1,
+                               "segment 1 of the lazy snippet shares no line with '%.*s' and comes before a marker; its line '%.*s' looks like "
+                               "an edited version of line %zu ('%.*s'), so it could replace that line or go above it; nothing was changed. "
+                               "Include the unchanged line that follows it, or send a search_replace block.",
+                               pn, p, (int)(a.len > 80 ? 80 : a.len), a.ptr, t + 1, (int)(b.len > 80 ? 80 : b.len), b.ptr);
+            break;
+          }
+        }
+        if (rc) break;
         put_range(job, &o, s, s->j0, s->j1);
         report_seg(job, si, 1, 1, true);
         continue;

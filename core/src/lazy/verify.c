@@ -882,6 +882,30 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       return fail_check(job, aseg[a], fi + 1, fi + 1, "this line would be written new while the file's own copy of it stays where a marker keeps it, so it would be there twice", S->line[A[a]]);
     }
   }
+  /* Lines written new that the file has once, in a run kept where the snippet has no marker
+   * (before its first segment with no marker above, after its last with none below: the snippet
+   * starts or ends at the file's own start or end there, so nothing it does not show is asked
+   * to stay): the snippet shows that code in a new place and nothing of its old one (sections
+   * reordered, the moved one kept at the end as well: two copies). Two such lines (one could be
+   * a line the snippet copies) decline. */
+  {
+    size_t moved = 0, first = SIZE_MAX;
+    size_t last_gap = job->nseg_parsed;
+    for (size_t a = 0; a < na && moved < 2; a++) {
+      if (ma[a] >= 0 || (S->flags[A[a]] & (LZ_WEAK | LZ_BLANK | LZ_MARKER))) continue;
+      uint32_t cnt = 0, fi = ec_lz_side_first(F, S->key[A[a]], &cnt);
+      if (cnt != 1) continue;
+      bool unmarked = (!job->lead_marker && v->gx[0] != SIZE_MAX && fi >= v->gx[0] && fi < v->gy[0]) ||
+                      (!job->trail_marker && v->gx[last_gap] != SIZE_MAX && fi >= v->gx[last_gap] && fi < v->gy[last_gap]);
+      if (!unmarked) continue;
+      if (!moved++) first = a;
+    }
+    if (moved >= 2)
+      return fail_check(job, aseg[first], 0, 0,
+                        "it writes lines new that the file keeps where the snippet has no marker (past its first or last line), so they "
+                        "would be there twice: moved code whose old place the snippet does not show",
+                        S->line[A[first]]);
+  }
   /* A run of new lines at an edge facing a marker that repeats the file lines on the marker's
    * side (the `end` written before a marker whose run starts with that same `end`): the line
    * would be there twice. */
@@ -984,6 +1008,39 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     uint32_t cnt = 0;
     if (!run && ec_lz_trim(F->line[B[q]]).len >= 24) ec_lz_side_first(F, F->key[B[q]], &cnt);
     cred[q] = (run || cnt == 1) && same_block(v, A, ma, B, a, q, v->nl0[sg] - v->nl0[s0], v->nl0[sg + 1] - v->nl0[s0], rcache);
+  }
+  /* Invariant (a) at the group's edges: its first line (its last), an edited version of the file
+   * line it is paired with (replacing it in place), is also an edited version of a kept file line right above
+   * its place (right below; the nearest three strong lines): one snippet line written for two file lines
+   * (`import a, { b } from 'a'` over `import { b } from 'a'`, `import a from 'a'` kept above it),
+   * and the kept one would survive beside its own replacement. Whether it replaces that line
+   * too is not said: declined. A line the file has as it is, or a weak one, is not asked about;
+   * nor is a line written new (inserted beside a version of it: TypeScript overload signatures
+   * above their implementation; the insertion check below asks about those); a side the snippet
+   * leaves to the file's own start or end (free) has no kept line. */
+  for (int side = 0; side < 2 && na; side++) {
+    /* The kept lines looked at: the nearest EDGE_KEPT strong ones (a list of imports with
+     * another one between); past the nearest, only a line the new one extends (by its head
+     * alone, `val_map[rn] = ...` two lines below would read as a version of `val_map: Dict = {}`). */
+    enum { EDGE_KEPT = 3 };
+    bool at_top = side == 0;
+    if (at_top ? free_top : free_bottom) continue;
+    size_t a = at_top ? 0 : na - 1;
+    if ((S->flags[A[a]] & (LZ_WEAK | LZ_BLANK | LZ_MARKER)) || (S->op && S->op[A[a]] != ' ')) continue;
+    if (ma[a] < 0 || F->key[B[ma[a]]] == S->key[A[a]]) continue;
+    size_t f = SIZE_MAX;
+    for (size_t i = at_top ? x : y, seen = 0; f == SIZE_MAX && seen < EDGE_KEPT && (at_top ? i > 0 : i < F->n); at_top ? i-- : i++) {
+      size_t fi = at_top ? i - 1 : i;
+      if (F->flags[fi] & (LZ_BLANK | LZ_WEAK)) continue;
+      seen++;
+      /* The nearest: any edited version; further ones: only a line it extends (an import list). */
+      if (F->key[fi] != S->key[A[a]] && (seen == 1 ? ec_lz_similar(S->line[A[a]], F->line[fi], false) : ec_lz_extends(S->line[A[a]], F->line[fi]))) f = fi;
+    }
+    if (f == SIZE_MAX) continue;
+    return fail_check(job, at_top ? s0 : s1, (uint32_t)f + 1, (uint32_t)f + 1,
+                      at_top ? "its first line is an edited version of a file line kept just above it as well as of the line it replaces, so that kept line would stay beside its own replacement"
+                             : "its last line is an edited version of a file line kept just below it as well as of the line it replaces, so that kept line would stay beside its own replacement",
+                      S->line[A[a]]);
   }
   bool minus_any = S->op != NULL;
   for (size_t kb = 0, last_strong = SIZE_MAX; kb <= nb; kb++) {
