@@ -70,7 +70,7 @@ int main(void) {
   ec_options opt;
   ec_options_default(&opt);
   char doc[4096], old[512], pat[2048];
-  int compared = 0, with_matches = 0;
+  int compared = 0, with_matches = 0, forwards = 0;
   for (int round = 0; round < 20000; round++) {
     size_t doc_len = random_text(doc, 400);
     size_t old_len = random_text(old, 8);
@@ -92,6 +92,31 @@ int main(void) {
       size_t n = 0;
       ec_error_code rc = ec_token_regex_find(&env, (ec_str){old, old_len}, strict, &m, &n);
       CHECK_MSG(rc == EC_OK, "rc %d", rc);
+
+      /* The search starts from the longest token when no forward search could pass the limit
+       * (lines x tokens within it); a limit just under the line count makes it search forwards.
+       * Both ways must give the same matches (unless forwards passes that small limit). */
+      {
+        size_t lines = 1;
+        for (size_t i = 0; i < doc_len; i++) lines += doc[i] == '\n';
+        ec_options low = opt;
+        low.limits.regex_match_limit = lines > 1 ? lines - 1 : 1;
+        ec_match_env env2;
+        ec_match_env_init(&env2, a, doc, doc_len, &low, strict ? EC_PROFILE_EDITCORE : EC_PROFILE_GEMINI);
+        ec_rx_match *m2 = NULL;
+        size_t n2 = 0;
+        ec_error_code rc2 = ec_token_regex_find(&env2, (ec_str){old, old_len}, strict, &m2, &n2);
+        if (rc2 == EC_OK) {
+          bool same2 = n2 == n;
+          for (size_t i = 0; i < n && same2; i++)
+            same2 = m2[i].start == m[i].start && m2[i].end == m[i].end && m2[i].indent.ptr == m[i].indent.ptr &&
+                    m2[i].indent.len == m[i].indent.len;
+          CHECK_MSG(same2, "round %d strict %d: forwards %zu matches, from the longest token %zu", round, strict, n2, n);
+          forwards++;
+        } else {
+          CHECK_MSG(rc2 == EC_TOO_LARGE, "rc %d", rc2);
+        }
+      }
 
       size_t pat_len = build_pattern(old, old_len, strict, pat);
       size_t want = 0;
@@ -124,6 +149,7 @@ int main(void) {
   }
   /* The generator must give both outcomes often, or the comparison proves little. */
   CHECK_MSG(with_matches > compared / 10 && with_matches < compared - compared / 10, "%d of %d with matches", with_matches, compared);
+  CHECK_MSG(forwards > compared / 4, "%d of %d searched forwards within the limit", forwards, compared);
 
   /* regex_match_limit counts token comparisons over the whole search: one is not enough for two tokens. */
   {

@@ -154,6 +154,7 @@ static ec_error_code gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
   bool allow = e->replace_all || e->expected_replacements > 1;
   ec_match_env env;
   ec_match_env_init(&env, ctx->arena, doc->text, doc->len, &ctx->opt, ctx->req->profile);
+  ec_match_env_lf_count(&env, doc->n_lf);
   ec_gemini_result g;
   rc = ec_gemini_calculate(&env, e->old_string, e->new_string, allow, ec_ctx_max_output(ctx), &g);
   if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
@@ -319,6 +320,9 @@ static ec_error_code write_pending(every *w, size_t ceil) {
   if (w->written < 1000 && ec_ws_add_match(ctx, w->f, m.start_line, m.end_line, m.strategy, m.confidence)) return EC_OUT_OF_MEMORY;
   w->same = w->same && ec_str_eq(m.replacement, ec_str_make(w->doc->text + m.start, m.end - m.start));
   ec_splice sp = {m.start, m.end, m.replacement};
+  /* The new text's size, were this the only place: an edit of one place that grows the file fills
+   * one buffer instead of outgrowing a guess at its end (a copy of the whole text in wasm). */
+  if (!w->written) ec_doc_builder_size(&w->out, w->doc->len - (m.end - m.start) + m.replacement.len);
   ec_doc_builder_put(&w->out, &sp);
   w->overlap_lines[0] = m.start_line;
   w->floor = m.end;
@@ -384,7 +388,7 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   if (rc) return rc;
   ec_match_env env;
   ec_match_env_init(&env, ctx->arena, doc->text, doc->len, &ctx->opt, ctx->req->profile);
-  env.n_lf = doc->n_lf;
+  ec_match_env_lf_count(&env, doc->n_lf);
   /* A leading byte-order mark in old_string (copied from a file read with its BOM) says where the
    * text stands: at the very start of the file. The doc keeps the file's BOM apart from its text,
    * so the mark is dropped here (from new_string too when it also has one; the file keeps its own

@@ -7,6 +7,7 @@
  * (the format says AMBIGUOUS); a single one that would make new_string repeat a line the file
  * does not have is refused (ec_check_repeated_belief).
  */
+#define _GNU_SOURCE 1
 #include "lineutil.h"
 #include "../base/hash.h"
 #include <string.h>
@@ -26,6 +27,12 @@ ec_error_code ec_strategy_anchor(ec_match_env *env, ec_str old_text, ec_str new_
   if (m < 3) return EC_OK;
   ec_str first = ec_norm_apply(nd.line[0], EC_NORM_TRIM), last = ec_norm_apply(nd.line[m - 1], EC_NORM_TRIM);
   if (!first.len || !last.len) return EC_OK;
+  /* A window's first and last lines, trimmed, are in the text as they are: when either is not,
+   * nothing matches, and two memmem save the file's line table and its hashes (the ladder runs
+   * this strategy on every edit the earlier ones did not place). */
+  if (!env->len || ec_match_known_absent(env, first) || ec_match_known_absent(env, last)) return EC_OK;
+  if (!memmem(env->text, env->len, first.ptr, first.len)) { ec_match_note_absent(env, first); return EC_OK; }
+  if (!memmem(env->text, env->len, last.ptr, last.len)) { ec_match_note_absent(env, last); return EC_OK; }
   const ec_lines *fl = ec_match_lines(env);
   const uint64_t *fh = ec_match_norm_hashes(env, EC_NORM_TRIM);
   if (!fl || !fh) return EC_OUT_OF_MEMORY;
@@ -76,7 +83,7 @@ ec_error_code ec_strategy_anchor(ec_match_env *env, ec_str old_text, ec_str new_
     ec_str rep = ec_reindent(env->arena, new_text, &nd, fl, win[w], m, no_base);
     if (!rep.ptr) return EC_OUT_OF_MEMORY;
     /* Confidence in thousandths so it prints the same everywhere. */
-    ec_error_code rc = ec_push_window(env, out, win[w], m, nd.final_lf, EC_STRATEGY_ANCHOR,
+    ec_error_code rc = ec_push_window(env, out, fl, win[w], m, nd.final_lf, EC_STRATEGY_ANCHOR,
                                       (double)(score[w] * 9 / 10) / 1000.0, rep);
     if (rc) return rc;
   }

@@ -13,7 +13,7 @@
  *   counterpart holds text (INVALID_PARAM): there is no place to put it;
  * - a part found at several places (AMBIGUOUS) or the parts found out of order (NO_MATCH).
  * A part found nowhere is an ordinary miss: the ladder goes on and NO_MATCH carries candidates.
- * Cost: one hashed KMP scan of the file per part (ec_find_line_windows), linear in the file.
+ * Cost: one search of the file per part (ec_find_line_windows), linear in the file.
  */
 #include "lineutil.h"
 #include "../base/buf.h"
@@ -131,7 +131,8 @@ ec_error_code ec_strategy_elision(ec_match_env *env, ec_str old_text, ec_str new
   if (!fl) return EC_OUT_OF_MEMORY;
   for (size_t p = 0; p < n_real; p++) {
     ec_split one = {od.line + pt[p].first, pt[p].n, false};
-    size_t *starts, n;
+    ec_window *starts;
+    size_t n;
     ec_error_code rc = ec_find_line_windows(env, EC_NORM_TRIM_END, &one, &starts, &n);
     if (rc) return rc;
     if (!n) return EC_OK;
@@ -139,8 +140,8 @@ ec_error_code ec_strategy_elision(ec_match_env *env, ec_str old_text, ec_str new
       ec_buf b;
       ec_buf_init(&b, ec_arena_allocator(env->arena));
       for (size_t i = 0; i < n && i < MAX_LISTED; i++) {
-        if (one.n == 1) ec_buf_printf(&b, "%s%zu", i ? ", " : "", starts[i] + 1);
-        else ec_buf_printf(&b, "%s%zu-%zu", i ? ", " : "", starts[i] + 1, starts[i] + one.n);
+        if (one.n == 1) ec_buf_printf(&b, "%s%zu", i ? ", " : "", starts[i].line + 1);
+        else ec_buf_printf(&b, "%s%zu-%zu", i ? ", " : "", starts[i].line + 1, starts[i].line + one.n);
       }
       if (n > MAX_LISTED) ec_buf_printf(&b, " and %zu more", n - MAX_LISTED);
       ec_str places = ec_buf_finish(&b, env->arena), at = span(env->arena, pt[p].first, pt[p].n);
@@ -151,7 +152,7 @@ ec_error_code ec_strategy_elision(ec_match_env *env, ec_str old_text, ec_str new
           (int)at.len, at.ptr, (int)(od.line[pt[p].first].len > 80 ? 80 : od.line[pt[p].first].len),
           od.line[pt[p].first].ptr, pt[p].n > 1 ? "..." : "", n, (int)places.len, places.ptr));
     }
-    pt[p].at = starts[0];
+    pt[p].at = starts[0].line;
   }
   for (size_t p = 1; p < n_real; p++) {
     if (pt[p].at >= pt[p - 1].at + pt[p - 1].n) continue;
@@ -182,5 +183,5 @@ ec_error_code ec_strategy_elision(ec_match_env *env, ec_str old_text, ec_str new
   const part *last = &pt[n_real - 1];
   bool final_lf = last->first + last->n < od.n || od.final_lf;
   size_t s = pt[0].at;
-  return ec_push_window(env, out, s, last->at + last->n - s, final_lf, EC_STRATEGY_ELISION, 0.9, rep);
+  return ec_push_window(env, out, fl, s, last->at + last->n - s, final_lf, EC_STRATEGY_ELISION, 0.9, rep);
 }

@@ -30,13 +30,13 @@ ec_error_code ec_find_exact_as(ec_match_env *env, ec_str old_text, ec_str new_te
     if (table) {
       ec_found_set_lines(env, &f);
     } else {
-      /* Count lines incrementally so many matches stay linear; the first from the nearer end
-       * when the text's LFs are known (a block near the end of a large file). */
-      size_t before = (size_t)(hit - last_pos);
-      if (last_pos == env->text && env->n_lf != SIZE_MAX && before > env->len - before)
-        line += (uint32_t)(env->n_lf - ec_count_lf(hit, env->len - before));
+      /* Count lines incrementally so many matches stay linear; the first from the nearest
+       * offset whose line is known (the text's end when the caller gave its LF count: a block
+       * near the end of a large file is counted back from there). */
+      if (last_pos == env->text)
+        line = (uint32_t)ec_match_line_at(env, (size_t)(hit - env->text)) + 1;
       else
-        line += (uint32_t)ec_count_lf(last_pos, before);
+        line += (uint32_t)ec_count_lf(last_pos, (size_t)(hit - last_pos));
       uint32_t end_line = line + (uint32_t)ec_count_lf(hit, old_text.len - 1);
       f.start_line = line;
       f.end_line = end_line;

@@ -199,7 +199,7 @@ ec_error_code ec_strategy_fuzzy(ec_match_env *env, ec_str old_text, ec_str new_t
     ec_str no_base = {"", 0};
     ec_str rep = ec_reindent(env->arena, new_text, &nd, fl, c[k].i, m, no_base);
     if (!rep.ptr) return EC_OUT_OF_MEMORY;
-    ec_error_code rc = ec_push_window(env, out, c[k].i, m, nd.final_lf, EC_STRATEGY_FUZZY, (double)c[k].sim / 1000.0, rep);
+    ec_error_code rc = ec_push_window(env, out, fl, c[k].i, m, nd.final_lf, EC_STRATEGY_FUZZY, (double)c[k].sim / 1000.0, rep);
     if (rc) return rc;
   }
   return EC_OK;

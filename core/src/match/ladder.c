@@ -1,4 +1,6 @@
+#define _GNU_SOURCE 1
 #include "ladder.h"
+#include "../base/str.h"
 #include <string.h>
 
 void ec_match_env_init(ec_match_env *env, ec_arena *a, const char *text, size_t len,
@@ -7,7 +9,6 @@ void ec_match_env_init(ec_match_env *env, ec_arena *a, const char *text, size_t 
   env->arena = a;
   env->text = text;
   env->len = len;
-  env->n_lf = SIZE_MAX;
   env->opt = opt;
   env->profile = profile;
 }
@@ -33,12 +34,54 @@ ec_error_code ec_found_push(ec_match_env *env, ec_found_list *l, const ec_found 
   return EC_OK;
 }
 
+void ec_match_env_lf_count(ec_match_env *env, size_t n_lf) {
+  env->lf_off = env->len;
+  env->lf_before = n_lf;
+}
+
+size_t ec_match_line_at(ec_match_env *env, size_t off) {
+  if (off > env->len) off = env->len;
+  if (env->have_lines) return ec_lines_index_of(&env->lines, off);
+  size_t at = env->lf_off, before = env->lf_before, cost;
+  if (off >= at) {
+    cost = off - at;
+    before += ec_count_lf(env->text + at, cost);
+  } else if (at - off <= off) {
+    cost = at - off;
+    before -= ec_count_lf(env->text + off, cost);
+  } else {
+    cost = off;
+    before = ec_count_lf(env->text, off);
+  }
+  env->lf_off = off;
+  env->lf_before = before;
+  env->lf_counted += cost;
+  /* Questions all over the text (the blocks of one reply): the table answers each in log time,
+   * and counting stays within a few passes over the text in all. Without memory, counting goes on. */
+  if (env->lf_counted > 2 * env->len + 65536) (void)ec_match_lines(env);
+  return before;
+}
+
+bool ec_match_known_absent(const ec_match_env *env, ec_str s) {
+  for (uint32_t i = 0; i < env->n_absent; i++)
+    if (env->absent[i].len <= s.len && memmem(s.ptr, s.len, env->absent[i].ptr, env->absent[i].len)) return true;
+  return false;
+}
+
+void ec_match_note_absent(ec_match_env *env, ec_str s) {
+  if (!s.len) return;
+  char *c = ec_arena_alloc(env->arena, s.len);
+  if (!c) return;
+  memcpy(c, s.ptr, s.len);
+  uint32_t cap = sizeof env->absent / sizeof env->absent[0];
+  if (env->n_absent == cap) memmove(env->absent, env->absent + 1, (cap - 1) * sizeof env->absent[0]);
+  else env->n_absent++;
+  env->absent[env->n_absent - 1] = ec_str_make(c, s.len);
+}
+
 void ec_found_set_lines(ec_match_env *env, ec_found *f) {
-  const ec_lines *ln = ec_match_lines(env);
-  if (!ln) return;
-  size_t s = ec_lines_index_of(ln, f->start);
   size_t last = f->end > f->start ? f->end - 1 : f->start;
-  size_t e = ec_lines_index_of(ln, last);
+  size_t s = ec_match_line_at(env, f->start), e = ec_match_line_at(env, last);
   f->start_line = (uint32_t)s + 1;
   f->end_line = (uint32_t)(e < s ? s : e) + 1;
 }

@@ -34,8 +34,6 @@ typedef struct ec_match_env {
   ec_arena *arena;
   const char *text;                /* the document (LF, no BOM) */
   size_t len;
-  size_t n_lf;                     /* LFs in text when the caller knows them (SIZE_MAX: unknown), so a
-                                      match's line is counted from the nearer end */
   ec_lines lines;                  /* built on first use: ec_match_lines() */
   bool have_lines;
   const ec_options *opt;
@@ -44,6 +42,13 @@ typedef struct ec_match_env {
   uint64_t *norm_hash[2];          /* per-line hashes of trim_end / trimmed lines, built on first use */
   uint64_t work;                   /* comparison cells spent by anchor/fuzzy (bounded by limits.fuzzy_work) */
   uint32_t exact_searches;         /* exact searches run on this text (the second builds the line table) */
+  /* ec_match_line_at without a line table: the last offset asked, the LFs before it, and the bytes
+   * counted so far (past twice the text, the table is built and answers from then on). */
+  size_t lf_off, lf_before, lf_counted;
+  /* Strings found nowhere in the text (copies, most recent last): a string holding one is nowhere
+   * either. trim_end and indent often look for the same line, anchor for another. */
+  ec_str absent[4];
+  uint32_t n_absent;
   ec_lev_rows lev_rows;            /* edit-distance rows, grown on demand */
   /* Set by a caller that takes every place through ec_found_list.each: the arena for what one
    * place hands over (its re-indented replacement), which that caller recycles as it goes. */
@@ -67,6 +72,19 @@ const ec_lines *ec_match_lines(ec_match_env *env);
 ec_error_code ec_found_push(ec_match_env *env, ec_found_list *l, const ec_found *f);
 /** Fills start_line/end_line from byte offsets (a match ending in LF ends on that LF's line). */
 void ec_found_set_lines(ec_match_env *env, ec_found *f);
+/**
+ * The 0-based line holding byte `off` (the LFs before it). From the line table once it is built;
+ * before that counted a word at a time from the nearest offset asked before, so a strategy that
+ * found its places by searching the text needs no table of the whole file for their line numbers.
+ */
+size_t ec_match_line_at(ec_match_env *env, size_t off);
+/** The text's LF count, from a caller that knows it (a doc's n_lf): line numbers near the end
+ *  are then counted back from there. */
+void ec_match_env_lf_count(ec_match_env *env, size_t n_lf);
+/** Whether s holds a string ec_match_note_absent recorded (then s is nowhere in the text). */
+bool ec_match_known_absent(const ec_match_env *env, ec_str s);
+/** Records that s (non-empty) is nowhere in the text; out of memory, nothing is recorded. */
+void ec_match_note_absent(ec_match_env *env, ec_str s);
 
 /** The implementation of a strategy; NULL when this build has none yet. */
 ec_strategy_fn ec_strategy_impl(ec_strategy s);

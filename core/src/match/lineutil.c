@@ -51,73 +51,18 @@ const uint64_t *ec_match_norm_hashes(ec_match_env *env, ec_norm m) {
   return h;
 }
 
-ec_error_code ec_find_line_windows(ec_match_env *env, ec_norm m, const ec_split *needle, size_t **starts,
-                                   size_t *n_out) {
-  *starts = NULL;
-  *n_out = 0;
-  size_t nm = needle->n;
-  if (!nm) return EC_OK;
-  /* A window's normalised lines are slices of the file's lines, so each normalised needle line
-   * occurs in the text: when the longest does not, nothing matches, and one memmem saves
-   * splitting and hashing every line of the file. */
-  ec_str longest = {NULL, 0};
-  for (size_t j = 0; j < nm; j++) {
-    ec_str t = ec_norm_apply(needle->line[j], m);
-    if (t.len > longest.len) longest = t;
-  }
-  if (longest.len && (!env->len || !memmem(env->text, env->len, longest.ptr, longest.len))) return EC_OK;
-  const ec_lines *fl = ec_match_lines(env);
-  const uint64_t *fh = ec_match_norm_hashes(env, m);
-  if (!fl || !fh) return EC_OUT_OF_MEMORY;
-  if (nm > fl->n) return EC_OK;
-  uint64_t *nh = ec_arena_alloc(env->arena, nm * sizeof *nh);
-  size_t *fail = ec_arena_alloc(env->arena, nm * sizeof *fail);
-  if (!nh || !fail) return EC_OUT_OF_MEMORY;
-  for (size_t j = 0; j < nm; j++) {
-    ec_str t = ec_norm_apply(needle->line[j], m);
-    nh[j] = ec_hash_bytes(t.ptr, t.len);
-  }
-  fail[0] = 0;
-  for (size_t j = 1, k = 0; j < nm; j++) {
-    while (k && nh[j] != nh[k]) k = fail[k - 1];
-    if (nh[j] == nh[k]) k++;
-    fail[j] = k;
-  }
-  size_t *res = NULL, n = 0, cap = 0;
-  for (size_t i = 0, j = 0; i < fl->n; i++) {
-    while (j && fh[i] != nh[j]) j = fail[j - 1];
-    if (fh[i] == nh[j]) j++;
-    if (j < nm) continue;
-    size_t s = i + 1 - nm;
-    bool same = true;
-    for (size_t k = 0; k < nm && same; k++) {
-      ec_str a = ec_norm_apply(ec_lines_get(fl, s + k), m), b = ec_norm_apply(needle->line[k], m);
-      same = a.len == b.len && (!a.len || !memcmp(a.ptr, b.ptr, a.len));
-    }
-    if (!same) { j = fail[j - 1]; continue; }
-    if (!EC_ARENA_RESERVE(env->arena, res, n, cap, 8)) return EC_OUT_OF_MEMORY;
-    res[n++] = s;
-    j = 0;
-  }
-  *starts = res;
-  *n_out = n;
-  return EC_OK;
-}
-
-ec_error_code ec_push_window(ec_match_env *env, ec_found_list *out, size_t s, size_t m, bool final_lf,
+ec_error_code ec_push_window(ec_match_env *env, ec_found_list *out, const ec_lines *tl, size_t s, size_t m, bool final_lf,
                              ec_strategy st, double confidence, ec_str replacement) {
-  const ec_lines *fl = ec_match_lines(env);
-  if (!fl) return EC_OUT_OF_MEMORY;
   ec_found f;
   memset(&f, 0, sizeof f);
-  f.start = fl->start[s];
-  f.end = fl->start[s + m - 1] + fl->len[s + m - 1];
+  f.start = tl->start[s];
+  f.end = tl->start[s + m - 1] + tl->len[s + m - 1];
   if (final_lf) {
     if (f.end < env->len) f.end++;
     else if (replacement.len && replacement.ptr[replacement.len - 1] == '\n') replacement.len--;
   }
-  f.start_line = (uint32_t)s + 1;
-  f.end_line = (uint32_t)(s + m);
+  f.start_line = (uint32_t)(tl->first + s) + 1;
+  f.end_line = (uint32_t)(tl->first + s + m);
   f.strategy = st;
   f.confidence = confidence;
   f.replacement = replacement;

@@ -1,8 +1,9 @@
 /*
  * Shared machinery of the line-level strategies (trim_end, indent, anchor, fuzzy, regex's
- * re-indentation): needles split into lines, per-line normalised hashes of the document built
- * once per normalisation, a KMP scan over those hashes (linear in the file), and re-indentation
- * of a replacement into the matched block's own indentation characters.
+ * re-indentation): needles split into lines, windows of whole lines found from a needle line's
+ * occurrences (line_windows.c; per-line normalised hashes of the document and a KMP scan over
+ * them where that does not pay), and re-indentation of a replacement into the matched block's
+ * own indentation characters.
  */
 #ifndef EC_MATCH_LINEUTIL_H
 #define EC_MATCH_LINEUTIL_H
@@ -28,11 +29,23 @@ ec_str ec_line_indent(ec_str s);
 ec_error_code ec_split_lines(ec_arena *a, ec_str text, bool drop_final_lf, ec_split *out);
 /** Per-line hashes of the document's lines under m; NULL on OOM. */
 const uint64_t *ec_match_norm_hashes(ec_match_env *env, ec_norm m);
-/** Every non-overlapping window (left to right) whose normalised lines equal the needle's. */
-ec_error_code ec_find_line_windows(ec_match_env *env, ec_norm m, const ec_split *needle, size_t **starts,
+/** A window of whole document lines: its first line (0-based) and the byte that line starts at. */
+typedef struct ec_window {
+  size_t line, start;
+} ec_window;
+/**
+ * Every non-overlapping window (left to right) whose normalised lines equal the needle's
+ * (line_windows.c). Found from the occurrences of the needle's longest line in the text, each
+ * checked against its neighbours, so no table of the file's lines is built; the hashed scan of
+ * the whole table takes over when those checks pass a pass over the text.
+ */
+ec_error_code ec_find_line_windows(ec_match_env *env, ec_norm m, const ec_split *needle, ec_window **found,
                                    size_t *n);
-/** Pushes a match covering document lines [s, s+m) (plus the last LF when final_lf). */
-ec_error_code ec_push_window(ec_match_env *env, ec_found_list *out, size_t s, size_t m, bool final_lf,
+/** The m lines of window w as a table whose entry 0 is w's first line (its `first` is w->line):
+ *  a view into the file's table when that is built, else a table of these lines alone. */
+ec_error_code ec_window_table(ec_match_env *env, const ec_window *w, size_t m, ec_lines *out);
+/** Pushes a match covering entries [i, i+m) of table tl (plus the last LF when final_lf). */
+ec_error_code ec_push_window(ec_match_env *env, ec_found_list *out, const ec_lines *tl, size_t i, size_t m, bool final_lf,
                              ec_strategy st, double confidence, ec_str replacement);
 /**
  * new_text re-indented for a block matched at document lines [fs, fs+fm) from the model's `old`

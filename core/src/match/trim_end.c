@@ -7,18 +7,19 @@ static ec_error_code run(ec_match_env *env, ec_str old_text, ec_str new_text, ec
   bool any = false;
   for (size_t k = 0; k < nd.n && !any; k++) any = ec_norm_apply(nd.line[k], EC_NORM_TRIM).len != 0;
   if (!any) return EC_OK; /* blank lines alone say nothing about where they belong */
-  size_t *starts, n;
-  ec_error_code rc = ec_find_line_windows(env, m, &nd, &starts, &n);
-  if (rc || !n) return rc; /* nothing found: the file needs no line table here */
-  const ec_lines *fl = ec_match_lines(env);
-  if (!fl) return EC_OUT_OF_MEMORY;
+  ec_window *found;
+  size_t n;
+  ec_error_code rc = ec_find_line_windows(env, m, &nd, &found, &n);
+  if (rc || !n) return rc;
   for (size_t i = 0; i < n; i++) {
+    ec_lines wl; /* the window's own lines: no table of the whole file is needed */
+    if ((rc = ec_window_table(env, &found[i], nd.n, &wl))) return rc;
     ec_str rep = new_text, no_base = {"", 0};
     if (m == EC_NORM_TRIM) {
-      rep = ec_reindent(ec_place_arena(env, out), new_text, &nd, fl, starts[i], nd.n, no_base);
+      rep = ec_reindent(ec_place_arena(env, out), new_text, &nd, &wl, 0, nd.n, no_base);
       if (!rep.ptr) return EC_OUT_OF_MEMORY;
     }
-    rc = ec_push_window(env, out, starts[i], nd.n, nd.final_lf, m == EC_NORM_TRIM ? EC_STRATEGY_INDENT : EC_STRATEGY_TRIM_END,
+    rc = ec_push_window(env, out, &wl, 0, nd.n, nd.final_lf, m == EC_NORM_TRIM ? EC_STRATEGY_INDENT : EC_STRATEGY_TRIM_END,
                         m == EC_NORM_TRIM ? 0.9 : 0.95, rep);
     if (rc) return rc;
   }

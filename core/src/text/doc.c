@@ -165,6 +165,10 @@ void ec_doc_builder_init(ec_doc_builder *b, ec_arena *a, const ec_doc *from, siz
   b->with_cr = has_crlf(from);
 }
 
+void ec_doc_builder_size(ec_doc_builder *b, size_t size_hint) {
+  if (!b->cap) b->hint = size_hint;
+}
+
 /* The endings of `lfs` LFs: copied from `from` (keep) or the dominant one (lines an edit writes). */
 static void put_cr(ec_doc_builder *b, const uint8_t *keep, size_t lfs) {
   void *c = b->cr;

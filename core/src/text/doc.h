@@ -91,6 +91,8 @@ typedef struct ec_doc_builder {
 } ec_doc_builder;
 /** `size_hint`: the new text's length when known (exact: no reallocation), else a guess. */
 void ec_doc_builder_init(ec_doc_builder *b, ec_arena *a, const ec_doc *from, size_t size_hint);
+/** A better size_hint, known before the first write (then the buffer is sized once); later, ignored. */
+void ec_doc_builder_size(ec_doc_builder *b, size_t size_hint);
 /** Copies `from` up to sp->start, then sp->text; sp->start is at or after the previous splice's end. */
 void ec_doc_builder_put(ec_doc_builder *b, const ec_splice *sp);
 /** Bytes of new text so far. */
