@@ -2,10 +2,11 @@
  * What only editcore-tools.wasm (the whole core) has: the agent tools (tool calls and tool
  * definitions, core/src/tools/: runTool and the MCP server's tools), the hosts' write protocol
  * (core/src/commit/: only file hosts ask it), self-correction (core/src/correct/: a second model
- * call's prompt and its checked answer) and the Aider and Roo dialects (core/src/peers/: a request
- * under those profiles, or naming the dialect, answered as that tool would; the Cline dialect is
- * editcore's own search_replace reading and stays). Together 40 % of the engine's bytes and none
- * of an edit in editcore's own formats.
+ * call's prompt and its checked answer) and the peers' own edit emulations (core/src/peers/: a
+ * request under the aider, roo, gemini, claude or openhands profile, or naming the aider or roo
+ * dialect, answered as that tool would; the Cline dialect is editcore's own search_replace
+ * reading and stays). Together over 40 % of the engine's bytes and none of an edit in
+ * editcore's own formats and profile.
  *
  * editcore.wasm and editcore-lite.wasm link these stubs instead, so the linker leaves the real
  * code out. Each calls ec_wasm_needs_whole(), which raises the module's flag
@@ -16,6 +17,8 @@
  */
 #include "formats/formats.h"
 #include "peers/peers.h"
+#include "peers/gemini/gemini.h"
+#include "peers/claude_openhands/editor.h"
 #include "request/result.h"
 #include "editcore_commit.h"
 #include <stdlib.h>
@@ -62,3 +65,25 @@ DEFERRED_DIALECT(ec_dialect_roo)
 DEFERRED_DIALECT(ec_aider_replace)
 DEFERRED_DIALECT(ec_aider_udiff)
 DEFERRED_DIALECT(ec_aider_whole_file)
+
+/* Gemini's calculateReplacement (the gemini profile's replace) and the Claude / OpenHands text
+ * editors' str_replace and insert (their profiles' replace and insert): 11 KB raw, 5.3 KB gzip of
+ * editcore.wasm, which a user of those profiles fetches with the tools they come with. */
+ec_error_code ec_gemini_calculate(ec_match_env *env, ec_str old_raw, ec_str new_raw, bool allow_multiple, uint64_t max_len,
+                                  ec_gemini_result *out) {
+  (void)env; (void)old_raw; (void)new_raw; (void)allow_multiple; (void)max_len; (void)out;
+  ec_wasm_needs_whole();
+  return EC_INVALID_PARAM;
+}
+
+ec_error_code ec_peer_editor_replace(ec_ctx *ctx, ec_ws_file *f) {
+  (void)ctx; (void)f;
+  ec_wasm_needs_whole();
+  return EC_INVALID_PARAM;
+}
+
+ec_error_code ec_peer_editor_insert(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, int64_t k) {
+  (void)ctx; (void)f; (void)doc; (void)k;
+  ec_wasm_needs_whole();
+  return EC_INVALID_PARAM;
+}
