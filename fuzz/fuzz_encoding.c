@@ -46,7 +46,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ec_error_code rc = ec_text_decode(a, bytes, &text, &enc, &problem);
   FUZZ_CHECK(rc == EC_OK || (rc == EC_ENCODING && problem.len), "decode: text, or ENCODING with the reason");
   if (rc == EC_OK) {
-    FUZZ_CHECK(ec_text_encode(a, text, &enc, &back) == EC_OK, "what was decoded encodes");
+    const char *why_not;
+    FUZZ_CHECK(ec_text_encode(a, text, &enc, &back, &why_not) == EC_OK, "what was decoded encodes");
     FUZZ_CHECK(back.len == bytes.len && !memcmp(back.ptr, bytes.ptr, bytes.len), "decode then encode gives the bytes back");
   }
 
