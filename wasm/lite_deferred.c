@@ -144,7 +144,7 @@ bool ec_base64_decode_into(const char *text, size_t len, unsigned char *out, siz
   return true;
 }
 
-/* Tool calls, the write protocol, self-correction and the Aider and Roo dialects: the stubs of
+/* Tool calls, the write protocol, self-correction and the peer profiles' emulations: the stubs of
  * wasm/tools_deferred.c, shared with editcore.wasm, call ec_wasm_needs_whole() below. */
 
 /* The diagnosis of a NO_MATCH (messages/diagnose.c: the closest places and what differs at the

@@ -19,7 +19,7 @@ const decoder = new TextDecoder();
 // Three builds of one engine (wasm/CMakeLists.txt), each a subset of the next:
 // editcore-lite.wasm (the first download), editcore.wasm (the full edit engine: every format,
 // strategy and diagnosis) and editcore-tools.wasm (the whole core: the agent tools, the hosts'
-// write protocol, self-correction and the Aider and Roo dialects too). A run on a smaller module that reaches a part it
+// write protocol, self-correction and the peer profiles' own emulations too). A run on a smaller module that reaches a part it
 // lacks raises a flag (editcore_lite_needs_full, editcore_needs_tools) naming the module that
 // answers, and its response is discarded: the request is run again there, fetched then. A run that
 // did not raise it is the whole engine's answer byte for byte (tests/conformance/lite.mjs,
@@ -124,7 +124,7 @@ const WASM_TYPES = 'bytes (ArrayBuffer, Uint8Array), a URL, a Response or a WebA
  * forms) is editcore-lite.wasm: with it, the lite module is loaded now and `wasm` when needed.
  * `options.wasmTools` (the same forms) is editcore-tools.wasm, the whole engine, fetched the first
  * time a request needs what editcore.wasm leaves out (a tool call, the write protocol,
- * self-correction, the Aider and Roo dialects). `options.full: true` loads now the module that answers every request
+ * self-correction, the aider, roo, gemini, claude and openhands profiles). `options.full: true` loads now the module that answers every request
  * (editcore-tools.wasm; editcore.wasm when `wasm` is given without `wasmTools`), for the
  * synchronous functions. Resolves to the low-level Emscripten module that serves requests now
  * (HEAPU8, _malloc, ...), for diagnostics.
