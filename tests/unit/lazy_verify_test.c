@@ -1,6 +1,7 @@
 /* The lazy merge checks itself (issue 21): core/src/lazy/verify.c run on results written by hand,
  * one faithful and one for each failure it must catch — whatever merge produced them. */
 #include "test_util.h"
+#include "lazy_check.h"
 #include "editcore.h"
 #include "request/ctx.h"
 #include "request/result.h"
@@ -39,30 +40,10 @@ static const char *SNIPPET =
     "}\n"
     "// ... existing code ...\n";
 
-/* The check of `result` as the merge of `snippet` into `content` at `path`. */
-static ec_error_code check_in(const char *path, const char *content, const char *snippet, const char *result, char *msg, size_t cap) {
-  ec_request req;
-  ec_request_init(&req, EC_FORMAT_LAZY);
-  ec_file file = {{path, strlen(path)}, {content, strlen(content)}};
-  req.files = &file;
-  req.n_files = 1;
-  req.edit.snippet = (ec_str){snippet, strlen(snippet)};
-  req.edit.has_snippet = true;
-  ec_result *res = ec_result_new(NULL);
-  ec_ctx ctx;
-  ec_error_code rc = ec_ctx_init(&ctx, &req, res, NULL);
-  ec_ws_file *f = rc ? NULL : ec_format_target(&ctx);
-  if (f) rc = ec_lz_check_merge(&ctx, f, (ec_str){snippet, strlen(snippet)}, (ec_str){result, strlen(result)});
-  msg[0] = 0;
-  if (rc && res->n_errors) snprintf(msg, cap, "%.*s", (int)res->errors[0].message.len, res->errors[0].message.ptr);
-  ec_result_free(res);
-  return rc;
-}
-
 /* Runs the check of `result` as the merge of `snippet` into FILE_JS; returns the error code and
  * copies the message (empty on success). */
 static ec_error_code check(const char *snippet, const char *result, char *msg, size_t cap) {
-  return check_in("a.js", FILE_JS, snippet, result, msg, cap);
+  return lazy_check("a.js", FILE_JS, snippet, result, msg, cap);
 }
 
 /* FILE_JS with one substitution. */
@@ -153,16 +134,16 @@ int main(void) {
    * and no bracket is unbalanced. */
   const char *lua = "local function a(x)\n  return x + 1\nend\n\nlocal function b(y)\n  return y * 2\nend\n";
   const char *lua_snip = "-- ... existing code ...\nlocal function helper(z)\n  return z - 1\nend\n\nlocal function b(y)\n-- ... existing code ...\n";
-  CHECK_MSG(check_in("m.lua", lua, lua_snip,
+  CHECK_MSG(lazy_check("m.lua", lua, lua_snip,
                      "local function a(x)\n  return x + 1\nend\n\nlocal function helper(z)\n  return z - 1\nend\n\nlocal function b(y)\n  return y * 2\nend\n",
                      msg, sizeof msg) == EC_OK,
             "%s\n", msg);
-  CHECK(check_in("m.lua", lua, lua_snip,
+  CHECK(lazy_check("m.lua", lua, lua_snip,
                  "local function a(x)\n  return x + 1\nlocal function helper(z)\n  return z - 1\nend\n\nlocal function b(y)\n  return y * 2\nend\n", msg,
                  sizeof msg) == EC_NO_MATCH);
   CHECK_MSG(strstr(msg, "close another block"), "%s\n", msg);
   /* A new `else` above a kept `end`: the `end` still closes its `if` (the `else` continues it). */
-  CHECK_MSG(check_in("r.lua", "local function run(x)\n  if x then\n    start()\n  end\n  return x\nend\n",
+  CHECK_MSG(lazy_check("r.lua", "local function run(x)\n  if x then\n    start()\n  end\n  return x\nend\n",
                      "-- ... existing code ...\n  if x then\n    start()\n  else\n    stop()\n  end\n-- ... existing code ...\n",
                      "local function run(x)\n  if x then\n    start()\n  else\n    stop()\n  end\n  return x\nend\n", msg, sizeof msg) == EC_OK,
             "%s\n", msg);
@@ -170,15 +151,15 @@ int main(void) {
    * snippet shows it after) is refused; at the top level it passes. */
   const char *py = "class P:\n    a: int\n\n\ndef f(x):\n    return x\n";
   const char *py_snip = "# ... existing code ...\nclass P:\n    a: int\n\n\ndef helper(y):\n    return y\n# ... existing code ...\n";
-  CHECK_MSG(check_in("m.py", py, py_snip, "class P:\n    a: int\n\n\ndef helper(y):\n    return y\n\n\ndef f(x):\n    return x\n", msg, sizeof msg) == EC_OK,
+  CHECK_MSG(lazy_check("m.py", py, py_snip, "class P:\n    a: int\n\n\ndef helper(y):\n    return y\n\n\ndef f(x):\n    return x\n", msg, sizeof msg) == EC_OK,
             "%s\n", msg);
-  CHECK(check_in("m.py", py, py_snip, "class P:\n    a: int\n\n\n    def helper(y):\n        return y\n\n\ndef f(x):\n    return x\n", msg, sizeof msg) ==
+  CHECK(lazy_check("m.py", py, py_snip, "class P:\n    a: int\n\n\n    def helper(y):\n        return y\n\n\ndef f(x):\n    return x\n", msg, sizeof msg) ==
         EC_NO_MATCH);
   CHECK_MSG(strstr(msg, "another block than the snippet writes it in"), "%s\n", msg);
   /* The lines of a multi-line string take no part: text at column 0 inside a Lua long string
    * written new under an indented call is no line one level too shallow. */
   const char *ls = "local function usage()\n  io.write([[\nold text\n]])\nend\n";
-  CHECK_MSG(check_in("u.lua", ls, "-- ... existing code ...\n  io.write([[\nnew text\n]])\nend\n", "local function usage()\n  io.write([[\nnew text\n]])\nend\n", msg,
+  CHECK_MSG(lazy_check("u.lua", ls, "-- ... existing code ...\n  io.write([[\nnew text\n]])\nend\n", "local function usage()\n  io.write([[\nnew text\n]])\nend\n", msg,
                      sizeof msg) == EC_OK,
             "%s\n", msg);
 
@@ -189,10 +170,10 @@ int main(void) {
   const char *go = "package q\n\nfunc (q *Q) Len() int {\n\tn := 0\n\tfor range q.items {\n\t\tn++\n\t}\n\treturn n\n}\n\nfunc (q *Q) Cap() int {\n\treturn cap(q.items)\n}\n";
   const char *go_snip = "// ... existing code ...\n\nfunc (q *Q) Len() int {\n\treturn len(q.items)\n}\n\nfunc (q *Q) Empty() bool {\n\treturn q.Len() == 0\n}\n\n// ... existing code ...\n";
   const char *go_res = "package q\n\nfunc (q *Q) Len() int {\n\treturn len(q.items)\n}\n\nfunc (q *Q) Empty() bool {\n\treturn q.Len() == 0\n}\n\nfunc (q *Q) Cap() int {\n\treturn cap(q.items)\n}\n";
-  CHECK_MSG(check_in("q.go", go, go_snip, go_res, msg, sizeof msg) == EC_OK, "%s\n", msg);
+  CHECK_MSG(lazy_check("q.go", go, go_snip, go_res, msg, sizeof msg) == EC_OK, "%s\n", msg);
   /* Precision: the same new function written inside the old body's place with the file's loop
    * left after it (the old body's second half kept) is still refused. */
-  CHECK(check_in("q.go", go, go_snip,
+  CHECK(lazy_check("q.go", go, go_snip,
                  "package q\n\nfunc (q *Q) Len() int {\n\treturn len(q.items)\n}\n\nfunc (q *Q) Empty() bool {\n\treturn q.Len() == 0\n}\n\treturn n\n}\n\nfunc (q *Q) Cap() int {\n\treturn cap(q.items)\n}\n",
                  msg, sizeof msg) == EC_NO_MATCH);
 
@@ -202,12 +183,12 @@ int main(void) {
   const char *js = "function frame() {\n  clear();\n  paintSky();\n}\n\nfunction paintSky() {\n  fill(\"#8cf\");\n}\n\nfunction clear() {\n  wipe();\n}\n";
   const char *js_snip = "// ... existing code ...\nfunction frame() {\n  clear();\n  paintNight();\n}\n\nfunction paintNight() {\n  fill(\"#013\");\n  stars();\n}\n// ... existing code ...\n";
   const char *js_res = "function frame() {\n  clear();\n  paintNight();\n}\n\nfunction paintNight() {\n  fill(\"#013\");\n  stars();\n}\n\nfunction paintSky() {\n  fill(\"#8cf\");\n}\n\nfunction clear() {\n  wipe();\n}\n";
-  CHECK(check_in("f.js", js, js_snip, js_res, msg, sizeof msg) == EC_NO_MATCH);
+  CHECK(lazy_check("f.js", js, js_snip, js_res, msg, sizeof msg) == EC_NO_MATCH);
   CHECK_MSG(strstr(msg, "renamed copy"), "%s\n", msg);
   /* ...but not when the old function is still called elsewhere in the result: a sibling. */
   const char *js2 = "function frame() {\n  clear();\n  paintSky();\n}\n\nfunction paintSky() {\n  fill(\"#8cf\");\n}\n\nfunction clear() {\n  wipe();\n  paintSky();\n}\n";
   const char *js2_res = "function frame() {\n  clear();\n  paintNight();\n}\n\nfunction paintNight() {\n  fill(\"#013\");\n  stars();\n}\n\nfunction paintSky() {\n  fill(\"#8cf\");\n}\n\nfunction clear() {\n  wipe();\n  paintSky();\n}\n";
-  check_in("f.js", js2, js_snip, js2_res, msg, sizeof msg);
+  lazy_check("f.js", js2, js_snip, js2_res, msg, sizeof msg);
   CHECK_MSG(!strstr(msg, "renamed copy"), "%s\n", msg);
 
   TEST_MAIN_END();
