@@ -62,20 +62,12 @@ function putString(m, text) {
   return [p, r.written, r.written === text.length];
 }
 
-/** Strings and bytes up to this size share the call's one block; a larger one gets its own (a
- *  large non-ASCII string would otherwise leave its ASCII-sized room unused beside it). */
-const SHARED = 1 << 16;
-
 function putBytes(m, bytes) {
   const p = m._malloc(bytes.length || 1);
   if (!p) throw new Error('editcore: out of memory');
   m.HEAPU8.set(bytes, p);
   return [p, bytes.length, false];
 }
-
-/** The room x takes in the call's block: its ASCII size (a UTF-8 string that needs more moves to
- *  a block of its own), 0 for one that gets its own block from the start. */
-const room = (x) => (x.length > SHARED ? 0 : x.length || 1);
 
 /** True when the request object names no options.syntax: the object path then answers with the
  *  typed API's default, the syntax report on demand (nothing parsed; send options.syntax "report"
@@ -92,63 +84,38 @@ export function syntaxOnDemand(request) {
  * out) and run returns null. Returns the response object.
  */
 export function runFiles(m, requestText, files, check, onDemand) {
-  // One block for everything a call writes: the length word the engine answers in, the rows,
-  // the request text and each path and content, laid out at their ASCII sizes (a string that
-  // turns out longer in UTF-8 moves to a block of its own). So a call is one malloc and one free
-  // around the run, not one per piece: each is a crossing into wasm (issue 28, the 10 KB rows).
-  const n = files.length;
-  let size = 8 + 16 * n + room(requestText);
-  for (let i = 0; i < n; i++) size += room(files[i][0]) + room(files[i][1]);
-  const block = m._malloc(size);
-  if (!block) throw new Error('editcore: out of memory');
   const blocks = [];
+  const alloc = (n) => { const p = m._malloc(n); if (!p) throw new Error('editcore: out of memory'); blocks.push(p); return p; };
   let result = 0;
   try {
-    const lenPtr = block, rows = block + 8;
-    let at = rows + 16 * n;
-    /** Writes x (a string or bytes) at `at` when it fits there, else in a block of its own: [ptr, bytes, ascii]. */
-    const put = (x) => {
-      const cap = room(x), heap = m.HEAPU8;
-      if (cap && typeof x !== 'string') { heap.set(x, at); at += cap; return [at - cap, x.length, false]; }
-      if (cap) {
-        const r = encoder.encodeInto(x, heap.subarray(at, at + cap));
-        if (r.read === x.length) { at += cap; return [at - cap, r.written, r.written === x.length]; }
-      }
-      const own = typeof x === 'string' ? putString(m, x) : putBytes(m, x);
-      blocks.push(own[0]);
-      return own;
-    };
-    const [reqPtr, reqLen] = put(requestText);
+    const [reqPtr, reqLen] = putString(m, requestText);
+    blocks.push(reqPtr);
+    const rows = alloc(16 * files.length + 4);
     const originals = [];
-    let byPath = null; // path -> original, made when a result names files of a request of several
-    for (let i = 0; i < n; i++) {
-      const [path, content] = files[i];
-      const [pp, pl] = put(path);
-      const [cp, cl, ascii] = put(content);
-      const heap32 = m.HEAPU32, r = (rows >> 2) + 4 * i;
-      heap32[r] = pp; heap32[r + 1] = pl; heap32[r + 2] = cp; heap32[r + 3] = cl;
+    files.forEach(([path, content], i) => {
+      const [pp, pl] = putString(m, path);
+      blocks.push(pp);
+      const [cp, cl, ascii] = typeof content === 'string' ? putString(m, content) : putBytes(m, content);
+      blocks.push(cp);
+      m.HEAPU32.set([pp, pl, cp, cl], (rows >> 2) + 4 * i);
       originals.push({ path, content, ptr: cp, bytes: cl, ascii });
-    }
-    result = m._editcore_run_files(reqPtr, reqLen, rows, n, onDemand ? 1 : 0);
+    });
+    result = m._editcore_run_files(reqPtr, reqLen, rows, files.length, onDemand ? 1 : 0);
     if (!result) throw new Error('editcore: out of memory');
     if (check && !check(m)) return null;
+    const lenPtr = alloc(4);
     const json = m._editcore_result_json(result, lenPtr);
     if (!json) throw new Error('editcore: out of memory');
     const text = decoder.decode(m.HEAPU8.subarray(json, json + m.HEAPU32[lenPtr >> 2]));
     m._editcore_free(json);
     const res = JSON.parse(text);
+    const byPath = new Map(originals.map((o) => [o.path, o]));
     const files2 = res.data?.files ?? {};
-    for (const path of Object.keys(files2)) {
-      let original;
-      if (n === 1) original = originals[0].path === path ? originals[0] : undefined;
-      else original = (byPath ??= new Map(originals.map((o) => [o.path, o]))).get(path);
-      files2[path] = fileResult(m, result, files2[path], original, lenPtr);
-    }
+    for (const path of Object.keys(files2)) files2[path] = fileResult(m, result, files2[path], byPath.get(path), lenPtr);
     return res;
   } finally {
     if (result) m._editcore_result_free(result);
     for (const p of blocks) m._free(p);
-    m._free(block);
   }
 }
 
