@@ -135,8 +135,16 @@ ec_error_code ec_diff_prepare(ec_arena *ar, ec_str old_text, ec_str new_text, si
   const size_t guard = (context > SIZE_MAX / 4 ? SIZE_MAX / 4 : context) + EC_DIFF_LOOK_MARGIN;
   const size_t margin = guard + EC_DIFF_SLIDE_MARGIN;
   const size_t before = pre < margin ? pre : margin, after = suf < margin ? suf : margin;
+  /* The window's first line: `before` lines back from the middle, or pre - before lines on from
+   * the text's start when that is fewer (a window of a diff of stretches starts a line or two
+   * into its own text). */
   size_t from = pre_b;
-  for (size_t k = 0; k < before; k++) from = ec_line_start_before(old_text.ptr, 0, from - 1); /* the line before */
+  if (pre - before < before) {
+    from = 0;
+    for (size_t k = 0; k < pre - before; k++) from = (size_t)((const char *)memchr(old_text.ptr + from, '\n', pre_b - from) - old_text.ptr) + 1;
+  } else {
+    for (size_t k = 0; k < before; k++) from = ec_line_start_before(old_text.ptr, 0, from - 1); /* the line before */
+  }
   out->w0 = pre - before;
   out->mlo = before;
   out->guard_lo = out->w0 > 0 ? guard : 0;
