@@ -10,27 +10,19 @@ static void key(ec_buf *b, bool *first, const char *k) {
   ec_buf_append_cstr(b, "\":");
 }
 
-/* A count in decimal. The response's numbers are written by hand, not by printf: a call's
- * response has a dozen of them, and formatting each through printf cost more than the rest of
- * the JSON (issue 28, the 10 KB rows); the digits are the same. */
-static void num(ec_buf *b, unsigned long long v) {
-  char d[20];
-  size_t n = sizeof d;
-  do { d[--n] = (char)('0' + v % 10); v /= 10; } while (v);
-  ec_buf_append(b, d + n, sizeof d - n);
-}
-
-/* `prefix` (a separator and a key, ",\"k\":"), then v. */
+/* `prefix` (a separator and a key, ",\"k\":"), then v. The response's numbers are written by
+ * hand, not by printf: a call's response has a dozen of them, and formatting each through printf
+ * cost more than the rest of the JSON (issue 28, the 10 KB rows); the digits are the same. */
 static void num_member(ec_buf *b, const char *k, unsigned long long v) {
   ec_buf_append_cstr(b, k);
-  num(b, v);
+  ec_buf_append_uint(b, v);
 }
 
 /* Ratios in thousandths, so every libc prints the same digits: "1.0", "0.95", "0.333". */
 static void ratio(ec_buf *b, double v) {
   if (!(v >= 0)) v = 0;
   unsigned long long m = (unsigned long long)(v * 1000.0 + 0.5);
-  num(b, m / 1000);
+  ec_buf_append_uint(b, m / 1000);
   unsigned f = (unsigned)(m % 1000);
   char frac[4] = {'.', (char)('0' + f / 100), (char)('0' + f / 10 % 10), (char)('0' + f % 10)};
   size_t n = 4;
@@ -46,8 +38,8 @@ static void write_error(ec_buf *b, const ec_error *e) {
   key(b, &first, "message");
   ec_json_write_string(b, e->message);
   if (e->path.len) { key(b, &first, "path"); ec_json_write_string(b, e->path); }
-  if (e->block > 0) { key(b, &first, "block"); num(b, (unsigned long long)e->block); }
-  if (e->line > 0) { key(b, &first, "line"); num(b, e->line); }
+  if (e->block > 0) { key(b, &first, "block"); ec_buf_append_uint(b, (unsigned long long)e->block); }
+  if (e->line > 0) { key(b, &first, "line"); ec_buf_append_uint(b, e->line); }
   if (e->n_candidates) {
     key(b, &first, "candidates");
     ec_buf_append_char(b, '[');
@@ -72,7 +64,7 @@ static void write_error(ec_buf *b, const ec_error *e) {
 static void write_file(ec_buf *b, const ec_file_result *f, size_t index, bool splices) {
   bool first = true;
   ec_buf_append_char(b, '{');
-  if (splices) { key(b, &first, "index"); num(b, index); }
+  if (splices) { key(b, &first, "index"); ec_buf_append_uint(b, index); }
   key(b, &first, "action");
   ec_buf_append_char(b, '"');
   ec_buf_append_cstr(b, ec_action_name(f->action));
