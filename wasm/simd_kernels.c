@@ -69,6 +69,11 @@ static int same(const uint8_t *a, const uint8_t *b, uint32_t n) {
   return 1;
 }
 
+/* Lanes k where at[k + p1] and at[k + p2] are the needle's bytes there. */
+static v128_t hits(const uint8_t *at, uint32_t p1, v128_t b1, uint32_t p2, v128_t b2) {
+  return wasm_v128_and(wasm_i8x16_eq(wasm_v128_load(at + p1), b1), wasm_i8x16_eq(wasm_v128_load(at + p2), b2));
+}
+
 /* How rarely a byte occurs in source text, roughly (higher: rarer), to pick the needle bytes the
  * search filters on: filtering on a space and a letter passes most offsets of code; on a '{' and
  * a digit, few. Code, not a table: the module may not have a data segment. */
@@ -108,38 +113,22 @@ EXPORT("find") int32_t find(const uint8_t *h, uint32_t n, const uint8_t *s, uint
   uint32_t budget = n > UINT32_MAX - 4096 ? UINT32_MAX : n + 4096, spent = 0;
   uint32_t i = 0;
   for (; end - i >= 64; i += 64) {
-    v128_t c0 = wasm_v128_and(wasm_i8x16_eq(wasm_v128_load(h + i + p1), b1), wasm_i8x16_eq(wasm_v128_load(h + i + p2), b2));
-    v128_t c1 = wasm_v128_and(wasm_i8x16_eq(wasm_v128_load(h + i + 16 + p1), b1), wasm_i8x16_eq(wasm_v128_load(h + i + 16 + p2), b2));
-    v128_t c2 = wasm_v128_and(wasm_i8x16_eq(wasm_v128_load(h + i + 32 + p1), b1), wasm_i8x16_eq(wasm_v128_load(h + i + 32 + p2), b2));
-    v128_t c3 = wasm_v128_and(wasm_i8x16_eq(wasm_v128_load(h + i + 48 + p1), b1), wasm_i8x16_eq(wasm_v128_load(h + i + 48 + p2), b2));
+    /* p1, p2 <= m - 1, so h[i + 63 + p] < n: every load stays inside the text */
+    v128_t c0 = hits(h + i, p1, b1, p2, b2), c1 = hits(h + i + 16, p1, b1, p2, b2);
+    v128_t c2 = hits(h + i + 32, p1, b1, p2, b2), c3 = hits(h + i + 48, p1, b1, p2, b2);
     if (!wasm_v128_any_true(wasm_v128_or(wasm_v128_or(c0, c1), wasm_v128_or(c2, c3)))) continue;
     uint64_t mask = (uint64_t)(uint32_t)wasm_i8x16_bitmask(c0) | (uint64_t)(uint32_t)wasm_i8x16_bitmask(c1) << 16 |
                     (uint64_t)(uint32_t)wasm_i8x16_bitmask(c2) << 32 | (uint64_t)(uint32_t)wasm_i8x16_bitmask(c3) << 48;
-    while (mask) {
+    for (; mask; mask &= mask - 1) {
       uint32_t at = i + (uint32_t)__builtin_ctzll(mask);
       if (same(h + at, s, m)) return (int32_t)at;
-      spent += m;
-      if (spent > budget) return -2 - (int32_t)i;
-      mask &= mask - 1;
+      if ((spent += m) > budget) return -2 - (int32_t)i;
     }
   }
-  for (; end - i >= 16; i += 16) {
-    /* p1, p2 <= m - 1, so h[i + 15 + p] < n: every load stays inside the text */
-    uint32_t mask = (uint32_t)wasm_i8x16_bitmask(
-        wasm_v128_and(wasm_i8x16_eq(wasm_v128_load(h + i + p1), b1), wasm_i8x16_eq(wasm_v128_load(h + i + p2), b2)));
-    while (mask) {
-      uint32_t at = i + (uint32_t)__builtin_ctz(mask);
-      if (same(h + at, s, m)) return (int32_t)at;
-      spent += m;
-      if (spent > budget) return -2 - (int32_t)i;
-      mask &= mask - 1;
-    }
-  }
-  for (; i < end; i++) {
+  for (; i < end; i++) { /* the last < 64 offsets */
     if (h[i + p1] != s[p1] || h[i + p2] != s[p2]) continue;
     if (same(h + i, s, m)) return (int32_t)i;
-    spent += m;
-    if (spent > budget) return -2 - (int32_t)i;
+    if ((spent += m) > budget) return -2 - (int32_t)i;
   }
   return -1;
 }
