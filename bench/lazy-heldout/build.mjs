@@ -20,7 +20,7 @@
 //
 // The split, fixed before any case was run: a case's group is hashed with SHA-256 (coding-agent-bench:
 // "cab/<file stem>/<query>", so the five models' snippets for one prompt fall on one side;
-// Kortix: "kortix/<case_id>"); first byte even = "tune" (rules may be studied and tuned on it),
+// Kortix: "kortix/<case_id>"); Morph's and Kortix's merges are normalised as below (normalise). first byte even = "tune" (rules may be studied and tuned on it),
 // odd = "held" (measured once, before any change made for these sets).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -40,6 +40,34 @@ function shapeOf(snippet) {
   const m = lines.map((l) => MARKER.test(l));
   const diff = lines.length > 1 && lines.every((l) => l === '' || /^[+\- ]/.test(l)) && lines.some((l) => l.startsWith('+'));
   return { markers: m.filter(Boolean).length, leading_marker: m[0], trailing_marker: m[m.length - 1], diff_style: diff };
+}
+// Morph's merge normalised as ../shared/lazy's expectations are (its README): (1) the final newline
+// the original has is restored; (2) a line Morph rewrote only in whitespace, where no snippet line
+// equals its new version (trimmed), is reverted to the original line (Morph turns the untouched
+// `//day is one of ...` into `// day is one of ...`). Lines are paired through a longest common
+// subsequence; in each replaced stretch the k-th removed and k-th added lines are compared.
+function normalise(orig, want, snippet) {
+  const notes = [];
+  if (orig.endsWith('\n') && !want.endsWith('\n')) { want += '\n'; notes.push('final newline restored'); }
+  const a = orig.split('\n'), b = want.split('\n');
+  const snip = new Set(snippet.split('\n').map((l) => l.trim()));
+  const n = a.length, m = b.length, L = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
+  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) L[i][j] = a[i] === b[j] ? L[i + 1][j + 1] + 1 : Math.max(L[i + 1][j], L[i][j + 1]);
+  const out = [];
+  let i = 0, j = 0, reverted = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && a[i] === b[j]) { out.push(b[j]); i++; j++; continue; }
+    const del = [], add = [];
+    while (i < n && (j >= m || (a[i] !== b[j] && L[i + 1][j] >= L[i][j + 1]))) del.push(a[i++]);
+    while (j < m && (i >= n || (a[i] !== b[j] && L[i][j + 1] > L[i + 1][j]))) add.push(b[j++]);
+    add.forEach((l, k) => {
+      const o = del[k];
+      if (o !== undefined && o !== l && o.replace(/\s+/g, '') === l.replace(/\s+/g, '') && !snip.has(l.trim())) { out.push(o); reverted++; }
+      else out.push(l);
+    });
+  }
+  if (reverted) notes.push(`${reverted} whitespace-only rewrite(s) of lines the snippet does not hold reverted`);
+  return { text: out.join('\n'), notes };
 }
 const manifest = ['# Held-out lazy sets (built by bench/lazy-heldout/build.mjs; not part of the repository)', ''];
 const seen = new Set();
@@ -66,13 +94,15 @@ if (args.cab) {
     const id = `cab-single#${r.model}/${stem}/${r.query_id}`;
     if (seen.has(call.code_edit)) { dropped.push(`${id} (byte-identical to a ../shared/lazy snippet)`); continue; }
     const ws = `${run}/workspace/${r.model}/${stem}/${r.query_id}_morph_single.${ext}`;
+    const original = git(args.cab, 'show', `HEAD:corpus/${base}`);
+    const want = normalise(original, git(args.cab, 'show', `HEAD:${ws}`), call.code_edit);
     cases.push({
       id, peer: 'editcore', format: 'lazy', part: partOf(`cab/${stem}/${r.query_id}`),
       source: `morphllm/coding-agent-bench @${commit} ${run}/logs/detailed_20250819_003007_single_turn.json; corpus/${base}; ${ws}`,
-      files: { [base]: git(args.cab, 'show', `HEAD:corpus/${base}`) },
+      files: { [base]: original },
       edit: { path: base, snippet: call.code_edit, instruction: call.instructions },
-      expect: { ok: true, files: { [base]: git(args.cab, 'show', `HEAD:${ws}`) } },
-      expect_quality: 'morph', meta: { model: r.model, query: r.query_id, shape: shapeOf(call.code_edit) },
+      expect: { ok: true, files: { [base]: want.text } },
+      expect_quality: 'morph', meta: { model: r.model, query: r.query_id, shape: shapeOf(call.code_edit), normalizations: want.notes },
     });
   }
   write('cab-single', cases, [`- source: morphllm/coding-agent-bench @${commit}`, `- paths: ${run}/logs/detailed_20250819_003007_single_turn.json (records with method "morph"), corpus/*, ${run}/workspace/*/*/*_morph_single.*`,
@@ -83,13 +113,14 @@ if (args.kortix) {
   const commit = git(args.kortix, 'rev-parse', 'HEAD').trim();
   const rows = JSON.parse(git(args.kortix, 'show', 'HEAD:harness/cases.json'));
   const cases = rows.map((r) => {
+    const want = normalise(r.original_code, r.final_code, r.update_snippet);
     const base = r.file_name ? r.file_name.split('/').pop() : `case${r.case_id}.txt`; // two rows have no file name
     return {
       id: `kortix#${r.case_id}/${base}`, peer: 'editcore', format: 'lazy', part: partOf(`kortix/${r.case_id}`),
       source: `kmlaborat/pi-fa-merge @${commit} harness/cases.json case ${r.case_id} (Kortix/FastApply-dataset-v1.0 test split, ${r.file_name})`,
       files: { [base]: r.original_code }, edit: { path: base, snippet: r.update_snippet },
-      expect: { ok: true, files: { [base]: r.final_code } },
-      expect_quality: 'kortix', meta: { model: 'claude-3.5-sonnet or gpt-4o', query: String(r.case_id), shape: shapeOf(r.update_snippet) },
+      expect: { ok: true, files: { [base]: want.text } },
+      expect_quality: 'kortix', meta: { model: 'claude-3.5-sonnet or gpt-4o', query: String(r.case_id), shape: shapeOf(r.update_snippet), normalizations: want.notes },
     };
   });
   write('kortix', cases, [`- source: kmlaborat/pi-fa-merge @${commit} harness/cases.json (a stratified sample of Kortix/FastApply-dataset-v1.0's test split)`,
