@@ -26,10 +26,11 @@ static ec_error_code lazy_setup(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, ec_str 
   job->ctx = ctx;
   job->f = f;
   job->a = ctx->arena;
-  /* Invariant (d) over lines only where the syntax guard will not parse the result (no grammar
-   * for the file's language) and parsing is not switched off. */
-  ec_str lang_name;
-  job->parse_lines = ctx->opt.syntax != EC_SYNTAX_OFF && !ec_syn_lang_for(f->path, ctx->req->edit.language, &lang_name);
+  /* Invariant (d) over lines whenever parsing is not switched off, a grammar or not: tree-sitter's
+   * Python grammar accepts a block opener with no deeper line after it (`def f():` followed by a
+   * line at its own column), which Python refuses (IndentationError); the line reading refuses it
+   * too, and accepts every file Python accepts (docs/lazy.md, invariant d). */
+  job->parse_lines = ctx->opt.syntax != EC_SYNTAX_OFF;
   /* The placement's work (anchor candidates, alignments) is matching work: it spends the same
    * request budget as the fuzzy strategies, options.limits.fuzzy_work (200 M by default). */
   job->work_cap = ctx->opt.limits.fuzzy_work;

@@ -906,6 +906,45 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
                         "would be there twice: moved code whose old place the snippet does not show",
                         S->line[A[first]]);
   }
+  /* Past an unmarked edge, the kept run holds no line the snippet rewrites: a line written new
+   * that is an edited version (the same head, or one extending the other) of a strong line kept
+   * where the snippet has no marker (before its first line with no marker above, after its last
+   * with none below). The snippet starts or ends at the file's own start or end there; keeping
+   * those lines is the fragment reading, and it cannot hold when the snippet rewrites one of them:
+   * the old line would stay beside its replacement (a new function, then `module.exports = { a,
+   * b }`, the snippet's last line, with the file's last line `module.exports = a` kept at the end:
+   * the later assignment wins). Only a line at its segment's outer level (no deeper than any of
+   * its lines) and a file line at the same column: a statement inside a rewritten body shares
+   * heads with lines anywhere (`const value = style.get(key)`, a parameter `particle: Particle,`).
+   * At most 64 candidates a line are compared (the index gives them without a scan). */
+  {
+    size_t last_gap = job->nseg_parsed;
+    uint32_t *outer = ec_arena_alloc(job->a, (job->nseg_parsed + 1) * sizeof *outer);
+    if (!outer) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+    for (size_t g = 0; g <= job->nseg_parsed; g++) outer[g] = UINT32_MAX;
+    for (size_t a = 0; a < na; a++)
+      if (!(S->flags[A[a]] & (LZ_BLANK | LZ_MARKER)) && S->indent[A[a]] < outer[aseg[a]]) outer[aseg[a]] = S->indent[A[a]];
+    for (size_t a = 0; a < na; a++) {
+      if (ma[a] >= 0 || (S->flags[A[a]] & (LZ_WEAK | LZ_BLANK | LZ_MARKER)) || S->indent[A[a]] != outer[aseg[a]]) continue;
+      ec_str hs = ec_lz_head(S->line[A[a]]);
+      for (int side = 0; side < 2; side++) {
+        size_t g = side ? last_gap : 0;
+        if ((side ? job->trail_marker : job->lead_marker) || v->gx[g] == SIZE_MAX || v->gx[g] >= v->gy[g]) continue;
+        ec_lz_cp_iter it;
+        if (!ec_lz_counterpart_iter_init(job, S->line[A[a]], (int64_t)v->gx[g] - 1, (int64_t)v->gy[g], &it))
+          return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+        unsigned seen = 0;
+        for (uint32_t i; seen < 64 && (i = ec_lz_counterpart_next(&it)) != LZ_NIL; seen++) {
+          if ((F->flags[i] & (LZ_WEAK | LZ_BLANK)) || F->key[i] == S->key[A[a]] || F->indent[i] != S->indent[A[a]]) continue;
+          if (ec_lz_counterparts_head(S->line[A[a]], hs, F->line[i], ec_lz_counterpart_file_head(&it, job, i)))
+            return fail_check(job, aseg[a], i + 1, i + 1,
+                              "it rewrites a line that the file keeps where the snippet has no marker (past its first or last line), "
+                              "so the old line would stay beside its replacement",
+                              S->line[A[a]]);
+        }
+      }
+    }
+  }
   /* A run of new lines at an edge facing a marker that repeats the file lines on the marker's
    * side (the `end` written before a marker whose run starts with that same `end`): the line
    * would be there twice. */
