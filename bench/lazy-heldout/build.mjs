@@ -38,7 +38,9 @@ const MARKER = /^\s*(\/\/+|#+|--|\/\*+|<!--|\{\/\*|;+|%)\s*(\.\.\.|…|\[\.\.\.\
 function shapeOf(snippet) {
   const lines = snippet.replace(/^\n+|\n+$/g, '').split('\n');
   const m = lines.map((l) => MARKER.test(l));
-  const diff = lines.length > 1 && lines.every((l) => l === '' || /^[+\- ]/.test(l)) && lines.some((l) => l.startsWith('+'));
+  // Diff-style as ../shared/lazy counts it: `+` or `-` prefixed lines mixed with unprefixed context
+  // (a `--` at column 0 is a Lua or SQL comment, not a removed line).
+  const diff = lines.some((l) => /^\+(?!\+)/.test(l) || /^-(?!-)/.test(l));
   return { markers: m.filter(Boolean).length, leading_marker: m[0], trailing_marker: m[m.length - 1], diff_style: diff };
 }
 // Morph's merge normalised as ../shared/lazy's expectations are (its README): (1) the final newline
