@@ -952,6 +952,10 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     size_t lead = 0, trail = 0;
     while (lead < na && ma[lead] < 0) lead++;
     while (trail < na && ma[na - 1 - trail] < 0) trail++;
+    /* The same runs, aligned weak lines aside (a new CSS rule's `}` aligned with the old rule's). */
+    size_t weak_lead = 0, weak_trail = 0;
+    while (weak_lead < na && (ma[weak_lead] < 0 || (S->flags[A[weak_lead]] & LZ_WEAK))) weak_lead++;
+    while (weak_trail < na && (ma[na - 1 - weak_trail] < 0 || (S->flags[A[na - 1 - weak_trail]] & LZ_WEAK))) weak_trail++;
     /* The run's first new line is the very line the marker's run starts with (or its last the
      * line the run above ends with), a line that says something (not a `}`, but a long rule of `=` signs): that line would be
      * there twice. */
@@ -974,6 +978,34 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
         for (size_t k = 0; k < 3; k++) s3[k] = S->line[A[lead - 1 - k]];
       if (f > 0 && telling(F, f - 1) && F->key[f - 1] == S->key[A[lead - 1]] && !(section && new_section(s3, f3)))
         return fail_check(job, s0, (uint32_t)f, (uint32_t)f, "its new first lines end with the line a marker keeps right before them, so that line would be there twice", S->line[A[lead - 1]]);
+    }
+    /* Invariant (a) at a marker: the first line a marker keeps right after the segment's new last
+     * lines (aligned brackets aside: a new CSS rule's `}` aligned with the old rule's) is not one
+     * those new lines rewrite — an edited version of it, the same head or one extending the other
+     * (`window_.clear();` written before a marker whose run starts with the file's
+     * `window_.clear(cfg_.bg);`; a rewritten rule `button:hover {` over the one-line
+     * `button:hover { ... }` the marker keeps). The old line would stay beside its replacement
+     * (and win, later in the file); whether the new lines replace it or go above it is open. The
+     * same above: the last line a marker keeps right before the segment's new first lines. */
+    if (!free_bottom && weak_trail) {
+      size_t f = y;
+      while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+      if (f < F->n && !(F->flags[f] & LZ_WEAK))
+        for (size_t k = na - weak_trail; k < na; k++)
+          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f] && ec_lz_counterparts(S->line[A[k]], F->line[f]))
+            return fail_check(job, s1, (uint32_t)f + 1, (uint32_t)f + 1,
+                              "one of its new last lines rewrites the line a marker keeps right after them, so the old line would stay beside its replacement",
+                              S->line[A[k]]);
+    }
+    if (!free_top && weak_lead) {
+      size_t f = x;
+      while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
+      if (f > 0 && !(F->flags[f - 1] & (LZ_WEAK | LZ_BLANK)))
+        for (size_t k = 0; k < weak_lead; k++)
+          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f - 1] && ec_lz_counterparts(S->line[A[k]], F->line[f - 1]))
+            return fail_check(job, s0, (uint32_t)f, (uint32_t)f,
+                              "one of its new first lines rewrites the line a marker keeps right before them, so the old line would stay beside its replacement",
+                              S->line[A[k]]);
     }
     /* The last L new lines are the L file lines right after the place (a marker keeps them), for
      * some L; not when they close only what the new lines above them opened. And the first L new
