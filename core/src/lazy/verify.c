@@ -98,6 +98,24 @@ static bool block_line(const ec_lz_job *job, size_t j) {
   return !(job->S.flags[j] & (LZ_BLANK | LZ_MARKER)) && !(job->S.op && job->S.op[j] == '-');
 }
 
+/* The length of a trimmed line's text before its first `(`, `{` or `=`. */
+static size_t strcspn_len(ec_str t) {
+  size_t k = 0;
+  while (k < t.len && t.ptr[k] != '(' && t.ptr[k] != '{' && t.ptr[k] != '=') k++;
+  return k;
+}
+
+/* Whether new line a rewrites file line b: counterparts (the same head, or one extending the
+ * other), and the same text up to the first `(`, `{` or `=` — a head cut at `:` would make
+ * `button:focus {` a rewrite of `button:hover { ... }` (both `button`). */
+static bool rewrites_line(ec_str a, ec_str b) {
+  if (!ec_lz_counterparts(a, b)) return false;
+  ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
+  size_t ka = strcspn_len(ta), kb = strcspn_len(tb);
+  ec_str ha = ec_lz_trim(ec_str_make(ta.ptr, ka)), hb = ec_lz_trim(ec_str_make(tb.ptr, kb));
+  return ha.len && ha.len == hb.len && !memcmp(ha.ptr, hb.ptr, ha.len);
+}
+
 static ec_error_code fail_check(ec_lz_job *job, size_t seg, uint32_t from, uint32_t to, const char *why, ec_str line) {
   return ec_lz_fail_check(job, EC_NO_MATCH, seg, from, to, why, line);
 }
@@ -380,7 +398,7 @@ static bool same_block(vjob *v, const uint32_t *A, const int32_t *ma, const uint
   if (ma[k] >= 0) return B[ma[k]] == f;
   /* A changed opener that is the file opener's counterpart (same head: a signature edited). */
   if (F->flags[f] & LZ_WEAK) return false;
-  return ec_lz_counterparts(S->line[A[k]], F->line[f]) || renamed_block(v, A, ma, B, k, a1, f, cache);
+  return rewrites_line(S->line[A[k]], F->line[f]) || renamed_block(v, A, ma, B, k, a1, f, cache);
 }
 
 /* Kept lines stay in their blocks: a file line the result keeps (behind a marker, or aligned with
@@ -984,7 +1002,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
      * those new lines rewrite — an edited version of it, the same head or one extending the other
      * (`window_.clear();` written before a marker whose run starts with the file's
      * `window_.clear(cfg_.bg);`; a rewritten rule `button:hover {` over the one-line
-     * `button:hover { ... }` the marker keeps). The old line would stay beside its replacement
+     * `button:hover { ... }` the marker keeps; rewrites_line). The old line would stay beside its replacement
      * (and win, later in the file); whether the new lines replace it or go above it is open. The
      * same above: the last line a marker keeps right before the segment's new first lines. */
     if (!free_bottom && weak_trail) {
@@ -992,7 +1010,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
       if (f < F->n && !(F->flags[f] & LZ_WEAK))
         for (size_t k = na - weak_trail; k < na; k++)
-          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f] && ec_lz_counterparts(S->line[A[k]], F->line[f]))
+          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f] && rewrites_line(S->line[A[k]], F->line[f]))
             return fail_check(job, s1, (uint32_t)f + 1, (uint32_t)f + 1,
                               "one of its new last lines rewrites the line a marker keeps right after them, so the old line would stay beside its replacement",
                               S->line[A[k]]);
@@ -1002,7 +1020,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
       if (f > 0 && !(F->flags[f - 1] & (LZ_WEAK | LZ_BLANK)))
         for (size_t k = 0; k < weak_lead; k++)
-          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f - 1] && ec_lz_counterparts(S->line[A[k]], F->line[f - 1]))
+          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f - 1] && rewrites_line(S->line[A[k]], F->line[f - 1]))
             return fail_check(job, s0, (uint32_t)f, (uint32_t)f,
                               "one of its new first lines rewrites the line a marker keeps right before them, so the old line would stay beside its replacement",
                               S->line[A[k]]);
