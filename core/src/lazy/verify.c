@@ -107,10 +107,14 @@ static size_t strcspn_len(ec_str t) {
 
 /* Whether new line a rewrites file line b: counterparts (the same head, or one extending the
  * other), and the same text up to the first `(`, `{` or `=` — a head cut at `:` would make
- * `button:focus {` a rewrite of `button:hover { ... }` (both `button`). */
+ * `button:focus {` a rewrite of `button:hover { ... }` (both `button`) — and not an overload's
+ * signature over its definition. */
 static bool rewrites_line(ec_str a, ec_str b) {
   if (!ec_lz_counterparts(a, b)) return false;
   ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
+  /* A declaration ending in `;` above a definition that opens its body is an overload signature
+   * (TypeScript's `function f(a: string): string;` over `function f(a: any) {`), not a rewrite. */
+  if (ta.len && ta.ptr[ta.len - 1] == ';' && ec_lz_bracket_net(b) > 0) return false;
   size_t ka = strcspn_len(ta), kb = strcspn_len(tb);
   ec_str ha = ec_lz_trim(ec_str_make(ta.ptr, ka)), hb = ec_lz_trim(ec_str_make(tb.ptr, kb));
   return ha.len && ha.len == hb.len && !memcmp(ha.ptr, hb.ptr, ha.len);
