@@ -98,26 +98,16 @@ static bool block_line(const ec_lz_job *job, size_t j) {
   return !(job->S.flags[j] & (LZ_BLANK | LZ_MARKER)) && !(job->S.op && job->S.op[j] == '-');
 }
 
-/* The length of a trimmed line's text before its first `(`, `{` or `=`. */
-static size_t strcspn_len(ec_str t) {
-  size_t k = 0;
-  while (k < t.len && t.ptr[k] != '(' && t.ptr[k] != '{' && t.ptr[k] != '=') k++;
-  return k;
-}
-
-/* Whether new line a rewrites file line b: counterparts (the same head, or one extending the
- * other), and the same text up to the first `(`, `{` or `=` — a head cut at `:` would make
- * `button:focus {` a rewrite of `button:hover { ... }` (both `button`) — and not an overload's
- * signature over its definition. */
+/* Whether new line a rewrites file line b: one extends the other (the shorter's identifiers, in
+ * order, among the longer's, the first one the same: `window_.clear()` and `window_.clear(cfg_.bg)`,
+ * `button:hover {` and `button:hover { filter: brightness(1.05); }`). Not a call of the same
+ * function with another first argument (`app.get('/health', ...` beside `app.get('/users', ...`,
+ * `items.forEach((x) => {` beside `items.forEach(log);`: a new call, the old one stays), nor an
+ * overload's signature (a declaration ending in `;`) above the definition that opens its body. */
 static bool rewrites_line(ec_str a, ec_str b) {
-  if (!ec_lz_counterparts(a, b)) return false;
-  ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
-  /* A declaration ending in `;` above a definition that opens its body is an overload signature
-   * (TypeScript's `function f(a: string): string;` over `function f(a: any) {`), not a rewrite. */
+  ec_str ta = ec_lz_trim(a);
   if (ta.len && ta.ptr[ta.len - 1] == ';' && ec_lz_bracket_net(b) > 0) return false;
-  size_t ka = strcspn_len(ta), kb = strcspn_len(tb);
-  ec_str ha = ec_lz_trim(ec_str_make(ta.ptr, ka)), hb = ec_lz_trim(ec_str_make(tb.ptr, kb));
-  return ha.len && ha.len == hb.len && !memcmp(ha.ptr, hb.ptr, ha.len);
+  return ec_lz_extends(a, b);
 }
 
 static ec_error_code fail_check(ec_lz_job *job, size_t seg, uint32_t from, uint32_t to, const char *why, ec_str line) {
@@ -402,7 +392,7 @@ static bool same_block(vjob *v, const uint32_t *A, const int32_t *ma, const uint
   if (ma[k] >= 0) return B[ma[k]] == f;
   /* A changed opener that is the file opener's counterpart (same head: a signature edited). */
   if (F->flags[f] & LZ_WEAK) return false;
-  return rewrites_line(S->line[A[k]], F->line[f]) || renamed_block(v, A, ma, B, k, a1, f, cache);
+  return ec_lz_counterparts(S->line[A[k]], F->line[f]) || renamed_block(v, A, ma, B, k, a1, f, cache);
 }
 
 /* Kept lines stay in their blocks: a file line the result keeps (behind a marker, or aligned with
@@ -961,7 +951,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
           if (ec_lz_counterparts_head(S->line[A[a]], hs, F->line[i], ec_lz_counterpart_file_head(&it, job, i)))
             return fail_check(job, aseg[a], i + 1, i + 1,
                               "it rewrites a line that the file keeps where the snippet has no marker (past its first or last line), "
-                              "so the old line would stay beside its replacement",
+                              "so the old line would stay beside its own replacement",
                               S->line[A[a]]);
         }
       }
@@ -1003,10 +993,10 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     }
     /* Invariant (a) at a marker: the first line a marker keeps right after the segment's new last
      * lines (aligned brackets aside: a new CSS rule's `}` aligned with the old rule's) is not one
-     * those new lines rewrite — an edited version of it, the same head or one extending the other
-     * (`window_.clear();` written before a marker whose run starts with the file's
-     * `window_.clear(cfg_.bg);`; a rewritten rule `button:hover {` over the one-line
-     * `button:hover { ... }` the marker keeps; rewrites_line). The old line would stay beside its replacement
+     * those new lines rewrite, one extending the other (rewrites_line: `window_.clear();` written
+     * before a marker whose run starts with the file's `window_.clear(cfg_.bg);`; a rewritten rule
+     * `button:hover {` over the one-line `button:hover { ... }` the marker keeps). The old line
+     * would stay beside its replacement
      * (and win, later in the file); whether the new lines replace it or go above it is open. The
      * same above: the last line a marker keeps right before the segment's new first lines. */
     if (!free_bottom && weak_trail) {
@@ -1016,7 +1006,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
         for (size_t k = na - weak_trail; k < na; k++)
           if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f] && rewrites_line(S->line[A[k]], F->line[f]))
             return fail_check(job, s1, (uint32_t)f + 1, (uint32_t)f + 1,
-                              "one of its new last lines rewrites the line a marker keeps right after them, so the old line would stay beside its replacement",
+                              "one of its new last lines rewrites the line a marker keeps right after them, so the old line would stay beside its own replacement",
                               S->line[A[k]]);
     }
     if (!free_top && weak_lead) {
@@ -1026,7 +1016,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
         for (size_t k = 0; k < weak_lead; k++)
           if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f - 1] && rewrites_line(S->line[A[k]], F->line[f - 1]))
             return fail_check(job, s0, (uint32_t)f, (uint32_t)f,
-                              "one of its new first lines rewrites the line a marker keeps right before them, so the old line would stay beside its replacement",
+                              "one of its new first lines rewrites the line a marker keeps right before them, so the old line would stay beside its own replacement",
                               S->line[A[k]]);
     }
     /* The last L new lines are the L file lines right after the place (a marker keeps them), for
