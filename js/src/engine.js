@@ -10,6 +10,7 @@ import createEditcoreTools from '../dist/editcore-tools.mjs';
 import { platform } from './platform.js';
 import { service as syntaxService, takeMissing, loadLanguages, setSyntaxSources } from './syntax.js';
 import { fastFiles, runFiles, syntaxOnDemand } from './fast.js';
+import { kernelsFor, memoryOf } from './kernels.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -81,14 +82,14 @@ async function instantiate(source, imports) {
 /** One Emscripten module from its glue's factory and its .wasm (`source()` may throw: a rejection). */
 function load(factory, source) {
   return new Promise((resolve, reject) => {
-    let wasm;
+    let wasm, memory = null;
     try { wasm = source(); } catch (e) { reject(e); return; }
     factory({
       instantiateWasm(imports, receive) {
-        instantiate(wasm, imports).then((instance) => receive(instance), reject);
+        instantiate(wasm, imports).then((instance) => { memory = memoryOf(instance); receive(instance); }, reject);
         return {};
       },
-    }).then(resolve, reject);
+    }).then((m) => { m.editcoreKernels = kernelsFor(memory); resolve(m); }, reject);
   });
 }
 

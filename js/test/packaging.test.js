@@ -68,7 +68,7 @@ test('editcore has no runtime dependencies: installed from its tarball, it is th
 
 test('the tarball ships the entries, types, glue, .wasm and README, and nothing of the tests', () => {
   const list = run('tar', ['-tzf', tarball], work).split('\n');
-  for (const f of ['package/README.md', 'package/docs/protocol.md', 'package/dist/editcore.wasm', 'package/dist/editcore.mjs', 'package/dist/editcore-lite.wasm', 'package/dist/editcore-lite.mjs', 'package/dist/editcore-tools.wasm', 'package/dist/editcore-tools.mjs', 'package/src/index.js', 'package/src/index.cjs',
+  for (const f of ['package/README.md', 'package/docs/protocol.md', 'package/dist/editcore.wasm', 'package/dist/editcore.mjs', 'package/dist/editcore-lite.wasm', 'package/dist/editcore-lite.mjs', 'package/dist/editcore-tools.wasm', 'package/dist/editcore-tools.mjs', 'package/dist/editcore-kernels.mjs', 'package/src/index.js', 'package/src/index.cjs',
     'package/src/index.d.ts', 'package/src/index.d.cts', 'package/src/browser.js', 'package/src/node.js', 'package/src/worker.js', 'package/src/worker-main.js'])
     assert.ok(list.includes(f), `${f} in the tarball`);
   assert.ok(!list.some((f) => f.includes('/test/') || f.includes('node_modules')), 'no tests or dependencies');

@@ -2,6 +2,7 @@
  * can overflow; NUL and CR found by one minimum: min(v, v ^ CR) is 0 exactly where v is NUL or
  * CR, so the running minimum of it over the text is 0 when either occurs. */
 #include "scan.h"
+#include "kernels.h"
 #include <stdint.h>
 #include <string.h>
 
@@ -111,6 +112,8 @@ ec_text_scan ec_scan_text(const char *p, size_t n) {
   if (n >= 4096 && __builtin_cpu_supports("avx2")) return scan_avx2(p, n);
   return scan_sse2(p, n);
 #else
+  ec_text_scan s;
+  if (n >= EC_HOST_KERNEL_MIN && ec_kernels.scan_text && ec_kernels.scan_text(p, n, &s.n_lf, &s.nul_or_cr)) return s;
   return scan_swar(p, n);
 #endif
 }

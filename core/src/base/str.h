@@ -3,6 +3,8 @@
 #define EC_BASE_STR_H
 #include "editcore.h"
 #include <string.h>
+#include <stdint.h>
+#include "kernels.h"
 
 static inline ec_str ec_str_make(const char *p, size_t n) { ec_str s = {p, n}; return s; }
 static inline ec_str ec_cstr(const char *p) { ec_str s = {p, p ? strlen(p) : 0}; return s; }
@@ -62,6 +64,8 @@ static inline ec_str ec_str_drop(ec_str s, size_t n) { ec_str r = {s.ptr + n, s.
 #endif
 static inline size_t ec_count_lf(const char *p, size_t n) {
   size_t c = 0, i = 0;
+  if (n >= EC_HOST_KERNEL_MIN && ec_kernels.count_lf && (c = ec_kernels.count_lf(p, n)) != SIZE_MAX) return c;
+  c = 0;
 #if defined(__SSE2__)
   const __m128i lf = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
   while (n - i >= 16) {

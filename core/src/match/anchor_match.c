@@ -10,6 +10,7 @@
 #define _GNU_SOURCE 1
 #include "lineutil.h"
 #include "../base/hash.h"
+#include "../base/kernels.h"
 #include <string.h>
 
 /* Per mille. Swept (bench/threshold_sweep.mjs; ACCURACY.md, "Thresholds"): LINE_MIN 300-700 give
@@ -31,8 +32,8 @@ ec_error_code ec_strategy_anchor(ec_match_env *env, ec_str old_text, ec_str new_
    * nothing matches, and two memmem save the file's line table and its hashes (the ladder runs
    * this strategy on every edit the earlier ones did not place). */
   if (!env->len || ec_match_known_absent(env, first) || ec_match_known_absent(env, last)) return EC_OK;
-  if (!memmem(env->text, env->len, first.ptr, first.len)) { ec_match_note_absent(env, first); return EC_OK; }
-  if (!memmem(env->text, env->len, last.ptr, last.len)) { ec_match_note_absent(env, last); return EC_OK; }
+  if (!ec_find(env->text, env->len, first.ptr, first.len)) { ec_match_note_absent(env, first); return EC_OK; }
+  if (!ec_find(env->text, env->len, last.ptr, last.len)) { ec_match_note_absent(env, last); return EC_OK; }
   const ec_lines *fl = ec_match_lines(env);
   const uint64_t *fh = ec_match_norm_hashes(env, EC_NORM_TRIM);
   if (!fl || !fh) return EC_OUT_OF_MEMORY;

@@ -4,7 +4,8 @@
 #include "../base/str.h"
 #include <string.h>
 
-/* memmem is linear in every libc we build with (glibc, musl in WASI and Emscripten). */
+/* ec_find is memmem (linear in every libc we build with: glibc, musl in WASI and Emscripten), or
+ * the host's kernel answering as it does (base/kernels.h). */
 ec_error_code ec_strategy_exact(ec_match_env *env, ec_str old_text, ec_str new_text, ec_found_list *out) {
   return ec_find_exact_as(env, old_text, new_text, EC_STRATEGY_EXACT, 1.0, out);
 }
@@ -24,7 +25,7 @@ ec_error_code ec_find_exact_as(ec_match_env *env, ec_str old_text, ec_str new_te
   const char *last_pos = env->text;
   uint32_t line = 1;
   while ((size_t)(end - p) >= old_text.len) {
-    const char *hit = memmem(p, (size_t)(end - p), old_text.ptr, old_text.len);
+    const char *hit = ec_find(p, (size_t)(end - p), old_text.ptr, old_text.len);
     if (!hit) break;
     ec_found f = {(size_t)(hit - env->text), (size_t)(hit - env->text) + old_text.len, 0, 0, s, confidence, new_text};
     if (table) {

@@ -64,7 +64,7 @@ size_t ec_match_line_at(ec_match_env *env, size_t off) {
 
 bool ec_match_known_absent(const ec_match_env *env, ec_str s) {
   for (uint32_t i = 0; i < env->n_absent; i++)
-    if (env->absent[i].len <= s.len && memmem(s.ptr, s.len, env->absent[i].ptr, env->absent[i].len)) return true;
+    if (env->absent[i].len <= s.len && ec_find(s.ptr, s.len, env->absent[i].ptr, env->absent[i].len)) return true;
   return false;
 }
 

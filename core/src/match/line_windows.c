@@ -81,7 +81,7 @@ static ec_error_code by_key(ec_match_env *env, ec_norm m, const ec_split *needle
   *gave_up = false;
   if (ec_match_known_absent(env, k)) return EC_OK;
   while (from < len) {
-    const char *hit = memmem(t + from, len - from, k.ptr, k.len);
+    const char *hit = ec_find(t + from, len - from, k.ptr, k.len);
     if (!hit && !from) ec_match_note_absent(env, k);
     if (!hit) break;
     size_t h = (size_t)(hit - t), ls = h, le = h + k.len;

@@ -133,7 +133,7 @@ static bool find_by_key(ec_match_env *env, const rx_token *tok, size_t n_tok, ui
   size_t n = 0, cap = 0;
   bool sorted = true;
   for (size_t from = 0; from < len;) {
-    const char *hit = memmem(text + from, len - from, key.ptr, key.len);
+    const char *hit = ec_find(text + from, len - from, key.ptr, key.len);
     if (!hit) break;
     size_t p = (size_t)(hit - text), q, indent_end;
     from = p + 1;
@@ -189,7 +189,7 @@ ec_error_code ec_token_regex_find(ec_match_env *env, ec_str old_text, bool stric
    * times outside the tries themselves. */
   size_t from = 0;
   while (from < env->len) {
-    const char *hit = memmem(text + from, env->len - from, first.ptr, first.len);
+    const char *hit = ec_find(text + from, env->len - from, first.ptr, first.len);
     if (!hit) break;
     size_t q = (size_t)(hit - text);
     const char *nl = memchr(hit, '\n', env->len - q);

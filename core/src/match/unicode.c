@@ -9,6 +9,7 @@
 #define _GNU_SOURCE 1
 #include "ladder.h"
 #include "../base/buf.h"
+#include "../base/kernels.h"
 #include <string.h>
 
 /* Length of the foldable sequence at p (0 if none) and its ASCII replacement. */
@@ -137,7 +138,7 @@ ec_error_code ec_strategy_unicode(ec_match_env *env, ec_str old_text, ec_str new
   if (!fo.text.len) return EC_OK;
   const char *p = fd.text.ptr, *end = fd.text.ptr + fd.text.len;
   while ((size_t)(end - p) >= fo.text.len) {
-    const char *hit = memmem(p, (size_t)(end - p), fo.text.ptr, fo.text.len);
+    const char *hit = ec_find(p, (size_t)(end - p), fo.text.ptr, fo.text.len);
     if (!hit) break;
     size_t fs = (size_t)(hit - fd.text.ptr), fe = fs + fo.text.len;
     ec_found f;
