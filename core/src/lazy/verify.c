@@ -996,9 +996,9 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
      * those new lines rewrite, one extending the other (rewrites_line: `window_.clear();` written
      * before a marker whose run starts with the file's `window_.clear(cfg_.bg);`; a rewritten rule
      * `button:hover {` over the one-line `button:hover { ... }` the marker keeps). The old line
-     * would stay beside its replacement
-     * (and win, later in the file); whether the new lines replace it or go above it is open. The
-     * same above: the last line a marker keeps right before the segment's new first lines. */
+     * would stay beside its replacement (and win, later in the file); whether the new lines
+     * replace it or go above it is open. The same above: the last line a marker keeps right
+     * before the segment's new first lines. */
     if (!free_bottom && weak_trail) {
       size_t f = y;
       while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
