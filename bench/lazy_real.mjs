@@ -24,7 +24,7 @@
 // The set's licence is unclear, so it is read at run time and never copied into this repository.
 //
 //   node bench/lazy_real.mjs [--set PATH] [--native PATH] [--no-instruction] [--only checked|flagged]
-//        [--show wrong,declined,ws] [--id SUBSTRING] [--dump DIR] [--markdown]
+//        [--show wrong,declined,ws] [--id SUBSTRING] [--dump DIR] [--markdown] [--reviewed JSON]
 //
 // --show prints each listed case's verdict with the engine's message (or the first differing
 // line); --dump writes <id>.{orig,snippet,want,got,msg} for reading; --markdown prints the tables
@@ -37,9 +37,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, readCases } from './lazy_set.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const args = parseArgs({ instruction: true, only: null }, {
+const args = parseArgs({ instruction: true, only: null, reviewed: join(here, 'lazy_real_reviewed.json') }, {
   '--no-instruction': (a) => { a.instruction = false; },
   '--only': (a, next) => { a.only = next(); },
+  '--reviewed': (a, next) => { a.reviewed = next(); },
 });
 const cases = readCases(args.set, args.id).filter((c) => !args.only || c.expect_quality === args.only);
 
@@ -53,8 +54,7 @@ function shapeOf(c) {
   if (s.trailing_marker) return 'trailing marker only';
   return 'markers inside only';
 }
-const reviewedPath = join(here, 'lazy_real_reviewed.json');
-const reviewed = existsSync(reviewedPath) ? JSON.parse(readFileSync(reviewedPath, 'utf8')) : {};
+const reviewed = existsSync(args.reviewed) ? JSON.parse(readFileSync(args.reviewed, 'utf8')) : {};
 const sha = (t) => createHash('sha256').update(t).digest('hex').slice(0, 16);
 const norm = (t) => t.split('\n').map((l) => l.trim()).filter(Boolean).join('\n');
 const normKeepIndent = (t) => t.split('\n').map((l) => l.trimEnd()).filter(Boolean).join('\n');

@@ -27,7 +27,8 @@ static ec_error_code lazy_setup(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, ec_str 
   job->f = f;
   job->a = ctx->arena;
   /* Invariant (d) over lines only where the syntax guard will not parse the result (no grammar
-   * for the file's language) and parsing is not switched off. */
+   * for the file's language) and parsing is not switched off; where it will, the guard goes first
+   * and Python's indentation is read after it (ec_lz_python_after_guard). */
   ec_str lang_name;
   job->parse_lines = ctx->opt.syntax != EC_SYNTAX_OFF && !ec_syn_lang_for(f->path, ctx->req->edit.language, &lang_name);
   /* The placement's work (anchor candidates, alignments) is matching work: it spends the same
@@ -197,10 +198,11 @@ static ec_error_code in_file_order(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, cons
  * checks look at lines; this one sees what they cannot: a closing bracket dropped or doubled at
  * a segment's edge, a marker that swallowed the end of a block. The report is kept for the commit.
  */
-static ec_error_code lazy_syntax_guard(ec_ctx *ctx, ec_ws_file *f, const ec_doc *merged) {
+static ec_error_code lazy_syntax_guard(ec_ctx *ctx, ec_ws_file *f, const ec_doc *merged, ec_str *rendered) {
   if (ctx->opt.syntax == EC_SYNTAX_OFF) return EC_OK;
   ec_str now = ec_doc_render(ctx->arena, merged);
   if (!now.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  *rendered = now;
   const ec_syntax_report *r;
   ec_error_code rc = ec_ws_syntax(ctx, f, now, &r);
   if (rc || !ec_syn_breaks(r)) return rc;
@@ -285,7 +287,13 @@ verified:;
   if (ec_doc_replace_lines(ctx->arena, doc, r0, r1, merged, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   ec_ws_set(ctx, f, &next);
   f->replacements = (uint32_t)job.nseg;
-  return lazy_syntax_guard(ctx, f, &next);
+  ec_str now = {0};
+  rc = lazy_syntax_guard(ctx, f, &next, &now);
+  if (rc || job.parse_lines || !now.ptr) return rc;
+  /* tree-sitter read the result and found nothing new; its Python grammar accepts a `def f():`
+   * followed by a line at its own column, which Python refuses: read the indentation as Python
+   * does (invariant d). */
+  return ec_lz_python_after_guard(&job, now);
 }
 
 ec_error_code ec_lz_check_merge(ec_ctx *ctx, ec_ws_file *f, ec_str snippet, ec_str result) {

@@ -566,6 +566,28 @@ static ec_error_code run_pass(ec_lz_job *job, bool *changed) {
         }
         for (uint32_t q = ja; q <= jb; q++)
           if (strong(S, q)) st++;
+        /* The snippet line right after the run (or right before it), blank lines aside, that is an
+         * edited version of the file line right after (before) the matched lines — the same head,
+         * or one extending the other — counts as one more strong line: the run is where that line
+         * is edited (`if (!value) { continue; }` then `setProperty(key, value, CONST)` over the
+         * file's `setProperty(key, value, "important")`; elsewhere the same three lines are
+         * followed by something else). */
+        {
+          uint32_t jn = jb + 1, in = ib + 1;
+          while (jn < s->j1 && (S->flags[jn] & LZ_BLANK)) jn++;
+          while ((int64_t)in < hi && in < F->n && (F->flags[in] & LZ_BLANK)) in++;
+          if (jn < s->j1 && (int64_t)in < hi && in < F->n && strong(S, jn) && strong(F, in) && S->key[jn] != F->key[in] &&
+              ec_lz_counterparts(S->line[jn], F->line[in]))
+            st++;
+          if (ja > s->j0 && ia > 0) {
+            int64_t jp2 = (int64_t)ja - 1, ip2 = (int64_t)ia - 1;
+            while (jp2 >= (int64_t)s->j0 && (S->flags[jp2] & LZ_BLANK)) jp2--;
+            while (ip2 > lo && (F->flags[ip2] & LZ_BLANK)) ip2--;
+            if (jp2 >= (int64_t)s->j0 && ip2 > lo && strong(S, (size_t)jp2) && strong(F, (size_t)ip2) && S->key[jp2] != F->key[ip2] &&
+                ec_lz_counterparts(S->line[jp2], F->line[ip2]))
+              st++;
+          }
+        }
         if (st > best_strong) { best_strong = st; nbest = 0; total_best = 0; }
         if (st == best_strong) {
           if (nbest < 8) best[nbest++] = (run){ja, jb, ia, st};

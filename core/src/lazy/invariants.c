@@ -663,6 +663,33 @@ static ec_error_code still_parses(ec_lz_job *job, const ec_lz_rview *v, const la
                           v->r[bad].line);
 }
 
+/* Invariant (d) after the syntax guard, for a file a grammar reads: tree-sitter's Python grammar
+ * accepts a `def f():` followed by a line at its own column, which Python refuses
+ * (IndentationError); Python's indentation is read over the spliced result's lines here. */
+ec_error_code ec_lz_python_after_guard(ec_lz_job *job, ec_str text) {
+  lang_t lang = lang_of(job->f->path);
+  if (!lang.python) return EC_OK;
+  size_t n = 1;
+  for (size_t i = 0; i < text.len; i++)
+    if (text.ptr[i] == '\n') n++;
+  ec_str *L = ec_arena_alloc(job->a, n * sizeof *L);
+  if (!L) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  size_t k = 0, start = 0;
+  for (size_t i = 0; i <= text.len; i++)
+    if (i == text.len || text.ptr[i] == '\n') {
+      L[k++] = ec_str_make(text.ptr + start, i - start);
+      start = i + 1;
+    }
+  job->work += job->F.n + k;
+  size_t bad = ec_lz_python_unparsed(L, sizeof *L, k, job->a);
+  if (bad == SIZE_MAX) return EC_OK;
+  if (ec_lz_python_unparsed(job->F.line, sizeof *job->F.line, job->F.n, job->a) != SIZE_MAX) return EC_OK; /* it did not parse before either */
+  return ec_lz_fail_check(job, EC_NO_MATCH, 0, 0, 0, /* the line is the result's: no file line to name */
+                          "the file would no longer parse: this line's indentation does not fit the blocks around it in the result, "
+                          "where the file parsed before (invariant d)",
+                          L[bad]);
+}
+
 bool ec_lz_definition(ec_lz_job *job, ec_str line, bool in_class, ec_str *name, uint64_t *key) {
   lang_t lang = lang_of(job->f->path);
   return def_of(line, &lang, in_class, name, key);

@@ -253,6 +253,10 @@ typedef struct ec_lz_rview {
  * markers only where its place is unique, (d) a file that parsed still parses. Records a decline
  * naming the invariant when one fails. */
 ec_error_code ec_lz_check_invariants(ec_lz_job *job, const ec_lz_rview *v);
+/** Invariant (d) after the syntax guard passed, for a file a grammar reads: Python's indentation
+ * read over `text` (the spliced result) as Python reads it, declined (NO_MATCH, naming the
+ * invariant) when it no longer parses where the file did. EC_OK for other languages. */
+ec_error_code ec_lz_python_after_guard(ec_lz_job *job, ec_str text);
 /** The definition a line makes (invariant b's reading, by the file's language: a function, type,
  * constant or variable, or macro, its kind and name hashed into *key), false when none.
  * `in_class`: the line sits directly in a class-like body (a bare `f(x) {` is a method there). */

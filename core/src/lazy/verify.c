@@ -98,6 +98,18 @@ static bool block_line(const ec_lz_job *job, size_t j) {
   return !(job->S.flags[j] & (LZ_BLANK | LZ_MARKER)) && !(job->S.op && job->S.op[j] == '-');
 }
 
+/* Whether new line a rewrites file line b: one extends the other (the shorter's identifiers, in
+ * order, among the longer's, the first one the same: `window_.clear()` and `window_.clear(cfg_.bg)`,
+ * `button:hover {` and `button:hover { filter: brightness(1.05); }`). Not a call of the same
+ * function with another first argument (`app.get('/health', ...` beside `app.get('/users', ...`,
+ * `items.forEach((x) => {` beside `items.forEach(log);`: a new call, the old one stays), nor an
+ * overload's signature (a declaration ending in `;`) above the definition that opens its body. */
+static bool rewrites_line(ec_str a, ec_str b) {
+  ec_str ta = ec_lz_trim(a);
+  if (ta.len && ta.ptr[ta.len - 1] == ';' && ec_lz_bracket_net(b) > 0) return false;
+  return ec_lz_extends(a, b);
+}
+
 static ec_error_code fail_check(ec_lz_job *job, size_t seg, uint32_t from, uint32_t to, const char *why, ec_str line) {
   return ec_lz_fail_check(job, EC_NO_MATCH, seg, from, to, why, line);
 }
@@ -906,6 +918,45 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
                         "would be there twice: moved code whose old place the snippet does not show",
                         S->line[A[first]]);
   }
+  /* Past an unmarked edge, the kept run holds no line the snippet rewrites: a line written new
+   * that is an edited version (the same head, or one extending the other) of a strong line kept
+   * where the snippet has no marker (before its first line with no marker above, after its last
+   * with none below). The snippet starts or ends at the file's own start or end there; keeping
+   * those lines is the fragment reading, and it cannot hold when the snippet rewrites one of them:
+   * the old line would stay beside its replacement (a new function, then `module.exports = { a,
+   * b }`, the snippet's last line, with the file's last line `module.exports = a` kept at the end:
+   * the later assignment wins). Only a line at its segment's outer level (no deeper than any of
+   * its lines) and a file line at the same column: a statement inside a rewritten body shares
+   * heads with lines anywhere (`const value = style.get(key)`, a parameter `particle: Particle,`).
+   * At most 64 candidates a line are compared (the index gives them without a scan). */
+  {
+    size_t last_gap = job->nseg_parsed;
+    uint32_t *outer = ec_arena_alloc(job->a, (job->nseg_parsed + 1) * sizeof *outer);
+    if (!outer) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+    for (size_t g = 0; g <= job->nseg_parsed; g++) outer[g] = UINT32_MAX;
+    for (size_t a = 0; a < na; a++)
+      if (!(S->flags[A[a]] & (LZ_BLANK | LZ_MARKER)) && S->indent[A[a]] < outer[aseg[a]]) outer[aseg[a]] = S->indent[A[a]];
+    for (size_t a = 0; a < na; a++) {
+      if (ma[a] >= 0 || (S->flags[A[a]] & (LZ_WEAK | LZ_BLANK | LZ_MARKER)) || S->indent[A[a]] != outer[aseg[a]]) continue;
+      ec_str hs = ec_lz_head(S->line[A[a]]);
+      for (int side = 0; side < 2; side++) {
+        size_t g = side ? last_gap : 0;
+        if ((side ? job->trail_marker : job->lead_marker) || v->gx[g] == SIZE_MAX || v->gx[g] >= v->gy[g]) continue;
+        ec_lz_cp_iter it;
+        if (!ec_lz_counterpart_iter_init(job, S->line[A[a]], (int64_t)v->gx[g] - 1, (int64_t)v->gy[g], &it))
+          return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+        unsigned seen = 0;
+        for (uint32_t i; seen < 64 && (i = ec_lz_counterpart_next(&it)) != LZ_NIL; seen++) {
+          if ((F->flags[i] & (LZ_WEAK | LZ_BLANK)) || F->key[i] == S->key[A[a]] || F->indent[i] != S->indent[A[a]]) continue;
+          if (ec_lz_counterparts_head(S->line[A[a]], hs, F->line[i], ec_lz_counterpart_file_head(&it, job, i)))
+            return fail_check(job, aseg[a], i + 1, i + 1,
+                              "it rewrites a line that the file keeps where the snippet has no marker (past its first or last line), "
+                              "so the old line would stay beside its own replacement",
+                              S->line[A[a]]);
+        }
+      }
+    }
+  }
   /* A run of new lines at an edge facing a marker that repeats the file lines on the marker's
    * side (the `end` written before a marker whose run starts with that same `end`): the line
    * would be there twice. */
@@ -913,6 +964,10 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     size_t lead = 0, trail = 0;
     while (lead < na && ma[lead] < 0) lead++;
     while (trail < na && ma[na - 1 - trail] < 0) trail++;
+    /* The same runs, aligned weak lines aside (a new CSS rule's `}` aligned with the old rule's). */
+    size_t weak_lead = 0, weak_trail = 0;
+    while (weak_lead < na && (ma[weak_lead] < 0 || (S->flags[A[weak_lead]] & LZ_WEAK))) weak_lead++;
+    while (weak_trail < na && (ma[na - 1 - weak_trail] < 0 || (S->flags[A[na - 1 - weak_trail]] & LZ_WEAK))) weak_trail++;
     /* The run's first new line is the very line the marker's run starts with (or its last the
      * line the run above ends with), a line that says something (not a `}`, but a long rule of `=` signs): that line would be
      * there twice. */
@@ -935,6 +990,34 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
         for (size_t k = 0; k < 3; k++) s3[k] = S->line[A[lead - 1 - k]];
       if (f > 0 && telling(F, f - 1) && F->key[f - 1] == S->key[A[lead - 1]] && !(section && new_section(s3, f3)))
         return fail_check(job, s0, (uint32_t)f, (uint32_t)f, "its new first lines end with the line a marker keeps right before them, so that line would be there twice", S->line[A[lead - 1]]);
+    }
+    /* Invariant (a) at a marker: the first line a marker keeps right after the segment's new last
+     * lines (aligned brackets aside: a new CSS rule's `}` aligned with the old rule's) is not one
+     * those new lines rewrite, one extending the other (rewrites_line: `window_.clear();` written
+     * before a marker whose run starts with the file's `window_.clear(cfg_.bg);`; a rewritten rule
+     * `button:hover {` over the one-line `button:hover { ... }` the marker keeps). The old line
+     * would stay beside its replacement (and win, later in the file); whether the new lines
+     * replace it or go above it is open. The same above: the last line a marker keeps right
+     * before the segment's new first lines. */
+    if (!free_bottom && weak_trail) {
+      size_t f = y;
+      while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+      if (f < F->n && !(F->flags[f] & LZ_WEAK))
+        for (size_t k = na - weak_trail; k < na; k++)
+          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f] && rewrites_line(S->line[A[k]], F->line[f]))
+            return fail_check(job, s1, (uint32_t)f + 1, (uint32_t)f + 1,
+                              "one of its new last lines rewrites the line a marker keeps right after them, so the old line would stay beside its own replacement",
+                              S->line[A[k]]);
+    }
+    if (!free_top && weak_lead) {
+      size_t f = x;
+      while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
+      if (f > 0 && !(F->flags[f - 1] & (LZ_WEAK | LZ_BLANK)))
+        for (size_t k = 0; k < weak_lead; k++)
+          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f - 1] && rewrites_line(S->line[A[k]], F->line[f - 1]))
+            return fail_check(job, s0, (uint32_t)f, (uint32_t)f,
+                              "one of its new first lines rewrites the line a marker keeps right before them, so the old line would stay beside its own replacement",
+                              S->line[A[k]]);
     }
     /* The last L new lines are the L file lines right after the place (a marker keeps them), for
      * some L; not when they close only what the new lines above them opened. And the first L new
