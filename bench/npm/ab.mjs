@@ -31,5 +31,6 @@ for (let r = 0; r < RUNS; r++) {
 }
 for (const x of runs) {
   const s = stats(x.times);
-  console.log(`${x.p}: ${SIZE} ${W} median ${s.median_ms.toFixed(2)} ms, min ${s.min_ms.toFixed(2)} ms (n=${s.n})`);
+  // Three significant digits: a 10 KB call takes tens of microseconds.
+  console.log(`${x.p}: ${SIZE} ${W} median ${s.median_ms.toPrecision(3)} ms, min ${s.min_ms.toPrecision(3)} ms (n=${s.n})`);
 }

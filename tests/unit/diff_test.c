@@ -9,6 +9,7 @@
 #include "diff/diff_myers.h"
 #include "diff/diff_prepare.h"
 #include "base/buf.h"
+#include "base/str.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -581,11 +582,60 @@ static void test_large(void) {
   ec_buf_free(&nb);
 }
 
+/* The diff of known stretches (ec_diff_unified_stretches: windows of lines around them) gives
+ * the whole texts' diff and undo, byte for byte: one stretch of random lines replaced in a text
+ * of repetitive lines (compaction slides over them) of 0 to 600 lines, with or without a final
+ * LF, the line count known or not. What the windows compute (line counts, the walk back to a
+ * window's first line, the new side's offsets taken from the old side's) must not show. */
+static void test_stretches(void) {
+  uint64_t s = 0x243F6A8885A308D3ULL;
+  int before = tu_failed;
+  for (int iter = 0; iter < 3000; iter++) {
+    unsigned nalpha = 2 + rnd(&s, 7);
+    ec_buf ob, mid, nb;
+    ec_buf_init(&ob, NULL);
+    ec_buf_init(&mid, NULL);
+    ec_buf_init(&nb, NULL);
+    random_text(&s, &ob, rnd(&s, 600), nalpha);
+    drop_final_lf(&s, &ob);
+    random_text(&s, &mid, rnd(&s, 6), nalpha);
+    if (mid.len && rnd(&s, 4) == 0) mid.len -= 1 + rnd(&s, (unsigned)mid.len); /* a cut inside a line */
+    /* a stretch at any byte, not only at line starts */
+    size_t o0 = ob.len ? rnd(&s, (unsigned)ob.len + 1) : 0, o1 = o0 + (ob.len - o0 ? rnd(&s, (unsigned)(ob.len - o0) % 80 + 1) : 0);
+    if (o1 > ob.len) o1 = ob.len;
+    ec_buf_append(&nb, ob.ptr ? ob.ptr : "", o0);
+    ec_buf_append(&nb, mid.ptr ? mid.ptr : "", mid.len);
+    ec_buf_append(&nb, (ob.ptr ? ob.ptr : "") + o1, ob.len - o1);
+    ec_str os = {ob.ptr ? ob.ptr : "", ob.len}, ns = {nb.ptr ? nb.ptr : "", nb.len};
+    if (os.len == ns.len && !memcmp(os.ptr, ns.ptr, os.len)) goto next;
+    {
+      ec_diff_stretch st = {o0, o1, o0, o0 + mid.len};
+      ec_arena *a = ec_arena_new(NULL);
+      ec_diff_out w, wu, x, xu;
+      size_t lf = rnd(&s, 2) ? ec_count_lf(os.ptr, os.len) : SIZE_MAX;
+      ec_diff_opts opts = {(int)rnd(&s, 5), 0, 0};
+      ec_str path = {"f", 1};
+      CHECK(ec_diff_unified_pair(a, path, path, &os, &ns, &opts, &w, &wu) == EC_OK);
+      CHECK(ec_diff_unified_stretches(a, path, path, os, ns, lf, &st, 1, &opts, &x, &xu) == EC_OK);
+      CHECK_MSG(w.text.len == x.text.len && !memcmp(w.text.ptr, x.text.ptr, w.text.len), "stretch diff %d: %.*s\n---- vs whole ----\n%.*s",
+                iter, (int)x.text.len, x.text.ptr, (int)w.text.len, w.text.ptr);
+      CHECK_MSG(wu.text.len == xu.text.len && !memcmp(wu.text.ptr, xu.text.ptr, wu.text.len), "stretch undo %d", iter);
+      ec_arena_free(a);
+    }
+  next:
+    ec_buf_free(&ob);
+    ec_buf_free(&mid);
+    ec_buf_free(&nb);
+    if (tu_failed - before > 20) break;
+  }
+}
+
 int main(void) {
   test_exact();
   test_paths();
   test_truncation();
   test_random();
+  test_stretches();
   test_oom();
   test_large();
   printf("%d passed, %d failed\n", tu_passed, tu_failed);

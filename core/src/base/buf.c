@@ -56,6 +56,13 @@ void ec_buf_append_str(ec_buf *b, ec_str s) { ec_buf_append(b, s.ptr, s.len); }
 void ec_buf_append_cstr(ec_buf *b, const char *s) { ec_buf_append(b, s, strlen(s)); }
 void ec_buf_append_char(ec_buf *b, char c) { ec_buf_append(b, &c, 1); }
 
+void ec_buf_append_uint(ec_buf *b, unsigned long long v) {
+  char d[20];
+  size_t n = sizeof d;
+  do { d[--n] = (char)('0' + v % 10); v /= 10; } while (v);
+  ec_buf_append(b, d + n, sizeof d - n);
+}
+
 void ec_buf_printf(ec_buf *b, const char *fmt, ...) {
   char small[256];
   va_list ap;

@@ -96,6 +96,22 @@ static inline size_t ec_count_lf(const char *p, size_t n) {
   return c;
 }
 
+/* Where the line holding byte at - 1 starts, looking no further back than `floor`: just after
+ * the last LF in p[floor, at), else floor. Eight bytes a step while they hold no LF (a diff's
+ * window walks back a hundred lines of context this way). */
+static inline size_t ec_line_start_before(const char *p, size_t floor, size_t at) {
+  const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+  while (at - floor >= 8) {
+    uint64_t w;
+    memcpy(&w, p + at - 8, 8);
+    uint64_t x = w ^ (ones * '\n');
+    if ((x - ones) & ~x & high) break; /* some byte of the eight is LF: find it below */
+    at -= 8;
+  }
+  while (at > floor && p[at - 1] != '\n') at--;
+  return at;
+}
+
 /** Lines of a text as a file has them: its LFs, and one more when it ends without one. */
 static inline size_t ec_count_lines(ec_str s) {
   return ec_count_lf(s.ptr, s.len) + (s.len && s.ptr[s.len - 1] != '\n');

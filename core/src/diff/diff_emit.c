@@ -340,11 +340,8 @@ static ec_error_code unified_pair(ec_arena *a, ec_str old_path, ec_str new_path,
 /* The start of the line holding byte `at`, then `lines` lines further back (not before `floor`,
  * the end of the window before, so common text is walked once). */
 static size_t back_lines(const char *t, size_t at, size_t lines, size_t floor) {
-  while (at > floor && t[at - 1] != '\n') at--;
-  for (size_t k = 0; k < lines && at > floor; k++) {
-    at--;
-    while (at > floor && t[at - 1] != '\n') at--;
-  }
+  at = ec_line_start_before(t, floor, at);
+  for (size_t k = 0; k < lines && at > floor; k++) at = ec_line_start_before(t, floor, at - 1);
   return at;
 }
 

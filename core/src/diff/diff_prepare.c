@@ -13,6 +13,7 @@
  */
 #include "diff_prepare.h"
 #include "../base/hash.h"
+#include "../base/str.h"
 
 /*
  * The table. A line's class is the index of its slot, so no per-class array is needed (classes
@@ -62,23 +63,12 @@ static uint32_t class_of(class_table *t, const char *p, size_t len, uint32_t *re
   return (uint32_t)i;
 }
 
-/* Lines in p[0, n), a range that starts at a line start: its LFs, plus a last unterminated one. */
-static size_t count_lines(const char *p, size_t n) {
-  size_t k = 0;
-  const char *q = p, *end = p + n;
-  while (q < end) {
-    const char *nl = memchr(q, '\n', (size_t)(end - q));
-    if (!nl) return k + 1;
-    k++;
-    q = nl + 1;
-  }
-  return k;
-}
+/* Lines in p[0, n), a range that starts at a line start: its LFs, plus a last unterminated one
+ * (counted a word at a time: one memchr a line cost more than the diff of a small window). */
+static size_t count_lines(const char *p, size_t n) { return ec_count_lines(ec_str_make(p, n)); }
 
-/* Offsets of wn lines starting at byte `from` (a line start); off[wn] ends the last of them. */
-static size_t *line_offsets(ec_arena *ar, ec_str t, size_t from, size_t wn) {
-  size_t *off = ec_arena_alloc(ar, (wn + 1) * sizeof *off);
-  if (!off) return NULL;
+/* off[0..wn]: the offsets of wn lines of t starting at byte `from` (a line start); off[wn] ends the last of them. */
+static void fill_offsets(size_t *off, ec_str t, size_t from, size_t wn) {
   const char *q = t.ptr + from, *end = t.ptr + t.len;
   for (size_t k = 0; k < wn; k++) {
     off[k] = (size_t)(q - t.ptr);
@@ -86,7 +76,6 @@ static size_t *line_offsets(ec_arena *ar, ec_str t, size_t from, size_t wn) {
     q = nl ? nl + 1 : end;
   }
   off[wn] = (size_t)(q - t.ptr);
-  return off;
 }
 
 /* Common prefix in bytes, cut back to the end of its last whole line (all of it if equal). */
@@ -146,10 +135,15 @@ ec_error_code ec_diff_prepare(ec_arena *ar, ec_str old_text, ec_str new_text, si
   const size_t guard = (context > SIZE_MAX / 4 ? SIZE_MAX / 4 : context) + EC_DIFF_LOOK_MARGIN;
   const size_t margin = guard + EC_DIFF_SLIDE_MARGIN;
   const size_t before = pre < margin ? pre : margin, after = suf < margin ? suf : margin;
+  /* The window's first line: `before` lines back from the middle, or pre - before lines on from
+   * the text's start when that is fewer (a window of a diff of stretches starts a line or two
+   * into its own text). */
   size_t from = pre_b;
-  for (size_t k = 0; k < before; k++) { /* back to the start of the previous line */
-    from--;
-    while (from > 0 && old_text.ptr[from - 1] != '\n') from--;
+  if (pre - before < before) {
+    from = 0;
+    for (size_t k = 0; k < pre - before; k++) from = (size_t)((const char *)memchr(old_text.ptr + from, '\n', pre_b - from) - old_text.ptr) + 1;
+  } else {
+    for (size_t k = 0; k < before; k++) from = ec_line_start_before(old_text.ptr, 0, from - 1); /* the line before */
   }
   out->w0 = pre - before;
   out->mlo = before;
@@ -157,9 +151,17 @@ ec_error_code ec_diff_prepare(ec_arena *ar, ec_str old_text, ec_str new_text, si
   out->guard_hi = after < suf ? guard : 0;
   a->wn = before + a->mn + after;
   b->wn = before + b->mn + after;
-  a->off = line_offsets(ar, old_text, from, a->wn);
-  b->off = line_offsets(ar, new_text, from, b->wn);
+  a->off = ec_arena_alloc(ar, (a->wn + 1) * sizeof *a->off);
+  b->off = ec_arena_alloc(ar, (b->wn + 1) * sizeof *b->off);
   const size_t ma = a->mn, mb = b->mn;
+  if (a->off && b->off) {
+    fill_offsets(a->off, old_text, from, a->wn);
+    /* The new side's common lines are the old side's bytes: the prefix's at the same offsets,
+     * the suffix's shifted by the middles' difference; only its middle is searched for LFs. */
+    memcpy(b->off, a->off, before * sizeof *b->off);
+    fill_offsets(b->off + before, new_text, pre_b, mb);
+    for (size_t k = 1; k <= after; k++) b->off[before + mb + k] = a->off[before + ma + k] - mid_a + mid_b;
+  }
   a->cls = ec_arena_alloc(ar, (ma ? ma : 1) * sizeof *a->cls);
   b->cls = ec_arena_alloc(ar, (mb ? mb : 1) * sizeof *b->cls);
   if (!a->off || !b->off || !a->cls || !b->cls) return EC_OUT_OF_MEMORY;

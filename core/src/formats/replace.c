@@ -73,7 +73,19 @@ static const char *const EDITCORE_PHRASES[] = {
     "unchanged", "unchanged method", "unchanged methods", "remaining code", "the rest", "other code",
     "other methods", "previous code", "same as before", "keep existing code", "code unchanged", "etc", NULL};
 
+/* Whether s holds "..." or "…": what a placeholder needs at least (most lines of code have neither). */
+static bool has_ellipsis(ec_str s) {
+  for (size_t i = 0; i + 3 <= s.len; i++) {
+    if (s.ptr[i] == '.' && s.ptr[i + 1] == '.' && s.ptr[i + 2] == '.') return true;
+    if (s.ptr[i] == '\xE2' && s.ptr[i + 1] == '\x80' && s.ptr[i + 2] == '\xA6') return true;
+  }
+  return false;
+}
+
 static bool editcore_placeholder(ec_str line, char *key, size_t cap) {
+  /* The ellipsis is looked for in a part of the line below; without one in the whole line there
+   * is none there either: decided without copying the line (every line of new_string is asked). */
+  if (!has_ellipsis(line)) return false;
   ec_str t = ec_str_trim(line, EC_WS_ASCII);
   static const char *const OPEN[] = {"{/*", "/*", "<!--", "//", "#", "--", ";", "*", NULL};
   static const char *const CLOSE[] = {"*/}", "*/", "-->", NULL};

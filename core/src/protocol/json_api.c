@@ -12,6 +12,14 @@ void ec_free(const ec_host *host, void *ptr) { ec_mem_free(host ? host->allocato
 static char *to_json(const ec_result *r, const ec_host *host, size_t *json_len, bool splices) {
   ec_buf b;
   ec_buf_init(&b, host ? host->allocator : NULL);
+  /* Room for the texts the response carries and an eighth more for their escapes, so the buffer
+   * is not grown (copied) four or five times on the way to the usual size. */
+  size_t room = 1024 + r->text.len;
+  for (size_t i = 0; i < r->n_files; i++) {
+    const ec_file_result *f = &r->files[i];
+    room += 256 + f->path.len + f->diff.len + f->undo.len + (splices ? 0 : f->content.len);
+  }
+  ec_buf_reserve(&b, room < SIZE_MAX / 2 ? room + room / 8 : room);
   ec_json_write_result_as(&b, r, splices);
   if (b.oom || !ec_buf_reserve(&b, 0)) { ec_buf_free(&b); return NULL; }
   if (json_len) *json_len = b.len;

@@ -1,6 +1,5 @@
 #include "json_response.h"
 #include "../request/result.h"
-#include <stdio.h>
 #include <string.h>
 
 static void key(ec_buf *b, bool *first, const char *k) {
@@ -11,16 +10,24 @@ static void key(ec_buf *b, bool *first, const char *k) {
   ec_buf_append_cstr(b, "\":");
 }
 
-/* Ratios in thousandths, so every libc prints the same digits. */
+/* `prefix` (a separator and a key, ",\"k\":"), then v. The response's numbers are written by
+ * hand, not by printf: a call's response has a dozen of them, and formatting each through printf
+ * cost more than the rest of the JSON (issue 28, the 10 KB rows); the digits are the same. */
+static void num_member(ec_buf *b, const char *k, unsigned long long v) {
+  ec_buf_append_cstr(b, k);
+  ec_buf_append_uint(b, v);
+}
+
+/* Ratios in thousandths, so every libc prints the same digits: "1.0", "0.95", "0.333". */
 static void ratio(ec_buf *b, double v) {
   if (!(v >= 0)) v = 0;
   unsigned long long m = (unsigned long long)(v * 1000.0 + 0.5);
-  if (m % 1000 == 0) { ec_buf_printf(b, "%llu.0", m / 1000); return; }
-  char frac[4];
-  snprintf(frac, sizeof frac, "%03llu", m % 1000);
-  size_t n = 3;
-  while (n > 1 && frac[n - 1] == '0') n--;
-  ec_buf_printf(b, "%llu.%.*s", m / 1000, (int)n, frac);
+  ec_buf_append_uint(b, m / 1000);
+  unsigned f = (unsigned)(m % 1000);
+  char frac[4] = {'.', (char)('0' + f / 100), (char)('0' + f / 10 % 10), (char)('0' + f % 10)};
+  size_t n = 4;
+  while (n > 2 && frac[n - 1] == '0') n--;
+  ec_buf_append(b, frac, n);
 }
 
 static void write_error(ec_buf *b, const ec_error *e) {
@@ -31,14 +38,16 @@ static void write_error(ec_buf *b, const ec_error *e) {
   key(b, &first, "message");
   ec_json_write_string(b, e->message);
   if (e->path.len) { key(b, &first, "path"); ec_json_write_string(b, e->path); }
-  if (e->block > 0) { key(b, &first, "block"); ec_buf_printf(b, "%d", (int)e->block); }
-  if (e->line > 0) { key(b, &first, "line"); ec_buf_printf(b, "%u", e->line); }
+  if (e->block > 0) { key(b, &first, "block"); ec_buf_append_uint(b, (unsigned long long)e->block); }
+  if (e->line > 0) { key(b, &first, "line"); ec_buf_append_uint(b, e->line); }
   if (e->n_candidates) {
     key(b, &first, "candidates");
     ec_buf_append_char(b, '[');
     for (size_t i = 0; i < e->n_candidates; i++) {
       const ec_candidate *c = &e->candidates[i];
-      ec_buf_printf(b, "%s{\"start_line\":%u,\"end_line\":%u,\"similarity\":", i ? "," : "", c->start_line, c->end_line);
+      num_member(b, i ? ",{\"start_line\":" : "{\"start_line\":", c->start_line);
+      num_member(b, ",\"end_line\":", c->end_line);
+      ec_buf_append_cstr(b, ",\"similarity\":");
       ratio(b, c->similarity);
       ec_buf_append_cstr(b, ",\"text\":");
       ec_json_write_bytes(b, c->text);
@@ -55,9 +64,11 @@ static void write_error(ec_buf *b, const ec_error *e) {
 static void write_file(ec_buf *b, const ec_file_result *f, size_t index, bool splices) {
   bool first = true;
   ec_buf_append_char(b, '{');
-  if (splices) { key(b, &first, "index"); ec_buf_printf(b, "%zu", index); }
+  if (splices) { key(b, &first, "index"); ec_buf_append_uint(b, index); }
   key(b, &first, "action");
-  ec_buf_printf(b, "\"%s\"", ec_action_name(f->action));
+  ec_buf_append_char(b, '"');
+  ec_buf_append_cstr(b, ec_action_name(f->action));
+  ec_buf_append_char(b, '"');
   if (f->action == EC_ACTION_MOVE) { key(b, &first, "moved_to"); ec_json_write_string(b, f->moved_to); }
   if (splices) {
     key(b, &first, "has_content");
@@ -66,8 +77,10 @@ static void write_file(ec_buf *b, const ec_file_result *f, size_t index, bool sp
     ec_buf_append_char(b, '[');
     for (size_t i = 0; i < f->n_splices; i++) {
       const ec_file_splice *s = &f->splices[i];
-      ec_buf_printf(b, "%s%llu,%llu,%llu,%llu", i ? "," : "", (unsigned long long)s->old_start, (unsigned long long)s->old_end,
-                    (unsigned long long)s->new_start, (unsigned long long)s->new_end);
+      num_member(b, i ? "," : "", s->old_start);
+      num_member(b, ",", s->old_end);
+      num_member(b, ",", s->new_start);
+      num_member(b, ",", s->new_end);
     }
     ec_buf_append_char(b, ']');
   } else if (f->has_content) {
@@ -80,14 +93,18 @@ static void write_file(ec_buf *b, const ec_file_result *f, size_t index, bool sp
   ec_buf_append_cstr(b, f->diff_truncated ? "true" : "false");
   key(b, &first, "undo");
   ec_json_write_bytes(b, f->undo);
-  ec_buf_printf(b, ",\"lines_added\":%u,\"lines_removed\":%u,\"replacements\":%u", f->lines_added, f->lines_removed,
-                f->replacements);
+  num_member(b, ",\"lines_added\":", f->lines_added);
+  num_member(b, ",\"lines_removed\":", f->lines_removed);
+  num_member(b, ",\"replacements\":", f->replacements);
   key(b, &first, "matches");
   ec_buf_append_char(b, '[');
   for (size_t i = 0; i < f->n_matches; i++) {
     const ec_match_info *m = &f->matches[i];
-    ec_buf_printf(b, "%s{\"start_line\":%u,\"end_line\":%u,\"strategy\":\"%s\",\"confidence\":", i ? "," : "",
-                  m->start_line, m->end_line, ec_strategy_name(m->strategy));
+    num_member(b, i ? ",{\"start_line\":" : "{\"start_line\":", m->start_line);
+    num_member(b, ",\"end_line\":", m->end_line);
+    ec_buf_append_cstr(b, ",\"strategy\":\"");
+    ec_buf_append_cstr(b, ec_strategy_name(m->strategy));
+    ec_buf_append_cstr(b, "\",\"confidence\":");
     ratio(b, m->confidence);
     ec_buf_append_char(b, '}');
   }
@@ -131,8 +148,9 @@ void ec_json_write_result(ec_buf *b, const ec_result *r) { ec_json_write_result_
 
 void ec_json_write_result_as(ec_buf *b, const ec_result *r, bool splices) {
   static const char *const STATUS[] = {"success", "partial", "error"};
-  ec_buf_printf(b, "{\"status\":\"%s\",\"data\":{\"applied\":%s,\"files\":{", STATUS[r->status],
-                r->applied ? "true" : "false");
+  ec_buf_append_cstr(b, "{\"status\":\"");
+  ec_buf_append_cstr(b, STATUS[r->status]);
+  ec_buf_append_cstr(b, r->applied ? "\",\"data\":{\"applied\":true,\"files\":{" : "\",\"data\":{\"applied\":false,\"files\":{");
   for (size_t i = 0; i < r->n_files; i++) {
     if (i) ec_buf_append_char(b, ',');
     ec_json_write_string(b, r->files[i].path);
@@ -178,9 +196,13 @@ void ec_json_write_result_as(ec_buf *b, const ec_result *r, bool splices) {
   }
   ec_buf_append_cstr(b, "},\"text\":");
   ec_json_write_string(b, r->text);
-  ec_buf_printf(b, ",\"stats\":{\"time_ms\":%.3f,\"bytes_in\":%llu,\"bytes_out\":%llu,\"lines_added\":%u,\"lines_removed\":%u}",
-                r->stats.time_ms, (unsigned long long)r->stats.bytes_in, (unsigned long long)r->stats.bytes_out,
-                r->stats.lines_added, r->stats.lines_removed);
+  /* time_ms stays printf's: its digits are %.3f's, rounding included */
+  ec_buf_printf(b, ",\"stats\":{\"time_ms\":%.3f", r->stats.time_ms);
+  num_member(b, ",\"bytes_in\":", r->stats.bytes_in);
+  num_member(b, ",\"bytes_out\":", r->stats.bytes_out);
+  num_member(b, ",\"lines_added\":", r->stats.lines_added);
+  num_member(b, ",\"lines_removed\":", r->stats.lines_removed);
+  ec_buf_append_char(b, '}');
   if (r->n_errors) {
     ec_buf_append_cstr(b, ",\"error\":");
     write_error(b, &r->errors[0]);

@@ -155,6 +155,14 @@ bool ec_result_prompt(const ec_result *r, ec_str *system, ec_str *user, ec_str *
 
 ec_str ec_result_explanation(const ec_result *r) { return r->explanation; }
 
+/* `open`, the bytes of s up to a NUL if it holds one (what printf's "%.*s" writes), then "'". */
+static void quoted(ec_buf *b, const char *open, ec_str s) {
+  ec_buf_append_cstr(b, open);
+  const char *nul = s.len ? memchr(s.ptr, 0, s.len) : NULL;
+  if (s.len) ec_buf_append(b, s.ptr, nul ? (size_t)(nul - s.ptr) : s.len);
+  ec_buf_append_char(b, '\'');
+}
+
 /* The one-paragraph summary (r->text) of what the result holds: the error, the files changed and
  * how, or what was parsed. */
 void ec_result_summarise(ec_result *r, bool preview) {
@@ -174,15 +182,31 @@ void ec_result_summarise(ec_result *r, bool preview) {
   } else if (r->has_blocks && !r->n_files) {
     ec_buf_printf(&b, "Parsed %zu block%s.", r->n_blocks, r->n_blocks == 1 ? "" : "s");
   } else {
-    ec_buf_printf(&b, "%s %zu file%s (+%u -%u lines):", r->status == EC_STATUS_SUCCESS ? "Changed" : "Partly changed",
-                  r->n_files, r->n_files == 1 ? "" : "s", r->stats.lines_added, r->stats.lines_removed);
+    /* Every successful call writes this line: appended piece by piece, not by printf (issue 28,
+     * the 10 KB rows), with printf's bytes ("%.*s" stops at a NUL, as quoted() does). */
+    ec_buf_append_cstr(&b, r->status == EC_STATUS_SUCCESS ? "Changed " : "Partly changed ");
+    ec_buf_append_uint(&b, r->n_files);
+    ec_buf_append_cstr(&b, r->n_files == 1 ? " file (+" : " files (+");
+    ec_buf_append_uint(&b, r->stats.lines_added);
+    ec_buf_append_cstr(&b, " -");
+    ec_buf_append_uint(&b, r->stats.lines_removed);
+    ec_buf_append_cstr(&b, " lines):");
     for (size_t i = 0; i < r->n_files; i++) {
       const ec_file_result *f = &r->files[i];
-      ec_buf_printf(&b, "%s %s '%.*s'", i ? ";" : "", ec_action_name(f->action), (int)f->path.len, f->path.ptr);
-      if (f->action == EC_ACTION_MOVE && f->moved_to.len) ec_buf_printf(&b, " -> '%.*s'", (int)f->moved_to.len, f->moved_to.ptr);
+      ec_buf_append_cstr(&b, i ? "; " : " ");
+      ec_buf_append_cstr(&b, ec_action_name(f->action));
+      quoted(&b, " '", f->path);
+      if (f->action == EC_ACTION_MOVE && f->moved_to.len) quoted(&b, " -> '", f->moved_to);
       if (f->n_matches) {
-        ec_buf_printf(&b, " (%u replacement%s, lines %u-%u by %s)", f->replacements, f->replacements == 1 ? "" : "s",
-                      f->matches[0].start_line, f->matches[0].end_line, ec_strategy_name(f->matches[0].strategy));
+        ec_buf_append_cstr(&b, " (");
+        ec_buf_append_uint(&b, f->replacements);
+        ec_buf_append_cstr(&b, f->replacements == 1 ? " replacement, lines " : " replacements, lines ");
+        ec_buf_append_uint(&b, f->matches[0].start_line);
+        ec_buf_append_char(&b, '-');
+        ec_buf_append_uint(&b, f->matches[0].end_line);
+        ec_buf_append_cstr(&b, " by ");
+        ec_buf_append_cstr(&b, ec_strategy_name(f->matches[0].strategy));
+        ec_buf_append_char(&b, ')');
       }
     }
     ec_buf_append_char(&b, '.');
