@@ -3,6 +3,7 @@
  * CR, so the running minimum of it over the text is 0 when either occurs. */
 #include "scan.h"
 #include "kernels.h"
+#include "str.h"
 #include <stdint.h>
 #include <string.h>
 
@@ -74,8 +75,7 @@ __attribute__((target("avx2"))) static ec_text_scan scan_avx2(const char *p, siz
 static ec_text_scan scan_swar(const char *p, size_t n) {
   ec_text_scan s = {0, false};
   size_t i = 0;
-  const uint64_t ones = 0x0101010101010101ULL, low7 = 0x7F7F7F7F7F7F7F7FULL, high = 0x8080808080808080ULL,
-                 lanes = 0x00FF00FF00FF00FFULL;
+  const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
   uint64_t odd = 0;
   while (n - i >= 8) {
     size_t words = (n - i) / 8 < 255 ? (n - i) / 8 : 255;
@@ -83,13 +83,11 @@ static ec_text_scan scan_swar(const char *p, size_t n) {
     for (size_t k = 0; k < words; k++, i += 8) {
       uint64_t w;
       memcpy(&w, p + i, 8);
-      uint64_t x = w ^ (ones * '\n'), y = w ^ (ones * '\r');
-      uint64_t nonzero = ((x & low7) + low7) | x; /* high bit of each byte: that byte is not LF */
-      sum += (~nonzero >> 7) & ones;
+      uint64_t y = w ^ (ones * '\r');
+      sum += ec_swar_lf_ones(w); /* the LF count of ec_count_lf's portable loop */
       odd |= ((w - ones) & ~w & high) | ((y - ones) & ~y & high);
     }
-    sum = (sum & lanes) + ((sum >> 8) & lanes);
-    s.n_lf += (size_t)((sum * 0x0001000100010001ULL) >> 48);
+    s.n_lf += ec_swar_sum_bytes(sum);
   }
   s.nul_or_cr = odd != 0;
   return tail(p, i, n, s);
