@@ -5,7 +5,7 @@
 // repository, commit and path. Each set is cases.jsonl in ../shared/lazy's format plus `part`.
 // No rule of the engine was written while looking at these cases.
 //
-//   node bench/lazy-fresh/build.mjs --out DIR --cab GITDIR --continue GITDIR
+//   node bench/lazy-fresh/build.mjs --out DIR --cab GITDIR
 //
 // --cab: a clone of morphllm/coding-agent-bench. Its FINAL runs (commit d5808d1) are seen (the
 //   multi-turn run is ../shared/lazy, the single-turn run bench/lazy-heldout). Its EARLIER runs are
@@ -19,19 +19,13 @@
 //   to the SHA-256 of the output (lazy_real.mjs counts an unreviewed success as wrong). A snippet
 //   byte-identical to one already seen (../shared/lazy, the final single-turn run) or to an earlier
 //   case is left out.
-// --continue: a clone of continuedev/continue. core/edit/lazy/test-examples/*.diff (every file
-//   name in the history; its last version), each "original\n---\nlazy snippet\n---\nexpected as a
-//   diff": lazy snippets with the merge Continue's developers expect (their own tests, written or
-//   collected by them; not all are raw model output). The expected diff is read in whichever of
-//   its three line conventions gives back the original (trailing whitespace aside): "+x"/"-x"/"x",
-//   "+ x"/"- x"/" x" or "+ x"/"- x"/"x";
-//   a file for which neither does is left out (named in the manifest).
+// (Continue's lazy test examples, the other public source of lazy snippets with intended merges
+// found, are not fresh: bench/lazy_continue.mjs already scores all of them, main line and branch.)
 //
-// The split, fixed before any case was run: SHA-256 of the case's group (cab: "cab-early/<file
-// stem>/<query>", so one prompt's snippets fall on one side; continue: "continue/<name>"). cab:
-// first byte < 96 = "held" (~3/8: the successes of the held part are read by hand, so it is kept
-// to a size that can be read), else "tune" (studied for declines only). continue: every case is
-// "held" (37 cases; too few to split).
+// The split, fixed before any case was run: SHA-256 of the case's group ("cab-early/<file
+// stem>/<query>", so one prompt's snippets fall on one side): first byte < 96 = "held" (~3/8: the
+// successes of the held part are read by hand, so it is kept to a size that can be read), else
+// "tune" (studied for declines only: no rule may be written from its successes unread).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync, readFileSync, existsSync } from 'node:fs';
@@ -40,7 +34,7 @@ import { root } from '../lazy_set.mjs';
 
 const args = {};
 for (let i = 2; i < process.argv.length; i++) args[process.argv[i].replace(/^--/, '')] = resolve(process.argv[++i]);
-if (!args.out || (!args.cab && !args.continue)) { console.error('usage: build.mjs --out DIR [--cab GITDIR] [--continue GITDIR]'); process.exit(2); }
+if (!args.out || !args.cab) { console.error('usage: build.mjs --out DIR --cab GITDIR'); process.exit(2); }
 
 const gitDir = (dir) => (existsSync(join(dir, 'HEAD')) ? dir : join(dir, '.git'));
 const git = (dir, ...a) => execFileSync('git', ['--git-dir', gitDir(dir), ...a], { maxBuffer: 1 << 28 }).toString('utf8');
@@ -62,7 +56,7 @@ function write(name, cases, lines) {
   manifest.push(`## ${name}`, ...lines, `- cases: ${cases.length} (tune ${cases.length - held}, held ${held})`, '');
 }
 
-if (args.cab) {
+{
   // Every snippet already seen: ../shared/lazy and the final single-turn run.
   const seen = new Set();
   const sharedSet = [resolve(root, '../shared/lazy/multi-turn.jsonl'), resolve(root, '../../shared/lazy/multi-turn.jsonl')].find(existsSync);
@@ -101,55 +95,5 @@ if (args.cab) {
     `- left out: ${dropped.length} (${dropped.filter((d) => d.endsWith('(snippet seen)')).length} seen or repeated snippets; ${dropped.filter((d) => !d.endsWith('(snippet seen)')).join('; ') || 'no other'})`]);
 }
 
-if (args.continue) {
-  const dir = 'core/edit/lazy/test-examples/';
-  // Every .diff ever there, with the newest commit that holds it.
-  const names = new Set(git(args.continue, 'log', '--all', '--no-renames', '--format=', '--name-only', '--', dir).split('\n').filter((p) => p.endsWith('.diff')));
-  const last = new Map();
-  for (const path of names) {
-    const holder = git(args.continue, 'log', '--all', '--no-renames', '--format=%H', '--', path).split('\n').filter(Boolean)
-      .find((c) => { try { git(args.continue, 'cat-file', '-e', `${c}:${path}`); return true; } catch { return false; } });
-    last.set(path, holder ?? null);
-  }
-  // The expected diff read as old and new texts under one prefix convention: the sign's width
-  // (1: "+x", 2: "+ x") and whether a context line carries a one-space prefix.
-  const read = (lines, signWidth, contextPrefix) => {
-    const oldL = [], newL = [];
-    for (const l of lines) {
-      if (l.startsWith('+')) newL.push(l.slice(signWidth));
-      else if (l.startsWith('-')) oldL.push(l.slice(signWidth));
-      else { const t = contextPrefix ? l.slice(1) : l; oldL.push(t); newL.push(t); }
-    }
-    return [oldL.join('\n'), newL.join('\n')];
-  };
-  const CONVENTIONS = [[1, false], [2, true], [2, false]];
-  const cases = [], dropped = [];
-  for (const [path, commit] of [...last].sort()) {
-    const name = path.slice(dir.length);
-    if (!commit) { dropped.push(`${name} (no version found)`); continue; }
-    const parts = git(args.continue, 'show', `${commit}:${path}`).split('\n---\n');
-    if (parts.length !== 3) { dropped.push(`${name} (${parts.length} parts)`); continue; }
-    const original = parts[0].replace(/\n+$/, '') + '\n';
-    const snippet = parts[1].replace(/^\n+|\n+$/g, '');
-    const diffLines = parts[2].replace(/^\n+|\n+$/g, '').split('\n');
-    const same = (a, b) => a.replace(/\s+$/gm, '').replace(/\n+$/, '') === b.replace(/\s+$/gm, '').replace(/\n+$/, '');
-    const fit = CONVENTIONS.map(([w, p]) => read(diffLines, w, p)).find(([o]) => same(o, original));
-    if (!fit) { dropped.push(`${name} (the expected diff does not give back the original under any of the three conventions)`); continue; }
-    // Trailing whitespace the diff's layout added (" " on a blank context line) is dropped when the original has none.
-    const trimmed = /[ \t]$/m.test(original) ? fit[1] : fit[1].replace(/[ \t]+$/gm, '');
-    const want = trimmed.replace(/\n+$/, '') + '\n';
-    const base = name.replace(/\.diff$/, '').match(/\.[a-z]+$/) ? name.replace(/\.diff$/, '') : name.replace(/\.diff$/, '') + '.js';
-    cases.push({
-      id: `continue#${name.replace(/\.diff$/, '')}`, peer: 'editcore', format: 'lazy', part: 'held',
-      source: `continuedev/continue @${commit} ${path}`,
-      files: { [base]: original }, edit: { path: base, snippet },
-      expect: { ok: true, files: { [base]: want } },
-      expect_quality: 'continue', meta: { model: 'unknown (Continue test example)', query: name, shape: shapeOf(snippet) },
-    });
-  }
-  write('continue', cases, [`- source: continuedev/continue, ${dir}*.diff (each file's last version in the history; commits per case in cases.jsonl)`,
-    '- licence: Apache-2.0 (the repository\'s LICENSE)', '- expectation: the test example\'s expected diff, written by Continue\'s developers',
-    `- left out: ${dropped.length ? dropped.join('; ') : 'none'}`]);
-}
 writeFileSync(join(args.out, 'MANIFEST.md'), manifest.join('\n'));
 console.log(manifest.join('\n'));
