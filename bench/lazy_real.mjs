@@ -71,7 +71,7 @@ function run(c) {
   if (r.status !== 0 && r.status !== 1) throw new Error(`${c.id}: CLI exited ${r.status}: ${r.stderr}`);
   const resp = JSON.parse(r.stdout.toString('utf8'));
   const path = c.edit.path ?? Object.keys(c.files)[0];
-  const want = c.expect.files[path];
+  const want = c.expect.files?.[path];
   if (resp.status === 'error') return { verdict: 'declined', msg: `${resp.error.code}: ${resp.error.message}`, ms };
   const got = resp.data?.files?.[path]?.content ?? c.files[path];
   // A case with no expectation (bench/lazy-fresh's cab-early): its success is what a reviewer
