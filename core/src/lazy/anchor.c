@@ -674,6 +674,21 @@ static ec_error_code counterpart_pass(ec_lz_job *job) {
     /* Several lines share its head (`_matches: list[X] = m(` and `_matches = [`), but only one
      * is the same line with a few characters changed: that one is its counterpart. */
     if (nfound > 1 && nclose == 1) { found = close; nfound = 1; }
+    /* Or only one is the same call with the same first argument (`res.setHeader('Content-Type',
+     * MIME_HTML_TYPE)` among `res.setHeader('Content-Type', 'text/html')` and
+     * `res.setHeader('Link', ...)`): a call with another first argument is another call
+     * (rewrites_line in verify.c reads it so too), so that one is its counterpart. */
+    ec_str call = ec_lz_first_argument(S->line[j]);
+    if (nfound > 1 && nclose == 0 && call.len) {
+      uint32_t same = LZ_NIL, nsame = 0;
+      if (!ec_lz_counterpart_iter_init(job, S->line[j], lo, hi, &it)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+      for (uint32_t i; nsame < 2 && (i = ec_lz_counterpart_next(&it)) != LZ_NIL;) {
+        if (!spend(job, 16)) return too_large(job);
+        if (!strong(F, i) || !ec_lz_counterparts_head(S->line[j], hs, F->line[i], ec_lz_counterpart_file_head(&it, job, i))) continue;
+        if (ec_str_eq(ec_lz_first_argument(F->line[i]), call)) { same = i; nsame++; }
+      }
+      if (nsame == 1) { found = same; nfound = 1; }
+    }
     if (nfound == 1) {
       job->am[j] = (int32_t)found;
       job->how[j] = LZ_COUNTERPART;

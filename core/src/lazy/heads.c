@@ -145,3 +145,31 @@ size_t ec_lz_common_ends(ec_str ta, ec_str tb, size_t *pre, size_t *suf) {
   *suf = q;
   return max;
 }
+
+/* A call's text up to the end of its first argument (`res.setHeader('Content-Type'`), trimmed:
+ * the line's first `(` right after a name, then to the first `,` or `)` at that depth, quoted text
+ * skipped. Empty when the line is no such call or the argument is empty. */
+ec_str ec_lz_first_argument(ec_str line) {
+  ec_str t = ec_lz_trim(line);
+  size_t k = 0;
+  while (k < t.len && t.ptr[k] != '(') k++;
+  if (k == 0 || k >= t.len || !ec_lz_name_char((unsigned char)t.ptr[k - 1])) return ec_str_make(NULL, 0);
+  size_t i = k + 1;
+  int depth = 0;
+  while (i < t.len) {
+    char c = t.ptr[i];
+    if (c == '"' || c == '\'' || c == '`') {
+      size_t q = i + 1;
+      while (q < t.len && t.ptr[q] != c) q += t.ptr[q] == '\\' ? 2 : 1;
+      if (q >= t.len) return ec_str_make(NULL, 0);
+      i = q + 1;
+      continue;
+    }
+    if (c == '(' || c == '[' || c == '{') depth++;
+    else if ((c == ')' || c == ']' || c == '}') && depth) depth--;
+    else if (!depth && (c == ',' || c == ')')) break;
+    i++;
+  }
+  if (i >= t.len || i == k + 1) return ec_str_make(NULL, 0);
+  return ec_str_make(t.ptr, i);
+}
