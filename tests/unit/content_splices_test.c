@@ -7,7 +7,7 @@
  *    byte for byte, and the given bytes with each splice's new bytes (ec_result_splice_text) are
  *    the content built the usual way. Where the engine can (a replace in a file without CRLF,
  *    plain encoding, no syntax report) the content is in fact not built (content.ptr NULL); where
- *    it cannot (CRLF, Latin-1, a non-ASCII change, a syntax report) it is built as before. */
+ *    it cannot (CRLF, a non-ASCII change in a file that is not UTF-8, a syntax report) it is built as before. */
 #include "editcore.h"
 #include "text/doc.h"
 #include "base/arena.h"
@@ -161,17 +161,20 @@ static void check_requests(void) {
   const char *bom = "\xEF\xBB\xBFx = 1\ny = 2\n";
   check_request("a BOM", "{\"format\":\"replace\",\"edit\":{\"path\":\"b.py\",\"old_string\":\"y = 2\",\"new_string\":\"y = 0\"}}", "b.py", bom,
                 strlen(bom), 1);
-  /* right after the BOM's bytes (>= 0x80) the encoding rule reads the whole text: built */
+  /* right after the BOM's bytes (>= 0x80), but the file is UTF-8: the encoding rule holds from the original alone */
   check_request("the first line after a BOM", "{\"format\":\"replace\",\"edit\":{\"path\":\"b.py\",\"old_string\":\"x = 1\\ny\",\"new_string\":\"z\"}}",
-                "b.py", bom, strlen(bom), 0);
+                "b.py", bom, strlen(bom), 1);
   const char *crlf = "x = 1\r\ny = 2\r\n";
   check_request("CRLF: built", "{\"format\":\"replace\",\"edit\":{\"path\":\"c.py\",\"old_string\":\"y = 2\",\"new_string\":\"y = 3\\nz = 4\"}}",
                 "c.py", crlf, strlen(crlf), 0);
   const char *latin1 = "s = 'caf\xE9'\nt = 1\n";
-  check_request("Latin-1: built", "{\"format\":\"replace\",\"edit\":{\"path\":\"d.py\",\"old_string\":\"t = 1\",\"new_string\":\"t = 2\"}}", "d.py",
-                latin1, strlen(latin1), -1);
-  check_request("a non-ASCII change: built", "{\"format\":\"replace\",\"edit\":{\"path\":\"a.py\",\"old_string\":\"x = 1\",\"new_string\":\"x = '\xC3\xA9'\"}}",
-                "a.py", py, pyn, 0);
+  check_request("ASCII in Latin-1", "{\"format\":\"replace\",\"edit\":{\"path\":\"d.py\",\"old_string\":\"t = 1\",\"new_string\":\"t = 2\"}}", "d.py",
+                latin1, strlen(latin1), 1);
+  check_request("a non-ASCII change in UTF-8", "{\"format\":\"replace\",\"edit\":{\"path\":\"a.py\",\"old_string\":\"x = 1\",\"new_string\":\"x = '\xC3\xA9'\"}}",
+                "a.py", py, pyn, 1);
+  /* a change right after a byte >= 0x80 of a file that is not UTF-8: the rule reads the whole text */
+  check_request("next to a Latin-1 byte: built", "{\"format\":\"replace\",\"edit\":{\"path\":\"e.py\",\"old_string\":\"'\\nt = 1\",\"new_string\":\"'\\nt = 2\"}}",
+                "e.py", latin1, strlen(latin1), 0);
   check_request("a syntax report: built", "{\"format\":\"replace\",\"options\":{\"syntax\":\"report\"},\"edit\":{\"path\":\"a.py\",\"old_string\":\"x = 1\",\"new_string\":\"x = 2\"}}",
                 "a.py", py, pyn, 0);
   check_request("search_replace: built", "{\"format\":\"search_replace\",\"edit\":{\"path\":\"a.py\",\"text\":\"<<<<<<< SEARCH\\n    x = 1\\n=======\\n    x = 9\\n>>>>>>> REPLACE\\n\"}}",

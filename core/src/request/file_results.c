@@ -346,8 +346,9 @@ ec_error_code ec_ws_commit(ec_ctx *ctx) {
        * no need to read the file through). */
       ec_kept why;
       bool ascii_edit = tracked(f) && plain_endings(&f->doc) && tracked_ascii_only(f, now, fresh);
-      if (unbuilt && !ascii_edit && f->existed && !ctx->edit_not_utf8) {
-        /* The check reads the whole text: built after all. */
+      if (unbuilt && !ascii_edit && f->existed && !ctx->edit_not_utf8 && ec_utf8_first_invalid(f->original) < f->original.len) {
+        /* A file that is not UTF-8, changed beyond ASCII: the rule reads the whole new text, which
+         * is built after all (for a UTF-8 file the rule holds from the original alone). */
         if (ec_doc_settle(ctx->arena, &f->doc)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
         now = ec_doc_render(ctx->arena, &f->doc);
         if (!now.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
