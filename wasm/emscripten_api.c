@@ -45,10 +45,12 @@ EMSCRIPTEN_KEEPALIVE int editcore_set_ceiling(const char *name, double value) {
  * the files beside it, as `n` rows of four u32 in wasm memory (path pointer, path length,
  * content pointer, content length) that the package wrote, so a file's bytes enter wasm memory
  * once and never pass through JSON. The answer is the result itself (NULL: out of memory); the
- * package reads its JSON in the splices form (editcore_result_json) and each file's new bytes
- * (editcore_result_content), then frees it (editcore_result_free). Everything is ec_apply_json's,
- * but with `syntax_on_demand` (the request names no options.syntax): the syntax mode is then the
- * typed API's default, on demand (ec_apply_json_files_on_demand; docs/syntax.md).
+ * package reads its JSON in the splices form (editcore_result_json) and each splice's new bytes
+ * (editcore_result_splice_text; an added file's whole content: editcore_result_content), then
+ * frees it (editcore_result_free). Everything is ec_apply_json's, but contents may be left
+ * unbuilt (EC_FILES_CONTENT_AS_SPLICES: the package builds them) and, with `syntax_on_demand`
+ * (the request names no options.syntax), the syntax mode is the typed API's default, on demand
+ * (docs/syntax.md).
  */
 EMSCRIPTEN_KEEPALIVE ec_result *editcore_run_files(const char *request, size_t len, const uint32_t *rows, size_t n,
                                                    int syntax_on_demand) {
@@ -62,8 +64,10 @@ EMSCRIPTEN_KEEPALIVE ec_result *editcore_run_files(const char *request, size_t l
     files[i].content.ptr = (const char *)(uintptr_t)rows[4 * i + 2];
     files[i].content.len = rows[4 * i + 3];
   }
-  ec_result *r = syntax_on_demand ? ec_apply_json_files_on_demand(request, len, files, n, &host)
-                                  : ec_apply_json_files(request, len, files, n, &host);
+  /* The package builds each content from the string it gave and the splices' new bytes
+   * (editcore_result_splice_text): the engine leaves them unbuilt where it can. */
+  unsigned how = EC_FILES_CONTENT_AS_SPLICES | (syntax_on_demand ? EC_FILES_SYNTAX_ON_DEMAND : 0u);
+  ec_result *r = ec_apply_json_files_as(request, len, files, n, how, &host);
   free(files);
   return r;
 }
@@ -74,11 +78,19 @@ EMSCRIPTEN_KEEPALIVE char *editcore_result_json(const ec_result *r, size_t *len)
   return ec_result_to_json_splices(r, &HOST, len);
 }
 
-/* Where the i-th file result's content lies in wasm memory: its pointer (returned) and length. */
+/* Where the i-th file result's content lies in wasm memory: its pointer (returned; NULL when
+ * it was left unbuilt) and length. */
 EMSCRIPTEN_KEEPALIVE const char *editcore_result_content(const ec_result *r, size_t i, size_t *len) {
   const ec_file_result *f = ec_result_file(r, i);
   *len = f ? f->content.len : 0;
   return f ? f->content.ptr : NULL;
+}
+
+/* The new bytes of the i-th file result's k-th splice: pointer (returned) and length. */
+EMSCRIPTEN_KEEPALIVE const char *editcore_result_splice_text(const ec_result *r, size_t i, size_t k, size_t *len) {
+  ec_str t = ec_result_splice_text(r, i, k);
+  *len = t.len;
+  return t.ptr;
 }
 
 EMSCRIPTEN_KEEPALIVE void editcore_result_free(ec_result *r) { ec_result_free(r); }

@@ -278,6 +278,12 @@ typedef struct ec_options {
   int strip;                    /* with has_strip: leading components dropped from every header path (-pN), 0..4096 */
   bool reverse;                 /* the diff's sides swapped: what it adds is removed, a creation is a deletion */
   ec_syntax_mode syntax;        /* the syntax check (docs/syntax.md); ec_options_default: EC_SYNTAX_ON_DEMAND */
+  /* For a host that builds the new contents itself, from the bytes it gave and each splice's new
+   * bytes (the npm package): a file result's content may then be left unbuilt, content.ptr NULL
+   * and content.len its length; read the new bytes with ec_result_splice_text. The engine's memory
+   * then never holds a second copy of a file an edit splices. Such a content is "null" in
+   * ec_result_to_json and has no on-demand syntax report. Not a JSON option. Default false. */
+  bool content_as_splices;
 } ec_options;
 
 /** Peer switches (`edit.options` in JSON), used by peer profiles only. */
@@ -406,7 +412,10 @@ typedef struct ec_file_result {
   ec_str path;
   ec_action action;
   ec_str moved_to;               /* for EC_ACTION_MOVE */
-  ec_str content;                /* new content; has_content false for delete */
+  ec_str content;                /* new content; has_content false for delete. With
+                                    options.content_as_splices, ptr may be NULL (len set): the
+                                    content is then the file's given bytes with each splice's
+                                    new bytes (ec_result_splice_text) in place of its old ones */
   bool has_content;
   ec_str diff;                   /* unified diff, "--- a/path" / "+++ b/path" */
   bool diff_truncated;
@@ -416,6 +425,7 @@ typedef struct ec_file_result {
   size_t n_matches;
   const ec_file_splice *splices; /* what changed, in bytes (owned by the result, like every member) */
   size_t n_splices;
+  const ec_str *splice_texts;    /* with content.ptr NULL: splices[k]'s new bytes; else NULL */
   const ec_syntax_report *syntax; /* EC_SYNTAX_REPORT/REFUSE; NULL otherwise (ec_result_syntax) and
                                      for a deleted file */
 } ec_file_result;
@@ -478,6 +488,9 @@ EC_API ec_status ec_result_status(const ec_result *r);
 EC_API size_t ec_result_file_count(const ec_result *r);
 /** Changed files, in the order the edit touched them. NULL past the end. */
 EC_API const ec_file_result *ec_result_file(const ec_result *r, size_t i);
+/** The new bytes of the i-th file's k-th splice (content [new_start, new_end)), whether the
+ *  content was built or not (options.content_as_splices). {NULL, 0} past the end. */
+EC_API ec_str ec_result_splice_text(const ec_result *r, size_t i, size_t k);
 /** Errors: one for status error; one or more for partial results of peer profiles. */
 EC_API size_t ec_result_error_count(const ec_result *r);
 /** The i-th error; NULL past the end. */
@@ -677,11 +690,24 @@ EC_API ec_result *ec_apply_json_files(const char *request, size_t request_len, c
 EC_API ec_result *ec_apply_json_files_on_demand(const char *request, size_t request_len, const ec_file *files,
                                                 size_t n_files, const ec_host *host);
 
+/** Ways of ec_apply_json_files_as (bits). */
+#define EC_FILES_SYNTAX_ON_DEMAND 1u   /* as ec_apply_json_files_on_demand */
+#define EC_FILES_CONTENT_AS_SPLICES 2u /* options.content_as_splices: contents may be left unbuilt */
+
+/**
+ * ec_apply_json_files with the ways `how` names (EC_FILES_*; 0 is ec_apply_json_files). The npm
+ * package's object path sends EC_FILES_CONTENT_AS_SPLICES, and EC_FILES_SYNTAX_ON_DEMAND when the
+ * request names no options.syntax, and reads the answer with ec_result_to_json_splices and
+ * ec_result_splice_text.
+ */
+EC_API ec_result *ec_apply_json_files_as(const char *request, size_t request_len, const ec_file *files, size_t n_files,
+                                         unsigned how, const ec_host *host);
+
 /**
  * ec_result_to_json with every file's "content" left out and, in its place, "has_content"
  * (bool) and "splices": [old_start, old_end, new_start, new_end, ...] (ec_file_result.splices,
  * flat, in bytes), and "index" first (the file's i for ec_result_file): the response for a host that builds the new contents from the bytes it
- * gave and the new pieces (read from ec_result_file(r, i)->content). Every other member is the
+ * gave and the new pieces (ec_result_splice_text). Every other member is the
  * JSON response's, byte for byte. Free with ec_free(host, json); NULL only when out of memory.
  */
 EC_API char *ec_result_to_json_splices(const ec_result *r, const ec_host *host, size_t *json_len);

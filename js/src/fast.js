@@ -124,22 +124,23 @@ function fileResult(m, result, f, original, lenPtr) {
   const out = { action: f.action };
   if (f.moved_to !== undefined) out.moved_to = f.moved_to;
   if (f.has_content) {
-    const at = m._editcore_result_content(result, f.index, lenPtr);
     const sp = f.splices;
     const asBytes = original && typeof original.content !== 'string';
-    // The new pieces leave wasm memory now (small); the content is assembled when read.
-    const pieces = [];
-    for (let k = 0; k < sp.length; k += 4) {
-      const view = m.HEAPU8.subarray(at + sp[k + 2], at + sp[k + 3]);
-      pieces.push(asBytes ? view.slice() : decoder.decode(view));
-    }
     const ranges = original && f.action !== 'add' ? oldRanges(m, original, sp) : null;
     if (!ranges) {
       // No original to build from (an added file): the whole content, decoded now.
-      const len = m.HEAPU32[lenPtr >> 2];
-      const whole = m.HEAPU8.subarray(at, at + len);
+      const at = m._editcore_result_content(result, f.index, lenPtr);
+      const whole = m.HEAPU8.subarray(at, at + m.HEAPU32[lenPtr >> 2]);
       out.content = asBytes ? whole.slice() : decoder.decode(whole);
     } else {
+      // The splices' new bytes leave wasm memory now (small; the engine may not have built the
+      // whole content at all); the content is assembled when read.
+      const pieces = [];
+      for (let k = 0; k < sp.length; k += 4) {
+        const at = m._editcore_result_splice_text(result, f.index, k >> 2, lenPtr);
+        const view = m.HEAPU8.subarray(at, at + m.HEAPU32[lenPtr >> 2]);
+        pieces.push(asBytes ? view.slice() : decoder.decode(view));
+      }
       onDemand(out, 'content', () => assemble(original.content, ranges, pieces, asBytes));
     }
   }
