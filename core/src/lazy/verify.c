@@ -410,20 +410,18 @@ static bool same_block(vjob *v, const uint32_t *A, const int32_t *ma, const uint
  * while the file's opener stays — the file's `end` taken for the snippet's, which then closes the
  * new function and leaves the block above without its end. Brackets are counted elsewhere; this
  * also sees blocks closed by keywords and by indentation alone. Linear. */
-/* A body moved under a new opener, shown whole (issue 30, fourth pass): a kept line that is not a
- * closing line, which the snippet shows under a line it writes new, while the snippet also shows
+/* A body moved under a new opener, shown whole (issue 30, fourth pass): a kept line
+ * which the snippet shows under a line it writes new, while the snippet also shows
  * the file's own opener of that line above it in the same segment (no marker between them). The
  * snippet then lays out the block itself — the old opener, the new lines that end its block and
  * open the new one, the old lines under the new opener (`private val lazyAnalyzed = LazyTry {`,
  * `computeAnalyzedPlan`, `}`, `private def computeAnalyzedPlan = {`, the old body) — and the result
  * reads as the snippet does: the line's block in the result is the one the snippet puts it in.
- * A closing line is never moved this way (the file's `end` taken for a new function's), nor a line
+ * Closing lines too (the file's `}` then closes the new opener, as the snippet's does); not a line
  * whose old opener the snippet does not show (a marker keeps it: what it stands for is unseen). */
-static bool body_moved_shown(const vjob *v, const uint32_t *ownS, const uint32_t *ownR, const uint32_t *rpos, size_t r,
-                             uint32_t pf, bool closes) {
+static bool body_moved_shown(const vjob *v, const uint32_t *ownS, const uint32_t *ownR, const uint32_t *rpos, size_t r, uint32_t pf) {
   const ec_lz_job *job = v->job;
   uint32_t k = v->rblk[r];
-  (void)closes;
   if (v->diff || k == EC_LZ_NONE || ownS[k] >= EC_LZ_SKIP) return false;
   uint32_t owner = v->nlr[ownS[k]];
   if (owner >= v->nr || v->rfile[owner] != EC_LZ_NONE || ownR[r] != owner) return false;
@@ -537,11 +535,11 @@ static ec_error_code kept_blocks(vjob *v) {
     /* A line the snippet shows under another kept opener: the snippet moves it there. */
     uint32_t k = v->rblk[r];
     if (!v->diff && k != EC_LZ_NONE && ownS[k] < EC_LZ_SKIP && v->nlr[ownS[k]] < v->nr && v->rfile[v->nlr[ownS[k]]] != EC_LZ_NONE) continue;
-    bool closes = ec_lz_is_closing(v->r[r].line);
-    if (body_moved_shown(v, ownS, ownR, rpos, r, pf, closes)) continue;
+    if (body_moved_shown(v, ownS, ownR, rpos, r, pf)) continue;
     size_t seg = 0;
     for (size_t s = 0; s < job->nseg_parsed; s++)
       if (v->rb[s] != SIZE_MAX && v->rb[s] <= r) seg = s;
+    bool closes = ec_lz_is_closing(v->r[r].line);
     return fail_check(job, seg, f + 1, f + 1,
                       closes ? "a kept line would close another block than it does in the file, whose block would be left open: the new lines would land inside that block, before its closing line"
                              : "a kept line would belong to another block than it does in the file: the new lines would land between it and its block's opening line",
