@@ -282,7 +282,9 @@ typedef struct ec_options {
    * bytes (the npm package): a file result's content may then be left unbuilt, content.ptr NULL
    * and content.len its length; read the new bytes with ec_result_splice_text. The engine's memory
    * then never holds a second copy of a file an edit splices. Such a content is "null" in
-   * ec_result_to_json and has no on-demand syntax report. Not a JSON option. Default false. */
+   * ec_result_to_json and has no on-demand syntax report. A content may also be the request's own
+   * edit.content (whole_file), so the request's strings must live as long as the result (as
+   * ec_apply_json_files_as keeps them). Not a JSON option. Default false. */
   bool content_as_splices;
 } ec_options;
 

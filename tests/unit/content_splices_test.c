@@ -7,7 +7,8 @@
  *    byte for byte, and the given bytes with each splice's new bytes (ec_result_splice_text) are
  *    the content built the usual way. Where the engine can (a replace in a file without CRLF,
  *    plain encoding, no syntax report) the content is in fact not built (content.ptr NULL); where
- *    it cannot (CRLF, a non-ASCII change in a file that is not UTF-8, a syntax report) it is built as before. */
+ *    it cannot (CRLF, a non-ASCII change in a file that is not UTF-8, a syntax report) it is built as before;
+ *    whole_file's new doc reads the request's edit.content where no CRLF needs carrying. */
 #include "editcore.h"
 #include "text/doc.h"
 #include "base/arena.h"
@@ -177,6 +178,12 @@ static void check_requests(void) {
                 "e.py", latin1, strlen(latin1), 0);
   check_request("a syntax report: built", "{\"format\":\"replace\",\"options\":{\"syntax\":\"report\"},\"edit\":{\"path\":\"a.py\",\"old_string\":\"x = 1\",\"new_string\":\"x = 2\"}}",
                 "a.py", py, pyn, 0);
+  /* whole_file: the new doc reads edit.content itself (no CRLF to carry) or a copy (CRLF) */
+  check_request("whole_file", "{\"format\":\"whole_file\",\"edit\":{\"path\":\"a.py\",\"content\":\"def f(a):\\n    return a\\n\"}}", "a.py", py, pyn, 0);
+  check_request("whole_file after a BOM", "{\"format\":\"whole_file\",\"edit\":{\"path\":\"b.py\",\"content\":\"x = 1\\ny = 5\\n\"}}", "b.py", bom,
+                strlen(bom), 0);
+  check_request("whole_file in CRLF", "{\"format\":\"whole_file\",\"edit\":{\"path\":\"c.py\",\"content\":\"x = 1\\r\\ny = 7\\n\"}}", "c.py", crlf,
+                strlen(crlf), 0);
   check_request("search_replace: built", "{\"format\":\"search_replace\",\"edit\":{\"path\":\"a.py\",\"text\":\"<<<<<<< SEARCH\\n    x = 1\\n=======\\n    x = 9\\n>>>>>>> REPLACE\\n\"}}",
                 "a.py", py, pyn, 0);
 }

@@ -354,6 +354,19 @@ ec_error_code ec_doc_splice(ec_arena *a, const ec_doc *doc, const ec_splice *sp,
   return ec_doc_builder_finish(&b, a, out);
 }
 
+ec_error_code ec_doc_with_text(ec_arena *a, const ec_doc *doc, ec_str text, ec_doc *out) {
+  ec_splice sp = {0, doc->len, text};
+  if (has_crlf(doc) || doc->pending) return ec_doc_splice(a, doc, &sp, 1, out);
+  ec_doc d = *doc;
+  d.text = (char *)(uintptr_t)text.ptr; /* read only, like a view's (ec_doc_view) */
+  d.len = text.len;
+  d.n_lf = ec_count_lf(text.ptr, text.len);
+  d.cr = NULL;
+  if (d.log) d.log = log_add(a, d.log, &sp, 1);
+  *out = d;
+  return EC_OK;
+}
+
 ec_error_code ec_doc_replace_lines(ec_arena *a, const ec_doc *doc, size_t start, size_t end, ec_str text, ec_doc *out) {
   const char *r = doc->text + start;
   size_t rl = end - start, max = rl < text.len ? rl : text.len;

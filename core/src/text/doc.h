@@ -133,6 +133,11 @@ ec_error_code ec_doc_builder_finish(ec_doc_builder *b, ec_arena *a, ec_doc *out)
 bool ec_doc_builder_defer(ec_doc_builder *b);
 /** Frees what was built (an edit that fails after all). */
 void ec_doc_builder_drop(ec_doc_builder *b);
+/** The doc with its whole text replaced by `text` (LF-only, no BOM): ec_doc_splice of [0, len),
+ *  except that where no line ending needs carrying (no CRLF) the new doc reads `text` itself, not
+ *  a copy — so `text` must outlive it unchanged (whole_file's content: a second copy of a 10 MB
+ *  file otherwise). */
+ec_error_code ec_doc_with_text(ec_arena *a, const ec_doc *doc, ec_str text, ec_doc *out);
 /**
  * Replaces doc bytes [start, end) (start at a line start) by `text`, splicing only from the first
  * to the last line that differs, so every unchanged line keeps its own line ending and the diff
