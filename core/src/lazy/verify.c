@@ -402,14 +402,6 @@ static bool same_block(vjob *v, const uint32_t *A, const int32_t *ma, const uint
   return ec_lz_counterparts(S->line[A[k]], F->line[f]) || renamed_block(v, A, ma, B, k, a1, f, cache);
 }
 
-/* Kept lines stay in their blocks: a file line the result keeps (behind a marker, or aligned with
- * a snippet line) belongs in the result to the block it belongs to in the file (ec_lz_owners:
- * the line it closes, for `end`/`}`/`fi`/`else`; its opener otherwise), whenever that block's
- * opening line is kept too. For a line the snippet shows, the snippet's word counts: it may move
- * it under another kept opener (`} else {` written above it), but not under a line it writes new
- * while the file's opener stays — the file's `end` taken for the snippet's, which then closes the
- * new function and leaves the block above without its end. Brackets are counted elsewhere; this
- * also sees blocks closed by keywords and by indentation alone. Linear. */
 /* A body moved under a new opener, shown whole (issue 30, fourth pass): a kept line
  * which the snippet shows under a line it writes new, while the snippet also shows
  * the file's own opener of that line above it in the same segment (no marker between them). The
@@ -432,6 +424,15 @@ static bool body_moved_shown(const vjob *v, const uint32_t *ownS, const uint32_t
   return kp >= v->nl0[s];
 }
 
+/* Kept lines stay in their blocks: a file line the result keeps (behind a marker, or aligned with
+ * a snippet line) belongs in the result to the block it belongs to in the file (ec_lz_owners:
+ * the line it closes, for `end`/`}`/`fi`/`else`; its opener otherwise), whenever that block's
+ * opening line is kept too. For a line the snippet shows, the snippet's word counts: it may move
+ * it under another kept opener (`} else {` written above it), but not under a line it writes new
+ * while the file's opener stays — the file's `end` taken for the snippet's, which then closes the
+ * new function and leaves the block above without its end — unless the snippet shows that opener
+ * too, above the new one (body_moved_shown). Brackets are counted elsewhere; this
+ * also sees blocks closed by keywords and by indentation alone. Linear. */
 static ec_error_code kept_blocks(vjob *v) {
   ec_lz_job *job = v->job;
   ec_lz_side *S = &job->S, *F = &job->F;
