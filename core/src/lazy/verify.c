@@ -542,8 +542,8 @@ static ec_error_code kept_blocks(vjob *v) {
       if (v->rb[s] != SIZE_MAX && v->rb[s] <= r) seg = s;
     bool closes = ec_lz_is_closing(v->r[r].line);
     return fail_check(job, seg, f + 1, f + 1,
-                      closes ? "a kept line would close another block than it does in the file, whose block would be left open: the new lines would land inside that block, before its closing line"
-                             : "a kept line would belong to another block than it does in the file: the new lines would land between it and its block's opening line",
+                      closes ? "a kept line would close another block than it does in the file (the new lines would land before it)"
+                             : "a kept line would belong to another block than it does in the file (the new lines would land above it)",
                       v->r[r].line);
   }
   return EC_OK;
@@ -945,8 +945,8 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     }
     if (moved >= 2)
       return fail_check(job, aseg[first], 0, 0,
-                        "it writes lines new that the file keeps where the snippet has no marker (past its first or last line), so they "
-                        "would be there twice: moved code whose old place the snippet does not show",
+                        "it writes new lines the file keeps past its first or last line, where it has no marker: moved code whose old "
+                        "place the snippet does not show",
                         S->line[A[first]]);
   }
   /* Past an unmarked edge, the kept run holds no line the snippet rewrites: a line written new
