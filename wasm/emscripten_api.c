@@ -47,11 +47,12 @@ EMSCRIPTEN_KEEPALIVE int editcore_set_ceiling(const char *name, double value) {
  * once and never pass through JSON. The answer is the result itself (NULL: out of memory); the
  * package reads its JSON in the splices form (editcore_result_json) and each file's new bytes
  * (editcore_result_content), then frees it (editcore_result_free). Everything is ec_apply_json's,
- * but with `syntax_on_demand` (the request names no options.syntax): the syntax mode is then the
- * typed API's default, on demand (ec_apply_json_files_on_demand; docs/syntax.md).
+ * but for `flags` (EC_JSON_*, ec_apply_json_files_with): EC_JSON_SYNTAX_ON_DEMAND when the request
+ * names no options.syntax (the typed API's default, on demand; docs/syntax.md), and
+ * EC_JSON_UNDO_ON_READ (the package builds a file's undo when it is read: editcore_diff_undo).
  */
 EMSCRIPTEN_KEEPALIVE ec_result *editcore_run_files(const char *request, size_t len, const uint32_t *rows, size_t n,
-                                                   int syntax_on_demand) {
+                                                   unsigned flags) {
   ec_host host = HOST;
   host.ceilings = &ceilings;
   ec_file *files = n ? malloc(n * sizeof *files) : NULL;
@@ -62,8 +63,7 @@ EMSCRIPTEN_KEEPALIVE ec_result *editcore_run_files(const char *request, size_t l
     files[i].content.ptr = (const char *)(uintptr_t)rows[4 * i + 2];
     files[i].content.len = rows[4 * i + 3];
   }
-  ec_result *r = syntax_on_demand ? ec_apply_json_files_on_demand(request, len, files, n, &host)
-                                  : ec_apply_json_files(request, len, files, n, &host);
+  ec_result *r = ec_apply_json_files_with(request, len, files, n, flags, &host);
   free(files);
   return r;
 }
@@ -82,3 +82,12 @@ EMSCRIPTEN_KEEPALIVE const char *editcore_result_content(const ec_result *r, siz
 }
 
 EMSCRIPTEN_KEEPALIVE void editcore_result_free(ec_result *r) { ec_result_free(r); }
+
+/* Section - values built when the package's caller reads them (js/src/fast.js: onDemand) */
+
+/* The undo of a file result's whole diff (`len` bytes at `diff`), built when the caller reads
+ * `undo` (ec_diff_undo: the bytes the engine would have built); its length in *undo_len. Free
+ * with editcore_free. NULL: not such a diff, or out of memory. */
+EMSCRIPTEN_KEEPALIVE char *editcore_diff_undo(const char *diff, size_t len, size_t *undo_len) {
+  return ec_diff_undo(diff, len, &HOST, undo_len);
+}

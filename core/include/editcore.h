@@ -278,6 +278,8 @@ typedef struct ec_options {
   int strip;                    /* with has_strip: leading components dropped from every header path (-pN), 0..4096 */
   bool reverse;                 /* the diff's sides swapped: what it adds is removed, a creation is a deletion */
   ec_syntax_mode syntax;        /* the syntax check (docs/syntax.md); ec_options_default: EC_SYNTAX_ON_DEMAND */
+  bool undo_on_read;            /* true: a file result's `undo` is left {NULL, 0} unless its diff is truncated,
+                                   and ec_diff_undo(diff) gives it when read (the same bytes); default false */
 } ec_options;
 
 /** Peer switches (`edit.options` in JSON), used by peer profiles only. */
@@ -410,7 +412,8 @@ typedef struct ec_file_result {
   bool has_content;
   ec_str diff;                   /* unified diff, "--- a/path" / "+++ b/path" */
   bool diff_truncated;
-  ec_str undo;                   /* unified diff that restores the original */
+  ec_str undo;                   /* unified diff that restores the original; {NULL, 0} under
+                                    ec_options.undo_on_read: ec_diff_undo(diff) */
   uint32_t lines_added, lines_removed, replacements;
   const ec_match_info *matches;
   size_t n_matches;
@@ -554,6 +557,15 @@ EC_API bool ec_path_within(ec_str root, ec_str path, ec_str *rest);
 /****************************/
 
 /**
+ * The undo of a result's whole diff (ec_file_result.diff, diff_truncated false): byte for byte
+ * the `undo` the engine builds with it, read off the diff (each change's sides and the headers'
+ * paths swapped), for a caller that asked for it only when read (ec_options.undo_on_read).
+ * Returns the NUL-terminated text (length in *undo_len when not NULL; "" for an empty diff), or
+ * NULL when `diff` is not such a diff or out of memory. Free with ec_free(host, undo).
+ */
+EC_API char *ec_diff_undo(const char *diff, size_t diff_len, const ec_host *host, size_t *undo_len);
+
+/**
  * A unified diff of two texts, as `diff -u` writes it: headers "--- <old_label>" and
  * "+++ <new_label>" taken verbatim (no a/ b/ prefixes, no timestamps), hunks with `context`
  * lines (negative = 3), "\ No newline at end of file" where a side ends without one. The same
@@ -677,12 +689,23 @@ EC_API ec_result *ec_apply_json_files(const char *request, size_t request_len, c
 EC_API ec_result *ec_apply_json_files_on_demand(const char *request, size_t request_len, const ec_file *files,
                                                 size_t n_files, const ec_host *host);
 
+/** What ec_apply_json_files_with changes in ec_apply_json_files's answer, for a host whose caller
+ *  holds objects (bits; 0 = none). */
+#define EC_JSON_SYNTAX_ON_DEMAND 1u /* as ec_apply_json_files_on_demand */
+#define EC_JSON_UNDO_ON_READ 2u     /* ec_options.undo_on_read: undo built when read (ec_diff_undo) */
+
+/** ec_apply_json_files with the typed API's defaults named in `flags` (EC_JSON_*). */
+EC_API ec_result *ec_apply_json_files_with(const char *request, size_t request_len, const ec_file *files,
+                                           size_t n_files, unsigned flags, const ec_host *host);
+
 /**
  * ec_result_to_json with every file's "content" left out and, in its place, "has_content"
  * (bool) and "splices": [old_start, old_end, new_start, new_end, ...] (ec_file_result.splices,
  * flat, in bytes), and "index" first (the file's i for ec_result_file): the response for a host that builds the new contents from the bytes it
  * gave and the new pieces (read from ec_result_file(r, i)->content). Every other member is the
- * JSON response's, byte for byte. Free with ec_free(host, json); NULL only when out of memory.
+ * JSON response's, byte for byte, but "undo" where it was not built (ec_options.undo_on_read) and
+ * the diff is a JSON string: left out, for the host to get with ec_diff_undo from "diff".
+ * (ec_result_to_json writes it either way.) Free with ec_free(host, json); NULL only when out of memory.
  */
 EC_API char *ec_result_to_json_splices(const ec_result *r, const ec_host *host, size_t *json_len);
 

@@ -54,7 +54,7 @@ bool ec_result_write_json(const ec_result *r, const ec_host *host, ec_json_write
  * request's buffer when the caller handed it over (ec_apply_json_take), freed as soon as the
  * request is parsed: nothing parsed points into it (every string is copied). */
 static ec_result *apply_json(const char *request, size_t request_len, const ec_file *files, size_t n_files,
-                             bool syntax_on_demand, const ec_host *host, char *owned) {
+                             unsigned flags, const ec_host *host, char *owned) {
   const ec_allocator *alc = host ? host->allocator : NULL;
   ec_arena *a = ec_arena_new(alc);
   if (!a) { ec_mem_free(alc, owned); return NULL; }
@@ -65,7 +65,8 @@ static ec_result *apply_json(const char *request, size_t request_len, const ec_f
   ec_error_code rc = ec_json_parse_request_ex(a, request ? request : "", request ? request_len : 0, &req, &extras, &message);
   if (ec_arena_failed(a)) rc = EC_OUT_OF_MEMORY; /* whatever the parser made of a failed allocation */
   ec_mem_free(alc, owned);
-  if (!rc && syntax_on_demand) req.options.syntax = EC_SYNTAX_ON_DEMAND;
+  if (!rc && (flags & EC_JSON_SYNTAX_ON_DEMAND)) req.options.syntax = EC_SYNTAX_ON_DEMAND;
+  if (!rc && (flags & EC_JSON_UNDO_ON_READ)) req.options.undo_on_read = true;
   if (!rc && files) {
     if (req.n_files) {
       rc = EC_INVALID_PARAM;
@@ -103,23 +104,27 @@ static ec_result *apply_json(const char *request, size_t request_len, const ec_f
 }
 
 ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host *host) {
-  return apply_json(request, request_len, NULL, 0, false, host, NULL);
+  return apply_json(request, request_len, NULL, 0, 0, host, NULL);
 }
 
 ec_result *ec_apply_json_take(char *request, size_t request_len, const ec_host *host) {
-  return apply_json(request, request_len, NULL, 0, false, host, request);
+  return apply_json(request, request_len, NULL, 0, 0, host, request);
 }
 
 ec_result *ec_apply_json_files(const char *request, size_t request_len, const ec_file *files, size_t n_files,
                                const ec_host *host) {
-  static const ec_file none = {{"", 0}, {"", 0}};
-  return apply_json(request, request_len, files ? files : &none, files ? n_files : 0, false, host, NULL);
+  return ec_apply_json_files_with(request, request_len, files, n_files, 0, host);
 }
 
 ec_result *ec_apply_json_files_on_demand(const char *request, size_t request_len, const ec_file *files, size_t n_files,
                                          const ec_host *host) {
+  return ec_apply_json_files_with(request, request_len, files, n_files, EC_JSON_SYNTAX_ON_DEMAND, host);
+}
+
+ec_result *ec_apply_json_files_with(const char *request, size_t request_len, const ec_file *files, size_t n_files,
+                                    unsigned flags, const ec_host *host) {
   static const ec_file none = {{"", 0}, {"", 0}};
-  return apply_json(request, request_len, files ? files : &none, files ? n_files : 0, true, host, NULL);
+  return apply_json(request, request_len, files ? files : &none, files ? n_files : 0, flags, host, NULL);
 }
 
 /* A tool call or a definitions request starts with its "tool" / "tool_definitions" member
