@@ -52,7 +52,7 @@ static ec_error_code script_from_flags(ec_arena *ar, const uint8_t *ca, size_t n
 
 static ec_error_code diff_prepared(ec_arena *ar, ec_str old_text, ec_str new_text, size_t context,
                                    uint64_t budget, ec_diff_prep *p, ec_diff_script *out) {
-  ec_error_code rc = ec_diff_prepare(ar, old_text, new_text, context, p);
+  ec_error_code rc = ec_diff_prepare(ar, old_text, new_text, context, true, p);
   if (rc != EC_OK) return rc;
   uint8_t *ca = ec_arena_alloc(ar, p->a.wn + 1), *cb = ec_arena_alloc(ar, p->b.wn + 1);
   if (!ca || !cb) return EC_OUT_OF_MEMORY;
@@ -335,8 +335,11 @@ static ec_error_code unified_pair(ec_arena *a, ec_str old_path, ec_str new_path,
 
 /* Lines of common text kept around a window's changes: the context, what compaction may read
  * and slide over (diff_prepare.h), and one more, so the window's own prepare keeps its guard
- * lines as a whole-text diff would. Windows closer than this are diffed together. */
+ * lines as a whole-text diff would. Windows closer than this are diffed together. A window is
+ * first cut without the slide room (TIGHT_MARGIN): most changes cannot slide out of their lines
+ * (ec_diff_prep.slides_out), and then the lines past the look margin are never read. */
 #define WINDOW_MARGIN(ctx) ((ctx) + EC_DIFF_LOOK_MARGIN + EC_DIFF_SLIDE_MARGIN + 2)
+#define TIGHT_MARGIN(ctx) ((ctx) + EC_DIFF_LOOK_MARGIN + 2)
 
 /* The start of the line holding byte `at`, then `lines` lines further back (not before `floor`,
  * the end of the window before, so common text is walked once). */
@@ -378,7 +381,7 @@ ec_error_code ec_diff_unified_stretches(ec_arena *a, ec_str old_path, ec_str new
   if (!old_text.ptr) old_text.ptr = "";
   if (!new_text.ptr) new_text.ptr = "";
   size_t ctx = context_of(opts, old_text.len + new_text.len);
-  size_t margin = ctx > SIZE_MAX / 8 ? SIZE_MAX / 8 : WINDOW_MARGIN(ctx);
+  size_t margin = ctx > SIZE_MAX / 8 ? SIZE_MAX / 8 : WINDOW_MARGIN(ctx), tight = ctx > SIZE_MAX / 8 ? margin : TIGHT_MARGIN(ctx);
   ec_arena *work = ec_arena_new(ec_arena_allocator(a)); /* the windows' tables: as in unified_pair */
   if (!work) return EC_OUT_OF_MEMORY;
   ec_error_code rc = EC_OK;
@@ -389,14 +392,22 @@ ec_error_code ec_diff_unified_stretches(ec_arena *a, ec_str old_path, ec_str new
     /* One window: this stretch and every next one fewer than two margins of lines away. Text
      * outside the stretches is common, so a position moved through it keeps its offset between
      * the sides; windows apart by more than that cannot meet. */
-    size_t a_lo = back_lines(old_text.ptr, st[i].old_start, margin, prev_hi);
-    size_t b_lo = st[i].new_start - (st[i].old_start - a_lo);
     size_t j = i;
     while (j + 1 < n && !lines_at_least(old_text.ptr + st[j].old_end, st[j + 1].old_start - st[j].old_end, 2 * margin + 4)) j++;
-    size_t a_hi = forward_lines(old_text.ptr, old_text.len, st[j].old_end, margin);
-    size_t b_hi = st[j].new_end + (a_hi - st[j].old_end);
     if (!EC_ARENA_RESERVE(work, parts, np, cap, 4)) { rc = EC_OUT_OF_MEMORY; break; }
     part *pt = &parts[np++];
+    size_t a_lo, a_hi;
+    for (size_t m = tight;; m = margin) {
+      a_lo = back_lines(old_text.ptr, st[i].old_start, m, prev_hi);
+      a_hi = forward_lines(old_text.ptr, old_text.len, st[j].old_end, m);
+      size_t b_lo = st[i].new_start - (st[i].old_start - a_lo), b_hi = st[j].new_end + (a_hi - st[j].old_end);
+      ec_str ow = {old_text.ptr + a_lo, a_hi - a_lo}, nw = {new_text.ptr + b_lo, b_hi - b_lo};
+      if ((rc = diff_prepared(work, ow, nw, ctx, opts->work_budget, &pt->p, &pt->sc)) != EC_OK) break;
+      /* The same middle either way (outside the stretches the text is common): the tight cut
+       * stands when no change can slide out of it, or when it already reaches the text's ends. */
+      if (m == margin || !pt->p.slides_out || (a_lo <= prev_hi && a_hi == old_text.len)) break;
+    }
+    if (rc != EC_OK) break;
     prev_hi = a_hi;
     /* The LFs before the window, counted from the nearer of the last count and the text's end
      * (an edit near the end of a big file reads the few lines after it, not all before it). */
@@ -407,8 +418,6 @@ ec_error_code ec_diff_unified_stretches(ec_arena *a, ec_str old_path, ec_str new
     counted_to = a_lo;
     pt->la = lf_before;
     pt->lb = (size_t)((ptrdiff_t)lf_before + lines_grown);
-    ec_str ow = {old_text.ptr + a_lo, a_hi - a_lo}, nw = {new_text.ptr + b_lo, b_hi - b_lo};
-    if ((rc = diff_prepared(work, ow, nw, ctx, opts->work_budget, &pt->p, &pt->sc)) != EC_OK) break;
     lines_grown += (ptrdiff_t)pt->p.b.n - (ptrdiff_t)pt->p.a.n;
     i = j + 1;
   }
