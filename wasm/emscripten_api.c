@@ -53,13 +53,14 @@ EMSCRIPTEN_KEEPALIVE int editcore_set_ceiling(const char *name, double value) {
  * content pointer, content length) that the package wrote, so a file's bytes enter wasm memory
  * once and never pass through JSON; long edit strings likewise, `n_edit` rows of three u32
  * (the member, as its place in EDIT_MEMBERS, value pointer, value length) for members the JSON
- * carries as "".
- * The answer is the result itself (NULL: out of memory); the package reads its JSON in the
- * splices form (editcore_result_json) and each file's new bytes (editcore_result_content), then
- * frees it (editcore_result_free). Everything is ec_apply_json's, but for `flags` (EC_JSON_*,
- * ec_apply_json_beside): EC_JSON_SYNTAX_ON_DEMAND when the request names no options.syntax (the
- * typed API's default, on demand; docs/syntax.md), and EC_JSON_UNDO_ON_READ (the package builds a
- * file's undo when it is read: editcore_diff_undo).
+ * carries as "". The answer is the result itself (NULL: out of memory); the package reads its
+ * JSON in the splices form (editcore_result_json) and each splice's new bytes
+ * (editcore_result_splice_text; an added file's whole content: editcore_result_content), then
+ * frees it (editcore_result_free). Everything is ec_apply_json's, but contents may be left
+ * unbuilt (EC_FILES_CONTENT_AS_SPLICES: the package builds them) and `flags` may add
+ * EC_FILES_SYNTAX_ON_DEMAND (the request names no options.syntax: the typed API's default, on
+ * demand; docs/syntax.md) and EC_FILES_UNDO_ON_READ (the package builds a file's undo when it is
+ * read: editcore_diff_undo).
  */
 EMSCRIPTEN_KEEPALIVE ec_result *editcore_run_files(const char *request, size_t len, const uint32_t *rows, size_t n,
                                                    const uint32_t *edit_rows, size_t n_edit, unsigned flags) {
@@ -85,7 +86,10 @@ EMSCRIPTEN_KEEPALIVE ec_result *editcore_run_files(const char *request, size_t l
     edit[i].name.len = strlen(name);
     edit[i].value = ec_str_make_u32(edit_rows + 3 * i + 1);
   }
-  ec_json_beside beside = {files, n, edit, n_edit, flags};
+  /* The package builds each content from the string it gave and the splices' new bytes
+   * (editcore_result_splice_text): the engine leaves them unbuilt where it can. */
+  unsigned how = EC_FILES_CONTENT_AS_SPLICES | (flags & (EC_FILES_SYNTAX_ON_DEMAND | EC_FILES_UNDO_ON_READ));
+  ec_json_beside beside = {files, n, edit, n_edit, how};
   ec_result *r = ec_apply_json_beside(request, len, &beside, &host);
   free(files);
   free(edit);
@@ -98,11 +102,19 @@ EMSCRIPTEN_KEEPALIVE char *editcore_result_json(const ec_result *r, size_t *len)
   return ec_result_to_json_splices(r, &HOST, len);
 }
 
-/* Where the i-th file result's content lies in wasm memory: its pointer (returned) and length. */
+/* Where the i-th file result's content lies in wasm memory: its pointer (returned; NULL when
+ * it was left unbuilt) and length. */
 EMSCRIPTEN_KEEPALIVE const char *editcore_result_content(const ec_result *r, size_t i, size_t *len) {
   const ec_file_result *f = ec_result_file(r, i);
   *len = f ? f->content.len : 0;
   return f ? f->content.ptr : NULL;
+}
+
+/* The new bytes of the i-th file result's k-th splice: pointer (returned) and length. */
+EMSCRIPTEN_KEEPALIVE const char *editcore_result_splice_text(const ec_result *r, size_t i, size_t k, size_t *len) {
+  ec_str t = ec_result_splice_text(r, i, k);
+  *len = t.len;
+  return t.ptr;
 }
 
 EMSCRIPTEN_KEEPALIVE void editcore_result_free(ec_result *r) { ec_result_free(r); }

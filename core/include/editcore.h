@@ -278,6 +278,14 @@ typedef struct ec_options {
   int strip;                    /* with has_strip: leading components dropped from every header path (-pN), 0..4096 */
   bool reverse;                 /* the diff's sides swapped: what it adds is removed, a creation is a deletion */
   ec_syntax_mode syntax;        /* the syntax check (docs/syntax.md); ec_options_default: EC_SYNTAX_ON_DEMAND */
+  /* For a host that builds the new contents itself, from the bytes it gave and each splice's new
+   * bytes (the npm package): a file result's content may then be left unbuilt, content.ptr NULL
+   * and content.len its length; read the new bytes with ec_result_splice_text. The engine's memory
+   * then never holds a second copy of a file an edit splices. Such a content is "null" in
+   * ec_result_to_json and has no on-demand syntax report. A content may also be the request's own
+   * edit.content (whole_file), so the request's strings must live as long as the result (as
+   * ec_apply_json_files_as keeps them). Not a JSON option. Default false. */
+  bool content_as_splices;
   bool undo_on_read;            /* true: a file result's `undo` is left {NULL, 0} unless its diff is truncated,
                                    and ec_diff_undo(diff) gives it when read (the same bytes); default false */
 } ec_options;
@@ -408,7 +416,10 @@ typedef struct ec_file_result {
   ec_str path;
   ec_action action;
   ec_str moved_to;               /* for EC_ACTION_MOVE */
-  ec_str content;                /* new content; has_content false for delete */
+  ec_str content;                /* new content; has_content false for delete. With
+                                    options.content_as_splices, ptr may be NULL (len set): the
+                                    content is then the file's given bytes with each splice's
+                                    new bytes (ec_result_splice_text) in place of its old ones */
   bool has_content;
   ec_str diff;                   /* unified diff, "--- a/path" / "+++ b/path" */
   bool diff_truncated;
@@ -419,6 +430,7 @@ typedef struct ec_file_result {
   size_t n_matches;
   const ec_file_splice *splices; /* what changed, in bytes (owned by the result, like every member) */
   size_t n_splices;
+  const ec_str *splice_texts;    /* with content.ptr NULL: splices[k]'s new bytes; else NULL */
   const ec_syntax_report *syntax; /* EC_SYNTAX_REPORT/REFUSE; NULL otherwise (ec_result_syntax) and
                                      for a deleted file */
 } ec_file_result;
@@ -481,6 +493,9 @@ EC_API ec_status ec_result_status(const ec_result *r);
 EC_API size_t ec_result_file_count(const ec_result *r);
 /** Changed files, in the order the edit touched them. NULL past the end. */
 EC_API const ec_file_result *ec_result_file(const ec_result *r, size_t i);
+/** The new bytes of the i-th file's k-th splice (content [new_start, new_end)), whether the
+ *  content was built or not (options.content_as_splices). {NULL, 0} past the end. */
+EC_API ec_str ec_result_splice_text(const ec_result *r, size_t i, size_t k);
 /** Errors: one for status error; one or more for partial results of peer profiles. */
 EC_API size_t ec_result_error_count(const ec_result *r);
 /** The i-th error; NULL past the end. */
@@ -689,10 +704,20 @@ EC_API ec_result *ec_apply_json_files(const char *request, size_t request_len, c
 EC_API ec_result *ec_apply_json_files_on_demand(const char *request, size_t request_len, const ec_file *files,
                                                 size_t n_files, const ec_host *host);
 
-/** What ec_apply_json_beside changes in ec_apply_json_files's answer, for a host whose caller
- *  holds objects (bits; 0 = none). */
-#define EC_JSON_SYNTAX_ON_DEMAND 1u /* as ec_apply_json_files_on_demand */
-#define EC_JSON_UNDO_ON_READ 2u     /* ec_options.undo_on_read: undo built when read (ec_diff_undo) */
+/** Ways of ec_apply_json_files_as and ec_apply_json_beside (bits). */
+#define EC_FILES_SYNTAX_ON_DEMAND 1u   /* as ec_apply_json_files_on_demand */
+#define EC_FILES_CONTENT_AS_SPLICES 2u /* options.content_as_splices: contents may be left unbuilt */
+#define EC_FILES_UNDO_ON_READ 4u       /* options.undo_on_read: a whole diff's undo built when read (ec_diff_undo) */
+
+/**
+ * ec_apply_json_files with the ways `how` names (EC_FILES_*; 0 is ec_apply_json_files). The npm
+ * package's object path sends EC_FILES_CONTENT_AS_SPLICES and EC_FILES_UNDO_ON_READ, and
+ * EC_FILES_SYNTAX_ON_DEMAND when the request names no options.syntax (through ec_apply_json_beside,
+ * with its long edit strings beside), and reads the answer with ec_result_to_json_splices,
+ * ec_result_splice_text and, for an undo read, ec_diff_undo.
+ */
+EC_API ec_result *ec_apply_json_files_as(const char *request, size_t request_len, const ec_file *files, size_t n_files,
+                                         unsigned how, const ec_host *host);
 
 /** A string member of a request's `edit` given beside its JSON text: `name` is one of old_string,
  *  new_string, content, text, snippet, new_str, and the JSON carries it as "" in its place. */
@@ -707,13 +732,13 @@ typedef struct ec_json_beside {
   const ec_json_member *edit; /* edit members whose text is here, not in the JSON (a long
                                  whole_file content need not be escaped and parsed) */
   size_t n_edit;
-  unsigned flags;             /* EC_JSON_* */
+  unsigned flags;             /* EC_FILES_* */
 } ec_json_beside;
 
 /**
- * ec_apply_json_files with long edit strings beside the JSON too and the typed API's defaults
- * named in `flags`: the same answer as the whole request in JSON (under those flags). A member
- * given beside that the JSON's edit does not carry as "" is INVALID_PARAM.
+ * ec_apply_json_files_as with long edit strings beside the JSON too: the same answer as the whole
+ * request in JSON (under those ways). A member given beside that the JSON's edit does not carry
+ * as "" is INVALID_PARAM.
  */
 EC_API ec_result *ec_apply_json_beside(const char *request, size_t request_len, const ec_json_beside *beside,
                                        const ec_host *host);
@@ -722,7 +747,7 @@ EC_API ec_result *ec_apply_json_beside(const char *request, size_t request_len, 
  * ec_result_to_json with every file's "content" left out and, in its place, "has_content"
  * (bool) and "splices": [old_start, old_end, new_start, new_end, ...] (ec_file_result.splices,
  * flat, in bytes), and "index" first (the file's i for ec_result_file): the response for a host that builds the new contents from the bytes it
- * gave and the new pieces (read from ec_result_file(r, i)->content). Every other member is the
+ * gave and the new pieces (ec_result_splice_text). Every other member is the
  * JSON response's, byte for byte, but "undo" where it was not built (ec_options.undo_on_read) and
  * the diff is a JSON string: left out, for the host to get with ec_diff_undo from "diff".
  * (ec_result_to_json writes it either way.) Free with ec_free(host, json); NULL only when out of memory.

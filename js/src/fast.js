@@ -8,7 +8,7 @@
 //
 // On-demand members: a file result's `content` is built the first time it is read (and kept);
 // the same mechanism (onDemand below) is how other computed members are added. `undo` is one:
-// the engine leaves a whole diff's undo unbuilt (EC_JSON_UNDO_ON_READ) and, when it is read, the
+// the engine leaves a whole diff's undo unbuilt (EC_FILES_UNDO_ON_READ) and, when it is read, the
 // core reads it off the diff (editcore_diff_undo: the same bytes it would have built).
 
 const encoder = new TextEncoder();
@@ -111,8 +111,8 @@ export function syntaxOnDemand(request) {
   return !(o !== null && typeof o === 'object' && !Array.isArray(o) && Object.hasOwn(o, 'syntax'));
 }
 
-// editcore_run_files' flags (editcore.h: EC_JSON_SYNTAX_ON_DEMAND, EC_JSON_UNDO_ON_READ).
-const SYNTAX_ON_DEMAND = 1, UNDO_ON_READ = 2;
+// editcore_run_files' flags (editcore.h: EC_FILES_SYNTAX_ON_DEMAND, EC_FILES_UNDO_ON_READ).
+const SYNTAX_ON_DEMAND = 1, UNDO_ON_READ = 4;
 
 /**
  * Runs a request on module m: `requestText` its members but `files` as JSON text, `files` the
@@ -168,22 +168,23 @@ function fileResult(m, result, f, original, lenPtr) {
   const out = { action: f.action };
   if (f.moved_to !== undefined) out.moved_to = f.moved_to;
   if (f.has_content) {
-    const at = m._editcore_result_content(result, f.index, lenPtr);
     const sp = f.splices;
     const asBytes = original && typeof original.content !== 'string';
-    // The new pieces leave wasm memory now (small); the content is assembled when read.
-    const pieces = [];
-    for (let k = 0; k < sp.length; k += 4) {
-      const view = m.HEAPU8.subarray(at + sp[k + 2], at + sp[k + 3]);
-      pieces.push(asBytes ? view.slice() : decoder.decode(view));
-    }
     const ranges = original && f.action !== 'add' ? oldRanges(m, original, sp) : null;
     if (!ranges) {
       // No original to build from (an added file): the whole content, decoded now.
-      const len = m.HEAPU32[lenPtr >> 2];
-      const whole = m.HEAPU8.subarray(at, at + len);
+      const at = m._editcore_result_content(result, f.index, lenPtr);
+      const whole = m.HEAPU8.subarray(at, at + m.HEAPU32[lenPtr >> 2]);
       out.content = asBytes ? whole.slice() : decoder.decode(whole);
     } else {
+      // The splices' new bytes leave wasm memory now (small; the engine may not have built the
+      // whole content at all); the content is assembled when read.
+      const pieces = [];
+      for (let k = 0; k < sp.length; k += 4) {
+        const at = m._editcore_result_splice_text(result, f.index, k >> 2, lenPtr);
+        const view = m.HEAPU8.subarray(at, at + m.HEAPU32[lenPtr >> 2]);
+        pieces.push(asBytes ? view.slice() : decoder.decode(view));
+      }
       onDemand(out, 'content', () => assemble(original.content, ranges, pieces, asBytes));
     }
   }

@@ -70,6 +70,21 @@ ec_error_code ec_diff_unified_stretches(ec_arena *a, ec_str old_path, ec_str new
                                         size_t old_lf, const ec_diff_stretch *st, size_t n, const ec_diff_opts *opts,
                                         ec_diff_out *out, ec_diff_out *undo);
 
+/** A text read a window at a time: `len` bytes; read(user, a, start, end) gives its bytes
+ *  [start, end), in memory from `a` or the reader's own that lives until the diff returns (NULL:
+ *  out of memory). For a new text that is not built (options.content_as_splices). */
+typedef struct ec_text_reader {
+  size_t len;
+  const char *(*read)(void *user, ec_arena *a, size_t start, size_t end);
+  void *user;
+} ec_text_reader;
+
+/** ec_diff_unified_stretches with the new text read through `new_text`, a window at a time:
+ *  the same diff. */
+ec_error_code ec_diff_unified_stretches_read(ec_arena *a, ec_str old_path, ec_str new_path, ec_str old_text,
+                                             const ec_text_reader *new_text, size_t old_lf, const ec_diff_stretch *st,
+                                             size_t n, const ec_diff_opts *opts, ec_diff_out *out, ec_diff_out *undo);
+
 /**
  * As ec_diff_unified, but with `diff -u`'s headers: "--- <old_label>" / "+++ <new_label>", the
  * labels verbatim (no a/ b/ prefix), both sides present.

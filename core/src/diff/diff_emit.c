@@ -384,17 +384,29 @@ static size_t forward_lines(const char *t, size_t len, size_t at, size_t lines) 
   return at;
 }
 
+static const char *read_whole(void *user, ec_arena *a, size_t start, size_t end) {
+  (void)a;
+  (void)end;
+  return (const char *)user + start;
+}
+
 ec_error_code ec_diff_unified_stretches(ec_arena *a, ec_str old_path, ec_str new_path, ec_str old_text, ec_str new_text,
                                         size_t old_lf, const ec_diff_stretch *st, size_t n, const ec_diff_opts *opts,
                                         ec_diff_out *out, ec_diff_out *undo) {
+  ec_text_reader r = {new_text.len, read_whole, (void *)(uintptr_t)(new_text.ptr ? new_text.ptr : "")};
+  return ec_diff_unified_stretches_read(a, old_path, new_path, old_text, &r, old_lf, st, n, opts, out, undo);
+}
+
+ec_error_code ec_diff_unified_stretches_read(ec_arena *a, ec_str old_path, ec_str new_path, ec_str old_text,
+                                             const ec_text_reader *new_text, size_t old_lf, const ec_diff_stretch *st,
+                                             size_t n, const ec_diff_opts *opts, ec_diff_out *out, ec_diff_out *undo) {
   memset(out, 0, sizeof *out);
   if (undo) memset(undo, 0, sizeof *undo);
   ec_diff_opts defaults = {3, 0, 0};
   if (!opts) opts = &defaults;
   if (opts->context < 0) return EC_INVALID_PARAM;
   if (!old_text.ptr) old_text.ptr = "";
-  if (!new_text.ptr) new_text.ptr = "";
-  size_t ctx = context_of(opts, old_text.len + new_text.len);
+  size_t ctx = context_of(opts, old_text.len + new_text->len);
   size_t margin = ctx > SIZE_MAX / 8 ? SIZE_MAX / 8 : WINDOW_MARGIN(ctx), tight = ctx > SIZE_MAX / 8 ? margin : TIGHT_MARGIN(ctx);
   ec_arena *work = ec_arena_new(ec_arena_allocator(a)); /* the windows' tables: as in unified_pair */
   if (!work) return EC_OUT_OF_MEMORY;
@@ -415,7 +427,8 @@ ec_error_code ec_diff_unified_stretches(ec_arena *a, ec_str old_path, ec_str new
       a_lo = back_lines(old_text.ptr, st[i].old_start, m, prev_hi);
       a_hi = forward_lines(old_text.ptr, old_text.len, st[j].old_end, m);
       size_t b_lo = st[i].new_start - (st[i].old_start - a_lo), b_hi = st[j].new_end + (a_hi - st[j].old_end);
-      ec_str ow = {old_text.ptr + a_lo, a_hi - a_lo}, nw = {new_text.ptr + b_lo, b_hi - b_lo};
+      ec_str ow = {old_text.ptr + a_lo, a_hi - a_lo}, nw = {new_text->read(new_text->user, work, b_lo, b_hi), b_hi - b_lo};
+      if (!nw.ptr) { rc = EC_OUT_OF_MEMORY; break; }
       if ((rc = diff_prepared(work, ow, nw, ctx, opts->work_budget, &pt->p, &pt->sc)) != EC_OK) break;
       /* The same middle either way (outside the stretches the text is common): the tight cut
        * stands when no change can slide out of it, or when it already reaches the text's ends. */

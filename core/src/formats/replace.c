@@ -438,6 +438,7 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   w.out_len = doc->len;
   w.same = w.building = true;
   ec_doc_builder_init(&w.out, ctx->arena, doc, doc->len);
+  if (ctx->opt.content_as_splices) ec_doc_builder_defer(&w.out); /* the host builds the content itself */
   w.env = &env;
   env.scratch = ec_arena_new(ec_arena_allocator(ctx->arena));
   w.spare = ec_arena_new(ec_arena_allocator(ctx->arena));

@@ -23,9 +23,13 @@ ec_error_code ec_format_whole_file(ec_ctx *ctx) {
   /* The new text takes the file's line-ending style and BOM, like any other edit. */
   ec_str text = ec_text_normalize_eol(ctx->arena, e->content);
   if (text.len >= 3 && !memcmp(text.ptr, "\xEF\xBB\xBF", 3)) { text.ptr += 3; text.len -= 3; }
-  ec_splice sp = {0, doc->len, text};
   ec_doc next;
-  if (ec_doc_splice(ctx->arena, doc, &sp, 1, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  ec_splice sp = {0, doc->len, text};
+  /* With contents as splices the request's strings live as long as the result (editcore.h), so
+   * the new doc may read edit.content itself rather than a copy of it. */
+  ec_error_code rc2 = ctx->opt.content_as_splices ? ec_doc_with_text(ctx->arena, doc, text, &next)
+                                                  : ec_doc_splice(ctx->arena, doc, &sp, 1, &next);
+  if (rc2) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   if (ec_str_eq(ec_str_make(next.text, next.len), ec_str_make(doc->text, doc->len)))
     return ec_fail(ctx, EC_NOOP, "the new content of '%.*s' is identical to the current one.", (int)f->path.len, f->path.ptr);
   ec_ws_set(ctx, f, &next);

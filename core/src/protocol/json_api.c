@@ -69,8 +69,9 @@ static ec_result *apply_json(const char *request, size_t request_len, const ec_j
                                               beside ? beside->edit : NULL, beside ? beside->n_edit : 0, &req, &extras, &message);
   if (ec_arena_failed(a)) rc = EC_OUT_OF_MEMORY; /* whatever the parser made of a failed allocation */
   ec_mem_free(alc, owned);
-  if (!rc && (flags & EC_JSON_SYNTAX_ON_DEMAND)) req.options.syntax = EC_SYNTAX_ON_DEMAND;
-  if (!rc && (flags & EC_JSON_UNDO_ON_READ)) req.options.undo_on_read = true;
+  if (!rc && (flags & EC_FILES_SYNTAX_ON_DEMAND)) req.options.syntax = EC_SYNTAX_ON_DEMAND;
+  if (!rc && (flags & EC_FILES_CONTENT_AS_SPLICES)) req.options.content_as_splices = true;
+  if (!rc && (flags & EC_FILES_UNDO_ON_READ)) req.options.undo_on_read = true;
   if (!rc && files) {
     if (req.n_files) {
       rc = EC_INVALID_PARAM;
@@ -117,13 +118,17 @@ ec_result *ec_apply_json_take(char *request, size_t request_len, const ec_host *
 
 ec_result *ec_apply_json_files(const char *request, size_t request_len, const ec_file *files, size_t n_files,
                                const ec_host *host) {
-  ec_json_beside b = {files, n_files, NULL, 0, 0};
-  return ec_apply_json_beside(request, request_len, &b, host);
+  return ec_apply_json_files_as(request, request_len, files, n_files, 0, host);
 }
 
 ec_result *ec_apply_json_files_on_demand(const char *request, size_t request_len, const ec_file *files, size_t n_files,
                                          const ec_host *host) {
-  ec_json_beside b = {files, n_files, NULL, 0, EC_JSON_SYNTAX_ON_DEMAND};
+  return ec_apply_json_files_as(request, request_len, files, n_files, EC_FILES_SYNTAX_ON_DEMAND, host);
+}
+
+ec_result *ec_apply_json_files_as(const char *request, size_t request_len, const ec_file *files, size_t n_files,
+                                  unsigned how, const ec_host *host) {
+  ec_json_beside b = {files, n_files, NULL, 0, how};
   return ec_apply_json_beside(request, request_len, &b, host);
 }
 

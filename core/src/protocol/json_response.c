@@ -96,7 +96,8 @@ static void write_file(ec_buf *b, const ec_file_result *f, size_t index, bool sp
     ec_buf_append_char(b, ']');
   } else if (f->has_content) {
     key(b, &first, "content");
-    ec_json_write_bytes(b, f->content);
+    if (f->content.ptr) ec_json_write_bytes(b, f->content);
+    else ec_buf_append_cstr(b, "null"); /* not built (options.content_as_splices): the host builds it */
   }
   key(b, &first, "diff");
   size_t diff_at = b->len;

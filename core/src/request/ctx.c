@@ -261,6 +261,8 @@ ec_error_code ec_ws_doc(ec_ctx *ctx, ec_ws_file *f, ec_doc **out) {
     /* Its changes are tracked from here, for a diff made from them (emit_file) */
     if (f->existed && ec_doc_log_start(ctx->arena, &f->doc)) f->lineage = f->doc.log;
   }
+  /* A doc an edit left unbuilt (options.content_as_splices) is built once another edit reads it. */
+  if (f->doc.pending && ec_doc_settle(ctx->arena, &f->doc)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
   *out = &f->doc;
   return EC_OK;
 }
@@ -271,11 +273,14 @@ void ec_ws_set(ec_ctx *ctx, ec_ws_file *f, const ec_doc *doc) {
   f->loaded = f->exists = true;
 }
 
+/* The text a doc reads: its own, or for a pending doc the text it is made from. */
+static const char *text_read(const ec_doc *d) { return d->pending ? d->pending->from.text : d->text; }
+
 void ec_ws_replace_doc(ec_ctx *ctx, ec_ws_file *f, const ec_doc *doc) {
   ec_doc old = f->doc;
-  bool release = f->exists && f->loaded && old.text && old.text != doc->text && !ctx->res->n_errors;
+  bool release = f->exists && f->loaded && old.text && old.text != text_read(doc) && !ctx->res->n_errors;
   for (size_t i = 0; release && i < ctx->n_files; i++)
-    if (&ctx->files[i] != f && (ctx->files[i].doc.text == old.text || (old.cr && ctx->files[i].doc.cr == old.cr))) release = false;
+    if (&ctx->files[i] != f && (text_read(&ctx->files[i].doc) == old.text || (old.cr && ctx->files[i].doc.cr == old.cr))) release = false;
   ec_ws_set(ctx, f, doc);
   if (!release) return;
   ec_arena_release(ctx->arena, old.text); /* a small block stays with the arena */

@@ -78,14 +78,20 @@ static bool plain_endings(const ec_doc *d) { return d->eol == EC_EOL_LF || d->eo
 
 /* Whether a tracked, plain-ended f renders as its original: every logged region's new bytes
  * equal its old ones (a splice may write what was there). Only the regions are read. */
-static bool tracked_unchanged(const ec_ws_file *f, ec_str now) {
+/* The new bytes of the i-th logged region of f: read from `now`, or from `fresh` (each region's
+ * new bytes) when the text is not built (now.ptr NULL: options.content_as_splices). */
+static const char *region_new(const ec_ws_file *f, ec_str now, const ec_str *fresh, size_t i) {
+  return now.ptr ? now.ptr + (f->doc.bom ? 3 : 0) + f->doc.log->regions[i].new_start : fresh[i].ptr;
+}
+
+static bool tracked_unchanged(const ec_ws_file *f, ec_str now, const ec_str *fresh) {
   const ec_doc_log *log = f->doc.log;
   size_t bom = f->doc.bom ? 3 : 0;
   if (now.len != f->original.len) return false;
   for (size_t i = 0; i < log->n; i++) {
     const ec_doc_region *r = &log->regions[i];
     if (r->old_end - r->old_start != r->new_end - r->new_start ||
-        !same_bytes(f->original.ptr + bom + r->old_start, now.ptr + bom + r->new_start, r->old_end - r->old_start))
+        !same_bytes(f->original.ptr + bom + r->old_start, region_new(f, now, fresh, i), r->old_end - r->old_start))
       return false;
   }
   return true;
@@ -101,7 +107,7 @@ static bool all_ascii(const char *p, size_t n) {
  * (text/encoding.h) are then the original's whatever its encoding — no run can grow into a change,
  * split or join — and the rule for files that are not UTF-8 holds without reading the file
  * through. Only the regions are read. (fuzz_encoding checks it against ec_text_keeps_bytes.) */
-static bool tracked_ascii_only(const ec_ws_file *f, ec_str now) {
+static bool tracked_ascii_only(const ec_ws_file *f, ec_str now, const ec_str *fresh) {
   const ec_doc_log *log = f->doc.log;
   const unsigned char *o = (const unsigned char *)f->original.ptr;
   size_t bom = f->doc.bom ? 3 : 0;
@@ -110,7 +116,7 @@ static bool tracked_ascii_only(const ec_ws_file *f, ec_str now) {
     size_t at = bom + r->old_start;
     bool in_run = at && (o[at - 1] >= 0x80 || (o[at - 1] >= 0x30 && o[at - 1] <= 0x7E && at >= 2 && o[at - 2] >= 0x80));
     if (in_run || !all_ascii(f->original.ptr + at, r->old_end - r->old_start) ||
-        !all_ascii(now.ptr + bom + r->new_start, r->new_end - r->new_start))
+        !all_ascii(region_new(f, now, fresh, i), r->new_end - r->new_start))
       return false;
   }
   return true;
@@ -161,9 +167,49 @@ static bool tracked_stretches(ec_ctx *ctx, const ec_ws_file *f, ec_str now, ec_d
   return true;
 }
 
-/* `now` is the file's rendered text (empty when it no longer exists); the content written is
- * that text in the file's own encoding (text/encoding.h). The diffs are of the texts. */
-static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
+/* Section - a new text left unbuilt (options.content_as_splices) */
+
+/* Whether f's new text can stay unbuilt to the end: the doc an edit left pending, tracked from
+ * the file as given and without CRLF, so its log's regions are the rendered text's changes (BOM
+ * aside); the file's encoding writes the text as it is; no syntax report reads it whole. */
+static bool stays_unbuilt(const ec_ctx *ctx, const ec_ws_file *f) {
+  return f->doc.pending && ctx->opt.content_as_splices && tracked(f) && plain_endings(&f->doc) && ec_encoding_plain(&f->enc) &&
+         ctx->opt.syntax != EC_SYNTAX_REPORT && ctx->opt.syntax != EC_SYNTAX_REFUSE;
+}
+
+/* Each logged region's new bytes, read from the pending doc once (they are the splices' texts). */
+static ec_error_code fresh_regions(ec_ctx *ctx, const ec_ws_file *f, const ec_str **out) {
+  const ec_doc_log *log = f->doc.log;
+  ec_str *fresh = ec_arena_alloc(ctx->arena, (log->n ? log->n : 1) * sizeof *fresh);
+  if (!fresh) return EC_OUT_OF_MEMORY;
+  for (size_t i = 0; i < log->n; i++) {
+    const ec_doc_region *r = &log->regions[i];
+    char *t = ec_arena_alloc(ctx->arena, r->new_end - r->new_start + 1);
+    if (!t) return EC_OUT_OF_MEMORY;
+    ec_doc_read(&f->doc, r->new_start, r->new_end, t);
+    fresh[i] = ec_str_make(t, r->new_end - r->new_start);
+  }
+  *out = fresh;
+  return EC_OK;
+}
+
+/* ec_text_reader over an unbuilt file as rendered: its BOM, then its doc's text. */
+static const char *read_unbuilt(void *user, ec_arena *a, size_t start, size_t end) {
+  const ec_doc *d = user;
+  char *w = ec_arena_alloc(a, end - start + 1);
+  if (!w) return NULL;
+  size_t bom = d->bom ? 3 : 0, at = start;
+  for (; at < bom && at < end; at++) w[at - start] = "\xEF\xBB\xBF"[at];
+  if (at < end) ec_doc_read(d, at - bom, end - bom, w + (at - start));
+  return w;
+}
+
+/* Section - a file's result */
+
+/* `now` is the file's rendered text (empty when it no longer exists; ptr NULL when not built,
+ * with `fresh` its regions' new bytes); the content written is that text in the file's own
+ * encoding (text/encoding.h). The diffs are of the texts. */
+static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now, const ec_str *fresh) {
   ec_str bytes = now;
   if (f->exists && !ec_encoding_plain(&f->enc)) {
     const char *why;
@@ -191,7 +237,13 @@ static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now) {
   ec_diff_stretch *st = NULL;
   size_t n_st = 0;
   ec_error_code rc;
-  if (tracked_stretches(ctx, f, now, &st, &n_st)) {
+  if (!now.ptr && f->exists) {
+    /* Not built (stays_unbuilt): tracked, plain endings, so the log's regions are the stretches. */
+    if (!tracked_stretches(ctx, f, now, &st, &n_st)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    ec_text_reader r = {now.len, read_unbuilt, &f->doc};
+    rc = ec_diff_unified_stretches_read(ctx->arena, f->path, new_path, f->original, &r, f->original_lf, st, n_st, &o, &d, &u);
+    out->splice_texts = fresh;
+  } else if (tracked_stretches(ctx, f, now, &st, &n_st)) {
     /* A located edit: the diff of the lines around what it spliced, not of the whole files. */
     rc = ec_diff_unified_stretches(ctx->arena, f->path, new_path, f->original, now, f->original_lf, st, n_st, &o, &d, &u);
   } else {
@@ -252,7 +304,9 @@ ec_error_code ec_ws_commit(ec_ctx *ctx) {
   for (size_t i = 0; i < ctx->n_files; i++) {
     const ec_ws_file *f = &ctx->files[i];
     if (!f->touched || !f->exists || !f->loaded) continue;
-    size_t lines = f->doc.n_lf + (f->doc.len && f->doc.text[f->doc.len - 1] != '\n');
+    char last = '\n';
+    if (f->doc.len) ec_doc_read(&f->doc, f->doc.len - 1, f->doc.len, &last);
+    size_t lines = f->doc.n_lf + (last != '\n');
     if (lines > ctx->opt.limits.max_lines) {
       ec_fail(ctx, EC_TOO_LARGE, "the edit would make '%.*s' %zu lines; the limit (options.limits.max_lines) is %zu; nothing was "
               "changed", (int)f->path.len, f->path.ptr, lines, ctx->opt.limits.max_lines);
@@ -271,18 +325,35 @@ ec_error_code ec_ws_commit(ec_ctx *ctx) {
     ec_ws_file *f = order[i];
     if (!f->existed && !f->exists) continue;
     ec_str now = {"", 0};
+    const ec_str *fresh = NULL;
     if (f->exists) {
-      now = ec_doc_render(ctx->arena, &f->doc);
-      if (!now.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+      bool unbuilt = stays_unbuilt(ctx, f);
+      if (unbuilt) {
+        if (fresh_regions(ctx, f, &fresh)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+        now.ptr = NULL;
+        now.len = (f->doc.bom ? 3 : 0) + f->doc.len;
+      } else {
+        if (ec_doc_settle(ctx->arena, &f->doc)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+        now = ec_doc_render(ctx->arena, &f->doc);
+        if (!now.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+      }
       /* a file the request did not change is not listed */
       if (f->existed && !f->moved_to.len &&
-          (tracked(f) && plain_endings(&f->doc) ? tracked_unchanged(f, now) : ec_str_eq(now, f->original)))
+          (tracked(f) && plain_endings(&f->doc) ? tracked_unchanged(f, now, fresh) : ec_str_eq(now, f->original)))
         continue;
       /* A file that is not UTF-8 keeps every byte its unknown encoding may need (text/encoding.h);
        * an edit of ASCII away from such bytes keeps them whatever the file is (the common case:
        * no need to read the file through). */
       ec_kept why;
-      bool ascii_edit = tracked(f) && plain_endings(&f->doc) && tracked_ascii_only(f, now);
+      bool ascii_edit = tracked(f) && plain_endings(&f->doc) && tracked_ascii_only(f, now, fresh);
+      if (unbuilt && !ascii_edit && f->existed && !ctx->edit_not_utf8 && ec_utf8_first_invalid(f->original) < f->original.len) {
+        /* A file that is not UTF-8, changed beyond ASCII: the rule reads the whole new text, which
+         * is built after all (for a UTF-8 file the rule holds from the original alone). */
+        if (ec_doc_settle(ctx->arena, &f->doc)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+        now = ec_doc_render(ctx->arena, &f->doc);
+        if (!now.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+        fresh = NULL;
+      }
       if (f->existed && !ctx->edit_not_utf8 && !ascii_edit && !ec_text_keeps_bytes(f->original, now, &why)) {
         ec_str m = ec_text_kept_message(ctx->arena, f->path, f->original, now, &why);
         ec_error_code erc = ec_fail_at(ctx, f, ec_fail(ctx, EC_ENCODING, "%.*s", (int)m.len, m.ptr ? m.ptr : "out of memory"));
@@ -290,7 +361,7 @@ ec_error_code ec_ws_commit(ec_ctx *ctx) {
         continue; /* a peer that applies blocks one by one: this file stays as it was */
       }
     }
-    ec_error_code rc = emit_file(ctx, f, now);
+    ec_error_code rc = emit_file(ctx, f, now, fresh);
     if (rc) return rc;
   }
   return EC_OK;

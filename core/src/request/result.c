@@ -125,6 +125,15 @@ void ec_result_set_applied(ec_result *r, bool applied) { r->applied = applied; }
 ec_status ec_result_status(const ec_result *r) { return r->status; }
 size_t ec_result_file_count(const ec_result *r) { return r->n_files; }
 const ec_file_result *ec_result_file(const ec_result *r, size_t i) { return i < r->n_files ? &r->files[i] : NULL; }
+
+ec_str ec_result_splice_text(const ec_result *r, size_t i, size_t k) {
+  ec_str none = {NULL, 0};
+  const ec_file_result *f = ec_result_file(r, i);
+  if (!f || k >= f->n_splices || !f->has_content) return none;
+  if (f->splice_texts) return f->splice_texts[k];
+  const ec_file_splice *s = &f->splices[k];
+  return ec_str_make(f->content.ptr + s->new_start, s->new_end - s->new_start);
+}
 size_t ec_result_error_count(const ec_result *r) { return r->n_errors; }
 const ec_error *ec_result_error(const ec_result *r, size_t i) { return i < r->n_errors ? &r->errors[i] : NULL; }
 size_t ec_result_block_count(const ec_result *r) { return r->n_blocks; }

@@ -52,7 +52,7 @@ const ec_syntax_report *ec_result_syntax(ec_result *r, size_t i, const ec_reques
   (void)host; /* the report lives in the result's arena, on the allocator the result was made with */
   if (!r || !req || i >= r->n_files) return NULL;
   ec_file_result *f = &r->files[i];
-  if (f->syntax || !f->has_content) return f->syntax;
+  if (f->syntax || !f->has_content || !f->content.ptr) return f->syntax; /* not built: nothing to parse here */
   const ec_str *before = NULL;
   for (size_t k = 0; k < req->n_files && !before; k++)
     if (ec_str_eq(req->files[k].path, f->path)) before = &req->files[k].content;

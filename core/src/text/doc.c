@@ -209,7 +209,35 @@ static void log_splice(ec_doc_builder *b, const ec_splice *sp) {
   b->logged[b->n_logged++] = k;
 }
 
+bool ec_doc_builder_defer(ec_doc_builder *b) {
+  if (b->with_cr || b->from->pending || b->len || b->oom) return false;
+  b->defer = true;
+  return true;
+}
+
+/* With defer: the splice and a copy of its text kept for the pending doc, nothing else copied. */
+static void defer_splice(ec_doc_builder *b, const ec_splice *sp) {
+  void *s = b->deferred, *t = b->texts;
+  if (b->oom || !grow_to(b, &s, &b->cap_deferred, (b->n_deferred + 1) * sizeof *b->deferred, 16 * sizeof *b->deferred)) return;
+  b->deferred = s;
+  if (!grow_to(b, &t, &b->texts_cap, b->texts_len + sp->text.len + 1, sp->text.len + 256)) return;
+  b->texts = t;
+  ec_splice k = {sp->start, sp->end, {(const char *)(uintptr_t)b->texts_len, sp->text.len}}; /* an offset until finish */
+  if (sp->text.len) memcpy(b->texts + b->texts_len, sp->text.ptr, sp->text.len);
+  b->texts_len += sp->text.len;
+  b->deferred[b->n_deferred++] = k;
+  b->len += (sp->start - b->r) + sp->text.len;
+}
+
 void ec_doc_builder_put(ec_doc_builder *b, const ec_splice *sp) {
+  if (b->defer) {
+    defer_splice(b, sp);
+    size_t add = ec_count_lf(sp->text.ptr, sp->text.len), gone = ec_count_lf(b->from->text + sp->start, sp->end - sp->start);
+    b->lf_delta += (ptrdiff_t)add - (ptrdiff_t)gone;
+    b->r = sp->end;
+    log_splice(b, sp);
+    return;
+  }
   copy_upto(b, sp->start);
   if (!text_room(b, sp->text.len)) return;
   if (sp->text.len) memcpy(b->text + b->len, sp->text.ptr, sp->text.len);
@@ -225,6 +253,10 @@ void ec_doc_builder_put(ec_doc_builder *b, const ec_splice *sp) {
 }
 
 void ec_doc_builder_drop(ec_doc_builder *b) {
+  ec_mem_free(b->alc, b->deferred);
+  ec_mem_free(b->alc, b->texts);
+  b->deferred = NULL;
+  b->texts = NULL;
   ec_mem_free(b->alc, b->text);
   ec_mem_free(b->alc, b->cr);
   ec_mem_free(b->alc, b->logged);
@@ -243,7 +275,48 @@ static void *settle(ec_doc_builder *b, ec_arena *a, void *buf, size_t used, size
   return ec_arena_adopt(a, buf) ? buf : NULL;
 }
 
+/* finish for a deferring builder: the pending doc, its splices' texts moved to the arena. */
+static ec_error_code finish_deferred(ec_doc_builder *b, ec_arena *a, ec_doc *out) {
+  const ec_doc *from = b->from;
+  b->len += from->len - b->r;
+  b->r = from->len;
+  ec_doc_pending *p = ec_arena_alloc(a, sizeof *p);
+  size_t *at = ec_arena_alloc(a, (b->n_deferred + 1) * sizeof *at);
+  char *texts = b->texts_len ? settle(b, a, b->texts, b->texts_len, b->texts_cap) : NULL;
+  if (texts) b->texts = NULL;
+  ec_splice *sp = b->n_deferred ? settle(b, a, b->deferred, b->n_deferred * sizeof *sp, b->cap_deferred) : NULL;
+  if (sp) b->deferred = NULL;
+  if (b->oom || !p || !at || (b->texts_len && !texts) || (b->n_deferred && !sp)) {
+    ec_doc_builder_drop(b);
+    return EC_OUT_OF_MEMORY;
+  }
+  ec_mem_free(b->alc, b->texts); /* texts of no bytes (splices that only delete) */
+  b->texts = NULL;
+  ptrdiff_t shift = 0;
+  for (size_t i = 0; i < b->n_deferred; i++) {
+    sp[i].text.ptr = texts ? texts + (uintptr_t)sp[i].text.ptr : "";
+    at[i] = (size_t)((ptrdiff_t)sp[i].start + shift);
+    shift += (ptrdiff_t)sp[i].text.len - (ptrdiff_t)(sp[i].end - sp[i].start);
+  }
+  p->from = *from;
+  p->sp = sp;
+  p->at = at;
+  p->n = b->n_deferred;
+  ec_doc d = *from;
+  d.text = NULL;
+  d.cr = NULL;
+  d.pending = p;
+  if (d.log) d.log = b->log_lost ? NULL : log_add(a, d.log, b->logged, b->n_logged);
+  ec_mem_free(b->alc, b->logged);
+  b->logged = NULL;
+  d.len = b->len;
+  d.n_lf = (size_t)((ptrdiff_t)from->n_lf + b->lf_delta);
+  *out = d;
+  return EC_OK;
+}
+
 ec_error_code ec_doc_builder_finish(ec_doc_builder *b, ec_arena *a, ec_doc *out) {
+  if (b->defer) return finish_deferred(b, a, out);
   copy_upto(b, b->from->len);
   if (!text_room(b, 0)) { ec_doc_builder_drop(b); return EC_OUT_OF_MEMORY; }
   b->text[b->len] = 0;
@@ -281,6 +354,19 @@ ec_error_code ec_doc_splice(ec_arena *a, const ec_doc *doc, const ec_splice *sp,
   return ec_doc_builder_finish(&b, a, out);
 }
 
+ec_error_code ec_doc_with_text(ec_arena *a, const ec_doc *doc, ec_str text, ec_doc *out) {
+  ec_splice sp = {0, doc->len, text};
+  if (has_crlf(doc) || doc->pending) return ec_doc_splice(a, doc, &sp, 1, out);
+  ec_doc d = *doc;
+  d.text = (char *)(uintptr_t)text.ptr; /* read only, like a view's (ec_doc_view) */
+  d.len = text.len;
+  d.n_lf = ec_count_lf(text.ptr, text.len);
+  d.cr = NULL;
+  if (d.log) d.log = log_add(a, d.log, &sp, 1);
+  *out = d;
+  return EC_OK;
+}
+
 ec_error_code ec_doc_replace_lines(ec_arena *a, const ec_doc *doc, size_t start, size_t end, ec_str text, ec_doc *out) {
   const char *r = doc->text + start;
   size_t rl = end - start, max = rl < text.len ? rl : text.len;
@@ -297,7 +383,56 @@ ec_error_code ec_doc_replace_lines(ec_arena *a, const ec_doc *doc, size_t start,
   return ec_doc_splice(a, doc, &sp, 1, out);
 }
 
+ec_error_code ec_doc_settle(ec_arena *a, ec_doc *doc) {
+  const ec_doc_pending *p = doc->pending;
+  if (!p) return EC_OK;
+  ec_doc from = p->from, built;
+  from.log = NULL; /* the pending doc's log already holds these splices */
+  ec_error_code rc = ec_doc_splice(a, &from, p->sp, p->n, &built);
+  if (rc) return rc;
+  built.log = doc->log;
+  *doc = built;
+  return EC_OK;
+}
+
+/* Copies the part of new-text stretch [lo, lo + n) (bytes src) that lies in [start, end). */
+static void read_part(char *dst, size_t start, size_t end, size_t lo, const char *src, size_t n) {
+  size_t s = lo > start ? lo : start, e = lo + n < end ? lo + n : end;
+  if (s < e) memcpy(dst + (s - start), src + (s - lo), e - s);
+}
+
+void ec_doc_read(const ec_doc *doc, size_t start, size_t end, char *dst) {
+  const ec_doc_pending *p = doc->pending;
+  if (start >= end) return;
+  if (!p) { memcpy(dst, doc->text + start, end - start); return; }
+  /* The first splice whose text ends after `start`; the unchanged text before it starts where
+   * the previous splice's text ended. */
+  size_t lo = 0, hi = p->n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (p->at[mid] + p->sp[mid].text.len <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  size_t i = lo;
+  size_t r = i ? p->sp[i - 1].end : 0, at = i ? p->at[i - 1] + p->sp[i - 1].text.len : 0;
+  for (;; i++) {
+    size_t upto = i < p->n ? p->sp[i].start : p->from.len;
+    read_part(dst, start, end, at, p->from.text + r, upto - r);
+    at += upto - r;
+    if (i == p->n || at >= end) break;
+    read_part(dst, start, end, at, p->sp[i].text.ptr, p->sp[i].text.len);
+    at += p->sp[i].text.len;
+    r = p->sp[i].end;
+    if (at >= end) break;
+  }
+}
+
 ec_str ec_doc_render(ec_arena *a, const ec_doc *doc) {
+  if (doc->pending) {
+    ec_doc built = *doc;
+    if (ec_doc_settle(a, &built)) { ec_str z = {0, 0}; return z; }
+    return ec_doc_render(a, &built);
+  }
   size_t extra = doc->bom ? 3 : 0;
   if (has_crlf(doc))
     for (size_t i = 0; i < doc->n_lf; i++) extra += doc->cr[i];

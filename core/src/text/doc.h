@@ -30,10 +30,13 @@ typedef struct ec_doc_log {
   size_t work;          /* regions copied along the chain so far (tracking stops past a budget) */
 } ec_doc_log;
 
+struct ec_doc_pending;
+
 typedef struct ec_doc {
   char *text;          /* LF-normalised, no BOM; a block of its own (ec_arena_own), NUL-terminated,
                           except in a doc ec_doc_view made: then maybe the content's own bytes
-                          (read text[0, len) only; nobody writes a doc's text in place) */
+                          (read text[0, len) only; nobody writes a doc's text in place).
+                          NULL while `pending`: the text is not built yet */
   size_t len;
   uint8_t *cr;         /* cr[i] != 0: the i-th LF of text was a CRLF; NULL when eol is LF or NONE */
   size_t n_lf;
@@ -42,6 +45,9 @@ typedef struct ec_doc {
   bool crlf_dominant;  /* new lines are written with CRLF */
   ec_eol_style eol;
   const ec_doc_log *log; /* changes since the loaded doc its root names; NULL = not tracked */
+  const struct ec_doc_pending *pending; /* a deferred doc (ec_doc_builder_defer): text NULL, every
+                          other member as if built. Only the workspace holds one (f->doc):
+                          ec_ws_doc settles it before any edit reads it */
 } ec_doc;
 
 /** One replacement in a doc's normalised coordinates; text is LF-only. */
@@ -49,6 +55,20 @@ typedef struct ec_splice {
   size_t start, end;
   ec_str text;
 } ec_splice;
+
+/**
+ * A doc whose text is not built: `from`'s text with the splices applied. Why: the npm package
+ * builds a file's new content itself, from the string it gave and the splices' new bytes
+ * (options.content_as_splices); building it in wasm memory as well would hold the file a second
+ * time (issue 28: peak memory) and copy it for nobody. `from` is a loaded doc without CRLF
+ * (its text is the file's bytes: they live as long as the request). Lives in the arena.
+ */
+typedef struct ec_doc_pending {
+  ec_doc from;
+  const ec_splice *sp;  /* sorted, apart, in from's coordinates; texts owned by the arena */
+  const size_t *at;     /* at[i]: where sp[i]'s text starts in the new text */
+  size_t n;
+} ec_doc_pending;
 
 /** Sets doc->longest_line (a pass over the text; loading leaves it 0). */
 void ec_doc_measure_lines(ec_doc *doc);
@@ -88,6 +108,11 @@ typedef struct ec_doc_builder {
   ec_splice *logged;      /* for a tracked doc's change log (texts' lengths only) */
   size_t n_logged, cap_logged;
   bool log_lost;          /* past the log's budget: the new doc is untracked */
+  bool defer;             /* ec_doc_builder_defer: splices recorded, nothing copied */
+  ec_splice *deferred;    /* with defer: every splice, its text an offset into `texts` until finish */
+  size_t n_deferred, cap_deferred;
+  char *texts;
+  size_t texts_len, texts_cap;
 } ec_doc_builder;
 /** `size_hint`: the new text's length when known (exact: no reallocation), else a guess. */
 void ec_doc_builder_init(ec_doc_builder *b, ec_arena *a, const ec_doc *from, size_t size_hint);
@@ -99,15 +124,34 @@ void ec_doc_builder_put(ec_doc_builder *b, const ec_splice *sp);
 static inline size_t ec_doc_builder_len(const ec_doc_builder *b) { return b->len; }
 /** The rest of `from`, then the doc in *out (may alias b->from). OUT_OF_MEMORY frees everything. */
 ec_error_code ec_doc_builder_finish(ec_doc_builder *b, ec_arena *a, ec_doc *out);
+/**
+ * Records the splices instead of building (before the first put): finish then gives a pending
+ * doc (ec_doc_pending) with its change log, length and LF count; the splices' texts are copied
+ * (they may live in a scratch arena). Only for a `from` without CRLF endings to carry; otherwise,
+ * or when `from` is itself pending, the builder builds as usual. Returns whether it defers.
+ */
+bool ec_doc_builder_defer(ec_doc_builder *b);
 /** Frees what was built (an edit that fails after all). */
 void ec_doc_builder_drop(ec_doc_builder *b);
+/** The doc with its whole text replaced by `text` (LF-only, no BOM): ec_doc_splice of [0, len),
+ *  except that where no line ending needs carrying (no CRLF) the new doc reads `text` itself, not
+ *  a copy — so `text` must outlive it unchanged (whole_file's content: a second copy of a 10 MB
+ *  file otherwise). */
+ec_error_code ec_doc_with_text(ec_arena *a, const ec_doc *doc, ec_str text, ec_doc *out);
 /**
  * Replaces doc bytes [start, end) (start at a line start) by `text`, splicing only from the first
  * to the last line that differs, so every unchanged line keeps its own line ending and the diff
  * has less to look at. *out may alias doc; equal text leaves it as it is.
  */
 ec_error_code ec_doc_replace_lines(ec_arena *a, const ec_doc *doc, size_t start, size_t end, ec_str text, ec_doc *out);
-/** The bytes to write: BOM and line endings restored; doc->text itself when there is nothing to restore. ptr NULL on OOM. */
+/** Builds a pending doc's text in place (doc->pending cleared; log, length, LFs unchanged);
+ *  EC_OK at once for a built doc. EC_OUT_OF_MEMORY leaves it pending. */
+ec_error_code ec_doc_settle(ec_arena *a, ec_doc *doc);
+/** Copies doc text bytes [start, end) to dst, built or pending (a pending doc's pieces are found
+ *  by a binary search: a read costs its length plus log(splices)). */
+void ec_doc_read(const ec_doc *doc, size_t start, size_t end, char *dst);
+/** The bytes to write: BOM and line endings restored; doc->text itself when there is nothing to
+ *  restore (a pending doc is built first, into a new block). ptr NULL on OOM. */
 ec_str ec_doc_render(ec_arena *a, const ec_doc *doc);
 /** Folds CRLF to LF in an edit string (old/new text). Returns s itself when it holds no CR. */
 ec_str ec_text_normalize_eol(ec_arena *a, ec_str s);
