@@ -150,20 +150,6 @@ static bool needs_quote(ec_str p) {
 
 /* "--- a/<path>" etc.: prefix + path, C-quoted when needed, TAB-terminated when it has a space. */
 static void emit_file_line(emitter *e, const char *marker, const char *prefix, ec_str path, bool absent) {
-  if (!absent && !(*prefix && path.len && path.ptr[0] == '/') && !needs_quote(path)) {
-    /* The usual path, written as it is: no second buffer (two of these a diff, and a small
-     * diff is a few hundred bytes). */
-    size_t nm = strlen(marker), np = strlen(prefix);
-    bool tab = path.len && memchr(path.ptr, ' ', path.len);
-    size_t n = nm + np + path.len + (tab ? 1 : 0) + 1;
-    if (!fits(e, n)) return;
-    ec_buf_append(&e->buf, marker, nm);
-    ec_buf_append(&e->buf, prefix, np);
-    ec_buf_append_str(&e->buf, path);
-    if (tab) ec_buf_append_char(&e->buf, '\t');
-    ec_buf_append_char(&e->buf, '\n');
-    return;
-  }
   ec_buf t;
   ec_buf_init(&t, e->buf.alc);
   ec_buf_append_cstr(&t, marker);
