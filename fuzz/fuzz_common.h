@@ -58,6 +58,49 @@ static inline void fuzz_check_result(const ec_result *r, const ec_request *req) 
   ec_free(NULL, json);
 }
 
+/* options.content_as_splices answers as the usual mode does: the same status and files, the
+ * same splices form of the response byte for byte, and each content is the given bytes with the
+ * splices' new bytes (ec_result_splice_text) — whether the engine built it or left it unbuilt. */
+static inline void fuzz_check_splices_mode(ec_request *req, const ec_result *usual) {
+  bool was = req->options.content_as_splices;
+  req->options.content_as_splices = true;
+  ec_result *r = ec_apply(req, NULL);
+  req->options.content_as_splices = was;
+  FUZZ_CHECK(r != NULL, "ec_apply returned NULL (content as splices)");
+  size_t n1 = 0, n2 = 0;
+  char *j1 = ec_result_to_json_splices(usual, NULL, &n1), *j2 = ec_result_to_json_splices(r, NULL, &n2);
+  FUZZ_CHECK(j1 && j2, "the splices form serialises");
+  /* time_ms differs between runs: compare up to the stats */
+  char *s1 = strstr(j1, ",\"stats\":"), *s2 = strstr(j2, ",\"stats\":");
+  size_t c1 = s1 ? (size_t)(s1 - j1) : n1, c2 = s2 ? (size_t)(s2 - j2) : n2;
+  FUZZ_CHECK(c1 == c2 && !memcmp(j1, j2, c1), "content as splices gives the same answer");
+  FUZZ_CHECK(ec_result_file_count(r) == ec_result_file_count(usual), "the same files");
+  for (size_t i = 0; i < ec_result_file_count(r); i++) {
+    const ec_file_result *u = ec_result_file(usual, i), *g = ec_result_file(r, i);
+    if (!u->has_content) continue;
+    FUZZ_CHECK(g->content.len == u->content.len, "the same content length");
+    const ec_str *orig = NULL;
+    for (size_t k = 0; k < req->n_files && !orig; k++)
+      if (req->files[k].path.len == u->path.len && !memcmp(req->files[k].path.ptr, u->path.ptr, u->path.len)) orig = &req->files[k].content;
+    if (!orig || u->action == EC_ACTION_ADD || u->action == EC_ACTION_MOVE) { FUZZ_CHECK(g->content.ptr, "a new file's content is built"); continue; }
+    size_t r0 = 0, w = 0;
+    for (size_t k = 0; k < g->n_splices; k++) {
+      const ec_file_splice *sp = &g->splices[k];
+      FUZZ_CHECK(sp->old_start >= r0 && sp->old_end <= orig->len && sp->new_start == w + (sp->old_start - r0), "splices in order");
+      FUZZ_CHECK(!memcmp(orig->ptr + r0, u->content.ptr + w, sp->old_start - r0), "unchanged bytes between splices");
+      w += sp->old_start - r0;
+      ec_str t = ec_result_splice_text(r, i, k);
+      FUZZ_CHECK(t.len == sp->new_end - sp->new_start && (!t.len || !memcmp(t.ptr, u->content.ptr + w, t.len)), "a splice's new bytes");
+      w += t.len;
+      r0 = sp->old_end;
+    }
+    FUZZ_CHECK(w + (orig->len - r0) == u->content.len && !memcmp(orig->ptr + r0, u->content.ptr + w, orig->len - r0), "the tail");
+  }
+  ec_free(NULL, j1);
+  ec_free(NULL, j2);
+  ec_result_free(r);
+}
+
 /* Small limits keep each run fast while still exercising the limit paths. */
 static inline void fuzz_limits(ec_request *req) {
   req->options.limits.max_input_bytes = 1 << 20;

@@ -45,6 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   ec_result *r = ec_apply(&req, NULL);
   fuzz_check_result(r, &req);
+  fuzz_check_splices_mode(&req, r);
   ec_result_free(r);
   return 0;
 }

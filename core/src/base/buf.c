@@ -84,6 +84,12 @@ void ec_buf_free(ec_buf *b) {
   b->len = b->cap = 0;
 }
 
+char *ec_buf_take(ec_buf *b, size_t *len) {
+  if (b->oom || !ec_buf_reserve(b, 0)) { ec_buf_free(b); return NULL; }
+  if (len) *len = b->len;
+  return b->ptr;
+}
+
 ec_str ec_buf_finish(ec_buf *b, ec_arena *a) {
   ec_str s = {0, 0};
   if (b->oom || !ec_buf_reserve(b, 0)) { ec_buf_free(b); return s; }

@@ -43,6 +43,9 @@ void ec_buf_printf(ec_buf *b, const char *fmt, ...)
 #endif
     ;
 void ec_buf_free(ec_buf *b);
+/** Hands the bytes (NUL-terminated) to the caller, who frees them with the buffer's allocator
+ *  (ec_free for a host's); their length in *len when not NULL. NULL, the buffer freed, on OOM. */
+char *ec_buf_take(ec_buf *b, size_t *len);
 /** Hands the bytes (NUL-terminated) to the arena and resets the buffer. ptr NULL on OOM. */
 ec_str ec_buf_finish(ec_buf *b, ec_arena *a);
 

@@ -394,7 +394,5 @@ char *ec_commit_json(const char *request, size_t request_len, const ec_host *hos
     out.oom = false;
     ec_buf_append_cstr(&out, "{\"error\":{\"code\":\"OUT_OF_MEMORY\",\"message\":\"out of memory\"}}");
   }
-  if (out.oom || !ec_buf_reserve(&out, 0)) { ec_buf_free(&out); return NULL; }
-  if (response_len) *response_len = out.len;
-  return out.ptr;
+  return ec_buf_take(&out, response_len);
 }

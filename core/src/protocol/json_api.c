@@ -21,18 +21,14 @@ static char *to_json(const ec_result *r, const ec_host *host, size_t *json_len, 
   }
   ec_buf_reserve(&b, room < SIZE_MAX / 2 ? room + room / 8 : room);
   ec_json_write_result_as(&b, r, splices);
-  if (b.oom || !ec_buf_reserve(&b, 0)) { ec_buf_free(&b); return NULL; }
-  if (json_len) *json_len = b.len;
-  return b.ptr;
+  return ec_buf_take(&b, json_len);
 }
 
 char *ec_json_bytes(const char *bytes, size_t len, const ec_host *host, size_t *json_len) {
   ec_buf b;
   ec_buf_init(&b, host ? host->allocator : NULL);
   ec_json_write_bytes(&b, ec_str_make(bytes, bytes ? len : 0));
-  if (b.oom || !ec_buf_reserve(&b, 0)) { ec_buf_free(&b); return NULL; }
-  if (json_len) *json_len = b.len;
-  return b.ptr;
+  return ec_buf_take(&b, json_len);
 }
 
 char *ec_result_to_json(const ec_result *r, const ec_host *host, size_t *json_len) { return to_json(r, host, json_len, false); }

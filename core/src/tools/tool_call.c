@@ -875,9 +875,7 @@ char *ec_tool_json(const char *request, size_t request_len, const ec_host *host,
     out.oom = false;
     ec_buf_append_cstr(&out, "{\"phase\":\"error\",\"error\":{\"code\":\"OUT_OF_MEMORY\",\"message\":\"out of memory\"}}");
   }
-  if (out.oom || !ec_buf_reserve(&out, 0)) { ec_buf_free(&out); return NULL; }
-  if (response_len) *response_len = out.len;
-  return out.ptr;
+  return ec_buf_take(&out, response_len);
 }
 
 bool ec_tool_response_failed(const char *response, size_t response_len) {
