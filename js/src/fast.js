@@ -7,9 +7,7 @@
 // for member and in the same order: test/fast.test.js and tests/conformance/run.mjs compare them.
 //
 // On-demand members: a file result's `content` is built the first time it is read (and kept);
-// the same mechanism (onDemand below) is how other computed members are added. `undo` is one:
-// the engine leaves a whole diff's undo unbuilt (EC_FILES_UNDO_ON_READ) and, when it is read, the
-// core reads it off the diff (editcore_diff_undo: the same bytes it would have built).
+// the same mechanism (onDemand below) is how other computed members are added.
 
 const encoder = new TextEncoder();
 // ignoreBOM: a piece that starts with U+FEFF keeps it (the default decoder drops a leading one).
@@ -49,38 +47,6 @@ export function fastFiles(request) {
   return out;
 }
 
-// Edit strings at least this long go beside the JSON too (the JSON carries "" in their place):
-// escaping, encoding and parsing a string costs the engine ~40 instructions a byte, writing it
-// beside one copy; shorter ones are not worth their own block (10 KB W1's 200-byte strings
-// measured 3 % faster beside, interleaved). A member goes by its place in this list, the one
-// editcore_run_files names them by (wasm/emscripten_api.c).
-const BESIDE_AT = 64;
-const BESIDE_MEMBERS = ['old_string', 'new_string', 'content', 'text', 'snippet', 'new_str'];
-
-/**
- * The request's members but `files`, with its edit's long strings left out: [rest, members],
- * `rest` to be serialised (its edit a copy with "" for each member moved, in its place), and
- * `members` [[member's place in BESIDE_MEMBERS, string], ...] to go beside (editcore_run_files). Correction requests, whose
- * edit is read otherwise, and strings only JSON can carry (a lone surrogate) stay in the JSON.
- */
-export function besideEdit(request) {
-  const { files: _given, ...rest } = request;
-  const edit = rest.edit, members = [];
-  // Only a plain edit whose members JSON.stringify would write as they are (own, enumerable, no toJSON).
-  if (edit === null || typeof edit !== 'object' || Array.isArray(edit) || typeof edit.toJSON === 'function'
-      || typeof rest.format !== 'string' || rest.format.startsWith('correction_')) return [rest, members];
-  let copy = null;
-  for (const name of BESIDE_MEMBERS) {
-    const v = Object.prototype.propertyIsEnumerable.call(edit, name) ? edit[name] : undefined;
-    if (typeof v !== 'string' || v.length < BESIDE_AT || !wellFormed(v)) continue;
-    copy ??= { ...edit };
-    copy[name] = '';
-    members.push([BESIDE_MEMBERS.indexOf(name), v]);
-  }
-  if (copy) rest.edit = copy;
-  return [rest, members];
-}
-
 /** Writes `text`'s UTF-8 at a new block of wasm memory: [ptr, bytes, ascii]. */
 function putString(m, text) {
   let cap = text.length + 8, p = m._malloc(cap);
@@ -111,16 +77,13 @@ export function syntaxOnDemand(request) {
   return !(o !== null && typeof o === 'object' && !Array.isArray(o) && Object.hasOwn(o, 'syntax'));
 }
 
-// editcore_run_files' flags (editcore.h: EC_FILES_SYNTAX_ON_DEMAND, EC_FILES_UNDO_ON_READ).
-const SYNTAX_ON_DEMAND = 1, UNDO_ON_READ = 4;
-
 /**
  * Runs a request on module m: `requestText` its members but `files` as JSON text, `files` the
- * fastFiles list, `members` besideEdit's edit strings, `onDemand` syntaxOnDemand's answer.
+ * fastFiles list, `onDemand` syntaxOnDemand's answer.
  * `check(m)` after the run: false discards the answer (the lite module reached a part it leaves
  * out) and run returns null. Returns the response object.
  */
-export function runFiles(m, requestText, files, members, check, onDemand) {
+export function runFiles(m, requestText, files, check, onDemand) {
   const blocks = [];
   const alloc = (n) => { const p = m._malloc(n); if (!p) throw new Error('editcore: out of memory'); blocks.push(p); return p; };
   let result = 0;
@@ -137,14 +100,7 @@ export function runFiles(m, requestText, files, members, check, onDemand) {
       m.HEAPU32.set([pp, pl, cp, cl], (rows >> 2) + 4 * i);
       originals.push({ path, content, ptr: cp, bytes: cl, ascii });
     });
-    const editRows = alloc(12 * members.length + 4);
-    members.forEach(([which, value], i) => {
-      const [vp, vl] = putString(m, value);
-      blocks.push(vp);
-      m.HEAPU32.set([which, vp, vl], (editRows >> 2) + 3 * i);
-    });
-    result = m._editcore_run_files(reqPtr, reqLen, rows, files.length, editRows, members.length,
-      (onDemand ? SYNTAX_ON_DEMAND : 0) | UNDO_ON_READ);
+    result = m._editcore_run_files(reqPtr, reqLen, rows, files.length, onDemand ? 1 : 0);
     if (!result) throw new Error('editcore: out of memory');
     if (check && !check(m)) return null;
     const lenPtr = alloc(4);
@@ -190,34 +146,13 @@ function fileResult(m, result, f, original, lenPtr) {
   }
   out.diff = f.diff;
   out.diff_truncated = f.diff_truncated;
-  if (f.undo !== undefined) out.undo = f.undo;
-  else { const diff = f.diff; onDemand(out, 'undo', () => undoOf(m, diff)); }
+  out.undo = f.undo;
   out.lines_added = f.lines_added;
   out.lines_removed = f.lines_removed;
   out.replacements = f.replacements;
   out.matches = f.matches;
   if (f.syntax !== undefined) out.syntax = f.syntax;
   return out;
-}
-
-/** The undo of a whole diff (a string: the response gives a non-UTF-8 diff's undo itself). */
-function undoOf(m, diff) {
-  if (diff === '') return '';
-  const blocks = [];
-  try {
-    const [p, len] = putString(m, diff);
-    blocks.push(p);
-    const lenPtr = m._malloc(4);
-    if (!lenPtr) throw new Error('editcore: out of memory');
-    blocks.push(lenPtr);
-    const u = m._editcore_diff_undo(p, len, lenPtr);
-    if (!u) throw new Error('editcore: out of memory');
-    const text = decoder.decode(m.HEAPU8.subarray(u, u + m.HEAPU32[lenPtr >> 2]));
-    m._editcore_free(u);
-    return text;
-  } finally {
-    for (const p of blocks) m._free(p);
-  }
 }
 
 /** The splices' old ranges in the original's own units: bytes for a Uint8Array; UTF-16 code

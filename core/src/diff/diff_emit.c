@@ -163,21 +163,12 @@ static void emit_file_line(emitter *e, const char *marker, const char *prefix, e
     ec_buf_append_cstr(&t, prefix);
     for (size_t i = 0; i < path.len; i++) {
       unsigned char c = (unsigned char)path.ptr[i];
-      const char *esc = NULL;
-      switch (c) {
-        case '"': esc = "\\\""; break;
-        case '\\': esc = "\\\\"; break;
-        case '\a': esc = "\\a"; break;
-        case '\b': esc = "\\b"; break;
-        case '\f': esc = "\\f"; break;
-        case '\n': esc = "\\n"; break;
-        case '\r': esc = "\\r"; break;
-        case '\t': esc = "\\t"; break;
-        case '\v': esc = "\\v"; break;
-        default: break;
-      }
-      if (esc) {
-        ec_buf_append_cstr(&t, esc);
+      /* git's C escapes: the byte, then the letter after its backslash */
+      static const char ESC[] = "\"\"\\\\\aa\bb\ff\nn\rr\tt\vv";
+      const char *esc = c ? memchr(ESC, c, sizeof ESC - 1) : NULL;
+      if (esc && (esc - ESC) % 2 == 0) {
+        char two[2] = {'\\', esc[1]};
+        ec_buf_append(&t, two, 2);
       } else if (c < 0x20 || c == 0x7f) {
         char oct[4] = {'\\', (char)('0' + (c >> 6)), (char)('0' + ((c >> 3) & 7)), (char)('0' + (c & 7))};
         ec_buf_append(&t, oct, 4);
@@ -287,7 +278,6 @@ static ec_error_code emit_both(ec_arena *a, ec_str old_path, ec_str new_path, bo
   if (rc || !undo) return rc;
   undo->added = out->removed;
   undo->removed = out->added;
-  if (opts->undo_on_read && !out->truncated) return EC_OK; /* read off the diff when asked (diff_reverse.c) */
   /* The undo patch is only useful whole: no size limit. */
   return emit(a, new_path, old_path, new_absent, old_absent, parts, n_parts, ctx, 0, true, labels, undo);
 }
@@ -336,10 +326,9 @@ static ec_error_code unified_pair(ec_arena *a, ec_str old_path, ec_str new_path,
 /* Lines of common text kept around a window's changes: the context, what compaction may read
  * and slide over (diff_prepare.h), and one more, so the window's own prepare keeps its guard
  * lines as a whole-text diff would. Windows closer than this are diffed together. A window is
- * first cut without the slide room (TIGHT_MARGIN): most changes cannot slide out of their lines
+ * first cut without the slide room: most changes cannot slide out of their lines
  * (ec_diff_prep.slides_out), and then the lines past the look margin are never read. */
 #define WINDOW_MARGIN(ctx) ((ctx) + EC_DIFF_LOOK_MARGIN + EC_DIFF_SLIDE_MARGIN + 2)
-#define TIGHT_MARGIN(ctx) ((ctx) + EC_DIFF_LOOK_MARGIN + 2)
 
 /* The start of the line holding byte `at`, then `lines` lines further back (not before `floor`,
  * the end of the window before, so common text is walked once). */
@@ -393,7 +382,7 @@ ec_error_code ec_diff_unified_stretches_read(ec_arena *a, ec_str old_path, ec_st
   if (opts->context < 0) return EC_INVALID_PARAM;
   if (!old_text.ptr) old_text.ptr = "";
   size_t ctx = context_of(opts, old_text.len + new_text->len);
-  size_t margin = ctx > SIZE_MAX / 8 ? SIZE_MAX / 8 : WINDOW_MARGIN(ctx), tight = ctx > SIZE_MAX / 8 ? margin : TIGHT_MARGIN(ctx);
+  size_t margin = ctx > SIZE_MAX / 8 ? SIZE_MAX / 8 : WINDOW_MARGIN(ctx), tight = margin - EC_DIFF_SLIDE_MARGIN;
   ec_arena *work = ec_arena_new(ec_arena_allocator(a)); /* the windows' tables: as in unified_pair */
   if (!work) return EC_OUT_OF_MEMORY;
   ec_error_code rc = EC_OK;
@@ -417,8 +406,8 @@ ec_error_code ec_diff_unified_stretches_read(ec_arena *a, ec_str old_path, ec_st
       if (!nw.ptr) { rc = EC_OUT_OF_MEMORY; break; }
       if ((rc = diff_prepared(work, ow, nw, ctx, opts->work_budget, &pt->p, &pt->sc)) != EC_OK) break;
       /* The same middle either way (outside the stretches the text is common): the tight cut
-       * stands when no change can slide out of it, or when it already reaches the text's ends. */
-      if (m == margin || !pt->p.slides_out || (a_lo <= prev_hi && a_hi == old_text.len)) break;
+       * stands when no change can slide out of it. */
+      if (m == margin || !pt->p.slides_out) break;
     }
     if (rc != EC_OK) break;
     prev_hi = a_hi;
