@@ -398,7 +398,10 @@ ec_error_code ec_diff_unified_stretches_read(ec_arena *a, ec_str old_path, ec_st
     if (!EC_ARENA_RESERVE(work, parts, np, cap, 4)) { rc = EC_OUT_OF_MEMORY; break; }
     part *pt = &parts[np++];
     size_t a_lo, a_hi;
-    for (size_t m = tight;; m = margin) {
+    /* Tight first only where it can stand: a group spanning many lines has a middle past
+     * EC_DIFF_TIGHT_LINES, which always gets the slide room (whole_file's scattered changes). */
+    bool wide = lines_at_least(old_text.ptr + st[i].old_start, st[j].old_end - st[i].old_start, EC_DIFF_TIGHT_LINES / 2);
+    for (size_t m = wide ? margin : tight;; m = margin) {
       a_lo = back_lines(old_text.ptr, st[i].old_start, m, prev_hi);
       a_hi = forward_lines(old_text.ptr, old_text.len, st[j].old_end, m);
       size_t b_lo = st[i].new_start - (st[i].old_start - a_lo), b_hi = st[j].new_end + (a_hi - st[j].old_end);
