@@ -406,7 +406,8 @@ function objectNow(request) {
   const { files: _given, ...rest } = request;
   const text = serialise(rest);
   // A lone surrogate (JSON.stringify's \udXXX) is refused with its byte offset in the request
-  // text: the whole request's, as JSON text gets it.
+  // text: the whole request's, as JSON text gets it (a literal backslash before "ud8" only takes
+  // this slower path too).
   if (LONE_SURROGATE.test(text)) {
     const out = runNow(...textArgs(serialise(request)));
     return out === null ? null : JSON.parse(out);

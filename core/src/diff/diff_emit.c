@@ -398,8 +398,9 @@ ec_error_code ec_diff_unified_stretches_read(ec_arena *a, ec_str old_path, ec_st
     if (!EC_ARENA_RESERVE(work, parts, np, cap, 4)) { rc = EC_OUT_OF_MEMORY; break; }
     part *pt = &parts[np++];
     size_t a_lo, a_hi;
-    /* Tight first only where it can stand: a group spanning many lines has a middle past
-     * EC_DIFF_TIGHT_LINES, which always gets the slide room (whole_file's scattered changes). */
+    /* Tight first only where it may stand: splices spanning this many lines mostly leave a
+     * middle past EC_DIFF_TIGHT_LINES, which gets the slide room anyway (whole_file's scattered
+     * changes): the tight cut would be prepared for nothing. */
     bool wide = lines_at_least(old_text.ptr + st[i].old_start, st[j].old_end - st[i].old_start, EC_DIFF_TIGHT_LINES / 2);
     for (size_t m = wide ? margin : tight;; m = margin) {
       a_lo = back_lines(old_text.ptr, st[i].old_start, m, prev_hi);
