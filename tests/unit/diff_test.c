@@ -582,6 +582,18 @@ static void test_large(void) {
   ec_buf_free(&nb);
 }
 
+/* nb = ob with [*o0, *o1) replaced by mid: a stretch at any byte, not only at line starts, of
+ * up to `span` bytes. */
+static void splice_at_random(uint64_t *s, const ec_buf *ob, const ec_buf *mid, unsigned span, ec_buf *nb, size_t *o0,
+                             size_t *o1) {
+  *o0 = ob->len ? rnd(s, (unsigned)ob->len + 1) : 0;
+  *o1 = *o0 + (ob->len - *o0 ? rnd(s, (unsigned)(ob->len - *o0) % span + 1) : 0);
+  if (*o1 > ob->len) *o1 = ob->len;
+  ec_buf_append(nb, ob->ptr ? ob->ptr : "", *o0);
+  ec_buf_append(nb, mid->ptr ? mid->ptr : "", mid->len);
+  ec_buf_append(nb, (ob->ptr ? ob->ptr : "") + *o1, ob->len - *o1);
+}
+
 /* The diff of known stretches (ec_diff_unified_stretches: windows of lines around them) gives
  * the whole texts' diff and undo, byte for byte: one stretch of random lines replaced in a text
  * of repetitive lines (compaction slides over them) of 0 to 600 lines, with or without a final
@@ -600,12 +612,8 @@ static void test_stretches(void) {
     drop_final_lf(&s, &ob);
     random_text(&s, &mid, rnd(&s, 6), nalpha);
     if (mid.len && rnd(&s, 4) == 0) mid.len -= 1 + rnd(&s, (unsigned)mid.len); /* a cut inside a line */
-    /* a stretch at any byte, not only at line starts */
-    size_t o0 = ob.len ? rnd(&s, (unsigned)ob.len + 1) : 0, o1 = o0 + (ob.len - o0 ? rnd(&s, (unsigned)(ob.len - o0) % 80 + 1) : 0);
-    if (o1 > ob.len) o1 = ob.len;
-    ec_buf_append(&nb, ob.ptr ? ob.ptr : "", o0);
-    ec_buf_append(&nb, mid.ptr ? mid.ptr : "", mid.len);
-    ec_buf_append(&nb, (ob.ptr ? ob.ptr : "") + o1, ob.len - o1);
+    size_t o0, o1;
+    splice_at_random(&s, &ob, &mid, 80, &nb, &o0, &o1);
     ec_str os = {ob.ptr ? ob.ptr : "", ob.len}, ns = {nb.ptr ? nb.ptr : "", nb.len};
     if (os.len == ns.len && !memcmp(os.ptr, ns.ptr, os.len)) goto next;
     {
@@ -655,11 +663,8 @@ static void test_tight(void) {
       random_text(&s, &mid, rnd(&s, 8), nalpha);
     }
     drop_final_lf(&s, &ob);
-    size_t o0 = ob.len ? rnd(&s, (unsigned)ob.len + 1) : 0, o1 = o0 + (ob.len - o0 ? rnd(&s, (unsigned)(ob.len - o0) % 100 + 1) : 0);
-    if (o1 > ob.len) o1 = ob.len;
-    ec_buf_append(&nb, ob.ptr ? ob.ptr : "", o0);
-    ec_buf_append(&nb, mid.ptr ? mid.ptr : "", mid.len);
-    ec_buf_append(&nb, (ob.ptr ? ob.ptr : "") + o1, ob.len - o1);
+    size_t o0, o1;
+    splice_at_random(&s, &ob, &mid, 100, &nb, &o0, &o1);
     ec_str os = {ob.ptr ? ob.ptr : "", ob.len}, ns = {nb.ptr ? nb.ptr : "", nb.len};
     ec_arena *a = ec_arena_new(NULL);
     size_t ctx = rnd(&s, 6);
