@@ -385,6 +385,8 @@ function applyCeilings(m) {
   return null;
 }
 
+const LONE_SURROGATE = /\\ud[89a-f]/;
+
 /**
  * A request object on the module that serves now (runNow's rules for the lite module): its
  * files' bytes beside the rest of it as JSON text (src/fast.js) when they can go that way,
@@ -403,6 +405,13 @@ function objectNow(request) {
   }
   const { files: _given, ...rest } = request;
   const text = serialise(rest);
+  // A lone surrogate (JSON.stringify's \udXXX) is refused with its byte offset in the request
+  // text: the whole request's, as JSON text gets it (a literal backslash before "ud8" only takes
+  // this slower path too).
+  if (LONE_SURROGATE.test(text)) {
+    const out = runNow(...textArgs(serialise(request)));
+    return out === null ? null : JSON.parse(out);
+  }
   const onDemand = syntaxOnDemand(request);
   const m = servingNow();
   return runFiles(m, text, files, m === modules[TOOLS] ? null : (mm) => !discarded(mm), onDemand);

@@ -88,3 +88,11 @@ test('bad requests are values from the engine, as the same text gets everywhere'
   assert.equal(applyRequestSync({ format: 'replace', files: {}, edit: {}, options: { x: deep } }).error.code, 'INVALID_PARAM');
   assert.equal((await applyRequest('{"format":"replace","files":{},"edit":{},"options":{"diff_context":1e400}}')).error.code, 'INVALID_PARAM');
 });
+
+test('an edit string only JSON text can carry (a lone surrogate) sends the whole request as JSON text: the same refusal, byte offset included', () => {
+  const file = 'line\n'.repeat(100);
+  const req = { format: 'whole_file', files: { f: file }, edit: { path: 'f', content: 'new\n'.repeat(50) + '\ud800' } };
+  const r = applyRequestSync(req);
+  assert.equal(r.error.code, 'INVALID_PARAM');
+  same(r, viaJsonOff(req));
+});

@@ -325,7 +325,7 @@ static void check_pair(ec_str os, ec_str ns, uint64_t *s, int iter) {
 
   /* The bare search (no discard, no compaction) is minimal too. */
   ec_diff_prep p;
-  CHECK_MSG(ec_diff_prepare(a, os, ns, 0, &p) == EC_OK, "prep");
+  CHECK_MSG(ec_diff_prepare(a, os, ns, 0, false, &p) == EC_OK, "prep");
   uint8_t *ca = ec_arena_alloc(a, p.a.wn + 1), *cb = ec_arena_alloc(a, p.b.wn + 1);
   CHECK_MSG(ec_diff_myers(a, &p, 0, EC_DIFF_NO_DISCARD | EC_DIFF_NO_COMPACT, ca, cb) == EC_OK, "myers");
   size_t bare = 0, keep_a = 0, keep_b = 0;
@@ -582,6 +582,18 @@ static void test_large(void) {
   ec_buf_free(&nb);
 }
 
+/* nb = ob with [*o0, *o1) replaced by mid: a stretch at any byte, not only at line starts, of
+ * up to `span` bytes. */
+static void splice_at_random(uint64_t *s, const ec_buf *ob, const ec_buf *mid, unsigned span, ec_buf *nb, size_t *o0,
+                             size_t *o1) {
+  *o0 = ob->len ? rnd(s, (unsigned)ob->len + 1) : 0;
+  *o1 = *o0 + (ob->len - *o0 ? rnd(s, (unsigned)(ob->len - *o0) % span + 1) : 0);
+  if (*o1 > ob->len) *o1 = ob->len;
+  ec_buf_append(nb, ob->ptr ? ob->ptr : "", *o0);
+  ec_buf_append(nb, mid->ptr ? mid->ptr : "", mid->len);
+  ec_buf_append(nb, (ob->ptr ? ob->ptr : "") + *o1, ob->len - *o1);
+}
+
 /* The diff of known stretches (ec_diff_unified_stretches: windows of lines around them) gives
  * the whole texts' diff and undo, byte for byte: one stretch of random lines replaced in a text
  * of repetitive lines (compaction slides over them) of 0 to 600 lines, with or without a final
@@ -600,12 +612,8 @@ static void test_stretches(void) {
     drop_final_lf(&s, &ob);
     random_text(&s, &mid, rnd(&s, 6), nalpha);
     if (mid.len && rnd(&s, 4) == 0) mid.len -= 1 + rnd(&s, (unsigned)mid.len); /* a cut inside a line */
-    /* a stretch at any byte, not only at line starts */
-    size_t o0 = ob.len ? rnd(&s, (unsigned)ob.len + 1) : 0, o1 = o0 + (ob.len - o0 ? rnd(&s, (unsigned)(ob.len - o0) % 80 + 1) : 0);
-    if (o1 > ob.len) o1 = ob.len;
-    ec_buf_append(&nb, ob.ptr ? ob.ptr : "", o0);
-    ec_buf_append(&nb, mid.ptr ? mid.ptr : "", mid.len);
-    ec_buf_append(&nb, (ob.ptr ? ob.ptr : "") + o1, ob.len - o1);
+    size_t o0, o1;
+    splice_at_random(&s, &ob, &mid, 80, &nb, &o0, &o1);
     ec_str os = {ob.ptr ? ob.ptr : "", ob.len}, ns = {nb.ptr ? nb.ptr : "", nb.len};
     if (os.len == ns.len && !memcmp(os.ptr, ns.ptr, os.len)) goto next;
     {
@@ -630,12 +638,70 @@ static void test_stretches(void) {
   }
 }
 
+/* The window without slide room (ec_diff_prepare's `tight`, taken when no change can slide out
+ * of the middle) gives the changes of the window with it, line for line, on texts of few
+ * distinct lines (where changes slide most) with a change cut anywhere; and both kinds occur. */
+static void changed_lines(const ec_diff_prep *p, const uint8_t *chg, size_t wn, ec_buf *out) {
+  for (size_t k = 0; k < wn; k++)
+    if (chg[k]) { size_t line = p->w0 + k; ec_buf_append(out, (const char *)&line, sizeof line); }
+}
+
+static void test_tight(void) {
+  uint64_t s = 0x452821E638D01377ULL;
+  int before = tu_failed, tight = 0, roomy = 0;
+  for (int iter = 0; iter < 4000; iter++) {
+    unsigned nalpha = 2 + rnd(&s, 7);
+    ec_buf ob, mid, nb;
+    ec_buf_init(&ob, NULL);
+    ec_buf_init(&mid, NULL);
+    ec_buf_init(&nb, NULL);
+    if (iter % 2) { /* code-like lines, mostly distinct: where changes seldom slide */
+      code_text(rng_next(&s), rnd(&s, 500), &ob);
+      code_text(rng_next(&s), rnd(&s, 8), &mid);
+    } else {
+      random_text(&s, &ob, rnd(&s, 500), nalpha);
+      random_text(&s, &mid, rnd(&s, 8), nalpha);
+    }
+    drop_final_lf(&s, &ob);
+    size_t o0, o1;
+    splice_at_random(&s, &ob, &mid, 100, &nb, &o0, &o1);
+    ec_str os = {ob.ptr ? ob.ptr : "", ob.len}, ns = {nb.ptr ? nb.ptr : "", nb.len};
+    ec_arena *a = ec_arena_new(NULL);
+    size_t ctx = rnd(&s, 6);
+    ec_buf got[2][2];
+    for (int t = 0; t < 2; t++) {
+      ec_diff_prep p;
+      CHECK(ec_diff_prepare(a, os, ns, ctx, t == 1, &p) == EC_OK);
+      uint8_t *ca = ec_arena_alloc(a, p.a.wn + 1), *cb = ec_arena_alloc(a, p.b.wn + 1);
+      CHECK(ec_diff_myers(a, &p, 0, 0, ca, cb) == EC_OK);
+      if (t == 1) { if (p.slides_out) roomy++; else tight++; }
+      ec_buf_init(&got[t][0], NULL);
+      ec_buf_init(&got[t][1], NULL);
+      changed_lines(&p, ca, p.a.wn, &got[t][0]);
+      changed_lines(&p, cb, p.b.wn, &got[t][1]);
+    }
+    for (int side = 0; side < 2; side++) {
+      CHECK_MSG(got[0][side].len == got[1][side].len && (!got[0][side].len || !memcmp(got[0][side].ptr, got[1][side].ptr, got[0][side].len)),
+                "tight %d: side %d's changes differ", iter, side);
+      ec_buf_free(&got[0][side]);
+      ec_buf_free(&got[1][side]);
+    }
+    ec_arena_free(a);
+    ec_buf_free(&ob);
+    ec_buf_free(&mid);
+    ec_buf_free(&nb);
+    if (tu_failed - before > 20) break;
+  }
+  CHECK_MSG(tight > 500 && roomy > 500, "tight %d, with slide room %d: both kinds must be tried", tight, roomy);
+}
+
 int main(void) {
   test_exact();
   test_paths();
   test_truncation();
   test_random();
   test_stretches();
+  test_tight();
   test_oom();
   test_large();
   printf("%d passed, %d failed\n", tu_passed, tu_failed);

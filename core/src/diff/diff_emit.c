@@ -52,7 +52,7 @@ static ec_error_code script_from_flags(ec_arena *ar, const uint8_t *ca, size_t n
 
 static ec_error_code diff_prepared(ec_arena *ar, ec_str old_text, ec_str new_text, size_t context,
                                    uint64_t budget, ec_diff_prep *p, ec_diff_script *out) {
-  ec_error_code rc = ec_diff_prepare(ar, old_text, new_text, context, p);
+  ec_error_code rc = ec_diff_prepare(ar, old_text, new_text, context, true, p);
   if (rc != EC_OK) return rc;
   uint8_t *ca = ec_arena_alloc(ar, p->a.wn + 1), *cb = ec_arena_alloc(ar, p->b.wn + 1);
   if (!ca || !cb) return EC_OUT_OF_MEMORY;
@@ -163,21 +163,12 @@ static void emit_file_line(emitter *e, const char *marker, const char *prefix, e
     ec_buf_append_cstr(&t, prefix);
     for (size_t i = 0; i < path.len; i++) {
       unsigned char c = (unsigned char)path.ptr[i];
-      const char *esc = NULL;
-      switch (c) {
-        case '"': esc = "\\\""; break;
-        case '\\': esc = "\\\\"; break;
-        case '\a': esc = "\\a"; break;
-        case '\b': esc = "\\b"; break;
-        case '\f': esc = "\\f"; break;
-        case '\n': esc = "\\n"; break;
-        case '\r': esc = "\\r"; break;
-        case '\t': esc = "\\t"; break;
-        case '\v': esc = "\\v"; break;
-        default: break;
-      }
-      if (esc) {
-        ec_buf_append_cstr(&t, esc);
+      /* git's C escapes: the byte, then the letter after its backslash */
+      static const char ESC[] = "\"\"\\\\\aa\bb\ff\nn\rr\tt\vv";
+      const char *esc = c ? memchr(ESC, c, sizeof ESC - 1) : NULL;
+      if (esc && (esc - ESC) % 2 == 0) {
+        char two[2] = {'\\', esc[1]};
+        ec_buf_append(&t, two, 2);
       } else if (c < 0x20 || c == 0x7f) {
         char oct[4] = {'\\', (char)('0' + (c >> 6)), (char)('0' + ((c >> 3) & 7)), (char)('0' + (c & 7))};
         ec_buf_append(&t, oct, 4);
@@ -334,7 +325,9 @@ static ec_error_code unified_pair(ec_arena *a, ec_str old_path, ec_str new_path,
 
 /* Lines of common text kept around a window's changes: the context, what compaction may read
  * and slide over (diff_prepare.h), and one more, so the window's own prepare keeps its guard
- * lines as a whole-text diff would. Windows closer than this are diffed together. */
+ * lines as a whole-text diff would. Windows closer than this are diffed together. A window is
+ * first cut without the slide room: most changes cannot slide out of their lines
+ * (ec_diff_prep.slides_out), and then the lines past the look margin are never read. */
 #define WINDOW_MARGIN(ctx) ((ctx) + EC_DIFF_LOOK_MARGIN + EC_DIFF_SLIDE_MARGIN + 2)
 
 /* The start of the line holding byte `at`, then `lines` lines further back (not before `floor`,
@@ -389,7 +382,7 @@ ec_error_code ec_diff_unified_stretches_read(ec_arena *a, ec_str old_path, ec_st
   if (opts->context < 0) return EC_INVALID_PARAM;
   if (!old_text.ptr) old_text.ptr = "";
   size_t ctx = context_of(opts, old_text.len + new_text->len);
-  size_t margin = ctx > SIZE_MAX / 8 ? SIZE_MAX / 8 : WINDOW_MARGIN(ctx);
+  size_t margin = ctx > SIZE_MAX / 8 ? SIZE_MAX / 8 : WINDOW_MARGIN(ctx), tight = margin - EC_DIFF_SLIDE_MARGIN;
   ec_arena *work = ec_arena_new(ec_arena_allocator(a)); /* the windows' tables: as in unified_pair */
   if (!work) return EC_OUT_OF_MEMORY;
   ec_error_code rc = EC_OK;
@@ -400,14 +393,27 @@ ec_error_code ec_diff_unified_stretches_read(ec_arena *a, ec_str old_path, ec_st
     /* One window: this stretch and every next one fewer than two margins of lines away. Text
      * outside the stretches is common, so a position moved through it keeps its offset between
      * the sides; windows apart by more than that cannot meet. */
-    size_t a_lo = back_lines(old_text.ptr, st[i].old_start, margin, prev_hi);
-    size_t b_lo = st[i].new_start - (st[i].old_start - a_lo);
     size_t j = i;
     while (j + 1 < n && !lines_at_least(old_text.ptr + st[j].old_end, st[j + 1].old_start - st[j].old_end, 2 * margin + 4)) j++;
-    size_t a_hi = forward_lines(old_text.ptr, old_text.len, st[j].old_end, margin);
-    size_t b_hi = st[j].new_end + (a_hi - st[j].old_end);
     if (!EC_ARENA_RESERVE(work, parts, np, cap, 4)) { rc = EC_OUT_OF_MEMORY; break; }
     part *pt = &parts[np++];
+    size_t a_lo, a_hi;
+    /* Tight first only where it may stand: splices spanning this many lines mostly leave a
+     * middle past EC_DIFF_TIGHT_LINES, which gets the slide room anyway (whole_file's scattered
+     * changes): the tight cut would be prepared for nothing. */
+    bool wide = lines_at_least(old_text.ptr + st[i].old_start, st[j].old_end - st[i].old_start, EC_DIFF_TIGHT_LINES / 2);
+    for (size_t m = wide ? margin : tight;; m = margin) {
+      a_lo = back_lines(old_text.ptr, st[i].old_start, m, prev_hi);
+      a_hi = forward_lines(old_text.ptr, old_text.len, st[j].old_end, m);
+      size_t b_lo = st[i].new_start - (st[i].old_start - a_lo), b_hi = st[j].new_end + (a_hi - st[j].old_end);
+      ec_str ow = {old_text.ptr + a_lo, a_hi - a_lo}, nw = {new_text->read(new_text->user, work, b_lo, b_hi), b_hi - b_lo};
+      if (!nw.ptr) { rc = EC_OUT_OF_MEMORY; break; }
+      if ((rc = diff_prepared(work, ow, nw, ctx, opts->work_budget, &pt->p, &pt->sc)) != EC_OK) break;
+      /* The same middle either way (outside the stretches the text is common): the tight cut
+       * stands when no change can slide out of it. */
+      if (m == margin || !pt->p.slides_out) break;
+    }
+    if (rc != EC_OK) break;
     prev_hi = a_hi;
     /* The LFs before the window, counted from the nearer of the last count and the text's end
      * (an edit near the end of a big file reads the few lines after it, not all before it). */
@@ -418,9 +424,6 @@ ec_error_code ec_diff_unified_stretches_read(ec_arena *a, ec_str old_path, ec_st
     counted_to = a_lo;
     pt->la = lf_before;
     pt->lb = (size_t)((ptrdiff_t)lf_before + lines_grown);
-    ec_str ow = {old_text.ptr + a_lo, a_hi - a_lo}, nw = {new_text->read(new_text->user, work, b_lo, b_hi), b_hi - b_lo};
-    if (!nw.ptr) { rc = EC_OUT_OF_MEMORY; break; }
-    if ((rc = diff_prepared(work, ow, nw, ctx, opts->work_budget, &pt->p, &pt->sc)) != EC_OK) break;
     lines_grown += (ptrdiff_t)pt->p.b.n - (ptrdiff_t)pt->p.a.n;
     i = j + 1;
   }

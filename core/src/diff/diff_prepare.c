@@ -113,7 +113,44 @@ static size_t suffix_bytes(ec_str x, ec_str y, size_t pre) {
   return nl ? x.len - (size_t)(nl - x.ptr) - 1 : 0;
 }
 
-ec_error_code ec_diff_prepare(ec_arena *ar, ec_str old_text, ec_str new_text, size_t context,
+/* Whether the line [p, p + n) is one of the lines of t[from, to) (whole lines, LFs included). */
+static bool among_lines(const char *p, size_t n, const char *t, size_t from, size_t to) {
+  while (from < to) {
+    const char *nl = memchr(t + from, '\n', to - from);
+    size_t end = nl ? (size_t)(nl - t) + 1 : to;
+    if (end - from == n && memcmp(t + from, p, n) == 0) return true;
+    from = end;
+  }
+  return false;
+}
+
+/*
+ * Whether compaction may move a change group out of the middle (old [pre_b, mid_a), new
+ * [pre_b, mid_b)). Groups start inside it (only middle lines are flagged), and a group moves
+ * one line up only when the line above it equals its last line, one line down only when the
+ * line below it equals its first (diff_compact.c). So the first group to cross the middle's top
+ * edge does it past the line just before the middle, equal to one of its middle lines (its
+ * bottom has not left the middle yet), and likewise at the bottom edge with the line just after
+ * it. When neither neighbour equals any middle line of either side, no group leaves the middle:
+ * the indent heuristic then scores cuts inside it only, reading at most MAX_BLANKS + 1 lines
+ * beyond (within the look margin), and the window needs no slide room.
+ */
+static bool may_slide_out(ec_str o, ec_str n, size_t pre_b, size_t mid_a, size_t mid_b) {
+  if (pre_b > 0) {
+    size_t s = ec_line_start_before(o.ptr, 0, pre_b - 1);
+    if (among_lines(o.ptr + s, pre_b - s, o.ptr, pre_b, mid_a) || among_lines(o.ptr + s, pre_b - s, n.ptr, pre_b, mid_b))
+      return true;
+  }
+  if (mid_a < o.len) {
+    const char *nl = memchr(o.ptr + mid_a, '\n', o.len - mid_a);
+    size_t e = nl ? (size_t)(nl - o.ptr) + 1 : o.len;
+    if (among_lines(o.ptr + mid_a, e - mid_a, o.ptr, pre_b, mid_a) || among_lines(o.ptr + mid_a, e - mid_a, n.ptr, pre_b, mid_b))
+      return true;
+  }
+  return false;
+}
+
+ec_error_code ec_diff_prepare(ec_arena *ar, ec_str old_text, ec_str new_text, size_t context, bool tight,
                               ec_diff_prep *out) {
   memset(out, 0, sizeof *out);
   if (!old_text.ptr) old_text.ptr = ""; /* an empty text may come as {NULL, 0} */
@@ -133,7 +170,8 @@ ec_error_code ec_diff_prepare(ec_arena *ar, ec_str old_text, ec_str new_text, si
 
   /* The window: the middle and up to `margin` common lines each side of it. */
   const size_t guard = (context > SIZE_MAX / 4 ? SIZE_MAX / 4 : context) + EC_DIFF_LOOK_MARGIN;
-  const size_t margin = guard + EC_DIFF_SLIDE_MARGIN;
+  out->slides_out = !tight || a->mn + b->mn > EC_DIFF_TIGHT_LINES || may_slide_out(old_text, new_text, pre_b, mid_a, mid_b);
+  const size_t margin = guard + (out->slides_out ? EC_DIFF_SLIDE_MARGIN : 0);
   const size_t before = pre < margin ? pre : margin, after = suf < margin ? suf : margin;
   /* The window's first line: `before` lines back from the middle, or pre - before lines on from
    * the text's start when that is fewer (a window of a diff of stretches starts a line or two

@@ -8,7 +8,8 @@
  *
  * The common prefix and suffix are found on the bytes first. Their lines are only counted; the
  * lines between them (the middle) get classes, and offsets are kept for a window of the middle
- * plus a margin on each side (room for compaction to slide and for context lines). So a
+ * plus a margin on each side (room for compaction to slide and for context lines; no slide room
+ * when no change can leave the middle, which a small middle is checked for). So a
  * one-line change in a 10 MB file costs a memcmp and a line count, not 600k table probes and
  * megabytes of offset arrays.
  */
@@ -38,13 +39,21 @@ typedef struct ec_diff_prep {
   size_t guard_lo, guard_hi; /* window lines at each end that changes must not slide into: they
                                 are there to be read (context, scoring) only; 0 at a file edge */
   size_t nclasses;   /* classes are below nclasses (not all used); equal classes <=> equal lines */
+  bool slides_out;   /* compaction may move a change out of the middle (the window then has the
+                        slide room; false only when that was ruled out: EC_DIFF_TIGHT_LINES) */
 } ec_diff_prep;
+
+/* Middles of at most this many lines (both sides) are checked for whether a change can slide out
+ * of them; when none can, the window leaves out the slide room (EC_DIFF_SLIDE_MARGIN). */
+#define EC_DIFF_TIGHT_LINES 256
 
 /**
  * context: how many context lines the caller will print around changes (0 for a script).
+ * tight: leave out the slide room when no change can slide out of the middle (slides_out false);
+ * the script is the same either way (diff_test checks it).
  * EC_TOO_LARGE past UINT32_MAX lines in all; EC_OUT_OF_MEMORY.
  */
-ec_error_code ec_diff_prepare(ec_arena *ar, ec_str old_text, ec_str new_text, size_t context,
+ec_error_code ec_diff_prepare(ec_arena *ar, ec_str old_text, ec_str new_text, size_t context, bool tight,
                               ec_diff_prep *out);
 
 /** Window line k of a side without its LF, and whether it had one (only a last line may not). */
