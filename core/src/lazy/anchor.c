@@ -656,9 +656,9 @@ static ec_error_code counterpart_pass(ec_lz_job *job) {
     while (j < s->j1 && !strong(S, j)) j++;
     if (j >= s->j1 || !ec_lz_head(S->line[j]).len) continue;
     int64_t hi = nx[s->j1];
-    uint32_t found = LZ_NIL, nfound = 0, second = LZ_NIL, close = LZ_NIL, nclose = 0, same = LZ_NIL, nsame = 0;
+    uint32_t found = LZ_NIL, nfound = 0, second = LZ_NIL, close = LZ_NIL, nclose = 0;
     ec_lz_cp_iter it;
-    ec_str hs = ec_lz_head(S->line[j]), call = ec_lz_first_argument(S->line[j]);
+    ec_str hs = ec_lz_head(S->line[j]);
     if (!ec_lz_counterpart_iter_init(job, S->line[j], lo, hi, &it)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
     for (uint32_t i; (i = ec_lz_counterpart_next(&it)) != LZ_NIL;) {
       /* Each candidate is two heads and a comparison: 16 units (a unit is a few nanoseconds). */
@@ -669,17 +669,11 @@ static ec_error_code counterpart_pass(ec_lz_job *job) {
         else if (nfound == 1) second = (uint32_t)i;
         nfound++;
         if (close_edit(S->line[j], F->line[i])) { close = (uint32_t)i; nclose++; }
-        if (call.len && ec_str_eq(ec_lz_first_argument(F->line[i]), call)) { same = (uint32_t)i; nsame++; }
       }
     }
     /* Several lines share its head (`_matches: list[X] = m(` and `_matches = [`), but only one
      * is the same line with a few characters changed: that one is its counterpart. */
     if (nfound > 1 && nclose == 1) { found = close; nfound = 1; }
-    /* Or only one is the same call with the same first argument (`res.setHeader('Content-Type',
-     * MIME_HTML_TYPE)` among `res.setHeader('Content-Type', 'text/html')` and
-     * `res.setHeader('Link', ...)`): a call with another first argument is another call
-     * (rewrites_line in verify.c reads it so too), so that one is its counterpart. */
-    if (nfound > 1 && nclose == 0 && nsame == 1) { found = same; nfound = 1; }
     if (nfound == 1) {
       job->am[j] = (int32_t)found;
       job->how[j] = LZ_COUNTERPART;

@@ -143,17 +143,3 @@ size_t ec_lz_common_ends(ec_str ta, ec_str tb, size_t *pre, size_t *suf) {
   *suf = q;
   return max;
 }
-
-/* A call's text up to the end of its first argument (`res.setHeader('Content-Type'`), trimmed:
- * from the line's first `(` right after a name to the first `,` or `)` after it. A comma inside
- * the argument (a string, a nested call) cuts it shorter on both lines alike. Empty when the
- * line is no such call or the argument is empty. */
-ec_str ec_lz_first_argument(ec_str line) {
-  ec_str t = ec_lz_trim(line);
-  const char *o = t.len ? memchr(t.ptr, '(', t.len) : NULL;
-  if (!o || o == t.ptr || !ec_lz_name_char((unsigned char)o[-1])) return ec_str_make(NULL, 0);
-  size_t i = (size_t)(o - t.ptr) + 1;
-  while (i < t.len && t.ptr[i] != ',' && t.ptr[i] != ')') i++;
-  if (i >= t.len || t.ptr[i - 1] == '(') return ec_str_make(NULL, 0);
-  return ec_str_make(t.ptr, i);
-}

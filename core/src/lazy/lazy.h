@@ -310,9 +310,6 @@ ec_str ec_lz_head(ec_str line);
 /** Characters a line must have (trimmed) for a longer line starting with it to be its counterpart
  * (`from x import A` -> `from x import A, B`). */
 #define EC_LZ_EXTEND_MIN 12
-/** A call's text up to the end of its first argument (`res.setHeader('Content-Type'`), trimmed;
- * empty when the line is no call of a name or its first argument is empty (heads.c). */
-ec_str ec_lz_first_argument(ec_str line);
 /** Whether snippet line and file line are a changed pair (same head, or one extends the other
  * at a token boundary, the shorter EC_LZ_EXTEND_MIN characters or more). */
 bool ec_lz_counterparts(ec_str a, ec_str b);

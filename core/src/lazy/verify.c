@@ -110,13 +110,6 @@ static bool rewrites_line(ec_str a, ec_str b) {
   return ec_lz_extends(a, b);
 }
 
-/* Two calls of one function with different first arguments (`res.setHeader('Content-Type', X)`
- * and `res.setHeader('Link', Y)`): another call, not an edited version of it (as rewrites_line). */
-static bool other_call(ec_str a, ec_str b) {
-  ec_str fa = ec_lz_first_argument(a), fb = ec_lz_first_argument(b);
-  return fa.len && fb.len && !ec_str_eq(fa, fb);
-}
-
 static ec_error_code fail_check(ec_lz_job *job, size_t seg, uint32_t from, uint32_t to, const char *why, ec_str line) {
   return ec_lz_fail_check(job, EC_NO_MATCH, seg, from, to, why, line);
 }
@@ -979,8 +972,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
         unsigned seen = 0;
         for (uint32_t i; seen < 64 && (i = ec_lz_counterpart_next(&it)) != LZ_NIL; seen++) {
           if ((F->flags[i] & (LZ_WEAK | LZ_BLANK)) || F->key[i] == S->key[A[a]] || F->indent[i] != S->indent[A[a]]) continue;
-          if (ec_lz_counterparts_head(S->line[A[a]], hs, F->line[i], ec_lz_counterpart_file_head(&it, job, i)) &&
-              !other_call(S->line[A[a]], F->line[i]))
+          if (ec_lz_counterparts_head(S->line[A[a]], hs, F->line[i], ec_lz_counterpart_file_head(&it, job, i)))
             return fail_check(job, aseg[a], i + 1, i + 1,
                               "it rewrites a line that the file keeps where the snippet has no marker (past its first or last line), "
                               "so the old line would stay beside its own replacement",
@@ -1148,10 +1140,8 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       size_t fi = at_top ? i - 1 : i;
       if (F->flags[fi] & (LZ_BLANK | LZ_WEAK)) continue;
       seen++;
-      /* The nearest: any edited version but a call with another first argument (another call);
-       * further ones: only a line it extends (an import list). */
-      if (F->key[fi] != S->key[A[a]] && (seen == 1 ? ec_lz_similar(S->line[A[a]], F->line[fi], false) && !other_call(S->line[A[a]], F->line[fi])
-                                                     : ec_lz_extends(S->line[A[a]], F->line[fi]))) f = fi;
+      /* The nearest: any edited version; further ones: only a line it extends (an import list). */
+      if (F->key[fi] != S->key[A[a]] && (seen == 1 ? ec_lz_similar(S->line[A[a]], F->line[fi], false) : ec_lz_extends(S->line[A[a]], F->line[fi]))) f = fi;
     }
     if (f == SIZE_MAX) continue;
     return fail_check(job, at_top ? s0 : s1, (uint32_t)f + 1, (uint32_t)f + 1,
