@@ -42,25 +42,23 @@ ec_str ec_lz_head(ec_str line) {
   /* 3 characters, swept (bench/threshold_sweep.mjs; ACCURACY.md, "Thresholds"): 1-4 the same; at 6
    * lazy-real-shape-edited-line-among-same-head fails. */
   if (!alnum || h.len < 3) return ec_str_make(NULL, 0);
-  /* Heads that are only a keyword (or a common call) say nothing. Compared by length first: this
-   * runs for every line the anchoring asks about (a line of text over 70 keywords was most of the
-   * work of placing 5,000 segments). */
-  static const struct { const char *s; size_t n; } KW[] = {
-      {"return", 6}, {"if", 2}, {"else", 4}, {"elif", 4}, {"else if", 7}, {"for", 3}, {"while", 5},
-      {"switch", 6}, {"case", 4}, {"throw", 5}, {"raise", 5}, {"yield", 5}, {"await", 5}, {"print", 5},
-      {"assert", 6}, {"import", 6}, {"from", 4}, {"export", 6}, {"const", 5}, {"let", 3}, {"var", 3},
-      {"def", 3}, {"function", 8}, {"class", 5}, {"try", 3}, {"catch", 5}, {"except", 6}, {"with", 4},
-      {"do", 2}, {"new", 3}, {"delete", 6}, {"echo", 4}, {"puts", 4}, {"local", 5}, {"static", 6},
-      {"public", 6}, {"private", 7}, {"protected", 9}, {"async", 5}, {"pub", 3}, {"fn", 2}, {"func", 4},
-      {"self", 4}, {"this", 4}, {"super", 5}, {"console.log", 11}, {"printf", 6}, {"println!", 8},
-      {"print!", 6}, {"fmt.Println", 11}, {"fmt.Printf", 10}, {"log", 3}, {"require", 7}, {"include", 7},
-      {"#include", 8}, {"@app.get", 8}, {"@app.post", 9}, {"@pytest.mark.parametrize", 24}, {"@property", 9},
-      {"elseif", 6}, {"foreach", 7}, {"until", 5}, {"unless", 6}, {"defer", 5}, {"go", 2}, {"emit", 4},
-      {"type", 4}, {"interface", 9}, {"struct", 6}, {"enum", 4}, {"module", 6},
+  /* Heads that are only a keyword (or a common call) say nothing. Compared by the first character
+   * first: this runs for every line the anchoring asks about (a line of text over 70 keywords was
+   * most of the work of placing 5,000 segments); a table of pointers alone, no lengths, keeps the
+   * module small (issue 28's size budget). */
+  static const char *const KW[] = {
+      "return", "if", "else", "elif", "else if", "for", "while", "switch", "case", "throw", "raise",
+      "yield", "await", "print", "assert", "import", "from", "export", "const", "let", "var", "def",
+      "function", "class", "try", "catch", "except", "with", "do", "new", "delete", "echo", "puts",
+      "local", "static", "public", "private", "protected", "async", "pub", "fn", "func", "self", "this",
+      "super", "console.log", "printf", "println!", "print!", "fmt.Println", "fmt.Printf", "log",
+      "require", "include", "#include", "@app.get", "@app.post", "@pytest.mark.parametrize",
+      "@property", "elseif", "foreach", "until", "unless", "defer", "go", "emit", "type", "interface",
+      "struct", "enum", "module", NULL,
   };
   if (h.len <= 24)
-    for (size_t i = 0; i < sizeof KW / sizeof KW[0]; i++)
-      if (KW[i].n == h.len && KW[i].s[0] == h.ptr[0] && !memcmp(KW[i].s, h.ptr, h.len)) return ec_str_make(NULL, 0);
+    for (size_t i = 0; KW[i]; i++)
+      if (KW[i][0] == h.ptr[0] && strlen(KW[i]) == h.len && !memcmp(KW[i], h.ptr, h.len)) return ec_str_make(NULL, 0);
   return h;
 }
 

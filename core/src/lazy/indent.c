@@ -18,7 +18,12 @@
 
 bool ec_lz_comment_only(ec_str line) {
   ec_str t = ec_lz_trim(line);
-  return (t.len >= 1 && t.ptr[0] == '#') || (t.len >= 2 && t.ptr[0] == '/' && (t.ptr[1] == '/' || t.ptr[1] == '*'));
+  if ((t.len >= 1 && t.ptr[0] == '#') || (t.len >= 2 && t.ptr[0] == '/' && (t.ptr[1] == '/' || t.ptr[1] == '*'))) return true;
+  /* A block comment's inner line as JSDoc, Javadoc, KDoc, Doxygen and C write it: a star alone,
+   * a star, a space and text, or the comment's closing star-slash first. Its brackets are prose
+   * (`a) Cover image`), not code. A dereference is no such line: `*p = 0;` has no space after
+   * the star. */
+  return t.len && t.ptr[0] == '*' && (t.len == 1 || t.ptr[1] == ' ' || t.ptr[1] == '/');
 }
 
 int32_t ec_lz_bracket_net(ec_str line) {

@@ -395,13 +395,36 @@ static bool same_block(vjob *v, const uint32_t *A, const int32_t *ma, const uint
   return ec_lz_counterparts(S->line[A[k]], F->line[f]) || renamed_block(v, A, ma, B, k, a1, f, cache);
 }
 
+/* A body moved under a new opener, shown whole (issue 30, fourth pass): a kept line
+ * which the snippet shows under a line it writes new, while the snippet also shows
+ * the file's own opener of that line above it in the same segment (no marker between them). The
+ * snippet then lays out the block itself — the old opener, the new lines that end its block and
+ * open the new one, the old lines under the new opener (`private val lazyAnalyzed = LazyTry {`,
+ * `computeAnalyzedPlan`, `}`, `private def computeAnalyzedPlan = {`, the old body) — and the result
+ * reads as the snippet does: the line's block in the result is the one the snippet puts it in.
+ * Closing lines too (the file's `}` then closes the new opener, as the snippet's does); not a line
+ * whose old opener the snippet does not show (a marker keeps it: what it stands for is unseen). */
+static bool body_moved_shown(const vjob *v, const uint32_t *ownS, const uint32_t *ownR, const uint32_t *rpos, size_t r, uint32_t pf) {
+  const ec_lz_job *job = v->job;
+  uint32_t k = v->rblk[r];
+  if (v->diff || k == EC_LZ_NONE || ownS[k] >= EC_LZ_SKIP) return false;
+  uint32_t owner = v->nlr[ownS[k]];
+  if (owner >= v->nr || v->rfile[owner] != EC_LZ_NONE || ownR[r] != owner) return false;
+  uint32_t kp = v->rblk[rpos[pf]];
+  if (kp == EC_LZ_NONE || kp >= ownS[k]) return false;
+  size_t s = 0;
+  while (s + 1 < job->nseg_parsed && v->nl0[s + 1] <= k) s++;
+  return kp >= v->nl0[s];
+}
+
 /* Kept lines stay in their blocks: a file line the result keeps (behind a marker, or aligned with
  * a snippet line) belongs in the result to the block it belongs to in the file (ec_lz_owners:
  * the line it closes, for `end`/`}`/`fi`/`else`; its opener otherwise), whenever that block's
  * opening line is kept too. For a line the snippet shows, the snippet's word counts: it may move
  * it under another kept opener (`} else {` written above it), but not under a line it writes new
  * while the file's opener stays — the file's `end` taken for the snippet's, which then closes the
- * new function and leaves the block above without its end. Brackets are counted elsewhere; this
+ * new function and leaves the block above without its end — unless the snippet shows that opener
+ * too, above the new one (body_moved_shown). Brackets are counted elsewhere; this
  * also sees blocks closed by keywords and by indentation alone. Linear. */
 static ec_error_code kept_blocks(vjob *v) {
   ec_lz_job *job = v->job;
@@ -506,13 +529,14 @@ static ec_error_code kept_blocks(vjob *v) {
     /* A line the snippet shows under another kept opener: the snippet moves it there. */
     uint32_t k = v->rblk[r];
     if (!v->diff && k != EC_LZ_NONE && ownS[k] < EC_LZ_SKIP && v->nlr[ownS[k]] < v->nr && v->rfile[v->nlr[ownS[k]]] != EC_LZ_NONE) continue;
+    if (body_moved_shown(v, ownS, ownR, rpos, r, pf)) continue;
     size_t seg = 0;
     for (size_t s = 0; s < job->nseg_parsed; s++)
       if (v->rb[s] != SIZE_MAX && v->rb[s] <= r) seg = s;
     bool closes = ec_lz_is_closing(v->r[r].line);
     return fail_check(job, seg, f + 1, f + 1,
-                      closes ? "a kept line would close another block than it does in the file, whose block would be left open: the new lines would land inside that block, before its closing line"
-                             : "a kept line would belong to another block than it does in the file: the new lines would land between it and its block's opening line",
+                      closes ? "a kept line would close another block than it does in the file (the new lines would land before it)"
+                             : "a kept line would belong to another block than it does in the file (the new lines would land above it)",
                       v->r[r].line);
   }
   return EC_OK;
@@ -914,8 +938,8 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     }
     if (moved >= 2)
       return fail_check(job, aseg[first], 0, 0,
-                        "it writes lines new that the file keeps where the snippet has no marker (past its first or last line), so they "
-                        "would be there twice: moved code whose old place the snippet does not show",
+                        "it writes new lines the file keeps past its first or last line, where it has no marker: moved code whose old "
+                        "place the snippet does not show",
                         S->line[A[first]]);
   }
   /* Past an unmarked edge, the kept run holds no line the snippet rewrites: a line written new
