@@ -235,8 +235,7 @@ void ec_doc_builder_put(ec_doc_builder *b, const ec_splice *sp) {
     size_t add = ec_count_lf(sp->text.ptr, sp->text.len), gone = ec_count_lf(b->from->text + sp->start, sp->end - sp->start);
     b->lf_delta += (ptrdiff_t)add - (ptrdiff_t)gone;
     b->r = sp->end;
-    log_splice(b, sp);
-    return;
+    return; /* the recorded splices are the log's too (finish_deferred) */
   }
   copy_upto(b, sp->start);
   if (!text_room(b, sp->text.len)) return;
@@ -306,9 +305,8 @@ static ec_error_code finish_deferred(ec_doc_builder *b, ec_arena *a, ec_doc *out
   d.text = NULL;
   d.cr = NULL;
   d.pending = p;
-  if (d.log) d.log = b->log_lost ? NULL : log_add(a, d.log, b->logged, b->n_logged);
-  ec_mem_free(b->alc, b->logged);
-  b->logged = NULL;
+  /* log_add reads only the splices' places and lengths, and stops tracking past its budget */
+  if (d.log) d.log = log_add(a, d.log, sp, b->n_deferred);
   d.len = b->len;
   d.n_lf = (size_t)((ptrdiff_t)from->n_lf + b->lf_delta);
   *out = d;

@@ -109,7 +109,7 @@ typedef struct ec_doc_builder {
   size_t n_logged, cap_logged;
   bool log_lost;          /* past the log's budget: the new doc is untracked */
   bool defer;             /* ec_doc_builder_defer: splices recorded, nothing copied */
-  ec_splice *deferred;    /* with defer: every splice, its text an offset into `texts` until finish */
+  ec_splice *deferred;    /* with defer: every splice (the log reads them too), its text an offset into `texts` until finish */
   size_t n_deferred, cap_deferred;
   char *texts;
   size_t texts_len, texts_cap;
