@@ -17,9 +17,7 @@
 /* Numbers this long or longer are rewritten (cJSON 1.7.15 reads at most 63 characters). */
 #define EC_JSON_LONG_NUMBER 64
 
-/** Whether `json` (a JSON text; its strings are skipped) holds a number of EC_JSON_LONG_NUMBER
- *  characters or more. */
-bool ec_json_has_long_number(const char *json, size_t len);
+/* Whether a text holds one: ec_json_strict_check's longest number (json_strict.h). */
 
 /** Rewrites every such number of a NUL-terminated, writable JSON text in place, as the shortest
  *  round-trip text of its double ("1e999" for an infinity) followed by spaces. */
