@@ -6,6 +6,7 @@
 #include "base/buf.h"
 #include "base/utf8.h"
 #include "protocol/json_response.h"
+#include "protocol/json_strict.h"
 
 static cJSON *run(const char *req) {
   size_t n = 0;
@@ -89,8 +90,20 @@ static void test_buf_appends(void) {
   ec_buf_free(&b);
 }
 
+/* The strict check's escapes: exactly RFC 8259's eight letters and \u (each byte tried). */
+static void test_strict_escapes(void) {
+  for (int e = 1; e < 256; e++) {
+    char text[8] = {'"', '\\', (char)e, '"', 0};
+    size_t at = 0;
+    const char *what = NULL;
+    bool ok = ec_json_strict_check(text, 4, &at, &what);
+    CHECK_MSG(ok == (strchr("\"\\/bfnrt", e) != NULL), "escape %d", e);
+  }
+}
+
 int main(void) {
   test_buf_appends();
+  test_strict_escapes();
   /* malformed and ill-typed requests */
   EXPECT_CODE("", "INVALID_PARAM");
   EXPECT_CODE("{", "INVALID_PARAM");
