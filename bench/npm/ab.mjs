@@ -10,12 +10,11 @@
 // leave for the collector (or keep alive longer) slows the other's collections too, and a call's
 // minimum never includes a collection. `--apart ROUNDS` runs each package in a process of its own
 // instead, ROUNDS processes each, alternating (A, B, B, A, ...), `--runs` calls split among them;
-// the mean per call (total time / calls, collections included) and the collections' own time a
-// call (V8's gc performance entries) are then the figures for a change in what a call allocates.
+// the median and the mean per call (total time / calls, collections included) then show a change
+// in what a call allocates (on a loaded machine the mean also carries the load's pauses).
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { contenders, loadInput } from './workloads.mjs';
 import { answerOk, touch, stats } from './measure.mjs';
@@ -46,33 +45,25 @@ if (child) {
   // One package alone: warm (3,000 calls: compiled and tiered up, memory grown), then RUNS timed calls as JSON.
   const c = await contender(pkgs[0]);
   for (let i = 0; i < 3000; i++) touch(await c.run());
-  // The collections' own time (V8's gc performance entries) while the timed calls ran.
-  let gc = 0;
-  const obs = new PerformanceObserver((list) => { for (const e of list.getEntries()) gc += e.duration; });
-  obs.observe({ entryTypes: ['gc'] });
   const times = [];
   for (let r = 0; r < RUNS; r++) {
     const t0 = performance.now();
     touch(await c.run());
     times.push(performance.now() - t0);
   }
-  await new Promise((res) => setTimeout(res, 10)); // the observer's last entries
-  obs.disconnect();
-  process.stdout.write(JSON.stringify({ times, gc }));
+  process.stdout.write(JSON.stringify(times));
 } else if (APART) {
-  const all = pkgs.map(() => []), gc = pkgs.map(() => 0);
+  const all = pkgs.map(() => []);
   const per = Math.ceil(RUNS / APART);
   for (let r = 0; r < APART; r++) {
     for (const k of r % 2 ? [1, 0] : [0, 1]) {
       const out = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', '--pkg', pkgs[k], '--out', OUT,
         '--size', SIZE, '--workload', W, '--runs', String(per)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 28 });
       if (out.status !== 0) throw new Error(`${pkgs[k]}: exit ${out.status}`);
-      const { times, gc: g } = JSON.parse(out.stdout);
-      all[k].push(...times);
-      gc[k] += g;
+      all[k].push(...JSON.parse(out.stdout));
     }
   }
-  pkgs.forEach((p, k) => console.log(`${line(p, all[k])}; collections ${(gc[k] / all[k].length).toPrecision(3)} ms a call`));
+  pkgs.forEach((p, k) => console.log(line(p, all[k])));
 } else {
   const runs = [];
   for (const p of pkgs) runs.push({ p, c: await contender(p), times: [] });
