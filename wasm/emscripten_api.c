@@ -48,12 +48,13 @@ EMSCRIPTEN_KEEPALIVE int editcore_set_ceiling(const char *name, double value) {
  * package reads its JSON in the splices form (editcore_result_json) and each splice's new bytes
  * (editcore_result_splice_text; an added file's whole content: editcore_result_content), then
  * frees it (editcore_result_free). Everything is ec_apply_json's, but contents may be left
- * unbuilt (EC_FILES_CONTENT_AS_SPLICES: the package builds them) and, with `syntax_on_demand`
- * (the request names no options.syntax), the syntax mode is the typed API's default, on demand
- * (docs/syntax.md).
+ * unbuilt (EC_FILES_CONTENT_AS_SPLICES: the package builds them) and `how` adds ways of
+ * ec_apply_json_files_as: EC_FILES_SYNTAX_ON_DEMAND when the request names no options.syntax (the
+ * typed API's default, on demand; docs/syntax.md), EC_FILES_UNDO_ON_READ (the package builds a
+ * file's undo when it is read: editcore_diff_undo).
  */
 EMSCRIPTEN_KEEPALIVE ec_result *editcore_run_files(const char *request, size_t len, const uint32_t *rows, size_t n,
-                                                   int syntax_on_demand) {
+                                                   unsigned how) {
   ec_host host = HOST;
   host.ceilings = &ceilings;
   ec_file *files = n ? malloc(n * sizeof *files) : NULL;
@@ -66,8 +67,7 @@ EMSCRIPTEN_KEEPALIVE ec_result *editcore_run_files(const char *request, size_t l
   }
   /* The package builds each content from the string it gave and the splices' new bytes
    * (editcore_result_splice_text): the engine leaves them unbuilt where it can. */
-  unsigned how = EC_FILES_CONTENT_AS_SPLICES | (syntax_on_demand ? EC_FILES_SYNTAX_ON_DEMAND : 0u);
-  ec_result *r = ec_apply_json_files_as(request, len, files, n, how, &host);
+  ec_result *r = ec_apply_json_files_as(request, len, files, n, EC_FILES_CONTENT_AS_SPLICES | how, &host);
   free(files);
   return r;
 }
@@ -94,3 +94,12 @@ EMSCRIPTEN_KEEPALIVE const char *editcore_result_splice_text(const ec_result *r,
 }
 
 EMSCRIPTEN_KEEPALIVE void editcore_result_free(ec_result *r) { ec_result_free(r); }
+
+/* Section - values built when the package's caller reads them (js/src/fast.js: onDemand) */
+
+/* The undo of a file result's whole diff (`len` bytes at `diff`), built when the caller reads
+ * `undo` (ec_diff_undo: the bytes the engine would have built); its length in *undo_len. Free
+ * with editcore_free. NULL: not such a diff, or out of memory. */
+EMSCRIPTEN_KEEPALIVE char *editcore_diff_undo(const char *diff, size_t len, size_t *undo_len) {
+  return ec_diff_undo(diff, len, &HOST, undo_len);
+}

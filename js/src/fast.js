@@ -7,7 +7,9 @@
 // for member and in the same order: test/fast.test.js and tests/conformance/run.mjs compare them.
 //
 // On-demand members: a file result's `content` is built the first time it is read (and kept);
-// the same mechanism (onDemand below) is how other computed members are added.
+// the same mechanism (onDemand below) is how other computed members are added. `undo` is one:
+// the engine leaves a whole diff's undo unbuilt (EC_FILES_UNDO_ON_READ) and, when it is read, the
+// core reads it off the diff (editcore_diff_undo: the same bytes it would have built).
 
 const encoder = new TextEncoder();
 // ignoreBOM: a piece that starts with U+FEFF keeps it (the default decoder drops a leading one).
@@ -77,6 +79,9 @@ export function syntaxOnDemand(request) {
   return !(o !== null && typeof o === 'object' && !Array.isArray(o) && Object.hasOwn(o, 'syntax'));
 }
 
+// editcore_run_files' ways (editcore.h: EC_FILES_SYNTAX_ON_DEMAND, EC_FILES_UNDO_ON_READ).
+const SYNTAX_ON_DEMAND = 1, UNDO_ON_READ = 4;
+
 /**
  * Runs a request on module m: `requestText` its members but `files` as JSON text, `files` the
  * fastFiles list, `onDemand` syntaxOnDemand's answer.
@@ -100,7 +105,7 @@ export function runFiles(m, requestText, files, check, onDemand) {
       m.HEAPU32.set([pp, pl, cp, cl], (rows >> 2) + 4 * i);
       originals.push({ path, content, ptr: cp, bytes: cl, ascii });
     });
-    result = m._editcore_run_files(reqPtr, reqLen, rows, files.length, onDemand ? 1 : 0);
+    result = m._editcore_run_files(reqPtr, reqLen, rows, files.length, (onDemand ? SYNTAX_ON_DEMAND : 0) | UNDO_ON_READ);
     if (!result) throw new Error('editcore: out of memory');
     if (check && !check(m)) return null;
     const lenPtr = alloc(4);
@@ -146,13 +151,34 @@ function fileResult(m, result, f, original, lenPtr) {
   }
   out.diff = f.diff;
   out.diff_truncated = f.diff_truncated;
-  out.undo = f.undo;
+  if (f.undo !== undefined) out.undo = f.undo;
+  else { const diff = f.diff; onDemand(out, 'undo', () => undoOf(m, diff)); }
   out.lines_added = f.lines_added;
   out.lines_removed = f.lines_removed;
   out.replacements = f.replacements;
   out.matches = f.matches;
   if (f.syntax !== undefined) out.syntax = f.syntax;
   return out;
+}
+
+/** The undo of a whole diff (a string: the response gives a non-UTF-8 diff's undo itself). */
+function undoOf(m, diff) {
+  if (diff === '') return '';
+  const blocks = [];
+  try {
+    const [p, len] = putString(m, diff);
+    blocks.push(p);
+    const lenPtr = m._malloc(4);
+    if (!lenPtr) throw new Error('editcore: out of memory');
+    blocks.push(lenPtr);
+    const u = m._editcore_diff_undo(p, len, lenPtr);
+    if (!u) throw new Error('editcore: out of memory');
+    const text = decoder.decode(m.HEAPU8.subarray(u, u + m.HEAPU32[lenPtr >> 2]));
+    m._editcore_free(u);
+    return text;
+  } finally {
+    for (const p of blocks) m._free(p);
+  }
 }
 
 /** The splices' old ranges in the original's own units: bytes for a Uint8Array; UTF-16 code

@@ -63,6 +63,7 @@ static ec_result *apply_json(const char *request, size_t request_len, const ec_f
   ec_mem_free(alc, owned);
   if (!rc && (how & EC_FILES_SYNTAX_ON_DEMAND)) req.options.syntax = EC_SYNTAX_ON_DEMAND;
   if (!rc && (how & EC_FILES_CONTENT_AS_SPLICES)) req.options.content_as_splices = true;
+  if (!rc && (how & EC_FILES_UNDO_ON_READ)) req.options.undo_on_read = true;
   if (!rc && files) {
     if (req.n_files) {
       rc = EC_INVALID_PARAM;
