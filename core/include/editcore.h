@@ -718,6 +718,30 @@ EC_API ec_result *ec_apply_json_files_on_demand(const char *request, size_t requ
 EC_API ec_result *ec_apply_json_files_as(const char *request, size_t request_len, const ec_file *files, size_t n_files,
                                          unsigned how, const ec_host *host);
 
+/** A string member of a request's `edit` given beside its JSON text: `name` is one of old_string,
+ *  new_string, content, text, snippet, new_str, and the JSON carries it as "" in its place. */
+typedef struct ec_json_member {
+  ec_str name, value; /* the caller's; value need not be NUL-terminated (it is copied) */
+} ec_json_member;
+
+/** What ec_apply_json_beside takes beside the request's JSON text. */
+typedef struct ec_json_beside {
+  const ec_file *files;       /* every file (the JSON names none), as ec_apply_json_files */
+  size_t n_files;
+  const ec_json_member *edit; /* edit members whose text is here, not in the JSON (a long
+                                 whole_file content need not be escaped and parsed) */
+  size_t n_edit;
+  unsigned how;               /* EC_FILES_*, as ec_apply_json_files_as */
+} ec_json_beside;
+
+/**
+ * ec_apply_json_files_as with long edit strings beside the JSON too: the same answer as the
+ * whole request in JSON (under the ways `how` names). A member
+ * given beside that the JSON's edit does not carry as "" is INVALID_PARAM.
+ */
+EC_API ec_result *ec_apply_json_beside(const char *request, size_t request_len, const ec_json_beside *beside,
+                                       const ec_host *host);
+
 /**
  * ec_result_to_json with every file's "content" left out and, in its place, "has_content"
  * (bool) and "splices": [old_start, old_end, new_start, new_end, ...] (ec_file_result.splices,
