@@ -708,6 +708,9 @@ EC_API ec_result *ec_apply_json_files_on_demand(const char *request, size_t requ
 #define EC_FILES_SYNTAX_ON_DEMAND 1u   /* as ec_apply_json_files_on_demand */
 #define EC_FILES_CONTENT_AS_SPLICES 2u /* options.content_as_splices: contents may be left unbuilt */
 #define EC_FILES_UNDO_ON_READ 4u       /* options.undo_on_read: undo built when read (ec_diff_undo) */
+#define EC_FILES_BESIDE_IN_PLACE 8u    /* ec_apply_json_beside's edit strings are used where they are, not
+                                          copied: each NUL-terminated (value.ptr[value.len] == 0) and left
+                                          unchanged until the result is freed, which may point into them */
 
 /**
  * ec_apply_json_files with the ways `how` names (EC_FILES_*; 0 is ec_apply_json_files). The npm
@@ -721,7 +724,8 @@ EC_API ec_result *ec_apply_json_files_as(const char *request, size_t request_len
 /** A string member of a request's `edit` given beside its JSON text: `name` is one of old_string,
  *  new_string, content, text, snippet, new_str, and the JSON carries it as "" in its place. */
 typedef struct ec_json_member {
-  ec_str name, value; /* the caller's; value need not be NUL-terminated (it is copied) */
+  ec_str name, value; /* the caller's; value need not be NUL-terminated (it is copied), but under
+                         EC_FILES_BESIDE_IN_PLACE */
 } ec_json_member;
 
 /** What ec_apply_json_beside takes beside the request's JSON text. */

@@ -81,18 +81,20 @@ export function besideEdit(request) {
   return [rest, members];
 }
 
-/** Writes `text`'s UTF-8 at a new block of wasm memory: [ptr, bytes, ascii]. */
+/** Writes `text`'s UTF-8 at a new block of wasm memory, a NUL after it (EC_FILES_BESIDE_IN_PLACE
+ *  takes edit strings so): [ptr, bytes, ascii]. */
 function putString(m, text) {
   let cap = text.length + 8, p = m._malloc(cap);
   if (!p) throw new Error('editcore: out of memory');
-  let r = encoder.encodeInto(text, m.HEAPU8.subarray(p, p + cap));
+  let r = encoder.encodeInto(text, m.HEAPU8.subarray(p, p + cap - 1));
   if (r.read < text.length) {
     m._free(p);
     cap = text.length * 3 + 8;
     p = m._malloc(cap);
     if (!p) throw new Error('editcore: out of memory');
-    r = encoder.encodeInto(text, m.HEAPU8.subarray(p, p + cap));
+    r = encoder.encodeInto(text, m.HEAPU8.subarray(p, p + cap - 1));
   }
+  m.HEAPU8[p + r.written] = 0;
   return [p, r.written, r.written === text.length];
 }
 
@@ -111,8 +113,9 @@ export function syntaxOnDemand(request) {
   return !(o !== null && typeof o === 'object' && !Array.isArray(o) && Object.hasOwn(o, 'syntax'));
 }
 
-// editcore_run_files' ways (editcore.h: EC_FILES_SYNTAX_ON_DEMAND, EC_FILES_UNDO_ON_READ).
-const SYNTAX_ON_DEMAND = 1, UNDO_ON_READ = 4;
+// editcore_run_files' ways (editcore.h: EC_FILES_SYNTAX_ON_DEMAND, EC_FILES_UNDO_ON_READ,
+// EC_FILES_BESIDE_IN_PLACE: the edit strings beside stay in their blocks until the result is freed).
+const SYNTAX_ON_DEMAND = 1, UNDO_ON_READ = 4, BESIDE_IN_PLACE = 8;
 
 /**
  * Runs a request on module m: `requestText` its members but `files` as JSON text, `files` the
@@ -129,6 +132,7 @@ export function runFiles(m, requestText, files, members, check, onDemand) {
     blocks.push(reqPtr);
     const rows = alloc(16 * files.length + 4);
     const originals = [];
+    const given = new Map(); // an edit string's block -> [its bytes, the caller's string]
     files.forEach(([path, content], i) => {
       const [pp, pl] = putString(m, path);
       blocks.push(pp);
@@ -141,10 +145,11 @@ export function runFiles(m, requestText, files, members, check, onDemand) {
     members.forEach(([which, value], i) => {
       const [vp, vl] = putString(m, value);
       blocks.push(vp);
+      given.set(vp, [vl, value]);
       m.HEAPU32.set([which, vp, vl], (editRows >> 2) + 3 * i);
     });
     result = m._editcore_run_files(reqPtr, reqLen, rows, files.length, editRows, members.length,
-      (onDemand ? SYNTAX_ON_DEMAND : 0) | UNDO_ON_READ);
+      (onDemand ? SYNTAX_ON_DEMAND : 0) | UNDO_ON_READ | BESIDE_IN_PLACE);
     if (!result) throw new Error('editcore: out of memory');
     if (check && !check(m)) return null;
     const lenPtr = alloc(4);
@@ -155,7 +160,7 @@ export function runFiles(m, requestText, files, members, check, onDemand) {
     const res = JSON.parse(text);
     const byPath = new Map(originals.map((o) => [o.path, o]));
     const files2 = res.data?.files ?? {};
-    for (const path of Object.keys(files2)) files2[path] = fileResult(m, result, files2[path], byPath.get(path), lenPtr);
+    for (const path of Object.keys(files2)) files2[path] = fileResult(m, result, files2[path], byPath.get(path), lenPtr, given);
     return res;
   } finally {
     if (result) m._editcore_result_free(result);
@@ -163,8 +168,11 @@ export function runFiles(m, requestText, files, members, check, onDemand) {
   }
 }
 
-/** One file's response object, member for member as the JSON path writes it. */
-function fileResult(m, result, f, original, lenPtr) {
+/** One file's response object, member for member as the JSON path writes it. `given`: the edit
+ *  strings beside the request by block; new bytes that are one of them, where it lies (whole_file's
+ *  content: the engine used it in place), are the caller's string itself, not a decoded copy. */
+function fileResult(m, result, f, original, lenPtr, given) {
+  const text = (at, view) => { const g = given.get(at); return g && g[0] === view.length ? g[1] : decoder.decode(view); };
   const out = { action: f.action };
   if (f.moved_to !== undefined) out.moved_to = f.moved_to;
   if (f.has_content) {
@@ -175,7 +183,7 @@ function fileResult(m, result, f, original, lenPtr) {
       // No original to build from (an added file): the whole content, decoded now.
       const at = m._editcore_result_content(result, f.index, lenPtr);
       const whole = m.HEAPU8.subarray(at, at + m.HEAPU32[lenPtr >> 2]);
-      out.content = asBytes ? whole.slice() : decoder.decode(whole);
+      out.content = asBytes ? whole.slice() : text(at, whole);
     } else {
       // The splices' new bytes leave wasm memory now (small; the engine may not have built the
       // whole content at all); the content is assembled when read.
@@ -183,7 +191,7 @@ function fileResult(m, result, f, original, lenPtr) {
       for (let k = 0; k < sp.length; k += 4) {
         const at = m._editcore_result_splice_text(result, f.index, k >> 2, lenPtr);
         const view = m.HEAPU8.subarray(at, at + m.HEAPU32[lenPtr >> 2]);
-        pieces.push(asBytes ? view.slice() : decoder.decode(view));
+        pieces.push(asBytes ? view.slice() : text(at, view));
       }
       onDemand(out, 'content', () => assemble(original.content, ranges, pieces, asBytes));
     }

@@ -62,7 +62,8 @@ static ec_result *apply_json(const char *request, size_t request_len, const ec_j
   ec_json_extras extras;
   ec_str message = {0, 0};
   ec_error_code rc = ec_json_parse_request_ex(a, request ? request : "", request ? request_len : 0,
-                                              beside ? beside->edit : NULL, beside ? beside->n_edit : 0, &req, &extras, &message);
+                                              beside ? beside->edit : NULL, beside ? beside->n_edit : 0,
+                                              (how & EC_FILES_BESIDE_IN_PLACE) != 0, &req, &extras, &message);
   if (ec_arena_failed(a)) rc = EC_OUT_OF_MEMORY; /* whatever the parser made of a failed allocation */
   ec_mem_free(alc, owned);
   if (!rc && (how & EC_FILES_SYNTAX_ON_DEMAND)) req.options.syntax = EC_SYNTAX_ON_DEMAND;

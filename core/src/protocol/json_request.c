@@ -181,7 +181,8 @@ static ec_error_code edit_string(parser *p, const cJSON *it, const char *where, 
   for (size_t i = 0; !rc && i < p->n_beside; i++) {
     if (!ec_str_eq_cstr(p->beside[i].name, it->string)) continue;
     if (out->len) return FAIL(p, "%s is given beside the request, so the request must carry it as \"\"", where);
-    *out = ec_arena_strdup(p->a, p->beside[i].value.ptr ? p->beside[i].value.ptr : "", p->beside[i].value.len);
+    ec_str v = p->beside[i].value;
+    *out = p->beside_in_place && v.ptr ? v : ec_arena_strdup(p->a, v.ptr ? v.ptr : "", v.len);
     if (!out->ptr) return EC_OUT_OF_MEMORY;
     p->beside_used++;
     break;
@@ -490,12 +491,12 @@ static ec_error_code parse_correction(parser *p, const cJSON *obj, ec_request *r
 }
 
 ec_error_code ec_json_parse_request(ec_arena *a, const char *json, size_t len, ec_request *req, ec_str *message) {
-  return ec_json_parse_request_ex(a, json, len, NULL, 0, req, NULL, message);
+  return ec_json_parse_request_ex(a, json, len, NULL, 0, false, req, NULL, message);
 }
 
 ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len, const ec_json_member *beside, size_t n,
-                                       ec_request *req, ec_json_extras *extras, ec_str *message) {
-  parser p = {a, {0}, {0, 0}, beside, n, 0};
+                                       bool in_place, ec_request *req, ec_json_extras *extras, ec_str *message) {
+  parser p = {a, {0}, {0, 0}, beside, n, 0, in_place};
   ec_json_extras none;
   ec_json_extras *x = extras ? extras : &none;
   memset(x, 0, sizeof *x);
