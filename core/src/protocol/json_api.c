@@ -4,6 +4,7 @@
 #include "editcore_commit.h"
 #include "../base/alloc.h"
 #include "../request/result.h"
+#include "../engine/apply.h"
 #include "../base/str.h"
 #include <string.h>
 
@@ -96,9 +97,9 @@ static ec_result *apply_json(const char *request, size_t request_len, const ec_j
   } else if (extras.kind == EC_JSON_CORRECTION_APPLY) {
     r = ec_correction_apply(&req, &extras.correction, host);
   } else {
-    r = ec_apply(&req, host);
+    r = ec_apply_kept(&req, host); /* the request's arena is kept with the result just below */
   }
-  /* The result points into the request's strings (paths): keep them alive with the result. */
+  /* The result points into the request's strings (paths, an edit's strings): keep them alive with the result. */
   if (r) r->request_arena = a;
   else ec_arena_free(a);
   if (r && host && host->clock_ms) r->stats.time_ms = host->clock_ms(host->clock_user) - t0;
