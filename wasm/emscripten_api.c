@@ -60,7 +60,8 @@ EMSCRIPTEN_KEEPALIVE int editcore_set_ceiling(const char *name, double value) {
  * Everything is ec_apply_json's, but contents may be left unbuilt (EC_FILES_CONTENT_AS_SPLICES:
  * the package builds them) and `how` adds ways of ec_apply_json_files_as: EC_FILES_SYNTAX_ON_DEMAND
  * when the request names no options.syntax (the typed API's default, on demand; docs/syntax.md),
- * EC_FILES_UNDO_ON_READ (the package builds a file's undo when it is read: editcore_diff_undo).
+ * EC_FILES_UNDO_ON_READ (the package builds a file's undo when it is read: editcore_diff_undo),
+ * EC_FILES_BESIDE_IN_PLACE (the edit strings are NUL-terminated and the package frees them after the result).
  */
 EMSCRIPTEN_KEEPALIVE ec_result *editcore_run_files(const char *request, size_t len, const uint32_t *rows, size_t n,
                                                    const uint32_t *edit_rows, size_t n_edit, unsigned how) {
