@@ -286,6 +286,8 @@ typedef struct ec_options {
    * edit.content (whole_file), so the request's strings must live as long as the result (as
    * ec_apply_json_files_as keeps them). Not a JSON option. Default false. */
   bool content_as_splices;
+  bool undo_on_read;            /* true: a file result's `undo` is left {NULL, 0} unless its diff is truncated,
+                                   and ec_diff_undo(diff) gives it when read (the same bytes); default false */
 } ec_options;
 
 /** Peer switches (`edit.options` in JSON), used by peer profiles only. */
@@ -421,7 +423,8 @@ typedef struct ec_file_result {
   bool has_content;
   ec_str diff;                   /* unified diff, "--- a/path" / "+++ b/path" */
   bool diff_truncated;
-  ec_str undo;                   /* unified diff that restores the original */
+  ec_str undo;                   /* unified diff that restores the original; {NULL, 0} under
+                                    ec_options.undo_on_read: ec_diff_undo(diff) */
   uint32_t lines_added, lines_removed, replacements;
   const ec_match_info *matches;
   size_t n_matches;
@@ -569,6 +572,15 @@ EC_API bool ec_path_within(ec_str root, ec_str path, ec_str *rest);
 /****************************/
 
 /**
+ * The undo of a result's whole diff (ec_file_result.diff, diff_truncated false): byte for byte
+ * the `undo` the engine builds with it, read off the diff (each change's sides and the headers'
+ * paths swapped), for a caller that asked for it only when read (ec_options.undo_on_read).
+ * Returns the NUL-terminated text (length in *undo_len when not NULL; "" for an empty diff), or
+ * NULL when `diff` is not such a diff or out of memory. Free with ec_free(host, undo).
+ */
+EC_API char *ec_diff_undo(const char *diff, size_t diff_len, const ec_host *host, size_t *undo_len);
+
+/**
  * A unified diff of two texts, as `diff -u` writes it: headers "--- <old_label>" and
  * "+++ <new_label>" taken verbatim (no a/ b/ prefixes, no timestamps), hunks with `context`
  * lines (negative = 3), "\ No newline at end of file" where a side ends without one. The same
@@ -695,6 +707,10 @@ EC_API ec_result *ec_apply_json_files_on_demand(const char *request, size_t requ
 /** Ways of ec_apply_json_files_as (bits). */
 #define EC_FILES_SYNTAX_ON_DEMAND 1u   /* as ec_apply_json_files_on_demand */
 #define EC_FILES_CONTENT_AS_SPLICES 2u /* options.content_as_splices: contents may be left unbuilt */
+#define EC_FILES_UNDO_ON_READ 4u       /* options.undo_on_read: undo built when read (ec_diff_undo) */
+#define EC_FILES_BESIDE_IN_PLACE 8u    /* ec_apply_json_beside's edit strings are used where they are, not
+                                          copied: each NUL-terminated (value.ptr[value.len] == 0) and left
+                                          unchanged until the result is freed, which may point into them */
 
 /**
  * ec_apply_json_files with the ways `how` names (EC_FILES_*; 0 is ec_apply_json_files). The npm
@@ -705,12 +721,39 @@ EC_API ec_result *ec_apply_json_files_on_demand(const char *request, size_t requ
 EC_API ec_result *ec_apply_json_files_as(const char *request, size_t request_len, const ec_file *files, size_t n_files,
                                          unsigned how, const ec_host *host);
 
+/** A string member of a request's `edit` given beside its JSON text: `name` is one of old_string,
+ *  new_string, content, text, snippet, new_str, and the JSON carries it as "" in its place. */
+typedef struct ec_json_member {
+  ec_str name, value; /* the caller's; value need not be NUL-terminated (it is copied), but under
+                         EC_FILES_BESIDE_IN_PLACE */
+} ec_json_member;
+
+/** What ec_apply_json_beside takes beside the request's JSON text. */
+typedef struct ec_json_beside {
+  const ec_file *files;       /* every file (the JSON names none), as ec_apply_json_files */
+  size_t n_files;
+  const ec_json_member *edit; /* edit members whose text is here, not in the JSON (a long
+                                 whole_file content need not be escaped and parsed) */
+  size_t n_edit;
+  unsigned how;               /* EC_FILES_*, as ec_apply_json_files_as */
+} ec_json_beside;
+
+/**
+ * ec_apply_json_files_as with long edit strings beside the JSON too: the same answer as the
+ * whole request in JSON (under the ways `how` names). A member
+ * given beside that the JSON's edit does not carry as "" is INVALID_PARAM.
+ */
+EC_API ec_result *ec_apply_json_beside(const char *request, size_t request_len, const ec_json_beside *beside,
+                                       const ec_host *host);
+
 /**
  * ec_result_to_json with every file's "content" left out and, in its place, "has_content"
  * (bool) and "splices": [old_start, old_end, new_start, new_end, ...] (ec_file_result.splices,
  * flat, in bytes), and "index" first (the file's i for ec_result_file): the response for a host that builds the new contents from the bytes it
  * gave and the new pieces (ec_result_splice_text). Every other member is the
- * JSON response's, byte for byte. Free with ec_free(host, json); NULL only when out of memory.
+ * JSON response's, byte for byte, but "undo" where it was not built (ec_options.undo_on_read) and
+ * the diff is a JSON string: left out, for the host to get with ec_diff_undo from "diff".
+ * (ec_result_to_json writes it either way.) Free with ec_free(host, json); NULL only when out of memory.
  */
 EC_API char *ec_result_to_json_splices(const ec_result *r, const ec_host *host, size_t *json_len);
 

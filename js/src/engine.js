@@ -9,7 +9,7 @@ import createEditcoreLite from '../dist/editcore-lite.mjs';
 import createEditcoreTools from '../dist/editcore-tools.mjs';
 import { platform } from './platform.js';
 import { service as syntaxService, takeMissing, loadLanguages, setSyntaxSources } from './syntax.js';
-import { fastFiles, runFiles, syntaxOnDemand } from './fast.js';
+import { fastFiles, besideEdit, runFiles, syntaxOnDemand } from './fast.js';
 import { kernelsFor, memoryOf } from './kernels.js';
 
 const encoder = new TextEncoder();
@@ -403,7 +403,7 @@ function objectNow(request) {
     const out = runNow(...textArgs(serialise(request)));
     return out === null ? null : JSON.parse(out);
   }
-  const { files: _given, ...rest } = request;
+  const [rest, members] = besideEdit(request);
   const text = serialise(rest);
   // A lone surrogate (JSON.stringify's \udXXX) is refused with its byte offset in the request
   // text: the whole request's, as JSON text gets it (a literal backslash before "ud8" only takes
@@ -414,7 +414,7 @@ function objectNow(request) {
   }
   const onDemand = syntaxOnDemand(request);
   const m = servingNow();
-  return runFiles(m, text, files, m === modules[TOOLS] ? null : (mm) => !discarded(mm), onDemand);
+  return runFiles(m, text, files, members, m === modules[TOOLS] ? null : (mm) => !discarded(mm), onDemand);
 }
 
 /**

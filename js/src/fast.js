@@ -7,7 +7,9 @@
 // for member and in the same order: test/fast.test.js and tests/conformance/run.mjs compare them.
 //
 // On-demand members: a file result's `content` is built the first time it is read (and kept);
-// the same mechanism (onDemand below) is how other computed members are added.
+// the same mechanism (onDemand below) is how other computed members are added. `undo` is one:
+// the engine leaves a whole diff's undo unbuilt (EC_FILES_UNDO_ON_READ) and, when it is read, the
+// core reads it off the diff (editcore_diff_undo: the same bytes it would have built).
 
 const encoder = new TextEncoder();
 // ignoreBOM: a piece that starts with U+FEFF keeps it (the default decoder drops a leading one).
@@ -61,18 +63,52 @@ export function fastFiles(request) {
   return out;
 }
 
-/** Writes `text`'s UTF-8 at a new block of wasm memory: [ptr, bytes, ascii]. */
+// Edit strings at least this long go beside the JSON too (the JSON carries "" in their place):
+// escaping, encoding and parsing a string costs the engine ~40 instructions a byte, writing it
+// beside one copy; shorter ones are not worth their own block (10 KB W1's 200-byte strings
+// measured 3 % faster beside, interleaved). A member goes by its place in this list, the one
+// editcore_run_files names them by (wasm/emscripten_api.c).
+const BESIDE_AT = 64;
+const BESIDE_MEMBERS = ['old_string', 'new_string', 'content', 'text', 'snippet', 'new_str'];
+
+/**
+ * The request's members but `files`, with its edit's long strings left out: [rest, members],
+ * `rest` to be serialised (its edit a copy with "" for each member moved, in its place), and
+ * `members` [[member's place in BESIDE_MEMBERS, string], ...] to go beside (editcore_run_files). Correction requests, whose
+ * edit is read otherwise, and strings only JSON can carry (a lone surrogate) stay in the JSON.
+ */
+export function besideEdit(request) {
+  const { files: _given, ...rest } = request;
+  const edit = rest.edit, members = [];
+  // Only a plain edit whose members JSON.stringify would write as they are (own, enumerable, no toJSON).
+  if (edit === null || typeof edit !== 'object' || Array.isArray(edit) || typeof edit.toJSON === 'function'
+      || typeof rest.format !== 'string' || rest.format.startsWith('correction_')) return [rest, members];
+  let copy = null;
+  for (const name of BESIDE_MEMBERS) {
+    const v = Object.prototype.propertyIsEnumerable.call(edit, name) ? edit[name] : undefined;
+    if (typeof v !== 'string' || v.length < BESIDE_AT || !wellFormed(v)) continue;
+    copy ??= { ...edit };
+    copy[name] = '';
+    members.push([BESIDE_MEMBERS.indexOf(name), v]);
+  }
+  if (copy) rest.edit = copy;
+  return [rest, members];
+}
+
+/** Writes `text`'s UTF-8 at a new block of wasm memory, a NUL after it (EC_FILES_BESIDE_IN_PLACE
+ *  takes edit strings so): [ptr, bytes, ascii]. */
 function putString(m, text) {
   let cap = text.length + 8, p = m._malloc(cap);
   if (!p) throw new Error('editcore: out of memory');
-  let r = encoder.encodeInto(text, m.HEAPU8.subarray(p, p + cap));
+  let r = encoder.encodeInto(text, m.HEAPU8.subarray(p, p + cap - 1));
   if (r.read < text.length) {
     m._free(p);
     cap = text.length * 3 + 8;
     p = m._malloc(cap);
     if (!p) throw new Error('editcore: out of memory');
-    r = encoder.encodeInto(text, m.HEAPU8.subarray(p, p + cap));
+    r = encoder.encodeInto(text, m.HEAPU8.subarray(p, p + cap - 1));
   }
+  m.HEAPU8[p + r.written] = 0;
   return [p, r.written, r.written === text.length];
 }
 
@@ -91,13 +127,17 @@ export function syntaxOnDemand(request) {
   return !(o !== null && typeof o === 'object' && !Array.isArray(o) && Object.hasOwn(o, 'syntax'));
 }
 
+// editcore_run_files' ways (editcore.h: EC_FILES_SYNTAX_ON_DEMAND, EC_FILES_UNDO_ON_READ,
+// EC_FILES_BESIDE_IN_PLACE: the edit strings beside stay in their blocks until the result is freed).
+const SYNTAX_ON_DEMAND = 1, UNDO_ON_READ = 4, BESIDE_IN_PLACE = 8;
+
 /**
  * Runs a request on module m: `requestText` its members but `files` as JSON text, `files` the
- * fastFiles list, `onDemand` syntaxOnDemand's answer.
+ * fastFiles list, `members` besideEdit's edit strings, `onDemand` syntaxOnDemand's answer.
  * `check(m)` after the run: false discards the answer (the lite module reached a part it leaves
  * out) and run returns null. Returns the response object.
  */
-export function runFiles(m, requestText, files, check, onDemand) {
+export function runFiles(m, requestText, files, members, check, onDemand) {
   const blocks = [];
   const alloc = (n) => { const p = m._malloc(n); if (!p) throw new Error('editcore: out of memory'); blocks.push(p); return p; };
   let result = 0;
@@ -106,6 +146,7 @@ export function runFiles(m, requestText, files, check, onDemand) {
     blocks.push(reqPtr);
     const rows = alloc(16 * files.length + 4);
     const originals = [];
+    const given = new Map(); // an edit string's block -> [its bytes, the caller's string]
     files.forEach(([path, content], i) => {
       const [pp, pl] = putString(m, path);
       blocks.push(pp);
@@ -114,7 +155,15 @@ export function runFiles(m, requestText, files, check, onDemand) {
       m.HEAPU32.set([pp, pl, cp, cl], (rows >> 2) + 4 * i);
       originals.push({ path, content, ptr: cp, bytes: cl, ascii });
     });
-    result = m._editcore_run_files(reqPtr, reqLen, rows, files.length, onDemand ? 1 : 0);
+    const editRows = alloc(12 * members.length + 4);
+    members.forEach(([which, value], i) => {
+      const [vp, vl] = putString(m, value);
+      blocks.push(vp);
+      given.set(vp, [vl, value]);
+      m.HEAPU32.set([which, vp, vl], (editRows >> 2) + 3 * i);
+    });
+    result = m._editcore_run_files(reqPtr, reqLen, rows, files.length, editRows, members.length,
+      (onDemand ? SYNTAX_ON_DEMAND : 0) | UNDO_ON_READ | BESIDE_IN_PLACE);
     if (!result) throw new Error('editcore: out of memory');
     if (check && !check(m)) return null;
     const lenPtr = alloc(4);
@@ -125,7 +174,7 @@ export function runFiles(m, requestText, files, check, onDemand) {
     const res = JSON.parse(text);
     const byPath = new Map(originals.map((o) => [o.path, o]));
     const files2 = res.data?.files ?? {};
-    for (const path of Object.keys(files2)) files2[path] = fileResult(m, result, files2[path], byPath.get(path), lenPtr);
+    for (const path of Object.keys(files2)) files2[path] = fileResult(m, result, files2[path], byPath.get(path), lenPtr, given);
     return res;
   } finally {
     if (result) m._editcore_result_free(result);
@@ -133,8 +182,11 @@ export function runFiles(m, requestText, files, check, onDemand) {
   }
 }
 
-/** One file's response object, member for member as the JSON path writes it. */
-function fileResult(m, result, f, original, lenPtr) {
+/** One file's response object, member for member as the JSON path writes it. `given`: the edit
+ *  strings beside the request by block; new bytes that are one of them, where it lies (whole_file's
+ *  content: the engine used it in place), are the caller's string itself, not a decoded copy. */
+function fileResult(m, result, f, original, lenPtr, given) {
+  const text = (at, view) => { const g = given.get(at); return g && g[0] === view.length ? g[1] : decoder.decode(view); };
   const out = { action: f.action };
   if (f.moved_to !== undefined) out.moved_to = f.moved_to;
   if (f.has_content) {
@@ -145,7 +197,7 @@ function fileResult(m, result, f, original, lenPtr) {
       // No original to build from (an added file): the whole content, decoded now.
       const at = m._editcore_result_content(result, f.index, lenPtr);
       const whole = m.HEAPU8.subarray(at, at + m.HEAPU32[lenPtr >> 2]);
-      out.content = asBytes ? whole.slice() : decoder.decode(whole);
+      out.content = asBytes ? whole.slice() : text(at, whole);
     } else {
       // The splices' new bytes leave wasm memory now (small; the engine may not have built the
       // whole content at all); the content is assembled when read.
@@ -153,20 +205,41 @@ function fileResult(m, result, f, original, lenPtr) {
       for (let k = 0; k < sp.length; k += 4) {
         const at = m._editcore_result_splice_text(result, f.index, k >> 2, lenPtr);
         const view = m.HEAPU8.subarray(at, at + m.HEAPU32[lenPtr >> 2]);
-        pieces.push(asBytes ? view.slice() : decoder.decode(view));
+        pieces.push(asBytes ? view.slice() : text(at, view));
       }
       onDemand(out, 'content', () => assemble(original.content, ranges, pieces, asBytes));
     }
   }
   out.diff = f.diff;
   out.diff_truncated = f.diff_truncated;
-  out.undo = f.undo;
+  if (f.undo !== undefined) out.undo = f.undo;
+  else { const diff = f.diff; onDemand(out, 'undo', () => undoOf(m, diff)); }
   out.lines_added = f.lines_added;
   out.lines_removed = f.lines_removed;
   out.replacements = f.replacements;
   out.matches = f.matches;
   if (f.syntax !== undefined) out.syntax = f.syntax;
   return out;
+}
+
+/** The undo of a whole diff (a string: the response gives a non-UTF-8 diff's undo itself). */
+function undoOf(m, diff) {
+  if (diff === '') return '';
+  const blocks = [];
+  try {
+    const [p, len] = putString(m, diff);
+    blocks.push(p);
+    const lenPtr = m._malloc(4);
+    if (!lenPtr) throw new Error('editcore: out of memory');
+    blocks.push(lenPtr);
+    const u = m._editcore_diff_undo(p, len, lenPtr);
+    if (!u) throw new Error('editcore: out of memory');
+    const text = decoder.decode(m.HEAPU8.subarray(u, u + m.HEAPU32[lenPtr >> 2]));
+    m._editcore_free(u);
+    return text;
+  } finally {
+    for (const p of blocks) m._free(p);
+  }
 }
 
 /** The splices' old ranges in the original's own units: bytes for a Uint8Array; UTF-16 code

@@ -116,3 +116,50 @@ test('an edit string only JSON text can carry (a lone surrogate) sends the whole
   assert.equal(r.error.code, 'INVALID_PARAM');
   same(r, viaJsonOff(req));
 });
+
+test('undo is built when read: on demand, the JSON path\'s bytes; a cut diff\'s undo, and a non-UTF-8 one, come built', () => {
+  const before = 'def f():\n    return 1\n'.repeat(300) + 'x = 1\n' + '# tail\n'.repeat(300);
+  const req = { format: 'replace', files: { 'a.py': before }, edit: { old_string: 'x = 1', new_string: 'x = 2\ny = 3' } };
+  const r = applyRequestSync(req);
+  const f = r.data.files['a.py'];
+  assert.equal(typeof Object.getOwnPropertyDescriptor(f, 'undo').get, 'function', 'undo is on demand');
+  assert.match(f.undo, /^--- a\/a\.py\n\+\+\+ b\/a\.py\n@@ -598,8 \+598,7 @@\n(?: .*\n){3}-x = 2\n-y = 3\n\+x = 1\n/);
+  same(r, viaJsonOff(req));
+  // Read off the diff the engine wrote, whatever the caller did with `diff` meanwhile.
+  const r2 = applyRequestSync(req);
+  r2.data.files['a.py'].diff = 'changed by the caller';
+  assert.equal(r2.data.files['a.py'].undo, f.undo);
+  // A diff cut by diff_max_bytes cannot give its undo: the engine builds it whole.
+  const big = { format: 'whole_file', files: { g: 'a\nb\n'.repeat(400) }, edit: { content: 'A\nb\n'.repeat(400) }, options: { diff_max_bytes: 200 } };
+  const rb = applyRequestSync(big);
+  assert.equal(rb.data.files.g.diff_truncated, true);
+  assert.equal(typeof Object.getOwnPropertyDescriptor(rb.data.files.g, 'undo').get, 'undefined', 'built, not on demand');
+  same(rb, viaJsonOff(big));
+  // A file whose diff is not UTF-8 (bytes in): the diff travels as base64, and so does its undo.
+  const bytes = Uint8Array.from([...'x = 1\n', 0xff, ...'\n'].map((c) => typeof c === 'string' ? c.charCodeAt(0) : c));
+  const rn = applyRequestSync({ format: 'replace', files: { h: bytes }, edit: { old_string: 'x = 1', new_string: 'x = 2' } });
+  assert.equal(typeof rn.data.files.h.diff, 'object');
+  assert.equal(typeof rn.data.files.h.undo, 'object');
+  assert.equal(Buffer.from(rn.data.files.h.undo.base64, 'base64').toString('latin1'), '--- a/h\n+++ b/h\n@@ -1,2 +1,2 @@\n-x = 2\n+x = 1\n \xff\n');
+});
+
+test('long edit strings go beside the JSON: the same answers, errors and order of checks as in JSON text', () => {
+  const file = 'line\n'.repeat(100) + 'target block\n'.repeat(3) + 'end\n';
+  const long = 'new content ☃\n'.repeat(50);
+  const cases = [
+    { format: 'whole_file', files: { f: file }, edit: { path: 'f', content: long } },
+    { format: 'whole_file', files: { f: file }, edit: { path: 'f', content: 'nul \u0000 inside\n'.repeat(20) } },
+    { format: 'replace', files: { f: file }, edit: { old_string: 'target block\n'.repeat(3), new_string: long } },
+    { format: 'replace', files: { f: file }, edit: { old_string: 'absent\n'.repeat(20), new_string: long } },
+    // content is not a member of replace: JSON's 'unknown field' error, before options' own.
+    { format: 'replace', files: { f: file }, edit: { old_string: 'end', new_string: 'x', content: long }, options: { diff_context: 'x' } },
+    { format: 'correction_prompt', files: { f: file }, edit: { content: long } },
+    { format: 'whole_file', files: { f: file }, edit: { path: 'f', content: long + '\ud800' } }, // a lone surrogate: JSON text
+  ];
+  for (const req of cases) same(applyRequestSync(req), viaJsonOff(req));
+  // A member JSON.stringify would not write stays unwritten.
+  const hidden = { path: 'f', content: 'shown\n' };
+  Object.defineProperty(hidden, 'old_string', { value: long, enumerable: false });
+  const req = { format: 'whole_file', files: { f: file }, edit: hidden };
+  same(applyRequestSync(req), viaJsonOff(req));
+});

@@ -188,8 +188,35 @@ static void check_requests(void) {
                 "a.py", py, pyn, 0);
 }
 
+/* A whole_file content given beside the request (ec_apply_json_beside) is the result's new bytes
+ * where it lies under EC_FILES_BESIDE_IN_PLACE with contents as splices (not parsed into a copy,
+ * not copied into the result: the npm package then hands the caller its own string back), and a
+ * copy otherwise; the JSON answer is the same bytes either way. */
+static void check_beside_in_place(void) {
+  const char *req = "{\"format\":\"whole_file\",\"edit\":{\"path\":\"a.py\",\"content\":\"\"}}";
+  const char *old = "x = 1\ny = 2\n", *neu = "x = 1\ny = 3\nz = 4\n";
+  ec_file f = {{"a.py", 4}, {old, strlen(old)}};
+  ec_json_member m = {{"content", 7}, {neu, strlen(neu)}};
+  char *json[3];
+  const unsigned ways[3] = {EC_FILES_CONTENT_AS_SPLICES | EC_FILES_BESIDE_IN_PLACE, EC_FILES_CONTENT_AS_SPLICES, EC_FILES_BESIDE_IN_PLACE};
+  for (int k = 0; k < 3; k++) {
+    ec_json_beside b = {&f, 1, &m, 1, ways[k]};
+    ec_result *r = ec_apply_json_beside(req, strlen(req), &b, NULL);
+    CHECK(r && ec_result_status(r) == EC_STATUS_SUCCESS);
+    ec_str t = ec_result_splice_text(r, 0, 0);
+    CHECK_MSG(t.len == strlen(neu) && !memcmp(t.ptr, neu, t.len), "ways %u: the new bytes", ways[k]);
+    CHECK_MSG((t.ptr == neu) == (k == 0), "ways %u: in place %d", ways[k], t.ptr == neu);
+    size_t n;
+    json[k] = ec_result_to_json_splices(r, NULL, &n);
+    ec_result_free(r);
+  }
+  CHECK(json[0] && json[1] && !strcmp(json[0], json[1]));
+  for (int k = 0; k < 3; k++) ec_free(NULL, json[k]);
+}
+
 int main(void) {
   check_pending_docs();
   check_requests();
+  check_beside_in_place();
   TEST_MAIN_END();
 }

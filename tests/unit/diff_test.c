@@ -599,6 +599,8 @@ static void splice_at_random(uint64_t *s, const ec_buf *ob, const ec_buf *mid, u
  * of repetitive lines (compaction slides over them) of 0 to 600 lines, with or without a final
  * LF, the line count known or not. What the windows compute (line counts, the walk back to a
  * window's first line, the new side's offsets taken from the old side's) must not show. */
+static void check_reverse(ec_arena *a, ec_str diff, ec_str undo, const char *what, int iter);
+
 static void test_stretches(void) {
   uint64_t s = 0x243F6A8885A308D3ULL;
   int before = tu_failed;
@@ -628,6 +630,7 @@ static void test_stretches(void) {
       CHECK_MSG(w.text.len == x.text.len && !memcmp(w.text.ptr, x.text.ptr, w.text.len), "stretch diff %d: %.*s\n---- vs whole ----\n%.*s",
                 iter, (int)x.text.len, x.text.ptr, (int)w.text.len, w.text.ptr);
       CHECK_MSG(wu.text.len == xu.text.len && !memcmp(wu.text.ptr, xu.text.ptr, wu.text.len), "stretch undo %d", iter);
+      check_reverse(a, x.text, xu.text, "stretch", iter);
       ec_arena_free(a);
     }
   next:
@@ -695,6 +698,77 @@ static void test_tight(void) {
   CHECK_MSG(tight > 500 && roomy > 500, "tight %d, with slide room %d: both kinds must be tried", tight, roomy);
 }
 
+/* The undo read off the diff (ec_diff_reverse_into, ec_diff_undo) is the undo the emitter builds,
+ * byte for byte: random pairs, every context, absent sides, paths that are quoted, TAB-ended or
+ * different on the two sides, whole-text and stretch diffs; under undo_on_read the undo is left
+ * unbuilt exactly when the diff is whole. */
+static void check_reverse(ec_arena *a, ec_str diff, ec_str undo, const char *what, int iter) {
+  ec_buf b;
+  ec_buf_init(&b, NULL);
+  bool ok = ec_diff_reverse_into(&b, diff);
+  CHECK_MSG(ok && b.len == undo.len && (!undo.len || !memcmp(b.ptr, undo.ptr, undo.len)),
+            "%s %d: reversed\n%.*s\n---- built ----\n%.*s\n---- diff ----\n%.*s", what, iter, (int)b.len, b.ptr,
+            (int)undo.len, undo.ptr, (int)diff.len, diff.ptr);
+  ec_buf_free(&b);
+  (void)a;
+}
+
+static void test_reverse(void) {
+  static const char *const paths[] = {"f", "dir/my file.c", "q\"t", "/abs/x", "a/b", "tab\tname", "\xc3\xa9t\xc3\xa9"};
+  uint64_t s = 0xB7E151628AED2A6BULL;
+  int before = tu_failed;
+  for (int iter = 0; iter < 3000; iter++) {
+    unsigned nalpha = 2 + rnd(&s, 7);
+    ec_buf ob, nb;
+    ec_buf_init(&ob, NULL);
+    ec_buf_init(&nb, NULL);
+    random_text(&s, &ob, rnd(&s, iter % 3 ? 14 : 300), nalpha);
+    if (rnd(&s, 4) == 0) random_text(&s, &nb, rnd(&s, 14), nalpha);
+    else mutate(&s, &ob, &nb, nalpha);
+    drop_final_lf(&s, &ob);
+    drop_final_lf(&s, &nb);
+    ec_str os = {ob.ptr ? ob.ptr : "", ob.len}, ns = {nb.ptr ? nb.ptr : "", nb.len};
+    ec_arena *a = ec_arena_new(NULL);
+    ec_str op = S(paths[rnd(&s, 7)]), np = rnd(&s, 3) ? op : S(paths[rnd(&s, 7)]);
+    bool absent_old = os.len == 0 && rnd(&s, 2), absent_new = ns.len == 0 && !absent_old && rnd(&s, 2);
+    ec_diff_opts eager = {(int)rnd(&s, 5), 0, 0, false}, lazy = eager;
+    lazy.undo_on_read = true;
+    ec_diff_out d, u, ld, lu;
+    CHECK(ec_diff_unified_pair(a, op, np, absent_old ? NULL : &os, absent_new ? NULL : &ns, &eager, &d, &u) == EC_OK);
+    check_reverse(a, d.text, u.text, "whole", iter);
+    CHECK(ec_diff_unified_pair(a, op, np, absent_old ? NULL : &os, absent_new ? NULL : &ns, &lazy, &ld, &lu) == EC_OK);
+    CHECK_MSG(lu.text.ptr == NULL && lu.added == u.added && lu.removed == u.removed, "lazy %d: undo built", iter);
+    CHECK(ld.text.len == d.text.len && !memcmp(ld.text.ptr, d.text.ptr, d.text.len));
+    size_t n;
+    char *viaapi = ec_diff_undo(d.text.ptr, d.text.len, NULL, &n);
+    CHECK_MSG(viaapi && n == u.text.len && !memcmp(viaapi, u.text.ptr, n) && viaapi[n] == 0, "ec_diff_undo %d", iter);
+    ec_free(NULL, viaapi);
+    /* A diff cut short cannot give its undo: under undo_on_read it is built. */
+    if (d.text.len > 40) {
+      ec_diff_opts cut = lazy;
+      cut.max_bytes = d.text.len / 2;
+      CHECK(ec_diff_unified_pair(a, op, np, absent_old ? NULL : &os, absent_new ? NULL : &ns, &cut, &ld, &lu) == EC_OK);
+      CHECK_MSG(ld.truncated && lu.text.ptr && lu.text.len == u.text.len && !memcmp(lu.text.ptr, u.text.ptr, u.text.len),
+                "truncated %d: undo not built whole", iter);
+    }
+    ec_arena_free(a);
+    ec_buf_free(&ob);
+    ec_buf_free(&nb);
+    if (tu_failed - before > 20) break;
+  }
+  /* Not a diff of this engine: refused, nothing invented. */
+  static const char *const bad[] = {"x\n", "--- a/f\n", "--- a/f\n+++ b/f\n@@ bad @@\n", "--- a/f\n+++ b/f\n?x\n",
+                                    "--- a/f\n+++ b/f\n@@ -1 +1 @@x\n"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    size_t n = 7;
+    CHECK_MSG(ec_diff_undo(bad[i], strlen(bad[i]), NULL, &n) == NULL && n == 7, "bad %zu taken", i);
+  }
+  size_t n = 7;
+  char *empty = ec_diff_undo("", 0, NULL, &n);
+  CHECK_MSG(empty && n == 0 && empty[0] == 0, "empty diff's undo");
+  ec_free(NULL, empty);
+}
+
 int main(void) {
   test_exact();
   test_paths();
@@ -702,6 +776,7 @@ int main(void) {
   test_random();
   test_stretches();
   test_tight();
+  test_reverse();
   test_oom();
   test_large();
   printf("%d passed, %d failed\n", tu_passed, tu_failed);

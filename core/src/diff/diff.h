@@ -9,6 +9,7 @@
 #ifndef EC_DIFF_DIFF_H
 #define EC_DIFF_DIFF_H
 #include "../base/arena.h"
+#include "../base/buf.h"
 
 /** One run of the edit script: old lines [a, a+na) become new lines [b, b+nb). */
 typedef struct ec_diff_change {
@@ -24,6 +25,8 @@ typedef struct ec_diff_opts {
   int context;            /* context lines around each hunk (>= 0) */
   size_t max_bytes;       /* cut the text after this many bytes (at a line end); 0 = no limit */
   uint64_t work_budget;   /* Myers steps before falling back to a coarser valid diff; 0 = default */
+  bool undo_on_read;      /* the undo is built only when the diff is truncated: otherwise it is
+                             left {NULL, 0}, for ec_diff_reverse_into to read off the diff */
 } ec_diff_opts;
 
 /** A changed stretch of two texts: old bytes [old_start, old_end) became new bytes
@@ -88,6 +91,13 @@ ec_error_code ec_diff_unified_stretches_read(ec_arena *a, ec_str old_path, ec_st
  */
 ec_error_code ec_diff_labelled(ec_arena *a, ec_str old_label, ec_str new_label, ec_str old_text, ec_str new_text,
                                const ec_diff_opts *opts, ec_diff_out *out);
+
+/**
+ * Appends to b the undo of `diff`, a whole (not truncated) unified diff written by this file's
+ * functions with a/ b/ headers: byte for byte what ec_diff_unified_pair gives as *undo for it.
+ * An empty diff's undo is empty. false: not such a diff, or out of memory (b->oom).
+ */
+bool ec_diff_reverse_into(ec_buf *b, ec_str diff);
 
 /** The edit script between two texts' lines (same splitting as above). */
 ec_error_code ec_diff_texts(ec_arena *a, ec_str old_text, ec_str new_text, uint64_t work_budget,

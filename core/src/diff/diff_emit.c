@@ -281,6 +281,7 @@ static ec_error_code emit_both(ec_arena *a, ec_str old_path, ec_str new_path, bo
   if (rc || !undo) return rc;
   undo->added = out->removed;
   undo->removed = out->added;
+  if (opts->undo_on_read && !out->truncated) return EC_OK; /* read off the diff when asked (diff_reverse.c) */
   /* The undo patch is only useful whole: no size limit. */
   return emit(a, new_path, old_path, new_absent, old_absent, parts, n_parts, ctx, 0, true, labels, undo);
 }

@@ -1,6 +1,8 @@
-/* ec_diff_text: the public two-text diff (`editcore diff A B`), over the same engine as results. */
+/* ec_diff_text: the public two-text diff (`editcore diff A B`), over the same engine as results;
+ * ec_diff_undo: a result's undo read off its diff (diff_reverse.c). */
 #include "diff.h"
 #include "../base/alloc.h"
+#include "../base/str.h"
 #include <string.h>
 
 char *ec_diff_text(ec_str old_text, ec_str new_text, ec_str old_label, ec_str new_label, int context,
@@ -21,4 +23,18 @@ char *ec_diff_text(ec_str old_text, ec_str new_text, ec_str old_label, ec_str ne
   }
   ec_arena_free(a);
   return text;
+}
+
+char *ec_diff_undo(const char *diff, size_t diff_len, const ec_host *host, size_t *undo_len) {
+  const ec_allocator *alc = host ? host->allocator : NULL;
+  ec_buf b;
+  ec_buf_init(&b, alc);
+  if (!ec_buf_reserve(&b, diff_len + 1) || !ec_diff_reverse_into(&b, ec_str_make(diff, diff ? diff_len : 0)) ||
+      b.oom) {
+    ec_buf_free(&b);
+    return NULL;
+  }
+  b.ptr[b.len] = '\0'; /* an empty undo has had nothing appended */
+  if (undo_len) *undo_len = b.len;
+  return b.ptr;
 }

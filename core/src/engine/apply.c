@@ -1,4 +1,5 @@
 /* ec_apply: one request, start to finish — check, dispatch to the format, commit, summarise. */
+#include "apply.h"
 #include "../request/ctx.h"
 #include "lock.h"
 #include "../request/profiles.h"
@@ -24,16 +25,18 @@ static const format_fn FORMATS[EC_FORMAT__COUNT] = {
  * strings that still point into the caller's request (paths, a block's text, a candidate's lines,
  * a content the edit gave whole) are copied into the result's arena. Only those are copied: a
  * pointer is checked against the request's buffers, so a 10 MB new content built by the edit is
- * never copied twice. */
+ * never copied twice. The JSON layer keeps the parsed request with the result (ec_apply_kept):
+ * there only what points into the files is copied. */
 
 static bool inside(ec_str s, ec_str buf) {
   return s.ptr && buf.ptr && s.ptr >= buf.ptr && s.ptr + s.len <= buf.ptr + buf.len;
 }
 
-static bool borrowed(const ec_request *req, ec_str s) {
+static bool borrowed(const ec_request *req, ec_str s, bool edit_kept) {
   if (!s.ptr || !s.len) return false;
   for (size_t i = 0; i < req->n_files; i++)
     if (inside(s, req->files[i].path) || inside(s, req->files[i].content)) return true;
+  if (edit_kept) return false; /* ec_apply_kept: the caller keeps the edit's strings with the result */
   const ec_edit *e = &req->edit;
   const ec_str own[] = {e->path, e->old_string, e->new_string, e->instruction, e->text, e->dialect,
                         e->content, e->new_str, e->snippet, e->peer.raw_llm_text, e->peer.fence_open, e->peer.fence_close};
@@ -45,42 +48,42 @@ static bool borrowed(const ec_request *req, ec_str s) {
   return false;
 }
 
-static void own(ec_result *r, const ec_request *req, ec_str *s) {
-  if (!borrowed(req, *s)) return;
+static void own(ec_result *r, const ec_request *req, bool edit_kept, ec_str *s) {
+  if (!borrowed(req, *s, edit_kept)) return;
   ec_str copy = ec_arena_strdup(r->arena, s->ptr, s->len);
   if (copy.ptr) *s = copy;
   else r->oom = true;
 }
 
-static void own_request_strings(ec_result *r, const ec_request *req) {
+static void own_request_strings(ec_result *r, const ec_request *req, bool edit_kept) {
   for (size_t i = 0; i < r->n_files; i++) {
     ec_file_result *f = &r->files[i];
-    own(r, req, &f->path);
-    own(r, req, &f->moved_to);
-    own(r, req, &f->content);
+    own(r, req, edit_kept, &f->path);
+    own(r, req, edit_kept, &f->moved_to);
+    own(r, req, edit_kept, &f->content);
   }
   for (size_t i = 0; i < r->n_errors; i++) {
     ec_error *e = &r->errors[i];
-    own(r, req, &e->path);
-    for (size_t k = 0; k < e->n_candidates; k++) own(r, req, (ec_str *)&e->candidates[k].text);
+    own(r, req, edit_kept, &e->path);
+    for (size_t k = 0; k < e->n_candidates; k++) own(r, req, edit_kept, (ec_str *)&e->candidates[k].text);
   }
   for (size_t i = 0; i < r->n_edits; i++) {
     ec_reply_edit *e = &r->edits[i];
-    own(r, req, &e->path);
-    own(r, req, &e->moved_to);
-    own(r, req, &e->search);
-    own(r, req, &e->replace);
-    own(r, req, &e->text);
+    own(r, req, edit_kept, &e->path);
+    own(r, req, edit_kept, &e->moved_to);
+    own(r, req, edit_kept, &e->search);
+    own(r, req, edit_kept, &e->replace);
+    own(r, req, edit_kept, &e->text);
   }
-  for (size_t i = 0; i < r->n_paths; i++) own(r, req, &r->paths[i]);
+  for (size_t i = 0; i < r->n_paths; i++) own(r, req, edit_kept, &r->paths[i]);
   for (size_t i = 0; i < r->n_blocks; i++) {
-    own(r, req, &r->blocks[i].path);
-    own(r, req, &r->blocks[i].search);
-    own(r, req, &r->blocks[i].replace);
+    own(r, req, edit_kept, &r->blocks[i].path);
+    own(r, req, edit_kept, &r->blocks[i].search);
+    own(r, req, edit_kept, &r->blocks[i].replace);
   }
 }
 
-ec_result *ec_apply(const ec_request *req, const ec_host *host) {
+static ec_result *apply(const ec_request *req, const ec_host *host, bool edit_kept) {
   ec_result *r = ec_result_new(host ? host->allocator : NULL);
   if (!r) return NULL;
   double t0 = host && host->clock_ms ? host->clock_ms(host->clock_user) : 0;
@@ -100,7 +103,7 @@ ec_result *ec_apply(const ec_request *req, const ec_host *host) {
     ec_error_code crc = ec_ws_commit(&ctx);
     if (crc) rc = crc;
   }
-  own_request_strings(r, req); /* sets r->oom when a copy fails: the request then fails whole */
+  own_request_strings(r, req, edit_kept); /* sets r->oom when a copy fails: the request then fails whole */
   bool truncated = false;
   for (size_t i = 0; i < r->n_files; i++) truncated |= r->files[i].diff_truncated;
   if (r->oom) rc = EC_OUT_OF_MEMORY;
@@ -124,3 +127,7 @@ ec_result *ec_apply(const ec_request *req, const ec_host *host) {
   if (host && host->clock_ms) r->stats.time_ms = host->clock_ms(host->clock_user) - t0;
   return r;
 }
+
+ec_result *ec_apply(const ec_request *req, const ec_host *host) { return apply(req, host, false); }
+
+ec_result *ec_apply_kept(const ec_request *req, const ec_host *host) { return apply(req, host, true); }

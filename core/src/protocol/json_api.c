@@ -4,6 +4,7 @@
 #include "editcore_commit.h"
 #include "../base/alloc.h"
 #include "../request/result.h"
+#include "../engine/apply.h"
 #include "../base/str.h"
 #include <string.h>
 
@@ -46,11 +47,14 @@ bool ec_result_write_json(const ec_result *r, const ec_host *host, ec_json_write
   return ok;
 }
 
-/* A request's JSON text, its files' contents in it (files == NULL) or beside it. `owned`: the
+/* A request's JSON text, its files' contents in it (beside == NULL) or beside it, with edit strings too. `owned`: the
  * request's buffer when the caller handed it over (ec_apply_json_take), freed as soon as the
  * request is parsed: nothing parsed points into it (every string is copied). */
-static ec_result *apply_json(const char *request, size_t request_len, const ec_file *files, size_t n_files,
-                             unsigned how, const ec_host *host, char *owned) {
+static ec_result *apply_json(const char *request, size_t request_len, const ec_json_beside *beside, const ec_host *host,
+                             char *owned) {
+  const ec_file *files = beside ? beside->files : NULL;
+  const size_t n_files = beside ? beside->n_files : 0;
+  const unsigned how = beside ? beside->how : 0;
   const ec_allocator *alc = host ? host->allocator : NULL;
   ec_arena *a = ec_arena_new(alc);
   if (!a) { ec_mem_free(alc, owned); return NULL; }
@@ -58,11 +62,14 @@ static ec_result *apply_json(const char *request, size_t request_len, const ec_f
   ec_request req;
   ec_json_extras extras;
   ec_str message = {0, 0};
-  ec_error_code rc = ec_json_parse_request_ex(a, request ? request : "", request ? request_len : 0, &req, &extras, &message);
+  ec_error_code rc = ec_json_parse_request_ex(a, request ? request : "", request ? request_len : 0,
+                                              beside ? beside->edit : NULL, beside ? beside->n_edit : 0,
+                                              (how & EC_FILES_BESIDE_IN_PLACE) != 0, &req, &extras, &message);
   if (ec_arena_failed(a)) rc = EC_OUT_OF_MEMORY; /* whatever the parser made of a failed allocation */
   ec_mem_free(alc, owned);
   if (!rc && (how & EC_FILES_SYNTAX_ON_DEMAND)) req.options.syntax = EC_SYNTAX_ON_DEMAND;
   if (!rc && (how & EC_FILES_CONTENT_AS_SPLICES)) req.options.content_as_splices = true;
+  if (!rc && (how & EC_FILES_UNDO_ON_READ)) req.options.undo_on_read = true;
   if (!rc && files) {
     if (req.n_files) {
       rc = EC_INVALID_PARAM;
@@ -90,9 +97,9 @@ static ec_result *apply_json(const char *request, size_t request_len, const ec_f
   } else if (extras.kind == EC_JSON_CORRECTION_APPLY) {
     r = ec_correction_apply(&req, &extras.correction, host);
   } else {
-    r = ec_apply(&req, host);
+    r = ec_apply_kept(&req, host); /* the request's arena is kept with the result just below */
   }
-  /* The result points into the request's strings (paths): keep them alive with the result. */
+  /* The result points into the request's strings (paths, an edit's strings): keep them alive with the result. */
   if (r) r->request_arena = a;
   else ec_arena_free(a);
   if (r && host && host->clock_ms) r->stats.time_ms = host->clock_ms(host->clock_user) - t0;
@@ -100,11 +107,11 @@ static ec_result *apply_json(const char *request, size_t request_len, const ec_f
 }
 
 ec_result *ec_apply_json(const char *request, size_t request_len, const ec_host *host) {
-  return apply_json(request, request_len, NULL, 0, 0, host, NULL);
+  return apply_json(request, request_len, NULL, host, NULL);
 }
 
 ec_result *ec_apply_json_take(char *request, size_t request_len, const ec_host *host) {
-  return apply_json(request, request_len, NULL, 0, 0, host, request);
+  return apply_json(request, request_len, NULL, host, request);
 }
 
 ec_result *ec_apply_json_files(const char *request, size_t request_len, const ec_file *files, size_t n_files,
@@ -119,8 +126,15 @@ ec_result *ec_apply_json_files_on_demand(const char *request, size_t request_len
 
 ec_result *ec_apply_json_files_as(const char *request, size_t request_len, const ec_file *files, size_t n_files,
                                   unsigned how, const ec_host *host) {
+  ec_json_beside b = {files, n_files, NULL, 0, how};
+  return ec_apply_json_beside(request, request_len, &b, host);
+}
+
+ec_result *ec_apply_json_beside(const char *request, size_t request_len, const ec_json_beside *beside, const ec_host *host) {
   static const ec_file none = {{"", 0}, {"", 0}};
-  return apply_json(request, request_len, files ? files : &none, files ? n_files : 0, how, host, NULL);
+  ec_json_beside b = *beside;
+  if (!b.files) b.files = &none, b.n_files = 0;
+  return apply_json(request, request_len, &b, host, NULL);
 }
 
 /* A tool call or a definitions request starts with its "tool" / "tool_definitions" member

@@ -174,6 +174,22 @@ static ec_error_code get_string(parser *p, const cJSON *it, const char *where, e
   return out->ptr ? EC_OK : EC_OUT_OF_MEMORY;
 }
 
+/* An edit's string member, from beside the request when it was given there (ec_apply_json_beside:
+ * the JSON then carries "" in its place, so every check on the member and its order stands). */
+static ec_error_code edit_string(parser *p, const cJSON *it, const char *where, ec_str *out) {
+  ec_error_code rc = get_string(p, it, where, out);
+  for (size_t i = 0; !rc && i < p->n_beside; i++) {
+    if (!ec_str_eq_cstr(p->beside[i].name, it->string)) continue;
+    if (out->len) return FAIL(p, "%s is given beside the request, so the request must carry it as \"\"", where);
+    ec_str v = p->beside[i].value;
+    *out = p->beside_in_place && v.ptr ? v : ec_arena_strdup(p->a, v.ptr ? v.ptr : "", v.len);
+    if (!out->ptr) return EC_OUT_OF_MEMORY;
+    p->beside_used++;
+    break;
+  }
+  return rc;
+}
+
 static ec_error_code get_bool(parser *p, const cJSON *it, const char *where, bool *out) {
   if (!cJSON_IsBool(it)) return FAIL(p, "%s must be true or false", where);
   *out = cJSON_IsTrue(it);
@@ -325,8 +341,8 @@ static ec_error_code parse_edit(parser *p, const cJSON *obj, ec_request *req) {
       return FAIL(p, "unknown field 'edit.%s' for format '%s' (known: %s)", it->string, ec_format_name(req->format),
                   known_list(p, edit_keys(req->format)));
     if (is_key(it, "path")) rc = get_path(p, it, "edit.path", &e->path);
-    else if (is_key(it, "old_string")) { rc = get_string(p, it, "edit.old_string", &e->old_string); e->has_old_string = true; }
-    else if (is_key(it, "new_string")) { rc = get_string(p, it, "edit.new_string", &e->new_string); e->has_new_string = true; }
+    else if (is_key(it, "old_string")) { rc = edit_string(p, it, "edit.old_string", &e->old_string); e->has_old_string = true; }
+    else if (is_key(it, "new_string")) { rc = edit_string(p, it, "edit.new_string", &e->new_string); e->has_new_string = true; }
     else if (is_key(it, "instruction") || is_key(it, "instructions")) {
       /* The model's one-line intent (Morph's and Cursor's `edit_file` spell it `instructions`):
        * kept for the host's model, unused by the merge. One of the two spellings. */
@@ -336,18 +352,18 @@ static ec_error_code parse_edit(parser *p, const cJSON *obj, ec_request *req) {
     else if (is_key(it, "expected_replacements")) {
       if (!cJSON_IsNull(it)) rc = get_int(p, it, "edit.expected_replacements", 1, 1e9, &e->expected_replacements);
     } else if (is_key(it, "replace_all")) rc = get_bool(p, it, "edit.replace_all", &e->replace_all);
-    else if (is_key(it, "text")) rc = get_string(p, it, "edit.text", &e->text);
+    else if (is_key(it, "text")) rc = edit_string(p, it, "edit.text", &e->text);
     else if (is_key(it, "dialect")) rc = get_string(p, it, "edit.dialect", &e->dialect);
     else if (is_key(it, "is_final")) rc = get_bool(p, it, "edit.is_final", &e->is_final);
     else if (is_key(it, "parse_only")) rc = get_bool(p, it, "edit.parse_only", &e->parse_only);
     else if (is_key(it, "valid_fnames")) rc = get_string_list(p, it, "edit.valid_fnames", &e->valid_fnames, &e->n_valid_fnames);
     else if (is_key(it, "content")) {
       /* null = not given (Aider's whole-file replies carry the content in edit.options.raw_llm_text) */
-      if (!cJSON_IsNull(it)) { rc = get_string(p, it, "edit.content", &e->content); e->has_content = true; }
+      if (!cJSON_IsNull(it)) { rc = edit_string(p, it, "edit.content", &e->content); e->has_content = true; }
     }
     else if (is_key(it, "insert_line")) rc = get_int(p, it, "edit.insert_line", 0, 4e9, &e->insert_line);
-    else if (is_key(it, "new_str")) { rc = get_string(p, it, "edit.new_str", &e->new_str); e->has_new_str = true; }
-    else if (is_key(it, "snippet")) { rc = get_string(p, it, "edit.snippet", &e->snippet); e->has_snippet = true; }
+    else if (is_key(it, "new_str")) { rc = edit_string(p, it, "edit.new_str", &e->new_str); e->has_new_str = true; }
+    else if (is_key(it, "snippet")) { rc = edit_string(p, it, "edit.snippet", &e->snippet); e->has_snippet = true; }
     else if (is_key(it, "options")) rc = parse_peer_options(p, it, &e->peer);
     else if (is_key(it, "language")) rc = get_string(p, it, "edit.language", &e->language);
   }
@@ -475,12 +491,12 @@ static ec_error_code parse_correction(parser *p, const cJSON *obj, ec_request *r
 }
 
 ec_error_code ec_json_parse_request(ec_arena *a, const char *json, size_t len, ec_request *req, ec_str *message) {
-  return ec_json_parse_request_ex(a, json, len, req, NULL, message);
+  return ec_json_parse_request_ex(a, json, len, NULL, 0, false, req, NULL, message);
 }
 
-ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len, ec_request *req, ec_json_extras *extras,
-                                       ec_str *message) {
-  parser p = {a, {0}, {0, 0}};
+ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len, const ec_json_member *beside, size_t n,
+                                       bool in_place, ec_request *req, ec_json_extras *extras, ec_str *message) {
+  parser p = {a, {0}, {0, 0}, beside, n, 0, in_place};
   ec_json_extras none;
   ec_json_extras *x = extras ? extras : &none;
   memset(x, 0, sizeof *x);
@@ -538,6 +554,7 @@ ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len
     rc = FAIL(&p, "profile must be one of editcore, gemini, cline, aider, roo, codex, claude, openhands");
   if (!rc && files) rc = parse_files(&p, files, req);
   if (!rc) rc = x->kind ? parse_correction(&p, edit, req, x) : parse_edit(&p, edit, req);
+  if (!rc && p.beside_used < p.n_beside) rc = FAIL(&p, "an edit string given beside the request is not one of its edit's members");
   /* JSON answers with every changed file's syntax report unless options.syntax says otherwise
    * (the typed API's default is on demand: docs/syntax.md). */
   if (!rc) req->options.syntax = EC_SYNTAX_REPORT;

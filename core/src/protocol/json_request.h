@@ -15,6 +15,9 @@ typedef struct ec_json_reader {
   ec_arena *a;
   char sentinel[4];     /* UTF-8 of the code point standing for NUL; empty when none is needed */
   ec_str message;       /* why the last read failed */
+  const ec_json_member *beside; /* edit strings given beside the request (ec_apply_json_beside) */
+  size_t n_beside, beside_used;
+  bool beside_in_place; /* EC_FILES_BESIDE_IN_PLACE: the beside values are used, not copied */
 } ec_json_reader;
 
 /** Parses the whole text (nothing may follow the value). NULL with p->message set on failure
@@ -36,8 +39,11 @@ typedef struct ec_json_extras {
   ec_correction correction; /* for the correction kinds; *req is then the failed request */
 } ec_json_extras;
 
-/** ec_json_parse_request that also reads the correction formats into *extras. */
-ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len, ec_request *req, ec_json_extras *extras,
-                                       ec_str *message);
+/** ec_json_parse_request that also reads the correction formats into *extras, and takes the
+ *  edit strings `beside` (n of them) in place of the "" the JSON carries for them (copied, or with
+ *  `in_place` used where they are: EC_FILES_BESIDE_IN_PLACE). */
+ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len, const ec_json_member *beside, size_t n,
+                                       bool in_place,
+                                       ec_request *req, ec_json_extras *extras, ec_str *message);
 
 #endif

@@ -1,5 +1,7 @@
 #include "json_response.h"
 #include "../request/result.h"
+#include "../diff/diff.h"
+#include "../base/str.h"
 #include <string.h>
 
 static void key(ec_buf *b, bool *first, const char *k) {
@@ -58,6 +60,15 @@ static void write_error(ec_buf *b, const ec_error *e) {
   ec_buf_append_char(b, '}');
 }
 
+/* The undo of a whole diff whose undo was not built (ec_options.undo_on_read). */
+static void write_undo_of(ec_buf *b, ec_str diff) {
+  ec_buf u;
+  ec_buf_init(&u, b->alc);
+  if (!ec_diff_reverse_into(&u, diff)) b->oom = true; /* the engine's own diff: only memory fails */
+  else ec_json_write_bytes(b, ec_str_make(u.ptr, u.len));
+  ec_buf_free(&u);
+}
+
 /* `splices`: the splices form (ec_result_to_json_splices) — the file's position among the
  * result's files first ("index"), the content left out, its splices in its place ("splices":
  * [old_start, old_end, new_start, new_end, ...] flat), and whether it has content ("has_content"). */
@@ -89,11 +100,20 @@ static void write_file(ec_buf *b, const ec_file_result *f, size_t index, bool sp
     else ec_buf_append_cstr(b, "null"); /* not built (options.content_as_splices): the host builds it */
   }
   key(b, &first, "diff");
+  size_t diff_at = b->len;
   ec_json_write_bytes(b, f->diff);
+  bool diff_string = b->len > diff_at && b->ptr && b->ptr[diff_at] == '"'; /* not {"base64"} (nor streamed out) */
   key(b, &first, "diff_truncated");
   ec_buf_append_cstr(b, f->diff_truncated ? "true" : "false");
-  key(b, &first, "undo");
-  ec_json_write_bytes(b, f->undo);
+  if (f->undo.ptr) {
+    key(b, &first, "undo");
+    ec_json_write_bytes(b, f->undo);
+  } else if (!splices || !diff_string) {
+    /* Not built (ec_options.undo_on_read): read off the diff here; the splices form leaves a
+     * string diff's undo to its host (ec_diff_undo), which reads it only when asked. */
+    key(b, &first, "undo");
+    write_undo_of(b, f->diff);
+  }
   num_member(b, ",\"lines_added\":", f->lines_added);
   num_member(b, ",\"lines_removed\":", f->lines_removed);
   num_member(b, ",\"replacements\":", f->replacements);

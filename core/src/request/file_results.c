@@ -232,7 +232,7 @@ static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now, const ec_
   out->action = !f->exists ? EC_ACTION_DELETE : !f->existed ? EC_ACTION_ADD : f->moved_to.len ? EC_ACTION_MOVE : EC_ACTION_UPDATE;
   out->moved_to = f->moved_to;
   ec_str new_path = f->moved_to.len ? f->moved_to : f->path;
-  ec_diff_opts o = {ctx->opt.diff_context, ctx->opt.diff_max_bytes, ctx->opt.limits.diff_work};
+  ec_diff_opts o = {ctx->opt.diff_context, ctx->opt.diff_max_bytes, ctx->opt.limits.diff_work, ctx->opt.undo_on_read};
   ec_diff_out d, u;
   ec_diff_stretch *st = NULL;
   size_t n_st = 0;
