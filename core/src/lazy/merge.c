@@ -219,6 +219,22 @@ static bool pairs_counterparts(ec_lz_job *job, size_t j, size_t i, size_t r) {
   return true;
 }
 
+/* Whether the n snippet lines from j rewrite the r file lines from i, so that weak context (`}`,
+ * `) {`) beyond them may be trusted as the file's next lines (docs/lazy.md, "the edge rewrite"):
+ * each non-blank snippet line is, in order, its own file line there or an edited version of it,
+ * at least one edited (the file lines between them are deleted: no marker stands between). */
+static bool edge_rewrite(ec_lz_job *job, size_t j, size_t n, size_t i, size_t r) {
+  const ec_lz_side *S = &job->S, *F = &job->F;
+  size_t f = i, edited = 0;
+  for (size_t t = j; t < j + n; t++) {
+    if (S->flags[t] & LZ_BLANK) continue;
+    while (f < i + r && S->key[t] != F->key[f] && !(strong_s(S, t) && strong_s(F, f) && ec_lz_counterparts(S->line[t], F->line[f]))) f++;
+    if (f < i + r && S->key[t] != F->key[f]) edited++;
+    f++;
+  }
+  return edited && f <= i + r;
+}
+
 static bool any_strong(const ec_lz_side *s, size_t from, size_t to) {
   for (size_t k = from; k < to; k++)
     if (strong_s(s, k)) return true;
@@ -484,6 +500,21 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
         ec_error_code rc = check_structure(job, si, s, j0 + q, ja, (int64_t)p - 1, (int64_t)i0);
         if (rc) return rc;
       }
+      put_range(job, o, s, j0 + q, ja);
+      *c = i0;
+      return EC_OK;
+    }
+  }
+  /* The edge rewrite, as at the bottom edge. */
+  for (size_t r = 2; r <= rmax; r++) {
+    if (i0 < r || i0 - r < *c) break;
+    size_t p = i0 - r;
+    for (size_t q = k - 1 < EDGE_MAX ? k - 1 : EDGE_MAX; q >= 1 && q + r > k; q--) {
+      if (p < q || p - q < *c || !any_nonblank(S, j0, j0 + q) || !edge_rewrite(job, j0 + q, k - q, p, r)) continue;
+      bool eq = true;
+      for (size_t t = 0; t < q && eq; t++) eq = S->key[j0 + t] == F->key[p - q + t] && same_depth(job, j0 + t, p - q + t, ja, i0);
+      if (!eq) continue;
+      emit_file(job, o, *c, p);
       put_range(job, o, s, j0 + q, ja);
       *c = i0;
       return EC_OK;
@@ -767,6 +798,21 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
         ec_error_code rc = check_structure(job, si, s, jb + 1, j1 - q, (int64_t)ib, (int64_t)p);
         if (rc) return rc;
       }
+      put_range(job, o, s, jb + 1, j1 - q);
+      emit_file(job, o, p, p + q);
+      *c = p + q;
+      return EC_OK;
+    }
+  }
+  /* The edge rewrite: fewer new lines than the file lines they replace up to the context, each
+   * the file's line there or an edited version of it, in order (docs/lazy.md). */
+  for (size_t r = 2; r <= rmax; r++) {
+    size_t p = ib + 1 + r;
+    for (size_t q = k - 1 < EDGE_MAX ? k - 1 : EDGE_MAX; q >= 1 && q + r > k; q--) {
+      if (p + q > limit || !any_nonblank(S, j1 - q, j1) || !edge_rewrite(job, jb + 1, k - q, ib + 1, r)) continue;
+      bool eq = true;
+      for (size_t t = 0; t < q && eq; t++) eq = S->key[j1 - q + t] == F->key[p + t] && same_depth(job, j1 - q + t, p + t, jb, ib);
+      if (!eq) continue;
       put_range(job, o, s, jb + 1, j1 - q);
       emit_file(job, o, p, p + q);
       *c = p + q;
