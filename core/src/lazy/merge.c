@@ -476,14 +476,13 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
   for (size_t r = 0; r <= rmax; r++) {
     if (i0 < r || i0 - r < *c) break;
     size_t p = i0 - r;
-    size_t qmax = k - r < EDGE_MAX ? k - r : EDGE_MAX;
+    size_t qmax = k - !!r < EDGE_MAX ? k - !!r : EDGE_MAX; /* r: one new line at least; q + r > k: edge_rewrite */
     for (size_t q = qmax; q >= 1; q--) {
       if (p < q || p - q < *c) continue;
       bool eq = true;
       for (size_t t = 0; t < q && eq; t++) eq = S->key[j0 + t] == F->key[p - q + t] && same_depth(job, j0 + t, p - q + t, ja, i0);
       if (!eq) continue;
-      if (r && !any_strong(S, j0, j0 + q) && !pairs_counterparts(job, ja - r, p, r)) continue;
-      if (q == k && r) continue; /* nothing new, but it would drop lines: not this */
+      if (q + r > k ? !edge_rewrite(job, j0 + q, k - q, p, r) : r && !any_strong(S, j0, j0 + q) && !pairs_counterparts(job, ja - r, p, r)) continue;
       /* Spacing after a marker is no context when the lines under it edit the file's lines
        * above the anchor one for one (a renamed wrapper over an unchanged next section): blank
        * lines alone do not say the new lines go below them rather than over those lines. */
@@ -500,21 +499,6 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
         ec_error_code rc = check_structure(job, si, s, j0 + q, ja, (int64_t)p - 1, (int64_t)i0);
         if (rc) return rc;
       }
-      put_range(job, o, s, j0 + q, ja);
-      *c = i0;
-      return EC_OK;
-    }
-  }
-  /* The edge rewrite, as at the bottom edge. */
-  for (size_t r = 2; r <= rmax; r++) {
-    if (i0 < r || i0 - r < *c) break;
-    size_t p = i0 - r;
-    for (size_t q = k - 1 < EDGE_MAX ? k - 1 : EDGE_MAX; q >= 1 && q + r > k; q--) {
-      if (p < q || p - q < *c || !any_nonblank(S, j0, j0 + q) || !edge_rewrite(job, j0 + q, k - q, p, r)) continue;
-      bool eq = true;
-      for (size_t t = 0; t < q && eq; t++) eq = S->key[j0 + t] == F->key[p - q + t] && same_depth(job, j0 + t, p - q + t, ja, i0);
-      if (!eq) continue;
-      emit_file(job, o, *c, p);
       put_range(job, o, s, j0 + q, ja);
       *c = i0;
       return EC_OK;
@@ -781,14 +765,13 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
   size_t rmax = k < 8 ? k : 8; /* as at the leading edge (swept there) */
   for (size_t r = 0; r <= rmax; r++) {
     size_t p = ib + 1 + r;
-    size_t qmax = k - r < EDGE_MAX ? k - r : EDGE_MAX;
+    size_t qmax = k - !!r < EDGE_MAX ? k - !!r : EDGE_MAX; /* r: one new line at least; q + r > k: edge_rewrite */
     for (size_t q = qmax; q >= 1; q--) {
       if (p + q > limit) continue;
       bool eq = true;
       for (size_t t = 0; t < q && eq; t++) eq = S->key[j1 - q + t] == F->key[p + t] && same_depth(job, j1 - q + t, p + t, jb, ib);
       if (!eq) continue;
-      if (r && !any_strong(S, j1 - q, j1) && !pairs_counterparts(job, jb + 1, ib + 1, r)) continue;
-      if (q == k && r) continue;
+      if (q + r > k ? !edge_rewrite(job, jb + 1, k - q, ib + 1, r) : r && !any_strong(S, j1 - q, j1) && !pairs_counterparts(job, jb + 1, ib + 1, r)) continue;
       if (any_strong(S, j1 - q, j1)) {
         size_t w = 64 + 2 * k, hi = limit - p > w ? p + q + w : limit;
         size_t other = context_elsewhere(job, j1 - q, q, ib + 1, hi, p, false, ib + 1, r, j1 - q - jb - 1);
@@ -798,21 +781,6 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
         ec_error_code rc = check_structure(job, si, s, jb + 1, j1 - q, (int64_t)ib, (int64_t)p);
         if (rc) return rc;
       }
-      put_range(job, o, s, jb + 1, j1 - q);
-      emit_file(job, o, p, p + q);
-      *c = p + q;
-      return EC_OK;
-    }
-  }
-  /* The edge rewrite: fewer new lines than the file lines they replace up to the context, each
-   * the file's line there or an edited version of it, in order (docs/lazy.md). */
-  for (size_t r = 2; r <= rmax; r++) {
-    size_t p = ib + 1 + r;
-    for (size_t q = k - 1 < EDGE_MAX ? k - 1 : EDGE_MAX; q >= 1 && q + r > k; q--) {
-      if (p + q > limit || !any_nonblank(S, j1 - q, j1) || !edge_rewrite(job, jb + 1, k - q, ib + 1, r)) continue;
-      bool eq = true;
-      for (size_t t = 0; t < q && eq; t++) eq = S->key[j1 - q + t] == F->key[p + t] && same_depth(job, j1 - q + t, p + t, jb, ib);
-      if (!eq) continue;
       put_range(job, o, s, jb + 1, j1 - q);
       emit_file(job, o, p, p + q);
       *c = p + q;
