@@ -5,25 +5,32 @@
 #
 # The repositories of bench/accuracy/sources.json are fetched from Debian and npm (fetch.mjs, into
 # bench/out/corpus; pinned by sources.lock.json). Environment (optional): BUILD=build/h-acc (native CLI,
-# configured and built if missing), WASI=build/h-acc-wasi/editcore.wasm (falls back to
-# build/wasi/editcore.wasm; skipped if none), BEFORE_CLI=path (an older editcore: its answers on the same
+# configured if missing and always brought up to date), WASI=path/editcore.wasm (default: the `wasi`
+# preset's build/wasi/editcore.wasm, configured if missing and brought up to date; WASI=none skips it:
+# a module left from an older tree once made 305 answers "differ" from a current CLI), BEFORE_CLI=path (an older editcore: its answers on the same
 # requests, as the report's "before" rows), ENGINES=a,b (run.mjs --engines; default every engine),
 # PER_SOURCE=40 SEED=12 NO_REPORT=1.
 # Output: bench/out/accuracy/{cases.jsonl,blobs.jsonl,results.jsonl,corpus.json}; the report: ACCURACY.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build/h-acc}
-WASI=${WASI:-build/h-acc-wasi/editcore.wasm}
-[ -f "$WASI" ] || WASI=build/wasi/editcore.wasm
+WASI=${WASI:-}
 OUT=bench/out/accuracy
 mkdir -p "$OUT"
 log() { printf '\n== %s\n' "$*" >&2; }
 
-if [ ! -x "$BUILD/editcore" ]; then
-  log "native build ($BUILD)"
-  cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DEDITCORE_WERROR=ON >/dev/null
-  cmake --build "$BUILD" -j2 --target editcore >/dev/null
+# Both builds from this tree, every time (incremental): the WASI answers are compared with the CLI's
+# byte for byte, so neither may be left over from another commit.
+log "native build ($BUILD)"
+[ -f "$BUILD/CMakeCache.txt" ] || cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DEDITCORE_WERROR=ON >/dev/null
+cmake --build "$BUILD" -j2 --target editcore >/dev/null
+if [ -z "$WASI" ]; then
+  log "WASI build (build/wasi)"
+  [ -f build/wasi/CMakeCache.txt ] || cmake --preset wasi >/dev/null
+  cmake --build --preset wasi -j2 >/dev/null
+  WASI=build/wasi/editcore.wasm
 fi
+[ "$WASI" = none ] && WASI=
 log "peers (npm devDependencies of bench/accuracy)"
 [ -d bench/accuracy/node_modules/diff ] || (cd bench/accuracy && npm install --no-audit --no-fund >/dev/null)
 
