@@ -28,6 +28,26 @@ test('a string file: the content is built when first read, and equals the JSON p
   same(applyRequestSync({ ...req, options: { syntax: 'report' } }), viaJson(req));
 });
 
+test('an on-demand content: one getter for every result (no hidden class per object), read once, kept, assignable, no extra member', () => {
+  const req = (n) => ({ format: 'replace', files: { 'a.txt': `x\n${n}\ny\n` }, edit: { old_string: String(n), new_string: `${n}!` } });
+  const a = applyRequestSync(req(1)).data.files['a.txt'], b = applyRequestSync(req(2)).data.files['a.txt'];
+  const da = Object.getOwnPropertyDescriptor(a, 'content'), db = Object.getOwnPropertyDescriptor(b, 'content');
+  // Fresh closures per object gave each result a hidden class of its own, which V8 keeps (with the
+  // object and what it holds) through young-generation collections (BENCHMARKS.md).
+  assert.equal(da.get, db.get, 'the same getter');
+  assert.equal(da.set, db.set, 'the same setter');
+  assert.equal(da.enumerable, true);
+  assert.equal(a.content, 'x\n1!\ny\n');
+  assert.equal(b.content, 'x\n2!\ny\n');
+  assert.equal(a.content, a.content);
+  assert.deepEqual(Object.keys(a), ['action', 'content', 'diff', 'diff_truncated', 'undo', 'lines_added', 'lines_removed', 'replacements', 'matches']);
+  assert.deepEqual(Object.keys({ ...a }), Object.keys(a));
+  assert.equal(JSON.parse(JSON.stringify(a)).content, 'x\n1!\ny\n');
+  a.content = 'mine';
+  assert.equal(a.content, 'mine');
+  assert.equal(b.content, 'x\n2!\ny\n');
+});
+
 test('the syntax report is on demand in the object path: asked by options.syntax, else nothing is parsed', () => {
   // Rust's module is not loaded: a request that parses would throw EDITCORE_NEEDS_SYNTAX.
   const req = { format: 'replace', files: { 'main.rs': 'fn main() {\n    let x = f(1);\n}\n' }, edit: { old_string: 'let x = f(1);', new_string: 'let x = f(1;' } };

@@ -6,6 +6,7 @@
 #include "base/buf.h"
 #include "base/utf8.h"
 #include "protocol/json_response.h"
+#include "protocol/json_strict.h"
 
 static cJSON *run(const char *req) {
   size_t n = 0;
@@ -36,7 +37,73 @@ static const char *content_of(cJSON *j, const char *path) {
     cJSON_Delete(j_);                                           \
   } while (0)
 
+/* The response writers' buffer (base/buf.c: appends under 16 bytes copied by hand, no reserve
+ * call when the room is there): every length across every capacity boundary gives the bytes a
+ * plain copy gives; a streaming buffer's sink gets them in order; after a failed growth, later
+ * appends do nothing (buf.h), even ones that would fit. */
+static void *grow_fail_realloc(void *user, void *p, size_t n) {
+  int *left = user;
+  return (*left)-- > 0 ? realloc(p, n) : NULL;
+}
+static void *plain_malloc(void *user, size_t n) { (void)user; return malloc(n); }
+static void plain_free(void *user, void *p) { (void)user; free(p); }
+static bool collect(void *user, const char *bytes, size_t n) {
+  ec_buf *to = user;
+  ec_buf_append(to, bytes, n);
+  return !to->oom;
+}
+
+static void test_buf_appends(void) {
+  char src[300], want[40000];
+  for (size_t i = 0; i < sizeof src; i++) src[i] = (char)('a' + i * 7 % 26);
+  ec_buf b, streamed, via_sink;
+  ec_buf_init(&b, NULL);
+  ec_buf_init(&streamed, NULL);
+  ec_buf_init_sink(&via_sink, NULL, collect, &streamed);
+  size_t len = 0;
+  unsigned seed = 7;
+  for (int k = 0; k < 400; k++) {
+    seed = seed * 1103515245u + 12345u;
+    size_t n = (seed >> 16) % (k % 3 ? 20 : 90), at = (seed >> 8) % 200;
+    if (n == 1 && k % 2) { ec_buf_append_char(&b, src[at]); ec_buf_append_char(&via_sink, src[at]); }
+    else { ec_buf_append(&b, src + at, n); ec_buf_append(&via_sink, src + at, n); }
+    memcpy(want + len, src + at, n);
+    len += n;
+    CHECK(b.len == len && b.ptr[len] == 0);
+  }
+  CHECK(!b.oom && memcmp(b.ptr, want, len) == 0);
+  CHECK(ec_buf_flush(&via_sink) && streamed.len == len && memcmp(streamed.ptr, want, len) == 0);
+  ec_buf_free(&b);
+  ec_buf_free(&streamed);
+  ec_buf_free(&via_sink);
+
+  int left = 1; /* the first allocation works, the first growth fails */
+  ec_allocator fails = {plain_malloc, grow_fail_realloc, plain_free, &left};
+  ec_buf_init(&b, &fails);
+  ec_buf_append(&b, src, 200);
+  CHECK(!b.oom && b.len == 200);
+  ec_buf_append(&b, src, 100); /* needs more than the 256 B first block */
+  CHECK(b.oom && b.len == 200);
+  ec_buf_append(&b, "x", 1);
+  ec_buf_append_char(&b, 'y');
+  CHECK(b.len == 200);
+  ec_buf_free(&b);
+}
+
+/* The strict check's escapes: exactly RFC 8259's eight letters and \u (each byte tried). */
+static void test_strict_escapes(void) {
+  for (int e = 1; e < 256; e++) {
+    char text[8] = {'"', '\\', (char)e, '"', 0};
+    size_t at = 0;
+    const char *what = NULL;
+    bool ok = ec_json_strict_check(text, 4, &at, &what);
+    CHECK_MSG(ok == (strchr("\"\\/bfnrt", e) != NULL), "escape %d", e);
+  }
+}
+
 int main(void) {
+  test_buf_appends();
+  test_strict_escapes();
   /* malformed and ill-typed requests */
   EXPECT_CODE("", "INVALID_PARAM");
   EXPECT_CODE("{", "INVALID_PARAM");

@@ -33,18 +33,6 @@ static void long_numbers(const char *json, size_t len, bool (*each)(void *user, 
   }
 }
 
-static bool found(void *user, size_t start, size_t end) {
-  (void)start; (void)end;
-  *(bool *)user = true;
-  return false;
-}
-
-bool ec_json_has_long_number(const char *json, size_t len) {
-  bool any = false;
-  long_numbers(json, len, found, &any);
-  return any;
-}
-
 static bool shorten(void *user, size_t s, size_t e) {
   char *json = user;
   /* strtod reads the locale's decimal point, as cJSON's own reading does */

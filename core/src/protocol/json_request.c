@@ -99,9 +99,9 @@ static ec_error_code prepare_text(parser *p, const char *json, size_t len, const
 }
 
 /* Numbers of 64 characters or more, rewritten for cJSON (json_numbers.h) in the parser's own copy of
- * the text (made here when prepare_text made none). */
-static ec_error_code shorten_long_numbers(parser *p, const char *json, size_t len, const char **text) {
-  if (!ec_json_has_long_number(*text, len)) return EC_OK;
+ * the text (made here when prepare_text made none); `longest`: the strict check's longest number. */
+static ec_error_code shorten_long_numbers(parser *p, const char *json, size_t len, const char **text, size_t longest) {
+  if (longest < EC_JSON_LONG_NUMBER) return EC_OK;
   if (*text == json) {
     char *copy = ec_arena_alloc(p->a, len + 1);
     if (!copy) return EC_OUT_OF_MEMORY;
@@ -495,7 +495,7 @@ ec_error_code ec_json_parse_request_ex(ec_arena *a, const char *json, size_t len
     *message = ec_arena_printf(a, "the request is not valid JSON: %s (byte %zu)", what, bad_at);
     return message->ptr ? EC_INVALID_PARAM : EC_OUT_OF_MEMORY;
   }
-  if ((rc = shorten_long_numbers(&p, json, len, &text))) { *message = p.message; return rc; }
+  if ((rc = shorten_long_numbers(&p, json, len, &text, bad_at))) { *message = p.message; return rc; }
   const char *end = NULL;
   cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
   if (!root) {
@@ -560,7 +560,7 @@ cJSON *ec_json_read(ec_json_reader *p, const char *json, size_t len) {
     p->message = ec_arena_printf(p->a, "the request is not valid JSON: %s (byte %zu)", what, bad_at);
     return NULL;
   }
-  if (shorten_long_numbers(p, json, len, &text)) return NULL;
+  if (shorten_long_numbers(p, json, len, &text, bad_at)) return NULL;
   const char *end = NULL;
   cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, false);
   if (!root) {

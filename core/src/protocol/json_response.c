@@ -117,14 +117,29 @@ static void write_file(ec_buf *b, const ec_file_result *f, size_t index, bool sp
   ec_buf_append_char(b, '}');
 }
 
+/* `open` (ending in '['), the strings of s[0, n) as JSON strings, and ']'. */
+static void strings(ec_buf *b, const char *open, const ec_str *s, size_t n) {
+  ec_buf_append_cstr(b, open);
+  for (size_t i = 0; i < n; i++) {
+    if (i) ec_buf_append_char(b, ',');
+    ec_json_write_string(b, s[i]);
+  }
+  ec_buf_append_char(b, ']');
+}
+
 /* Format reply, parse_only: data.edits (one object per edit found) and data.paths. */
 static void write_reply(ec_buf *b, const ec_result *r) {
   ec_buf_append_cstr(b, ",\"edits\":[");
   for (size_t i = 0; i < r->n_edits; i++) {
     const ec_reply_edit *e = &r->edits[i];
-    ec_buf_printf(b, "%s{\"dialect\":\"%s\",\"path\":", i ? "," : "", ec_format_name(e->dialect));
+    ec_buf_append_cstr(b, i ? ",{\"dialect\":\"" : "{\"dialect\":\"");
+    ec_buf_append_cstr(b, ec_format_name(e->dialect));
+    ec_buf_append_cstr(b, "\",\"path\":");
     ec_json_write_string(b, e->path);
-    ec_buf_printf(b, ",\"line\":%u,\"action\":\"%s\"", e->line, ec_action_name(e->action));
+    num_member(b, ",\"line\":", e->line);
+    ec_buf_append_cstr(b, ",\"action\":\"");
+    ec_buf_append_cstr(b, ec_action_name(e->action));
+    ec_buf_append_char(b, '"');
     if (e->action == EC_ACTION_MOVE) { ec_buf_append_cstr(b, ",\"moved_to\":"); ec_json_write_string(b, e->moved_to); }
     if (e->dialect == EC_FORMAT_SEARCH_REPLACE) {
       ec_buf_append_cstr(b, ",\"search\":");
@@ -137,12 +152,7 @@ static void write_reply(ec_buf *b, const ec_result *r) {
     }
     ec_buf_append_char(b, '}');
   }
-  ec_buf_append_cstr(b, "],\"paths\":[");
-  for (size_t i = 0; i < r->n_paths; i++) {
-    if (i) ec_buf_append_char(b, ',');
-    ec_json_write_string(b, r->paths[i]);
-  }
-  ec_buf_append_char(b, ']');
+  strings(b, "],\"paths\":[", r->paths, r->n_paths);
 }
 
 void ec_json_write_result(ec_buf *b, const ec_result *r) { ec_json_write_result_as(b, r, false); }
@@ -151,7 +161,9 @@ void ec_json_write_result_as(ec_buf *b, const ec_result *r, bool splices) {
   static const char *const STATUS[] = {"success", "partial", "error"};
   ec_buf_append_cstr(b, "{\"status\":\"");
   ec_buf_append_cstr(b, STATUS[r->status]);
-  ec_buf_append_cstr(b, r->applied ? "\",\"data\":{\"applied\":true,\"files\":{" : "\",\"data\":{\"applied\":false,\"files\":{");
+  ec_buf_append_cstr(b, "\",\"data\":{\"applied\":");
+  ec_buf_append_cstr(b, r->applied ? "true" : "false");
+  ec_buf_append_cstr(b, ",\"files\":{");
   for (size_t i = 0; i < r->n_files; i++) {
     if (i) ec_buf_append_char(b, ',');
     ec_json_write_string(b, r->files[i].path);
@@ -174,12 +186,7 @@ void ec_json_write_result_as(ec_buf *b, const ec_result *r, bool splices) {
   }
   if (r->has_reply) write_reply(b, r);
   if (r->n_notes && r->status != EC_STATUS_ERROR) {
-    ec_buf_append_cstr(b, ",\"notes\":[");
-    for (size_t i = 0; i < r->n_notes; i++) {
-      if (i) ec_buf_append_char(b, ',');
-      ec_json_write_string(b, r->notes[i]);
-    }
-    ec_buf_append_char(b, ']');
+    strings(b, ",\"notes\":[", r->notes, r->n_notes);
   }
   if (r->has_prompt) {
     /* the schema is JSON text the core wrote itself: emitted as an object, not a string */

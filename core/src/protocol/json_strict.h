@@ -15,7 +15,8 @@
  * True when json[0, len) is one JSON value (RFC 8259) with nothing but white space around it,
  * every string valid UTF-8 with valid escapes, and no object key holding \u0000 (keys are paths
  * and field names). Otherwise false, with *at the byte offset of the fault and *what a phrase
- * saying what is wrong there ("a leading zero in a number").
+ * saying what is wrong there ("a leading zero in a number"). True: *at is the length of its
+ * longest number (0: none), so json_numbers.h's rewriting of long numbers needs no pass of its own.
  */
 bool ec_json_strict_check(const char *json, size_t len, size_t *at, const char **what);
 
