@@ -219,6 +219,22 @@ static bool pairs_counterparts(ec_lz_job *job, size_t j, size_t i, size_t r) {
   return true;
 }
 
+/* Whether the n snippet lines from j rewrite the r file lines from i, so that weak context (`}`,
+ * `) {`) beyond them may be trusted as the file's next lines (docs/lazy.md, "the edge rewrite"):
+ * each non-blank snippet line is, in order, its own file line there or an edited version of it,
+ * at least one edited (the file lines between them are deleted: no marker stands between). */
+static bool edge_rewrite(ec_lz_job *job, size_t j, size_t n, size_t i, size_t r) {
+  const ec_lz_side *S = &job->S, *F = &job->F;
+  size_t f = i, edited = 0;
+  for (size_t t = j; t < j + n; t++) {
+    if (S->flags[t] & LZ_BLANK) continue;
+    while (f < i + r && S->key[t] != F->key[f] && !(strong_s(S, t) && strong_s(F, f) && ec_lz_counterparts(S->line[t], F->line[f]))) f++;
+    if (f < i + r && S->key[t] != F->key[f]) edited++;
+    f++;
+  }
+  return edited && f <= i + r;
+}
+
 static bool any_strong(const ec_lz_side *s, size_t from, size_t to) {
   for (size_t k = from; k < to; k++)
     if (strong_s(s, k)) return true;
@@ -460,14 +476,13 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
   for (size_t r = 0; r <= rmax; r++) {
     if (i0 < r || i0 - r < *c) break;
     size_t p = i0 - r;
-    size_t qmax = k - r < EDGE_MAX ? k - r : EDGE_MAX;
+    size_t qmax = k - !!r < EDGE_MAX ? k - !!r : EDGE_MAX; /* r: one new line at least; q + r > k: edge_rewrite */
     for (size_t q = qmax; q >= 1; q--) {
       if (p < q || p - q < *c) continue;
       bool eq = true;
       for (size_t t = 0; t < q && eq; t++) eq = S->key[j0 + t] == F->key[p - q + t] && same_depth(job, j0 + t, p - q + t, ja, i0);
       if (!eq) continue;
-      if (r && !any_strong(S, j0, j0 + q) && !pairs_counterparts(job, ja - r, p, r)) continue;
-      if (q == k && r) continue; /* nothing new, but it would drop lines: not this */
+      if (q + r > k ? !edge_rewrite(job, j0 + q, k - q, p, r) : r && !any_strong(S, j0, j0 + q) && !pairs_counterparts(job, ja - r, p, r)) continue;
       /* Spacing after a marker is no context when the lines under it edit the file's lines
        * above the anchor one for one (a renamed wrapper over an unchanged next section): blank
        * lines alone do not say the new lines go below them rather than over those lines. */
@@ -750,14 +765,13 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
   size_t rmax = k < 8 ? k : 8; /* as at the leading edge (swept there) */
   for (size_t r = 0; r <= rmax; r++) {
     size_t p = ib + 1 + r;
-    size_t qmax = k - r < EDGE_MAX ? k - r : EDGE_MAX;
+    size_t qmax = k - !!r < EDGE_MAX ? k - !!r : EDGE_MAX; /* r: one new line at least; q + r > k: edge_rewrite */
     for (size_t q = qmax; q >= 1; q--) {
       if (p + q > limit) continue;
       bool eq = true;
       for (size_t t = 0; t < q && eq; t++) eq = S->key[j1 - q + t] == F->key[p + t] && same_depth(job, j1 - q + t, p + t, jb, ib);
       if (!eq) continue;
-      if (r && !any_strong(S, j1 - q, j1) && !pairs_counterparts(job, jb + 1, ib + 1, r)) continue;
-      if (q == k && r) continue;
+      if (q + r > k ? !edge_rewrite(job, jb + 1, k - q, ib + 1, r) : r && !any_strong(S, j1 - q, j1) && !pairs_counterparts(job, jb + 1, ib + 1, r)) continue;
       if (any_strong(S, j1 - q, j1)) {
         size_t w = 64 + 2 * k, hi = limit - p > w ? p + q + w : limit;
         size_t other = context_elsewhere(job, j1 - q, q, ib + 1, hi, p, false, ib + 1, r, j1 - q - jb - 1);
