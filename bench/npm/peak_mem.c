@@ -16,20 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *slurp(const char *path, size_t *n) {
-  FILE *f = fopen(path, "rb");
-  if (!f) { perror(path); exit(1); }
-  fseek(f, 0, SEEK_END);
-  long len = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *b = malloc((size_t)len + 1);
-  if (!b || fread(b, 1, (size_t)len, f) != (size_t)len) { fprintf(stderr, "%s: read failed\n", path); exit(1); }
-  b[len] = 0;
-  fclose(f);
-  *n = (size_t)len;
-  return b;
-}
+#include "slurp.h"
 
 /* Every block with its size in front; the live total, its peak, and the big blocks at the peak. */
 enum { BIG = 64 * 1024, MAX_BIG = 64 };
