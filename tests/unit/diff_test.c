@@ -309,6 +309,19 @@ static void drop_final_lf(uint64_t *s, ec_buf *b) {
   if (b->len && b->ptr[b->len - 1] == '\n' && rnd(s, 3) == 0) b->len--;
 }
 
+/* A random old text of up to max_lines lines and a new one (a fresh text, or the old one mutated),
+ * into two initialised buffers the caller frees. */
+static void random_pair(uint64_t *s, ec_buf *ob, ec_buf *nb, unsigned max_lines) {
+  unsigned nalpha = 2 + rnd(s, 7);
+  ec_buf_init(ob, NULL);
+  ec_buf_init(nb, NULL);
+  random_text(s, ob, rnd(s, max_lines), nalpha);
+  if (rnd(s, 4) == 0) random_text(s, nb, rnd(s, 14), nalpha);
+  else mutate(s, ob, nb, nalpha);
+  drop_final_lf(s, ob);
+  drop_final_lf(s, nb);
+}
+
 static void check_pair(ec_str os, ec_str ns, uint64_t *s, int iter) {
   ec_arena *a = ec_arena_new(NULL);
   char why[200] = "";
@@ -360,15 +373,8 @@ static void test_random(void) {
   uint64_t s = 0x9E3779B97F4A7C15ULL;
   int before = tu_failed;
   for (int iter = 0; iter < 2000; iter++) {
-    unsigned nalpha = 2 + rnd(&s, 7);
     ec_buf ob, nb;
-    ec_buf_init(&ob, NULL);
-    ec_buf_init(&nb, NULL);
-    random_text(&s, &ob, rnd(&s, 14), nalpha);
-    if (rnd(&s, 4) == 0) random_text(&s, &nb, rnd(&s, 14), nalpha);
-    else mutate(&s, &ob, &nb, nalpha);
-    drop_final_lf(&s, &ob);
-    drop_final_lf(&s, &nb);
+    random_pair(&s, &ob, &nb, 14);
     ec_str os = {ob.ptr ? ob.ptr : "", ob.len}, ns = {nb.ptr ? nb.ptr : "", nb.len};
     check_pair(os, ns, &s, iter);
     ec_buf_free(&ob);
@@ -599,7 +605,7 @@ static void splice_at_random(uint64_t *s, const ec_buf *ob, const ec_buf *mid, u
  * of repetitive lines (compaction slides over them) of 0 to 600 lines, with or without a final
  * LF, the line count known or not. What the windows compute (line counts, the walk back to a
  * window's first line, the new side's offsets taken from the old side's) must not show. */
-static void check_reverse(ec_arena *a, ec_str diff, ec_str undo, const char *what, int iter);
+static void check_reverse(ec_str diff, ec_str undo, const char *what, int iter);
 
 static void test_stretches(void) {
   uint64_t s = 0x243F6A8885A308D3ULL;
@@ -630,7 +636,7 @@ static void test_stretches(void) {
       CHECK_MSG(w.text.len == x.text.len && !memcmp(w.text.ptr, x.text.ptr, w.text.len), "stretch diff %d: %.*s\n---- vs whole ----\n%.*s",
                 iter, (int)x.text.len, x.text.ptr, (int)w.text.len, w.text.ptr);
       CHECK_MSG(wu.text.len == xu.text.len && !memcmp(wu.text.ptr, xu.text.ptr, wu.text.len), "stretch undo %d", iter);
-      check_reverse(a, x.text, xu.text, "stretch", iter);
+      check_reverse(x.text, xu.text, "stretch", iter);
       ec_arena_free(a);
     }
   next:
@@ -702,7 +708,7 @@ static void test_tight(void) {
  * byte for byte: random pairs, every context, absent sides, paths that are quoted, TAB-ended or
  * different on the two sides, whole-text and stretch diffs; under undo_on_read the undo is left
  * unbuilt exactly when the diff is whole. */
-static void check_reverse(ec_arena *a, ec_str diff, ec_str undo, const char *what, int iter) {
+static void check_reverse(ec_str diff, ec_str undo, const char *what, int iter) {
   ec_buf b;
   ec_buf_init(&b, NULL);
   bool ok = ec_diff_reverse_into(&b, diff);
@@ -710,7 +716,6 @@ static void check_reverse(ec_arena *a, ec_str diff, ec_str undo, const char *wha
             "%s %d: reversed\n%.*s\n---- built ----\n%.*s\n---- diff ----\n%.*s", what, iter, (int)b.len, b.ptr,
             (int)undo.len, undo.ptr, (int)diff.len, diff.ptr);
   ec_buf_free(&b);
-  (void)a;
 }
 
 static void test_reverse(void) {
@@ -718,15 +723,8 @@ static void test_reverse(void) {
   uint64_t s = 0xB7E151628AED2A6BULL;
   int before = tu_failed;
   for (int iter = 0; iter < 3000; iter++) {
-    unsigned nalpha = 2 + rnd(&s, 7);
     ec_buf ob, nb;
-    ec_buf_init(&ob, NULL);
-    ec_buf_init(&nb, NULL);
-    random_text(&s, &ob, rnd(&s, iter % 3 ? 14 : 300), nalpha);
-    if (rnd(&s, 4) == 0) random_text(&s, &nb, rnd(&s, 14), nalpha);
-    else mutate(&s, &ob, &nb, nalpha);
-    drop_final_lf(&s, &ob);
-    drop_final_lf(&s, &nb);
+    random_pair(&s, &ob, &nb, iter % 3 ? 14 : 300);
     ec_str os = {ob.ptr ? ob.ptr : "", ob.len}, ns = {nb.ptr ? nb.ptr : "", nb.len};
     ec_arena *a = ec_arena_new(NULL);
     ec_str op = S(paths[rnd(&s, 7)]), np = rnd(&s, 3) ? op : S(paths[rnd(&s, 7)]);
@@ -735,7 +733,7 @@ static void test_reverse(void) {
     lazy.undo_on_read = true;
     ec_diff_out d, u, ld, lu;
     CHECK(ec_diff_unified_pair(a, op, np, absent_old ? NULL : &os, absent_new ? NULL : &ns, &eager, &d, &u) == EC_OK);
-    check_reverse(a, d.text, u.text, "whole", iter);
+    check_reverse(d.text, u.text, "whole", iter);
     CHECK(ec_diff_unified_pair(a, op, np, absent_old ? NULL : &os, absent_new ? NULL : &ns, &lazy, &ld, &lu) == EC_OK);
     CHECK_MSG(lu.text.ptr == NULL && lu.added == u.added && lu.removed == u.removed, "lazy %d: undo built", iter);
     CHECK(ld.text.len == d.text.len && !memcmp(ld.text.ptr, d.text.ptr, d.text.len));

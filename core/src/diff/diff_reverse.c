@@ -1,7 +1,7 @@
 /*
- * The undo diff read off the diff itself (ec_diff_reverse): what diff_emit.c writes for `undo`
- * (the same script emitted with the sides swapped), rebuilt from the forward text alone, so a
- * caller that rarely reads the undo (the npm object path, EC_APPLY_UNDO_ON_READ) need not have it
+ * The undo diff read off the diff itself (ec_diff_reverse_into): what diff_emit.c writes for
+ * `undo` (the same script emitted with the sides swapped), rebuilt from the forward text alone, so
+ * a caller that rarely reads the undo (the npm object path, EC_FILES_UNDO_ON_READ) need not have it
  * built, escaped and carried on every call.
  *
  * Why the text is enough. The emitter's undo is the forward script with every change's sides
