@@ -9,8 +9,10 @@ repair (a hint of the intended merge, not an expectation).
 
     python3 bench/lazy-wild/scan.py MIRROR_GIT_DIR... > candidates.jsonl
 
-Prints one JSON object a line: repo, commit, parent, path, marker, repair (or null), sizes.
-Selection rules are fixed here, before any engine output was seen (see README.md).
+Prints one JSON object a line: repo, commit, parent, path, marker (the first), markers (how many),
+repair (or null), tool (v0, lovable or unknown, from the commit's author), licence, sizes; and on
+stderr how many candidates each later rule left out. The selection rules were fixed here before
+any engine output was seen (README.md).
 """
 import collections
 import hashlib
@@ -39,11 +41,10 @@ SKIP_EXT = {'.md', '.mdx', '.markdown', '.txt', '.rst', '.adoc', '.json', '.lock
 MAX_BYTES = 200_000
 
 
-def git(gd, *args, check=True):
+def git(gd, *args):
+    """git's output as text, or None when it fails (a path absent at that commit)."""
     r = subprocess.run(['git', '--git-dir', gd, *args], capture_output=True)
-    if check and r.returncode != 0:
-        return None
-    return r.stdout.decode('utf-8', 'replace')
+    return r.stdout.decode('utf-8', 'replace') if r.returncode == 0 else None
 
 
 # Not markers though they start like one: prose continuing the previous comment line
@@ -152,8 +153,7 @@ def scan(gd):
                 else 'unknown')
         print(json.dumps({'repo': repo, 'commit': commit, 'parent': parent, 'path': path,
                           'marker': got[0].strip(), 'markers': len(got), 'repair': repair,
-                          'tool': tool, 'author_kind': 'bot' if author.endswith('[bot]') else 'person',
-                          'licence': licence(gd), 'orig_bytes': len(old), 'snippet_bytes': len(new)}), flush=True)
+                          'tool': tool, 'licence': licence(gd), 'orig_bytes': len(old), 'snippet_bytes': len(new)}), flush=True)
 
 
 skipped = collections.Counter()
