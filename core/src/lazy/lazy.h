@@ -55,6 +55,10 @@ bool ec_lz_is_marker(ec_str line, bool bare_dots);
 bool ec_lz_looks_elided(ec_str line);
 /** Whether a line holds an ellipsis: `...` or `…` (marker.c). */
 bool ec_lz_has_ellipsis(ec_str s);
+/** Whether a code line holds a marker comment after its code (a block comment `... your existing
+ * code ...` as a one-line body `() => { ... };`, `x(); // ... rest ...`): written as code, the
+ * code it stands for is taken for removed. */
+bool ec_lz_holds_marker(ec_str line);
 /** Whether text (LF or CRLF) holds a comment marker line not present in `file` (may be empty). */
 bool ec_lz_text_has_markers(ec_arena *a, ec_str text, ec_str file);
 

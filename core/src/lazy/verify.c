@@ -1352,7 +1352,7 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
     bool marker = ec_lz_is_marker(v.r[r].line, false);
     /* A comment that reads like a marker in words not taken for one (`// ... helpers`): written
      * as code, the code it stands for was likely taken for removed. */
-    if (!marker && !ec_lz_looks_elided(v.r[r].line)) continue;
+    if (!marker && !ec_lz_looks_elided(v.r[r].line) && !ec_lz_holds_marker(v.r[r].line)) continue;
     uint32_t cnt = 0;
     ec_lz_side_first(F, v.r[r].key, &cnt);
     if (!cnt)
