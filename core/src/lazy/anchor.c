@@ -218,7 +218,8 @@ static int cmp_u64(const void *a, const void *b) {
 
 /* Segments each placed on their own, in file order (job->order), when the snippet lists them out
  * of it: a model shows a new helper first, then the callers it changed. Only when every segment
- * has unique lines of the file, rising within it, and no new line above the first of them; the spans those lines cover (first to last)
+ * has unique lines of the file (copy: the pairs that are copied code, skipped), rising within it,
+ * and no new line above the first of them that encloses it; the spans those lines cover (first to last)
  * do not overlap; no line the file has once is written twice (an old and a new version listed
  * one after the other); and every segment out of order with another changes something (holds a
  * line the file lacks) — a segment shown unchanged out of order is code the model means to move,
@@ -346,7 +347,8 @@ static ec_error_code unique_pass(ec_lz_job *job) {
   for (size_t k = 0; k < np; k++)
     if (!suspect[k]) seg_pairs[job->seg_of[pj[k]]] = 1;
   /* Longest strictly increasing subsequence of pi (patience, O(p log p)), over the pairs not
-   * suspect; then again with the suspects of segments that chain left without a pair. */
+   * suspect; then again with the suspects of segments that chain left without a pair and have
+   * no pair of their own (seg_pairs): one that has is out of file order, its copies no anchors. */
   uint32_t *tail = ec_arena_alloc(job->a, np * sizeof *tail), *prev = ec_arena_alloc(job->a, np * sizeof *prev);
   uint8_t *keep = ec_arena_calloc(job->a, np, 1);
   if (!tail || !prev || !keep) return EC_OUT_OF_MEMORY;
