@@ -205,6 +205,9 @@ static bool def_of(ec_str line, const lang_t *lang, bool in_class, ec_str *name,
   ec_str qual = ec_str_make("", 0);
   if (word_at(t, &k, "#define")) kind = 'm';
   else if (word_at(t, &k, "macro_rules!")) kind = 'm';
+  /* An import binds its module's name, or its default export's (`import os`, `import Image from
+   * "next/image"`): kind i. */
+  else if (word_at(t, &k, "import")) kind = 'i';
   else {
     /* Modifiers that change no name. */
     static const char *const MOD[] = {"pub(crate)", "pub(super)", "pub(self)", "pub", "export", "default", "async", "public", "private",
@@ -464,70 +467,6 @@ static ec_error_code defined_once(ec_lz_job *job, const ec_lz_rview *v, const la
   return EC_OK;
 }
 
-/* (b) for imports: the names a column-0 import line binds (`import X, { a as b } from "m"`,
- * `import * as ns from "m"`, Python's `import a.b as c` and `from m import (x, y)`), into out (at
- * most 16); 0 for any other line. A name the line imports twice counts once per import. */
-static size_t import_names(ec_str t, ec_str *out) {
-  size_t k = 0, e = t.len, n = 0;
-  if (word_at(t, &k, "from")) {
-    const char *i = memmem(t.ptr, t.len, " import ", 8);
-    if (!i) return 0;
-    k = (size_t)(i - t.ptr) + 8;
-  } else if (!word_at(t, &k, "import")) return 0;
-  const char *f = memmem(t.ptr, t.len, " from ", 6);
-  if (f) e = (size_t)(f - t.ptr);
-  while (k < e && n < 16) {
-    char c = t.ptr[k];
-    if (c == '"' || c == '\'' || c == '`' || c == '=' || c == ';' || c == '#') break; /* `import "m"`, `X = require(...)` */
-    ec_str w = name_at(t, &k);
-    if (!w.len) { k++; continue; }
-    size_t q = k;
-    while (q < e && t.ptr[q] == ' ') q++;
-    /* `a as b` binds b; `type X` (TypeScript) binds X. */
-    bool kw = ec_str_eq_cstr(w, "as") || ((ec_str_eq_cstr(w, "type") || ec_str_eq_cstr(w, "typeof")) && q < e && (ec_lz_name_char((unsigned char)t.ptr[q]) || t.ptr[q] == '{'));
-    if (!kw && !(q + 2 < e && !memcmp(t.ptr + q, "as ", 3))) {
-      const char *d = memchr(w.ptr, '.', w.len); /* `import a.b` binds a */
-      out[n++] = d ? ec_str_make(w.ptr, (size_t)(d - w.ptr)) : w;
-    }
-  }
-  return n;
-}
-
-/* How many column-0 import lines among n lines (at base + i * stride, an ec_str each) bind name. */
-static size_t binds(ec_lz_job *job, const void *base, size_t stride, size_t n, ec_str name) {
-  size_t c = 0;
-  ec_str w[16];
-  for (size_t i = 0; i < n; i++) {
-    ec_str l = *(const ec_str *)((const char *)base + i * stride);
-    if (l.len < 7 || (l.ptr[0] != 'i' && l.ptr[0] != 'f')) continue;
-    job->work += 1 + l.len / 16;
-    size_t m = import_names(l, w);
-    for (size_t q = 0; q < m; q++) c += ec_str_eq(w[q], name);
-  }
-  return c;
-}
-
-/* No name imported more often in R than in the file or in the snippet: imports the snippet repeats
- * above a marker that keeps the file's own (`import Image from "next/image";` above
- * `// ... other imports ...`, the file importing Image below "use client") bind a name twice. */
-static ec_error_code imported_once(ec_lz_job *job, const ec_lz_rview *v) {
-  ec_str w[16];
-  for (size_t r = 0; r < v->nr; r++) {
-    if (v->rfile[r] != EC_LZ_NONE || v->rblk[r] == EC_LZ_NONE) continue;
-    size_t m = import_names(v->r[r].line, w);
-    for (size_t q = 0; q < m; q++) {
-      size_t c = binds(job, v->r, sizeof *v->r, v->nr, w[q]);
-      if (c > 1 && c > binds(job, job->F.line, sizeof *job->F.line, job->F.n, w[q]) &&
-          c > binds(job, job->S.line, sizeof *job->S.line, job->S.n, w[q]))
-        return ec_lz_fail_check(job, EC_NO_MATCH, 0, 0, 0,
-                                "it imports a name the file imports already, and the merge keeps the file's import too: one name "
-                                "imported twice (invariant b). Show the file's import line in the snippet where this one replaces it",
-                                v->r[r].line);
-    }
-  }
-  return EC_OK;
-}
-
 /* ---------------------------------------------------------------- a marker in a new block */
 
 static bool holds_text(const ec_lz_rview *v, size_t r0, size_t r1);
@@ -550,16 +489,13 @@ static ec_error_code marker_in_new_block(ec_lz_job *job, const ec_lz_rview *v) {
     uint32_t jm = job->seg[s].j1;
     while (jm < S->n && !(S->flags[jm] & LZ_MARKER)) jm++;
     uint32_t o = jm < S->n ? ec_lz_enclosing(job, false, jm, false) : LZ_NIL, cnt = 0, copied = 0;
-    if (o == LZ_NIL || !opens(ec_lz_trim(S->line[o]))) continue;
+    if (o == LZ_NIL) continue;
     ec_lz_side_first(&job->F, S->key[o], &cnt);
     /* The block shows the start of the file's code (a strong line the file has), the marker its rest. */
     for (uint32_t j = o + 1; j < jm && !cnt && !copied; j++)
       if (!(S->flags[j] & (LZ_BLANK | LZ_WEAK | LZ_MARKER))) ec_lz_side_first(&job->F, S->key[j], &copied);
     if (!cnt && copied)
-      return ec_lz_fail_check(job, EC_NO_MATCH, s, 0, 0,
-                              "a marker inside the new block this line opens would stand for no line of the file, so the code it "
-                              "names stays outside the block. Send the block whole, or search_replace blocks",
-                              S->line[o]);
+      return ec_lz_fail_check(job, EC_NO_MATCH, s, 0, 0, "its new block's marker would stand for nothing", S->line[o]);
   }
   return EC_OK;
 }
@@ -804,7 +740,6 @@ ec_error_code ec_lz_check_invariants(ec_lz_job *job, const ec_lz_rview *v) {
     if (!rc) rc = top_adjacent(job, v, s);
   }
   if (!rc) rc = defined_once(job, v, &lang);
-  if (!rc) rc = imported_once(job, v);
   if (!rc) rc = marker_in_new_block(job, v);
   if (!rc) rc = one_place(job, v);
   if (!rc) rc = still_parses(job, v, &lang);
