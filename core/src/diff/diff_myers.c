@@ -212,14 +212,14 @@ static ec_error_code search(ec_arena *ar, uint32_t *ca, size_t n, uint32_t *cb, 
   memset(&m, 0, sizeof m);
   m.a = ca;
   m.b = cb;
-  m.ca = ec_arena_calloc(ar, rn + 1, 1);
-  m.cb = ec_arena_calloc(ar, rm + 1, 1);
+  m.ca = ec_arena_calloc(ar, rn + rm + 2, 1); /* both sides' flags in one block */
   m.budget = budget;
   m.mxcost = isqrt_at_least(rn + rm + 3, 256);
   /* Both V arrays in one block of its own, so it is freed below even when small (a diff of
    * many windows searches many times). */
   m.kf = ec_arena_alloc_own(ar, 2 * SPAN(&m) * sizeof *m.kf);
-  if (!m.ca || !m.cb || !m.kf) return EC_OUT_OF_MEMORY;
+  if (!m.ca || !m.kf) return EC_OUT_OF_MEMORY;
+  m.cb = m.ca + rn + 1;
   m.kb = m.kf + SPAN(&m);
   ec_error_code rc = run(ar, &m, (ptrdiff_t)rn, (ptrdiff_t)rm);
   if (rc != EC_OK) return rc;
@@ -228,8 +228,8 @@ static ec_error_code search(ec_arena *ar, uint32_t *ca, size_t n, uint32_t *cb, 
     if (!chg_a[i]) chg_a[i] = m.ca[k++];
   for (size_t i = pre, k = 0; i < pre + lb; i++)
     if (!chg_b[i]) chg_b[i] = m.cb[k++];
-  void *temps[] = {m.kf, m.ca, m.cb};
-  for (size_t t = 0; t < sizeof temps / sizeof *temps; t++) ec_arena_release(ar, temps[t]);
+  ec_arena_release(ar, m.kf);
+  ec_arena_release(ar, m.ca);
   return EC_OK;
 }
 
