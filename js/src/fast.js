@@ -131,6 +131,67 @@ export function syntaxOnDemand(request) {
 // EC_FILES_BESIDE_IN_PLACE: the edit strings beside stay in their blocks until the result is freed).
 const SYNTAX_ON_DEMAND = 1, UNDO_ON_READ = 4, BESIDE_IN_PLACE = 8;
 
+// Inputs at least this long get blocks of their own (putString, putBytes): a slot reserved for
+// ASCII that a non-ASCII file does not fit would stay unused beside its own block.
+const OWN_BLOCK_AT = 1 << 16;
+
+/**
+ * A call's inputs in one block of wasm memory: the rows first (u32, the block's alignment), then
+ * each short string's UTF-8 and a NUL in a slot sized for ASCII (its length + 1). A string that
+ * does not fit its slot (it has non-ASCII characters), and any input of OWN_BLOCK_AT units or
+ * more, gets a block of its own. Why one block: every malloc and free is a call into wasm, and a
+ * 10 KB edit made sixteen of them.
+ */
+class Inputs {
+  constructor(m, rowBytes, strings) {
+    let bytes = (rowBytes + 7) & ~7;
+    for (const s of strings) if (s.length < OWN_BLOCK_AT) bytes += s.length + 1;
+    this.m = m;
+    this.own = [];
+    this.base = m._malloc(bytes);
+    if (!this.base) throw new Error('editcore: out of memory');
+    this.rows = this.base;
+    this.at = this.base + ((rowBytes + 7) & ~7);
+  }
+
+  /** `text`'s UTF-8 with a NUL after it: [ptr, bytes, ascii]. */
+  string(text) {
+    if (text.length >= OWN_BLOCK_AT) return this.owned(putString(this.m, text));
+    const slot = this.at;
+    this.at += text.length + 1;
+    const r = encoder.encodeInto(text, this.m.HEAPU8.subarray(slot, slot + text.length));
+    if (r.read === text.length) {
+      this.m.HEAPU8[slot + r.written] = 0;
+      return [slot, r.written, r.written === text.length];
+    }
+    const cap = text.length * 3 + 1, p = this.m._malloc(cap);
+    if (!p) throw new Error('editcore: out of memory');
+    this.own.push(p);
+    const w = encoder.encodeInto(text, this.m.HEAPU8.subarray(p, p + cap - 1)).written;
+    this.m.HEAPU8[p + w] = 0;
+    return [p, w, false];
+  }
+
+  /** A Uint8Array's bytes (its slot: length + 1): [ptr, bytes, false]. */
+  bytes(b) {
+    if (b.length >= OWN_BLOCK_AT) return this.owned(putBytes(this.m, b));
+    const p = this.at;
+    this.at += b.length + 1;
+    this.m.HEAPU8.set(b, p);
+    return [p, b.length, false];
+  }
+
+  owned(put) {
+    this.own.push(put[0]);
+    return put;
+  }
+
+  free() {
+    for (const p of this.own) this.m._free(p);
+    this.m._free(this.base);
+  }
+}
+
 /**
  * Runs a request on module m: `requestText` its members but `files` as JSON text, `files` the
  * fastFiles list, `members` besideEdit's edit strings, `onDemand` syntaxOnDemand's answer.
@@ -138,27 +199,26 @@ const SYNTAX_ON_DEMAND = 1, UNDO_ON_READ = 4, BESIDE_IN_PLACE = 8;
  * out) and run returns null. Returns the response object.
  */
 export function runFiles(m, requestText, files, members, check, onDemand) {
-  const blocks = [];
-  const alloc = (n) => { const p = m._malloc(n); if (!p) throw new Error('editcore: out of memory'); blocks.push(p); return p; };
+  // Rows: the files' (16 B each), the edit strings' (12 B each), then a u32 for lengths.
+  const editRowsAt = 16 * files.length, lenAt = editRowsAt + 12 * members.length;
+  const strings = [requestText];
+  for (const [path, content] of files) strings.push(path, content);
+  for (const [, value] of members) strings.push(value);
+  const inputs = new Inputs(m, lenAt + 4, strings);
   let result = 0;
   try {
-    const [reqPtr, reqLen] = putString(m, requestText);
-    blocks.push(reqPtr);
-    const rows = alloc(16 * files.length + 4);
+    const [reqPtr, reqLen] = inputs.string(requestText);
+    const rows = inputs.rows, editRows = rows + editRowsAt, lenPtr = rows + lenAt;
     const originals = [];
     const given = new Map(); // an edit string's block -> [its bytes, the caller's string]
     files.forEach(([path, content], i) => {
-      const [pp, pl] = putString(m, path);
-      blocks.push(pp);
-      const [cp, cl, ascii] = typeof content === 'string' ? putString(m, content) : putBytes(m, content);
-      blocks.push(cp);
+      const [pp, pl] = inputs.string(path);
+      const [cp, cl, ascii] = typeof content === 'string' ? inputs.string(content) : inputs.bytes(content);
       m.HEAPU32.set([pp, pl, cp, cl], (rows >> 2) + 4 * i);
       originals.push({ path, content, ptr: cp, bytes: cl, ascii });
     });
-    const editRows = alloc(12 * members.length + 4);
     members.forEach(([which, value], i) => {
-      const [vp, vl] = putString(m, value);
-      blocks.push(vp);
+      const [vp, vl] = inputs.string(value);
       given.set(vp, [vl, value]);
       m.HEAPU32.set([which, vp, vl], (editRows >> 2) + 3 * i);
     });
@@ -166,7 +226,6 @@ export function runFiles(m, requestText, files, members, check, onDemand) {
       (onDemand ? SYNTAX_ON_DEMAND : 0) | UNDO_ON_READ | BESIDE_IN_PLACE);
     if (!result) throw new Error('editcore: out of memory');
     if (check && !check(m)) return null;
-    const lenPtr = alloc(4);
     const json = m._editcore_result_json(result, lenPtr);
     if (!json) throw new Error('editcore: out of memory');
     const text = decoder.decode(m.HEAPU8.subarray(json, json + m.HEAPU32[lenPtr >> 2]));
@@ -178,7 +237,7 @@ export function runFiles(m, requestText, files, members, check, onDemand) {
     return res;
   } finally {
     if (result) m._editcore_result_free(result);
-    for (const p of blocks) m._free(p);
+    inputs.free();
   }
 }
 

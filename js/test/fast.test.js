@@ -163,3 +163,30 @@ test('long edit strings go beside the JSON: the same answers, errors and order o
   const req = { format: 'whole_file', files: { f: file }, edit: hidden };
   same(applyRequestSync(req), viaJsonOff(req));
 });
+
+test("one block for a call's inputs: every size around a slot's and the own-block bound, ASCII or not, as the JSON path answers", () => {
+  // fast.js's Inputs: short inputs share one block in ASCII-sized slots; a non-ASCII string that
+  // does not fit its slot, and any input of 64K units or more, gets a block of its own.
+  const grow = (unit, n) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+  let checked = 0;
+  for (const n of [0, 1, 63, 64, 65535, 65536, 70000]) {
+    for (const unit of ['ab\n', 'é😀\n']) {
+      const tail = grow(unit, n);
+      const file = `head\nx = 1\n${tail}`;
+      const path = unit === 'ab\n' ? 'dir/a.py' : 'dir/é.py';
+      for (const edit of [{ old_string: 'x = 1', new_string: `x = 2${unit.trim()}` },
+        { old_string: `x = 1\n${tail}`, new_string: `y = 1\n${tail}` }]) {
+        const req = { format: 'replace', files: { [path]: file, 'other.txt': unit.repeat(3) }, edit: { path, ...edit } };
+        const r = applyRequestSync(req);
+        assert.equal(r.status, 'success', `${n} ${JSON.stringify(unit)}`);
+        assert.equal(r.data.files[path].content, file.replace(edit.old_string, edit.new_string));
+        same(r, viaJsonOff(req));
+        const bytes = new TextEncoder().encode(file);
+        const rb = applyRequestSync({ ...req, files: { [path]: bytes } });
+        assert.equal(new TextDecoder().decode(rb.data.files[path].content), file.replace(edit.old_string, edit.new_string));
+        checked++;
+      }
+    }
+  }
+  assert.equal(checked, 28);
+});
