@@ -218,13 +218,14 @@ static int cmp_u64(const void *a, const void *b) {
 
 /* Segments each placed on their own, in file order (job->order), when the snippet lists them out
  * of it: a model shows a new helper first, then the callers it changed. Only when every segment
- * has unique lines of the file, rising within it, and no new line above the first of them; the spans those lines cover (first to last)
+ * has unique lines of the file (copy: the pairs that are copied code, skipped), rising within it,
+ * and no new line above the first of them that encloses it; the spans those lines cover (first to last)
  * do not overlap; no line the file has once is written twice (an old and a new version listed
  * one after the other); and every segment out of order with another changes something (holds a
  * line the file lacks) — a segment shown unchanged out of order is code the model means to move,
  * which a lazy snippet cannot say.
  * The merge is then tried with the segments in file order, and must pass its own check. */
-static ec_error_code file_order(ec_lz_job *job, const uint32_t *pj, const uint32_t *pi, size_t np) {
+static ec_error_code file_order(ec_lz_job *job, const uint32_t *pj, const uint32_t *pi, size_t np, const uint8_t *copy) {
   size_t ns = job->nseg;
   if (ns < 2 || ns > UINT32_MAX / 2) return EC_OK;
   uint32_t *lo = ec_arena_alloc(job->a, ns * sizeof *lo), *hi = ec_arena_alloc(job->a, ns * sizeof *hi);
@@ -233,15 +234,20 @@ static ec_error_code file_order(ec_lz_job *job, const uint32_t *pj, const uint32
   for (size_t s = 0; s < ns; s++) lo[s] = hi[s] = LZ_NIL;
   for (size_t k = 0; k < np; k++) {
     uint32_t s = job->seg_of[pj[k]];
+    if (copy[k]) continue;
     if (lo[s] == LZ_NIL) {
-      /* Its place starts at its anchors: no new line above the first (a new function whose
-       * body repeats a unique file line by chance would go inside that line's function). */
+      /* Its place starts at its anchors: no new line above the first that encloses it (a new
+       * function whose body repeats a unique file line by chance would go inside that line's
+       * function). */
+      bool fresh = false, outer = false;
       for (uint32_t j = job->seg[s].j0; j < pj[k]; j++) {
         if (job->S.flags[j] & LZ_BLANK) continue;
         uint32_t cf = 0;
         ec_lz_side_first(&job->F, job->S.key[j], &cf);
-        if (!cf) return EC_OK;
+        fresh |= !cf;
+        outer |= job->S.indent[j] < job->S.indent[pj[k]];
       }
+      if (fresh && outer) return EC_OK;
       job->work += pj[k] - job->seg[s].j0;
       lo[s] = pi[k];
     } else if (pi[k] <= hi[s]) return EC_OK; /* not rising within its segment */
@@ -308,10 +314,24 @@ static ec_error_code unique_pass(ec_lz_job *job) {
   if (!suspect || !seg_plain) return EC_OUT_OF_MEMORY;
   uint32_t *sus_so = ec_arena_alloc(job->a, np * sizeof *sus_so), *sus_fo = ec_arena_alloc(job->a, np * sizeof *sus_fo);
   if (!sus_so || !sus_fo) return EC_OUT_OF_MEMORY;
+  uint8_t *moved = ec_arena_alloc(job->a, m + 1);
+  if (!moved) return EC_OUT_OF_MEMORY;
   for (int pass = 0; pass < 2; pass++) {
-    for (size_t k = 0; k < np; k++) { /* in snippet order: an opener is judged before its body */
-      size_t so = SIZE_MAX, fo = SIZE_MAX;
-      suspect[k] = !same_enclosing(job, pj[k], pi[k], job->seg_of[pj[k]], &so, &fo);
+    memset(moved, 0, m + 1);
+    for (size_t k = 0, next = 0; k < np; k++) { /* in snippet order: an opener is judged before its body */
+      size_t so = SIZE_MAX, fo = SIZE_MAX, j = pj[k];
+      for (; next <= j; next++) { /* under a line moved out of its block: moved with it */
+        uint32_t e = ec_lz_enclosing(job, false, next, false);
+        moved[next] = e != LZ_NIL && job->seg_of[e] == job->seg_of[next] && moved[e];
+      }
+      suspect[k] = !same_enclosing(job, j, pi[k], job->seg_of[j], &so, &fo);
+      if (!suspect[k]) {
+        /* Moved out of its block: the segment shows the file's opener of this line once, but
+         * not as the line's own opener (a nested helper written at the top level beside it). */
+        uint32_t fe = ec_lz_enclosing(job, true, pi[k], false), cs = 0, s2 = fe == LZ_NIL ? LZ_NIL : ec_lz_side_first(S, F->key[fe], &cs);
+        moved[j] |= cs == 1 && job->seg_of[s2] == job->seg_of[j] && s2 != ec_lz_enclosing(job, false, j, false);
+        suspect[k] = moved[j];
+      }
       sus_so[k] = suspect[k] && so != SIZE_MAX ? (uint32_t)so : LZ_NIL;
       sus_fo[k] = suspect[k] && fo != SIZE_MAX ? (uint32_t)fo : LZ_NIL;
       if (!suspect[k]) job->am[pj[k]] = (int32_t)pi[k];
@@ -322,8 +342,13 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     for (size_t k = 0; k < np; k++) job->am[pj[k]] = -1;
   }
   for (size_t k = 0; k < np; k++) job->am[pj[k]] = -1;
+  uint8_t *seg_pairs = ec_arena_calloc(job->a, job->nseg + 1, 1);
+  if (!seg_pairs) return EC_OUT_OF_MEMORY;
+  for (size_t k = 0; k < np; k++)
+    if (!suspect[k]) seg_pairs[job->seg_of[pj[k]]] = 1;
   /* Longest strictly increasing subsequence of pi (patience, O(p log p)), over the pairs not
-   * suspect; then again with the suspects of segments that chain left without a pair. */
+   * suspect; then again with the suspects of segments that chain left without a pair and have
+   * no pair of their own (seg_pairs): one that has is out of file order, its copies no anchors. */
   uint32_t *tail = ec_arena_alloc(job->a, np * sizeof *tail), *prev = ec_arena_alloc(job->a, np * sizeof *prev);
   uint8_t *keep = ec_arena_calloc(job->a, np, 1);
   if (!tail || !prev || !keep) return EC_OUT_OF_MEMORY;
@@ -349,7 +374,7 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     for (size_t k = 0; k < np; k++)
       if (keep[k]) seg_plain[job->seg_of[pj[k]]] = 1;
     for (size_t k = 0; k < np; k++)
-      if (suspect[k] && !seg_plain[job->seg_of[pj[k]]]) { suspect[k] = 0; again = true; }
+      if (suspect[k] && !seg_plain[job->seg_of[pj[k]]] && !seg_pairs[job->seg_of[pj[k]]]) { suspect[k] = 0; again = true; }
     if (!again) break;
   }
   if (!len) return EC_OK;
@@ -363,7 +388,7 @@ static ec_error_code unique_pass(ec_lz_job *job) {
   if (anchor_every_segment(job, pj, pi, np, keep, seg_kept)) return EC_OUT_OF_MEMORY;
   for (size_t k = 0; k < np; k++) {
     if (keep[k] || seg_kept[job->seg_of[pj[k]]] || suspect[k]) continue;
-    if (!twice && file_order(job, pj, pi, np)) return EC_OUT_OF_MEMORY;
+    if (!twice && file_order(job, pj, pi, np, suspect)) return EC_OUT_OF_MEMORY;
     /* The nearest kept pair tells which segment it contradicts. */
     size_t other = LZ_NIL;
     for (size_t q = 0; q < np; q++)

@@ -753,11 +753,20 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
         size_t other = context_elsewhere(job, j1 - q, q, p, hi, p, false, p, 0, j1 - q - (jb + 1 + e));
         if (other != SIZE_MAX) return ambiguous_context(job, si, p, other, q);
       }
-      emit_file(job, o, ib + 1, p);
-      ec_error_code rc = check_structure(job, si, s, jb + 1 + e, j1 - q, (int64_t)fi, (int64_t)p);
+      /* The run's last line opens the block the context goes on in (a doc comment's opening line
+       * above the next member's text): no new line goes between them. When the snippet writes the
+       * run's lines again right above the context (the same text either way), the run is the
+       * context's, and the new lines go above it. */
+      size_t sh = 0, nn = j1 - q - (jb + 1 + e);
+      if (nn >= e && !(F->flags[fi] & LZ_BLANK) && F->indent[p] > F->indent[fi])
+        while (sh < e && S->key[jb + 1 + sh] == S->key[j1 - q - e + sh]) sh++;
+      if (sh < e) sh = 0;
+      size_t at = p - sh;
+      emit_file(job, o, ib + 1, at);
+      ec_error_code rc = check_structure(job, si, s, jb + 1 + e - sh, j1 - q - sh, (int64_t)at - 1, (int64_t)at);
       if (rc) return rc;
-      put_range(job, o, s, jb + 1 + e, j1 - q);
-      emit_file(job, o, p, p + q);
+      put_range(job, o, s, jb + 1 + e - sh, j1 - q - sh);
+      emit_file(job, o, at, p + q);
       *c = p + q;
       return EC_OK;
     }
