@@ -9,6 +9,13 @@
  *       -Wl,-rpath,$PWD/build/native
  *   tmp/peak_mem OUT/1m W4 [ways]     (W1, W2, W3: replace; W4: whole_file)
  *
+ * In wasm32 (4-byte size_t and pointers, as the npm package runs), against the wasi preset's libraries:
+ *
+ *   clang-14 --target=wasm32-wasi --sysroot=/usr -O2 -Icore/include -o tmp/peak_mem.wasm bench/npm/peak_mem.c \
+ *       build/wasi/libeditcore.a build/wasi/libeditcore_cjson.a build/wasi/libeditcore_ts_runtime.a -lm \
+ *       -fuse-ld=lld -Wl,-z,stack-size=1048576 -Wl,--max-memory=2147483648
+ *   node --no-warnings bench/npm/wasi-run.mjs tmp/peak_mem.wasm $PWD/OUT/1m W4
+ *
  * ways: EC_FILES_* (default the package's: 1|2|4|8). Prints the peak in bytes and as a multiple
  * of the file's size, and the blocks of 64 KiB or more live at the peak.
  */

@@ -430,13 +430,16 @@ static void f_free(void *u, void *p) {
   if (p) { f->live--; free(p); }
 }
 
-static void test_oom(void) {
+/* `distinct` lines of 3000 on each side: 700 leaves the line classes' table at its first size,
+ * 3000 makes it grow (diff_prepare.c sizes it for a quarter of all lines distinct), so an
+ * allocation failure there is met too. */
+static void test_oom(int distinct) {
   ec_buf ob, nb;
   ec_buf_init(&ob, NULL);
   ec_buf_init(&nb, NULL);
   for (int i = 0; i < 3000; i++) {
-    ec_buf_printf(&ob, "line %d\n", i % 700);
-    ec_buf_printf(&nb, i % 50 == 7 ? "other %d\n" : "line %d\n", i % 700);
+    ec_buf_printf(&ob, "line %d\n", i % distinct);
+    ec_buf_printf(&nb, i % 50 == 7 ? "other %d\n" : "line %d\n", i % distinct);
   }
   ec_str os = {ob.ptr, ob.len}, ns = {nb.ptr, nb.len};
   bool ok_seen = false, all_clean = true, all_codes = true;
@@ -775,7 +778,8 @@ int main(void) {
   test_stretches();
   test_tight();
   test_reverse();
-  test_oom();
+  test_oom(700);
+  test_oom(3000);
   test_large();
   printf("%d passed, %d failed\n", tu_passed, tu_failed);
   return tu_failed ? 1 : 0;

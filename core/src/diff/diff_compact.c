@@ -42,7 +42,7 @@ static bool group_prev(const uint8_t *chg, group *g) {
  * window's guard lines, which are only there to be printed as context. */
 static bool group_slide_down(const ec_diff_prep *p, const ec_diff_side *s, uint8_t *chg, group *g) {
   const size_t n = s->wn;
-  if (g->end + p->guard_hi >= n || !ec_diff_line_eq(p, s, g->start, g->end)) return false;
+  if (g->end + p->guard_hi >= n || !ec_diff_line_eq(s, g->start, g->end)) return false;
   chg[g->start++] = 0;
   chg[g->end++] = 1;
   while (g->end < n && chg[g->end]) g->end++;
@@ -50,7 +50,7 @@ static bool group_slide_down(const ec_diff_prep *p, const ec_diff_side *s, uint8
 }
 
 static bool group_slide_up(const ec_diff_prep *p, const ec_diff_side *s, uint8_t *chg, group *g) {
-  if (g->start <= p->guard_lo || !ec_diff_line_eq(p, s, g->start - 1, g->end - 1)) return false;
+  if (g->start <= p->guard_lo || !ec_diff_line_eq(s, g->start - 1, g->end - 1)) return false;
   chg[--g->start] = 1;
   chg[--g->end] = 0;
   while (g->start > 0 && chg[g->start - 1]) g->start--;

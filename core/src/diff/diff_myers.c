@@ -23,8 +23,9 @@
 typedef struct myers {
   const uint32_t *a, *b; /* the sequences searched (class ids) */
   uint8_t *ca, *cb;      /* their change flags */
-  ptrdiff_t *kf, *kb;    /* furthest x per diagonal k = x - y (forward, backward), valid for k in
-                            [-(len b + 1), len a + 1] */
+  ptrdiff_t *kf, *kb;    /* furthest x per diagonal d = x - y (forward, backward): a split's diagonal
+                            d at kf[d - fo], kb[d - bo] (V arrays of SPAN entries) */
+  ptrdiff_t fo, bo;      /* the current split's diagonals at index 0 */
   uint64_t work, budget;
   ptrdiff_t mxcost;      /* edit steps per split before taking the furthest point reached */
 } myers;
@@ -33,16 +34,22 @@ typedef struct range {
   ptrdiff_t off1, lim1, off2, lim2;
 } range;
 
-/* max(ceil(sqrt(v)), floor_), in 64-bit so that 32-bit builds compute the same. */
+/* max(ceil(sqrt(v)), floor_), in 64-bit so that 32-bit builds compute the same; counted up, as the
+ * search it sizes takes v steps anyway. */
 static ptrdiff_t isqrt_at_least(size_t v, ptrdiff_t floor_) {
-  uint64_t r = 1;
-  while (r * r < v) r <<= 1;             /* r >= sqrt(v); v < 2^62 */
-  for (uint64_t lo = r / 2; r - lo > 1;) { /* bisect down to ceil(sqrt(v)) */
-    uint64_t mid = lo + (r - lo) / 2;
-    if (mid * mid >= v) r = mid; else lo = mid;
-  }
-  return (ptrdiff_t)r > floor_ ? (ptrdiff_t)r : floor_;
+  uint64_t r = (uint64_t)floor_;
+  while (r * r < v) r++;
+  return (ptrdiff_t)r;
 }
+
+/*
+ * A split's diagonals: the forward search's reach d in [fmid - ec, fmid + ec] after ec steps
+ * (and its sentinels one beyond), and ec stops at mxcost (split_heuristic then); the backward
+ * one's likewise around bmid. So a V array needs 2 * mxcost + 3 entries, whatever the problem's
+ * size, not one a diagonal of the whole problem (545 for W4's 1 MB file, not 72,611), with a
+ * split's diagonal d at index d - (mid - mxcost - 1).
+ */
+#define SPAN(m) (2 * (size_t)(m)->mxcost + 3)
 
 /* A split point must lie in the region and leave both halves smaller, or the loop never ends. */
 static bool split_ok(const range *r, ptrdiff_t x, ptrdiff_t y) {
@@ -60,13 +67,15 @@ static bool split_ok(const range *r, ptrdiff_t x, ptrdiff_t y) {
 static bool split_heuristic(const myers *m, const range *r, ptrdiff_t fmin, ptrdiff_t fmax,
                             ptrdiff_t bmin, ptrdiff_t bmax, ptrdiff_t *sx, ptrdiff_t *sy) {
   ptrdiff_t fbest = -1, fx = 0, bbest = PTRDIFF_MAX, bx = 0;
+  const ptrdiff_t *kf = m->kf, *kb = m->kb;
+  const ptrdiff_t fo = m->fo, bo = m->bo;
   for (ptrdiff_t d = fmax; d >= fmin; d -= 2) {
-    ptrdiff_t x = m->kf[d] < r->lim1 ? m->kf[d] : r->lim1, y = x - d;
+    ptrdiff_t x = kf[d - fo] < r->lim1 ? kf[d - fo] : r->lim1, y = x - d;
     if (y > r->lim2) { x = r->lim2 + d; y = r->lim2; }
     if (x + y > fbest) { fbest = x + y; fx = x; }
   }
   for (ptrdiff_t d = bmax; d >= bmin; d -= 2) {
-    ptrdiff_t x = m->kb[d] > r->off1 ? m->kb[d] : r->off1, y = x - d;
+    ptrdiff_t x = kb[d - bo] > r->off1 ? kb[d - bo] : r->off1, y = x - d;
     if (y < r->off2) { x = r->off2 + d; y = r->off2; }
     if (x + y < bbest) { bbest = x + y; bx = x; }
   }
@@ -90,38 +99,39 @@ static bool split(myers *m, const range *r, ptrdiff_t *sx, ptrdiff_t *sy) {
   const ptrdiff_t off1 = r->off1, lim1 = r->lim1, off2 = r->off2, lim2 = r->lim2;
   const ptrdiff_t dmin = off1 - lim2, dmax = lim1 - off2;
   const ptrdiff_t fmid = off1 - off2, bmid = lim1 - lim2;
+  const ptrdiff_t fo = m->fo = fmid - m->mxcost - 1, bo = m->bo = bmid - m->mxcost - 1;
   /* With an odd delta the searches meet while the forward one moves, else the backward one. */
   const bool odd = ((fmid - bmid) & 1) != 0;
   ptrdiff_t fmin = fmid, fmax = fmid, bmin = bmid, bmax = bmid;
-  kf[fmid] = off1;
-  kb[bmid] = lim1;
+  kf[fmid - fo] = off1;
+  kb[bmid - bo] = lim1;
   for (ptrdiff_t ec = 1;; ec++) {
     uint64_t work = 0;
     /* Widen the diagonal range by one each way, or narrow it to keep parity at the region's
      * edge. A new outermost diagonal's missing neighbour gets a sentinel that never wins. */
-    if (fmin > dmin) kf[--fmin - 1] = -1; else ++fmin;
-    if (fmax < dmax) kf[++fmax + 1] = -1; else --fmax;
+    if (fmin > dmin) kf[--fmin - 1 - fo] = -1; else ++fmin;
+    if (fmax < dmax) kf[++fmax + 1 - fo] = -1; else --fmax;
     for (ptrdiff_t d = fmax; d >= fmin; d -= 2) {
-      ptrdiff_t x = kf[d - 1] >= kf[d + 1] ? kf[d - 1] + 1 : kf[d + 1];
+      ptrdiff_t x = kf[d - 1 - fo] >= kf[d + 1 - fo] ? kf[d - 1 - fo] + 1 : kf[d + 1 - fo];
       ptrdiff_t x0 = x, y = x - d;
       while (x < lim1 && y < lim2 && a[x] == b[y]) { x++; y++; }
       work += (uint64_t)(x - x0) + 1;
-      kf[d] = x;
-      if (odd && bmin <= d && d <= bmax && kb[d] <= x) {
+      kf[d - fo] = x;
+      if (odd && bmin <= d && d <= bmax && kb[d - bo] <= x) {
         *sx = x; *sy = y;
         m->work += work;
         return split_ok(r, x, y);
       }
     }
-    if (bmin > dmin) kb[--bmin - 1] = PTRDIFF_MAX; else ++bmin;
-    if (bmax < dmax) kb[++bmax + 1] = PTRDIFF_MAX; else --bmax;
+    if (bmin > dmin) kb[--bmin - 1 - bo] = PTRDIFF_MAX; else ++bmin;
+    if (bmax < dmax) kb[++bmax + 1 - bo] = PTRDIFF_MAX; else --bmax;
     for (ptrdiff_t d = bmax; d >= bmin; d -= 2) {
-      ptrdiff_t x = kb[d - 1] < kb[d + 1] ? kb[d - 1] : kb[d + 1] - 1;
+      ptrdiff_t x = kb[d - 1 - bo] < kb[d + 1 - bo] ? kb[d - 1 - bo] : kb[d + 1 - bo] - 1;
       ptrdiff_t x0 = x, y = x - d;
       while (x > off1 && y > off2 && a[x - 1] == b[y - 1]) { x--; y--; }
       work += (uint64_t)(x0 - x) + 1;
-      kb[d] = x;
-      if (!odd && fmin <= d && d <= fmax && x <= kf[d]) {
+      kb[d - bo] = x;
+      if (!odd && fmin <= d && d <= fmax && x <= kf[d - fo]) {
         *sx = x; *sy = y;
         m->work += work;
         return split_ok(r, x, y);
@@ -170,59 +180,56 @@ static ec_error_code run(ec_arena *ar, myers *m, ptrdiff_t n, ptrdiff_t nb) {
 
 /*
  * The search over ca[0..n) and cb[0..nb) (the classed middle lines), flags into chg_a / chg_b:
- * trim, drop one-sided lines, run Myers on what is left, map the flags back.
+ * trim, drop one-sided lines, run Myers on what is left, map the flags back. The sequences
+ * searched are written over ca and cb (nothing reads the classes after this), so the search adds
+ * a byte a line to what prepare built, not a copy of the classes.
  */
-static ec_error_code search(ec_arena *ar, const uint32_t *ca, size_t n, const uint32_t *cb, size_t nb,
+static ec_error_code search(ec_arena *ar, uint32_t *ca, size_t n, uint32_t *cb, size_t nb,
                             size_t nclasses, uint64_t budget, bool discard, uint8_t *chg_a, uint8_t *chg_b) {
   size_t pre = 0, suf = 0;
   while (pre < n && pre < nb && ca[pre] == cb[pre]) pre++;
   while (suf < n - pre && suf < nb - pre && ca[n - 1 - suf] == cb[nb - 1 - suf]) suf++;
-  const size_t la = n - pre - suf, lb = nb - pre - suf;
-  if (la == 0 || lb == 0) {
-    mark(chg_a, (ptrdiff_t)pre, (ptrdiff_t)(pre + la));
-    mark(chg_b, (ptrdiff_t)pre, (ptrdiff_t)(pre + lb));
-    return EC_OK;
-  }
+  const size_t la = n - pre - suf, lb = nb - pre - suf; /* one may be 0: run marks the other */
 
-  /* The sequences to search: the middles, without lines the other middle never has. */
-  uint32_t *ra = ec_arena_alloc(ar, la * sizeof *ra), *rb = ec_arena_alloc(ar, lb * sizeof *rb);
-  uint8_t *in_a = ec_arena_calloc(ar, nclasses, 1), *in_b = ec_arena_calloc(ar, nclasses, 1);
-  if (!ra || !rb || !in_a || !in_b) return EC_OUT_OF_MEMORY;
-  for (size_t i = pre; i < pre + la; i++) in_a[ca[i]] = 1;
-  for (size_t i = pre; i < pre + lb; i++) in_b[cb[i]] = 1;
+  /* The sequences to search: the middles, without lines the other middle never has (marked
+   * changed here; the kept lines' flags are still 0). in[class]: bit 1 on the old side, 2 new. */
   size_t rn = 0, rm = 0;
+  uint8_t *in = ec_arena_calloc(ar, nclasses, 1);
+  if (!in) return EC_OUT_OF_MEMORY;
+  for (size_t i = pre; i < pre + la; i++) in[ca[i]] |= 1;
+  for (size_t i = pre; i < pre + lb; i++) in[cb[i]] |= 2;
   for (size_t i = pre; i < pre + la; i++) {
-    if (discard && !in_b[ca[i]]) chg_a[i] = 1;
-    else ra[rn++] = ca[i];
+    if (discard && !(in[ca[i]] & 2)) chg_a[i] = 1;
+    else ca[rn++] = ca[i]; /* rn <= i: read before written */
   }
   for (size_t i = pre; i < pre + lb; i++) {
-    if (discard && !in_a[cb[i]]) chg_b[i] = 1;
-    else rb[rm++] = cb[i];
+    if (discard && !(in[cb[i]] & 1)) chg_b[i] = 1;
+    else cb[rm++] = cb[i];
   }
+  ec_arena_release(ar, in);
 
   myers m;
   memset(&m, 0, sizeof m);
-  m.a = ra;
-  m.b = rb;
-  m.ca = ec_arena_calloc(ar, rn + 1, 1);
-  m.cb = ec_arena_calloc(ar, rm + 1, 1);
-  /* Diagonals run from -rm to rn; one sentinel slot beyond each end. */
-  ptrdiff_t *kf = ec_arena_alloc(ar, (rn + rm + 3) * sizeof *kf);
-  ptrdiff_t *kb = ec_arena_alloc(ar, (rn + rm + 3) * sizeof *kb);
-  if (!m.ca || !m.cb || !kf || !kb) return EC_OUT_OF_MEMORY;
-  m.kf = kf + rm + 1;
-  m.kb = kb + rm + 1;
+  m.a = ca;
+  m.b = cb;
+  m.ca = ec_arena_calloc(ar, rn + rm + 2, 1); /* both sides' flags in one block */
   m.budget = budget;
   m.mxcost = isqrt_at_least(rn + rm + 3, 256);
+  /* Both V arrays in one block of its own, so it is freed below even when small (a diff of
+   * many windows searches many times). */
+  m.kf = ec_arena_alloc_own(ar, 2 * SPAN(&m) * sizeof *m.kf);
+  if (!m.ca || !m.kf) return EC_OUT_OF_MEMORY;
+  m.cb = m.ca + rn + 1;
+  m.kb = m.kf + SPAN(&m);
   ec_error_code rc = run(ar, &m, (ptrdiff_t)rn, (ptrdiff_t)rm);
   if (rc != EC_OK) return rc;
-  /* Back to the middle's lines: the kept ones, in order, are the searched ones. */
+  /* Back to the middle's lines: the kept ones (flag still 0), in order, are the searched ones. */
   for (size_t i = pre, k = 0; i < pre + la; i++)
-    if (!discard || in_b[ca[i]]) chg_a[i] = m.ca[k++];
+    if (!chg_a[i]) chg_a[i] = m.ca[k++];
   for (size_t i = pre, k = 0; i < pre + lb; i++)
-    if (!discard || in_a[cb[i]]) chg_b[i] = m.cb[k++];
-  void *temps[] = {kf, kb, ra, rb, in_a, in_b, m.ca, m.cb};
-  for (size_t t = 0; t < sizeof temps / sizeof *temps; t++) ec_arena_release(ar, temps[t]);
+    if (!chg_b[i]) chg_b[i] = m.cb[k++];
+  ec_arena_release(ar, m.kf);
+  ec_arena_release(ar, m.ca);
   return EC_OK;
 }
 
@@ -234,6 +241,8 @@ ec_error_code ec_diff_myers(ec_arena *ar, const ec_diff_prep *p, uint64_t work_b
   ec_error_code rc = search(ar, p->a.cls, p->a.mn, p->b.cls, p->b.mn, p->nclasses,
                             work_budget ? work_budget : EC_DIFF_DEFAULT_BUDGET, !(flags & EC_DIFF_NO_DISCARD),
                             chg_a + p->mlo, chg_b + p->mlo);
+  ec_arena_release(ar, p->a.cls); /* spent: what follows reads the flags and the lines' bytes */
+  ec_arena_release(ar, p->b.cls);
   if (rc != EC_OK) return rc;
   if (!(flags & EC_DIFF_NO_COMPACT)) {
     ec_diff_compact(p, &p->a, chg_a, &p->b, chg_b);

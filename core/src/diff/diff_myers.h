@@ -19,6 +19,8 @@ enum {
 /**
  * Fills chg_a[0..p->a.wn) and chg_b[0..p->b.wn) (caller-allocated, window lines). Minimal while the work stays
  * under work_budget (0 = default) and each split stays cheap; past that, coarser but valid.
+ * The search is written over p's class arrays (p->a.cls, p->b.cls) and releases them (blocks of
+ * `ar`): once per prep, and nothing reads them afterwards.
  */
 ec_error_code ec_diff_myers(ec_arena *ar, const ec_diff_prep *p, uint64_t work_budget, unsigned flags,
                             uint8_t *chg_a, uint8_t *chg_b);

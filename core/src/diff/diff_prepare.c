@@ -16,10 +16,15 @@
 #include "../base/str.h"
 
 /*
- * The table. A line's class is the index of its slot, so no per-class array is needed (classes
- * are not dense, which costs the algorithm a table-sized byte array). A slot holds a reference
- * to the first line of its class, 1 + k for the old middle's line k and 1 + ma + k for the new
- * middle's (0 = empty), and 32 more hash bits to reject most mismatches without touching text.
+ * The table. A line's class is the reference to the first line of its class: 1 + k for the old
+ * middle's line k and 1 + ma + k for the new middle's, so classes are below ma + mb + 1 and the
+ * algorithm's per-class arrays are a byte a line (a slot's index as the class cost a byte a slot,
+ * up to three a line). A slot holds that reference (0 = empty) and the line's 32-bit hash, which
+ * picks the slot and rejects most mismatches without touching text; so the table grows by
+ * moving slots, not by hashing lines again, and starts small: it is sized by the distinct lines
+ * found (a code file has about half as many as lines, the new side adds few), not by all lines,
+ * and any size will do (the hash scaled to it, not masked), so it is not rounded up to a power
+ * of two either.
  */
 typedef struct slot {
   uint32_t ref, hash;
@@ -27,7 +32,9 @@ typedef struct slot {
 
 typedef struct class_table {
   slot *slots;
-  size_t mask;
+  size_t cap, used;
+  bool failed; /* out of memory (classes then wrong, and the prepare fails) */
+  ec_arena *ar;
   const ec_diff_side *a, *b;
   size_t mlo, ma;
 } class_table;
@@ -41,26 +48,49 @@ static ec_str ref_line(const class_table *t, uint32_t ref) {
   return r;
 }
 
-/* Class of line [p, p + len): found (*ref = its class's first line), or added as `ref`. */
-static uint32_t class_of(class_table *t, const char *p, size_t len, uint32_t *ref) {
-  uint64_t h = ec_hash_bytes(p, len);
-  uint32_t h32 = (uint32_t)(h >> 32);
-  size_t i = (size_t)h & t->mask;
-  for (;;) {
+/* The slot a hash starts probing at, in a table of cap slots; the next slot after i. */
+static size_t home(uint32_t h32, size_t cap) { return (size_t)(((uint64_t)h32 * cap) >> 32); }
+static size_t next(size_t i, size_t cap) { return i + 1 < cap ? i + 1 : 0; }
+
+/* A table twice the size, the same slots moved over; false when out of memory. */
+static bool grow(class_table *t) {
+  size_t cap = 2 * t->cap;
+  slot *s = ec_arena_calloc(t->ar, cap, sizeof *s);
+  if (!s) return false;
+  for (size_t i = 0; i < t->cap; i++) {
+    slot o = t->slots[i];
+    if (o.ref == 0) continue;
+    size_t j = home(o.hash, cap);
+    while (s[j].ref) j = next(j, cap);
+    s[j] = o;
+  }
+  ec_arena_release(t->ar, t->slots);
+  t->slots = s;
+  t->cap = cap;
+  return true;
+}
+
+/* Class of line [p, p + len): its class's first line when there is one, else `ref`, added.
+ * Load factor <= 2/3, so a probe always meets an empty slot. */
+static uint32_t class_of(class_table *t, const char *p, size_t len, uint32_t ref) {
+  if (3 * t->used >= 2 * t->cap && !grow(t)) {
+    t->failed = true;
+    return ref;
+  }
+  uint32_t h32 = (uint32_t)(ec_hash_bytes(p, len) >> 32);
+  for (size_t i = home(h32, t->cap);; i = next(i, t->cap)) {
     slot s = t->slots[i];
-    if (s.ref == 0) break;
+    if (s.ref == 0) {
+      t->slots[i].ref = ref;
+      t->slots[i].hash = h32;
+      t->used++;
+      return ref;
+    }
     if (s.hash == h32) {
       ec_str r = ref_line(t, s.ref);
-      if (r.len == len && memcmp(r.ptr, p, len) == 0) {
-        *ref = s.ref;
-        return (uint32_t)i;
-      }
+      if (r.len == len && memcmp(r.ptr, p, len) == 0) return s.ref;
     }
-    i = (i + 1) & t->mask;
   }
-  t->slots[i].ref = *ref;
-  t->slots[i].hash = h32;
-  return (uint32_t)i;
 }
 
 /* Lines in p[0, n), a range that starts at a line start: its LFs, plus a last unterminated one
@@ -205,25 +235,16 @@ ec_error_code ec_diff_prepare(ec_arena *ar, ec_str old_text, ec_str new_text, si
   if (!a->off || !b->off || !a->cls || !b->cls) return EC_OUT_OF_MEMORY;
   if (ma + mb == 0) return EC_OK;
 
-  /* Load factor <= 2/3 even if every line differs; about 1/3 for typical edits. */
-  size_t cap = 16;
-  while (cap < ma + mb + (ma + mb) / 2) cap *= 2;
-  if ((uint64_t)cap - 1 > UINT32_MAX) return EC_TOO_LARGE; /* classes are 32-bit */
-  class_table t;
-  t.mask = cap - 1;
-  t.a = a;
-  t.b = b;
-  t.mlo = out->mlo;
-  t.ma = ma;
-  t.slots = ec_arena_calloc(ar, cap, sizeof *t.slots);
+  /* The first size holds a quarter of the lines distinct (a code file's edit has fewer); more grow it. */
+  const size_t cap = 16 + (ma + mb) / 4 + (ma + mb) / 8;
+  class_table t = {ec_arena_calloc(ar, cap, sizeof(slot)), cap, 0, false, ar, a, b, out->mlo, ma};
   if (!t.slots) return EC_OUT_OF_MEMORY;
 
   /* Middle lines are window lines lo .. lo + m - 1. */
   const size_t lo = out->mlo, hia = lo + ma, hib = lo + mb;
   for (size_t i = lo; i < hia; i++) {
     size_t s = a->off[i];
-    uint32_t ref = (uint32_t)(1 + i - lo);
-    a->cls[i - lo] = class_of(&t, old_text.ptr + s, a->off[i + 1] - s, &ref);
+    a->cls[i - lo] = class_of(&t, old_text.ptr + s, a->off[i + 1] - s, (uint32_t)(1 + i - lo));
   }
   size_t guess = lo;
   for (size_t j = lo; j < hib; j++) {
@@ -235,12 +256,11 @@ ec_error_code ec_diff_prepare(ec_arena *ar, ec_str old_text, ec_str new_text, si
       guess++;
       continue;
     }
-    uint32_t ref = (uint32_t)(1 + ma + j - lo);
-    b->cls[j - lo] = class_of(&t, p, len, &ref);
-    if (ref <= ma) guess = lo + ref; /* found in the old middle: guess the line after it */
+    uint32_t c = b->cls[j - lo] = class_of(&t, p, len, (uint32_t)(1 + ma + j - lo));
+    if (c <= ma) guess = lo + c; /* found in the old middle: guess the line after it */
   }
-  out->nclasses = cap;
+  out->nclasses = ma + mb + 1;
   /* The table is only needed here; hand its block back before the algorithm runs. */
   ec_arena_release(ar, t.slots);
-  return EC_OK;
+  return t.failed ? EC_OUT_OF_MEMORY : EC_OK;
 }

@@ -29,7 +29,7 @@ typedef struct ec_diff_side {
   size_t wn;      /* lines in the window (window line k is line w0 + k of the text) */
   size_t *off;    /* wn + 1 offsets: window line k is text[off[k], off[k+1]), its LF included */
   size_t mn;      /* lines in the middle: window lines mlo .. mlo + mn - 1 */
-  uint32_t *cls;  /* class of window line mlo + k at cls[k] */
+  uint32_t *cls;  /* class of window line mlo + k at cls[k] (until ec_diff_myers spends it) */
 } ec_diff_side;
 
 typedef struct ec_diff_prep {
@@ -38,7 +38,8 @@ typedef struct ec_diff_prep {
   size_t mlo;        /* the middle's first window line (same on both sides) */
   size_t guard_lo, guard_hi; /* window lines at each end that changes must not slide into: they
                                 are there to be read (context, scoring) only; 0 at a file edge */
-  size_t nclasses;   /* classes are below nclasses (not all used); equal classes <=> equal lines */
+  size_t nclasses;   /* classes are below nclasses (not all used); equal classes <=> equal lines.
+                        ec_diff_myers spends the class arrays: after it they are gone */
   bool slides_out;   /* compaction may move a change out of the middle (the window then has the
                         slide room; false only when that was ruled out: EC_DIFF_TIGHT_LINES) */
 } ec_diff_prep;
@@ -65,10 +66,9 @@ static inline ec_str ec_diff_line(const ec_diff_side *s, size_t k, bool *has_lf)
   return r;
 }
 
-/** Whether window lines i and j of one side are equal (by class in the middle, else by bytes). */
-static inline bool ec_diff_line_eq(const ec_diff_prep *p, const ec_diff_side *s, size_t i, size_t j) {
-  size_t lo = p->mlo, hi = p->mlo + s->mn;
-  if (i >= lo && i < hi && j >= lo && j < hi) return s->cls[i - lo] == s->cls[j - lo];
+/** Whether window lines i and j of one side are equal, by their bytes (the classes are gone when
+ *  compaction asks, and it asks once a slide step). */
+static inline bool ec_diff_line_eq(const ec_diff_side *s, size_t i, size_t j) {
   size_t li = s->off[i + 1] - s->off[i], lj = s->off[j + 1] - s->off[j];
   return li == lj && memcmp(s->text + s->off[i], s->text + s->off[j], li) == 0;
 }
