@@ -18,7 +18,7 @@
  *      they cannot stand for it), and where the new lines extend a list of the anchor line's kind
  *      (`use`, `import`, `#include` lines): they end that list.
  *  (b) One definition per name and scope. No name is defined twice in one scope of R (the same
- *      kind of definition: a function, a type, a constant or variable, a macro), where the file
+ *      kind of definition: a function, a type, a constant or variable, a macro, an import), where the file
  *      defined it at most once there, unless the snippet itself writes it twice. A definition the
  *      snippet rewrites while the merge keeps the old one (a `const` table made an array under the
  *      same name) is declined. Languages with overloading (C++, Java, C#, Kotlin, Swift, Dart, Scala)
@@ -195,7 +195,7 @@ static bool opens(ec_str t) {
 
 /* The definition a line makes, as (kind, qualifier, name[, parameters]) hashed into *key, its name
  * in *name; false when the line defines nothing this check knows. Kinds: f function, t type,
- * v constant or variable, m macro. Control statements, calls, assignments and forward
+ * v constant or variable, m macro, i import. Control statements, calls, assignments and forward
  * declarations define nothing here. */
 static bool def_of(ec_str line, const lang_t *lang, bool in_class, ec_str *name, uint64_t *key) {
   ec_str t = ec_lz_trim(line);
@@ -471,9 +471,9 @@ static ec_error_code defined_once(ec_lz_job *job, const ec_lz_rview *v, const la
 
 static bool holds_text(const ec_lz_rview *v, size_t r0, size_t r1);
 
-/* A marker inside a block the snippet writes new (its opener is no line of the file), after lines
- * of the block the file has elsewhere, stands for the rest of the file's code moved into that
- * block (`export async function f() {`, the file's first lines, `// ... rest of your code ...`,
+/* A marker inside a block the snippet writes new (its enclosing line, the one above it indented
+ * less, is no line of the file), after lines of the block the file has elsewhere, stands for the
+ * rest of the file's code moved into that block (`export async function f() {`, the file's first lines, `// ... rest of your code ...`,
  * `}` around code the file runs at the top): when the merge makes it stand for no line, that code
  * stays outside the block. No merge by lines can move it: declined. A new block of new lines with
  * a marker for what is still to write (`// Rest of the token logic...`) is not this. */
