@@ -473,9 +473,9 @@ static bool holds_text(const ec_lz_rview *v, size_t r0, size_t r1);
 
 /* A marker inside a block the snippet writes new (its enclosing line, the one above it indented
  * less, is no line of the file), after lines of the block the file has elsewhere, stands for the
- * rest of the file's code moved into that block (`export async function f() {`, the file's first lines, `// ... rest of your code ...`,
- * `}` around code the file runs at the top): when the merge makes it stand for no line, that code
- * stays outside the block. No merge by lines can move it: declined. A new block of new lines with
+ * rest of the file's code moved into that block (`export async function f() {`, the file's first
+ * lines, `// ... rest of your code ...`, `}` around code the file runs at the top): when the merge
+ * makes it stand for no line, that code stays outside the block. No merge by lines can move it: declined. A new block of new lines with
  * a marker for what is still to write (`// Rest of the token logic...`) is not this. */
 static ec_error_code marker_in_new_block(ec_lz_job *job, const ec_lz_rview *v) {
   const ec_lz_side *S = &job->S;
@@ -491,7 +491,8 @@ static ec_error_code marker_in_new_block(ec_lz_job *job, const ec_lz_rview *v) {
     uint32_t o = jm < S->n ? ec_lz_enclosing(job, false, jm, false) : LZ_NIL, cnt = 0, copied = 0;
     if (o == LZ_NIL) continue;
     ec_lz_side_first(&job->F, S->key[o], &cnt);
-    /* The block shows the start of the file's code (a strong line the file has), the marker its rest. */
+    /* The block shows the start of the file's code (a strong line the file has), the marker its
+     * rest; a new block of new lines (Kushal1250/v0-heart's `if (token) {`) is not moved code. */
     for (uint32_t j = o + 1; j < jm && !cnt && !copied; j++)
       if (!(S->flags[j] & (LZ_BLANK | LZ_WEAK | LZ_MARKER))) ec_lz_side_first(&job->F, S->key[j], &copied);
     if (!cnt && copied)

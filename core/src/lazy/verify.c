@@ -1350,8 +1350,9 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   for (size_t r = 0; r < v.nr; r++) {
     if (!v.r[r].written || v.r[r].blank) continue;
     bool marker = ec_lz_is_marker(v.r[r].line, false);
-    /* A comment that reads like a marker in words not taken for one (`// ... helpers`): written
-     * as code, the code it stands for was likely taken for removed. */
+    /* A comment that reads like a marker in words not taken for one (`// ... helpers`), or a code
+     * line holding one (a one-line body `() => { ... };` around it): written as code, the code it
+     * stands for was likely taken for removed. */
     if (!marker && !ec_lz_looks_elided(v.r[r].line) && !ec_lz_holds_marker(v.r[r].line)) continue;
     uint32_t cnt = 0;
     ec_lz_side_first(F, v.r[r].key, &cnt);
