@@ -472,7 +472,7 @@ static ec_error_code defined_once(ec_lz_job *job, const ec_lz_rview *v, const la
 static bool holds_text(const ec_lz_rview *v, size_t r0, size_t r1);
 
 /* A marker inside a block the snippet writes new (its enclosing line, the one above it indented
- * less, is no line of the file), after lines of the block the file has elsewhere, stands for the
+ * less and no marker, is no line of the file), after lines of the block the file has elsewhere, stands for the
  * rest of the file's code moved into that block (`export async function f() {`, the file's first
  * lines, `// ... rest of your code ...`, `}` around code the file runs at the top): when the merge
  * makes it stand for no line, that code stays outside the block. No merge by lines can move it: declined. A new block of new lines with
@@ -489,7 +489,7 @@ static ec_error_code marker_in_new_block(ec_lz_job *job, const ec_lz_rview *v) {
     uint32_t jm = job->seg[s].j1;
     while (jm < S->n && !(S->flags[jm] & LZ_MARKER)) jm++;
     uint32_t o = jm < S->n ? ec_lz_enclosing(job, false, jm, false) : LZ_NIL, cnt = 0, copied = 0;
-    if (o == LZ_NIL) continue;
+    if (o == LZ_NIL || (S->flags[o] & LZ_MARKER)) continue;
     ec_lz_side_first(&job->F, S->key[o], &cnt);
     /* The block shows the start of the file's code (a strong line the file has), the marker its
      * rest; a new block of new lines (Kushal1250/v0-heart's `if (token) {`) is not moved code. */
