@@ -496,7 +496,7 @@ static ec_error_code marker_in_new_block(ec_lz_job *job, const ec_lz_rview *v) {
     for (uint32_t j = o + 1; j < jm && !cnt && !copied; j++)
       if (!(S->flags[j] & (LZ_BLANK | LZ_WEAK | LZ_MARKER))) ec_lz_side_first(&job->F, S->key[j], &copied);
     if (!cnt && copied)
-      return ec_lz_fail_check(job, EC_NO_MATCH, s, 0, 0, "its new block's marker would stand for nothing", S->line[o]);
+      return ec_lz_fail_check(job, EC_NO_MATCH, s, 0, 0, "a marker in its new block stands for nothing", S->line[o]);
   }
   return EC_OK;
 }

@@ -154,11 +154,9 @@ bool ec_lz_is_marker(ec_str line, bool bare_dots) {
 bool ec_lz_holds_marker(ec_str line) {
   ec_str t = ec_lz_trim(line);
   for (size_t i = 1; i + 1 < t.len; i++) {
-    if (t.ptr[i] != '/' || (t.ptr[i - 1] != ' ' && t.ptr[i - 1] != '{')) continue;
-    ec_str c = ec_str_make(t.ptr + i, t.len - i);
-    const char *e = memmem(c.ptr + 1, c.len - 1, "*/", 2);
-    if (e) c.len = (size_t)(e + 2 - c.ptr);
-    if (ec_lz_looks_elided(c)) return true;
+    if (t.ptr[i] != '/' || t.ptr[i - 1] != ' ') continue;
+    /* The rest of the line from there: a block comment's text still starts with its dots. */
+    if (ec_lz_looks_elided(ec_str_make(t.ptr + i, t.len - i))) return true;
   }
   return false;
 }
