@@ -96,9 +96,10 @@ export function besideEdit(request) {
 }
 
 /** Writes `text`'s UTF-8 at a new block of wasm memory, a NUL after it (EC_FILES_BESIDE_IN_PLACE
- *  takes edit strings so): [ptr, bytes, ascii]. */
-function putString(m, text) {
-  let cap = text.length + 8, p = m._malloc(cap);
+ *  takes edit strings so): [ptr, bytes, ascii]. `first`: the block's size tried first (ASCII's),
+ *  then three bytes a unit. */
+function putString(m, text, first = text.length + 8) {
+  let cap = first, p = m._malloc(cap);
   if (!p) throw new Error('editcore: out of memory');
   let r = encoder.encodeInto(text, m.HEAPU8.subarray(p, p + cap - 1));
   if (r.read < text.length) {
@@ -164,12 +165,7 @@ class Inputs {
       this.m.HEAPU8[slot + r.written] = 0;
       return [slot, r.written, r.written === text.length];
     }
-    const cap = text.length * 3 + 1, p = this.m._malloc(cap);
-    if (!p) throw new Error('editcore: out of memory');
-    this.own.push(p);
-    const w = encoder.encodeInto(text, this.m.HEAPU8.subarray(p, p + cap - 1)).written;
-    this.m.HEAPU8[p + w] = 0;
-    return [p, w, false];
+    return this.owned(putString(this.m, text, text.length * 3 + 8)); // not ASCII: room for any UTF-8
   }
 
   /** A Uint8Array's bytes (its slot: length + 1): [ptr, bytes, false]. */
