@@ -18,6 +18,7 @@
 #include "formats/formats.h"
 #include "peers/peers.h"
 #include "formats/replace_gemini.h"
+#include "reply/reply.h"
 #include "peers/claude_openhands/editor.h"
 #include "request/result.h"
 #include "editcore_commit.h"
@@ -65,6 +66,14 @@ DEFERRED_DIALECT(ec_dialect_roo)
 DEFERRED_DIALECT(ec_aider_replace)
 DEFERRED_DIALECT(ec_aider_udiff)
 DEFERRED_DIALECT(ec_aider_whole_file)
+
+/* A reply in the aider profile (reply/peer_aider.c): Aider's own coders read it, all deferred
+ * above, so the detection and refusals around them go there too. */
+ec_error_code ec_rp_aider(ec_ctx *ctx, ec_rp_mode mode) {
+  (void)ctx; (void)mode;
+  ec_wasm_needs_whole();
+  return EC_INVALID_PARAM;
+}
 
 /* The gemini profile's replace (formats/replace_gemini.c: the Gemini CLI edit tool's checks,
  * messages and calculateReplacement) and the Claude / OpenHands text editors' str_replace and
