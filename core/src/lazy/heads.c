@@ -135,6 +135,12 @@ bool ec_lz_edited(ec_str a, ec_str b) {
   return ta.len >= 16 && tb.len >= 16 && ec_lz_similar(a, b, true);
 }
 
+bool ec_lz_adds_semicolon(ec_str written, ec_str file) {
+  written = ec_lz_trim(written);
+  file = ec_lz_trim(file);
+  return written.len == file.len + 1 && written.ptr[file.len] == ';' && !memcmp(written.ptr, file.ptr, file.len);
+}
+
 size_t ec_lz_common_ends(ec_str ta, ec_str tb, size_t *pre, size_t *suf) {
   size_t max = ta.len > tb.len ? ta.len : tb.len, min = ta.len < tb.len ? ta.len : tb.len, p = 0, q = 0;
   while (p < min && ta.ptr[p] == tb.ptr[p]) p++;

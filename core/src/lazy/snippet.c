@@ -405,8 +405,29 @@ static bool whole_line_of(ec_str file, ec_str part) {
   return false;
 }
 
+/* A one-line body that holds only a marker comment (`const f = () => { ... };`, the dots in a
+ * block comment) after an opener that is a whole line of the file: the offset of the opener's bracket (the split point),
+ * and in *close where the line's closing bracket starts; 0 when the line is not one. */
+static size_t inline_body_at(ec_str file, ec_str line, size_t *close) {
+  const char *c = memmem(line.ptr, line.len, "/*", 2);
+  if (!c) return 0;
+  size_t k = (size_t)(c - line.ptr);
+  while (k && (line.ptr[k - 1] == ' ' || line.ptr[k - 1] == '\t')) k--;
+  if (!k) return 0;
+  const char *o = strchr("{[(", line.ptr[k - 1]);
+  const char *e = memmem(c, line.len - (size_t)(c - line.ptr), "*/", 2);
+  if (!o || !*o || !e) return 0;
+  size_t q = (size_t)(e - line.ptr) + 2;
+  while (q < line.len && (line.ptr[q] == ' ' || line.ptr[q] == '\t')) q++;
+  if (q >= line.len || line.ptr[q] != "}])"[o - "{[("] || !ec_lz_looks_elided(ec_str_make(c, q - (size_t)(c - line.ptr))) ||
+      !whole_line_of(file, ec_str_make(line.ptr, k)))
+    return 0;
+  *close = q;
+  return k;
+}
+
 ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file) {
-  if (!snippet.len || !memmem(snippet.ptr, snippet.len, "\\n", 2)) return snippet;
+  if (!snippet.len || (!memmem(snippet.ptr, snippet.len, "\\n", 2) && !memmem(snippet.ptr, snippet.len, "/*", 2))) return snippet;
   ec_buf b;
   ec_buf_init(&b, ec_arena_allocator(a));
   size_t i = 0;
@@ -416,6 +437,7 @@ ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file) {
     size_t le = nl ? (size_t)(nl - snippet.ptr) : snippet.len;
     ec_str line = ec_str_make(snippet.ptr + i, le - i);
     const char *esc = memmem(line.ptr, line.len, "\\n", 2);
+    size_t close, open = inline_body_at(file, line, &close);
     if (esc && !whole_line_of(file, line) && whole_line_of(file, ec_str_make(line.ptr, (size_t)(esc - line.ptr)))) {
       /* Split at every `\\n` of the line. */
       size_t k = 0;
@@ -426,6 +448,19 @@ ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file) {
         if (e2) ec_buf_append_char(&b, '\n');
         k = e2 ? ke + 2 : line.len;
       }
+      any = true;
+    } else if (open) {
+      /* The same snippet written on three lines: the opener, a marker for the file's body, the
+       * closing line at the opener's indentation (it anchors at the end of the opener's block). */
+      size_t ind = 0;
+      while (ind < open && (line.ptr[ind] == ' ' || line.ptr[ind] == '\t')) ind++;
+      ec_buf_append(&b, line.ptr, open);
+      for (int part = 0; part < 2; part++) {
+        ec_buf_append_char(&b, '\n');
+        ec_buf_append(&b, line.ptr, ind);
+        if (!part) ec_buf_append_cstr(&b, "// ...");
+      }
+      ec_buf_append(&b, line.ptr + close, line.len - close);
       any = true;
     } else {
       ec_buf_append_str(&b, line);
