@@ -212,7 +212,10 @@ bool ec_lz_unescape(ec_arena *a, ec_str line, ec_str *out);
 
 /** The snippet with each literal `\\n` turned into a line break where the text before it is a whole
  * line of the file (`io.stderr:write([[\\ncsvtool ...`: the model's JSON escaping of a line break
- * leaked into the code). Returns the snippet itself when there is none (snippet.c). */
+ * leaked into the code), and each one-line body holding only a marker comment after an opener that
+ * is a whole line of the file (`const f = () => { ... };`, the dots in a block comment) as the opener, a
+ * marker line and the closing line (issue 30, eighth pass). Returns the snippet itself when there
+ * is neither (snippet.c). */
 ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file);
 
 /** Parses snippet text into job->S and segments. Diff-style snippets set *diff_style. */

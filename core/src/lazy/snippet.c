@@ -406,8 +406,9 @@ static bool whole_line_of(ec_str file, ec_str part) {
 }
 
 /* A one-line body that holds only a marker comment (`const f = () => { ... };`, the dots in a
- * block comment) after an opener that is a whole line of the file: the offset of the opener's bracket (the split point),
- * and in *close where the line's closing bracket starts; 0 when the line is not one. */
+ * block comment) after an opener that is a whole line of the file: returns the offset just past the
+ * opening bracket (the split point) and sets *close to where the matching closing bracket starts; 0
+ * when the line is not one. */
 static size_t inline_body_at(ec_str file, ec_str line, size_t *close) {
   const char *c = memmem(line.ptr, line.len, "/*", 2);
   if (!c) return 0;
@@ -419,7 +420,7 @@ static size_t inline_body_at(ec_str file, ec_str line, size_t *close) {
   if (!o || !*o || !e) return 0;
   size_t q = (size_t)(e - line.ptr) + 2;
   while (q < line.len && (line.ptr[q] == ' ' || line.ptr[q] == '\t')) q++;
-  if (q >= line.len || line.ptr[q] != "}])"[o - "{[("] || !ec_lz_looks_elided(ec_str_make(c, q - (size_t)(c - line.ptr))) ||
+  if (q >= line.len || line.ptr[q] != "}])"[o - "{[("] /* the bracket that closes *o */ || !ec_lz_looks_elided(ec_str_make(c, q - (size_t)(c - line.ptr))) ||
       !whole_line_of(file, ec_str_make(line.ptr, k)))
     return 0;
   *close = q;
@@ -437,7 +438,7 @@ ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file) {
     size_t le = nl ? (size_t)(nl - snippet.ptr) : snippet.len;
     ec_str line = ec_str_make(snippet.ptr + i, le - i);
     const char *esc = memmem(line.ptr, line.len, "\\n", 2);
-    size_t close, open = inline_body_at(file, line, &close);
+    size_t close, open;
     if (esc && !whole_line_of(file, line) && whole_line_of(file, ec_str_make(line.ptr, (size_t)(esc - line.ptr)))) {
       /* Split at every `\\n` of the line. */
       size_t k = 0;
@@ -449,7 +450,7 @@ ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file) {
         k = e2 ? ke + 2 : line.len;
       }
       any = true;
-    } else if (open) {
+    } else if ((open = inline_body_at(file, line, &close))) {
       /* The same snippet written on three lines: the opener, a marker for the file's body, the
        * closing line at the opener's indentation (it anchors at the end of the opener's block). */
       size_t ind = 0;
