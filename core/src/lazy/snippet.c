@@ -409,7 +409,7 @@ static bool whole_line_of(ec_str file, ec_str part) {
  * block comment) after an opener that is a whole line of the file: returns the offset just past the
  * opening bracket (the split point) and sets *close to where the matching closing bracket starts; 0
  * when the line is not one. */
-static size_t inline_body_at(ec_str file, ec_str line, size_t *close) {
+static size_t inline_body_at(ec_str file, ec_str line, size_t *close, unsigned *tries) {
   const char *c = memmem(line.ptr, line.len, "/*", 2);
   if (!c) return 0;
   size_t k = (size_t)(c - line.ptr);
@@ -420,8 +420,8 @@ static size_t inline_body_at(ec_str file, ec_str line, size_t *close) {
   if (!o || !*o || !e) return 0;
   size_t q = (size_t)(e - line.ptr) + 2;
   while (q < line.len && (line.ptr[q] == ' ' || line.ptr[q] == '\t')) q++;
-  if (q >= line.len || line.ptr[q] != "}])"[o - "{[("] /* the bracket that closes *o */ || !ec_lz_looks_elided(ec_str_make(c, q - (size_t)(c - line.ptr))) ||
-      !whole_line_of(file, ec_str_make(line.ptr, k)))
+  if (q >= line.len || line.ptr[q] != "}])"[o - "{[("] /* the bracket that closes *o */ ||
+      !ec_lz_looks_elided(ec_str_make(c, q - (size_t)(c - line.ptr))) || ++*tries > 64 || !whole_line_of(file, ec_str_make(line.ptr, k)))
     return 0;
   *close = q;
   return k;
@@ -432,6 +432,9 @@ ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file) {
   ec_buf b;
   ec_buf_init(&b, ec_arena_allocator(a));
   size_t i = 0;
+  /* Each one-line body looked up scans the file once: at most 64 per snippet (thousands, in hostile
+   * input, would make the setup quadratic; real snippets have a handful); past that they stay lines. */
+  unsigned tries = 0;
   bool any = false;
   while (i < snippet.len) {
     const char *nl = memchr(snippet.ptr + i, '\n', snippet.len - i);
@@ -450,7 +453,7 @@ ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file) {
         k = e2 ? ke + 2 : line.len;
       }
       any = true;
-    } else if ((open = inline_body_at(file, line, &close))) {
+    } else if ((open = inline_body_at(file, line, &close, &tries))) {
       /* The same snippet written on three lines: the opener, a marker for the file's body, the
        * closing line at the opener's indentation (it anchors at the end of the opener's block). */
       size_t ind = 0;
