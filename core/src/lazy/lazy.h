@@ -341,13 +341,11 @@ bool ec_lz_similar(ec_str a, ec_str b, bool loose);
 /** Whether one line extends the other: the shorter's identifiers, in order, among the longer's,
  * the first one the same (`import { a } from "./a"` and `import { a, c } from "./a"`). */
 bool ec_lz_extends(ec_str a, ec_str b);
-/** Whether a line looks like an edited version of another: ec_lz_similar, and loosely (a shared
- * start and end) for lines of 16 characters or more (`) -> list[X]:` made `) -> List[X]:`,
- * `// --- Lorenz System ---` and `// --- Rössler System ---`). */
+/** Whether a line looks like an edited version of another: ec_lz_similar, the other with a `;`
+ * added at its end (`};` for `}`: the same closing line ended as a statement; issue 30, eighth
+ * pass), and loosely (a shared start and end) for lines of 16 characters or more (`) -> list[X]:`
+ * made `) -> List[X]:`, `// --- Lorenz System ---` and `// --- Rössler System ---`). */
 bool ec_lz_edited(ec_str a, ec_str b);
-/** Whether a written line is a file line with a `;` added at its end (`};` for `}`: the same
- * closing line, ended as a statement) (heads.c). */
-bool ec_lz_adds_semicolon(ec_str written, ec_str file);
 /** The lengths of the common start (*pre) and, in what is left, the common end (*suf) of two
  *  trimmed lines; returns the longer line's length (heads.c). */
 size_t ec_lz_common_ends(ec_str ta, ec_str tb, size_t *pre, size_t *suf);

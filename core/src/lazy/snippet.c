@@ -410,25 +410,20 @@ static bool whole_line_of(ec_str file, ec_str part) {
  * opening bracket (the split point) and sets *close to where the matching closing bracket starts; 0
  * when the line is not one. */
 static size_t inline_body_at(ec_str file, ec_str line, size_t *close, unsigned *tries) {
-  const char *c = memmem(line.ptr, line.len, "/*", 2);
-  if (!c) return 0;
-  size_t k = (size_t)(c - line.ptr);
-  while (k && (line.ptr[k - 1] == ' ' || line.ptr[k - 1] == '\t')) k--;
-  if (!k) return 0;
-  const char *o = strchr("{[(", line.ptr[k - 1]);
-  const char *e = memmem(c, line.len - (size_t)(c - line.ptr), "*/", 2);
-  if (!o || !*o || !e) return 0;
-  size_t q = (size_t)(e - line.ptr) + 2;
-  while (q < line.len && (line.ptr[q] == ' ' || line.ptr[q] == '\t')) q++;
-  if (q >= line.len || line.ptr[q] != "}])"[o - "{[("] /* the bracket that closes *o */ ||
-      !ec_lz_looks_elided(ec_str_make(c, q - (size_t)(c - line.ptr))) || ++*tries > 64 || !whole_line_of(file, ec_str_make(line.ptr, k)))
+  const char *end = line.ptr + line.len, *c = memmem(line.ptr, line.len, "/*", 2), *e;
+  if (!c || !(e = memmem(c, (size_t)(end - c), "*/", 2))) return 0;
+  ec_str head = ec_str_trim_end(ec_str_make(line.ptr, (size_t)(c - line.ptr)), EC_WS_HSPACE);
+  ec_str tail = ec_str_trim_start(ec_str_make(e + 2, (size_t)(end - e - 2)), EC_WS_HSPACE);
+  const char *o = head.len ? strchr("{[(", head.ptr[head.len - 1]) : NULL;
+  if (!o || !*o || !tail.len || tail.ptr[0] != "}])"[o - "{[("] /* the bracket that closes *o */ ||
+      !ec_lz_looks_elided(ec_str_make(c, (size_t)(e + 2 - c))) || ++*tries > 64 || !whole_line_of(file, head))
     return 0;
-  *close = q;
-  return k;
+  *close = (size_t)(tail.ptr - line.ptr);
+  return head.len;
 }
 
 ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file) {
-  if (!snippet.len || (!memmem(snippet.ptr, snippet.len, "\\n", 2) && !memmem(snippet.ptr, snippet.len, "/*", 2))) return snippet;
+  if (!snippet.len) return snippet;
   ec_buf b;
   ec_buf_init(&b, ec_arena_allocator(a));
   size_t i = 0;
@@ -457,7 +452,7 @@ ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file) {
       /* The same snippet written on three lines: the opener, a marker for the file's body, the
        * closing line at the opener's indentation (it anchors at the end of the opener's block). */
       size_t ind = 0;
-      while (ind < open && (line.ptr[ind] == ' ' || line.ptr[ind] == '\t')) ind++;
+      while (line.ptr[ind] == ' ' || line.ptr[ind] == '\t') ind++;
       ec_buf_append(&b, line.ptr, open);
       for (int part = 0; part < 2; part++) {
         ec_buf_append_char(&b, '\n');

@@ -1177,7 +1177,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       deleted++;
       if (same_seg || free_zone) continue;
       /* At an edge: replaced in place by a similar new line, in order. */
-      while (wcur < a_hi && (ma[wcur] >= 0 || !(ec_lz_edited(S->line[A[wcur]], F->line[fi]) || ec_lz_adds_semicolon(S->line[A[wcur]], F->line[fi])))) wcur++;
+      while (wcur < a_hi && (ma[wcur] >= 0 || !ec_lz_edited(S->line[A[wcur]], F->line[fi]))) wcur++;
       if (wcur >= a_hi) {
         size_t seg = top ? s0 : bottom ? s1 : aseg[mb[next]];
         return fail_check(job, seg, fi + 1, fi + 1, "it would remove a file line the snippet keeps behind a marker or does not show", F->line[fi]);
