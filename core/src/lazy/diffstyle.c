@@ -302,8 +302,10 @@ static bool reread_inferred(ec_lz_job *job, part_t *q, uint32_t *old, size_t *ol
 
 /* Placed hunks never overlap, so their starts differ. */
 static int cmp_hunk_start(const void *a, const void *b) {
+  /* Ties (two insertions at one line) in snippet order: every build's qsort then sorts alike. */
   const hunk_t *x = a, *y = b;
-  return x->start < y->start ? -1 : x->start > y->start;
+  if (x->start != y->start) return x->start < y->start ? -1 : 1;
+  return x->h0 < y->h0 ? -1 : x->h0 > y->h0;
 }
 
 /* A sort key and an index: ties broken by the index, so every build sorts alike. */
