@@ -130,14 +130,15 @@ bool ec_lz_is_marker(ec_str line, const ec_str *above) {
    * (a comment, lazy_test) becomes a marker. */
   if (word_count(body) > 12) return false;
   /* In a snippet, an ellipsis then words in any language (`// ...autres états`, `# ... le reste de
-   * la fonction`), unless the comment goes on from a comment line right above it in the same
-   * syntax (`// ...and the bar still counts`; not a `#` line or a closed block comment above a
-   * `//` line), or words right after the dots are code (a spread: `//   ...options,`). */
+   * la fonction`; issue 30, eighth pass), unless the comment goes on from a comment line right
+   * above it in the same syntax (`// ...and the bar still counts`; a `#` line or a closed block
+   * comment above a `//` line is another comment), or words right after the dots end as code
+   * does (commented-out code spreading an object: `//   ...options,`, `// ...load(id)`). */
   size_t d = dots_at(body, 0);
   if (d && above) {
     ec_str a = ec_lz_trim(*above);
     bool code = a.len >= 2 && !memcmp(a.ptr, t.ptr, 2) && comment_body(a, &a);
-    for (size_t i = d; i < body.len && body.ptr[d] != ' '; i++) code |= strchr(",;(){}[]=", body.ptr[i]) != NULL;
+    code |= body.ptr[d] != ' ' && strchr(",;)}]", body.ptr[body.len - 1]);
     if (!code) return true;
   }
   /* Text between two ellipses says it is left out, whatever its words (`// ... helpers and
