@@ -309,7 +309,8 @@ for (const c of cases) {
       console.log(`${cls.padEnd(9)} ${v.kind.padEnd(22)} ${shortId(c.id)}\n          ${detail}`);
       if (args.dump) {
         mkdirSync(args.dump, { recursive: true });
-        const b = join(args.dump, `${shortId(c.id)}__${v.kind}`.replace(/[/ *<>!#:]+/g, '_'));
+        // The kind percent-encoded (`%` as `_`): `marker://` and `marker:#` must not share a file.
+        const b = join(args.dump, `${shortId(c.id).replace(/\//g, '__')}__${encodeURIComponent(v.kind).replace(/%/g, '_')}`);
         writeFileSync(`${b}.orig`, v.file);
         writeFileSync(`${b}.snippet`, v.snippet);
         writeFileSync(`${b}.base`, base.ok ? base.got : `DECLINED ${base.msg}\n`);
