@@ -17,6 +17,8 @@
  *    a marker) only at the top level (no block of the snippet open around it); after a marker
  *    inside a block the snippet opened, to the end of that block's body; else it declines;
  *  - blank lines next to a marker are spacing: dropped where the file has its own blank line;
+ *    a marker whose run is only blank lines between two lines the snippet writes writes nothing
+ *    (the snippet's own blank line beside it, if it shows one);
  *  - inserted lines are re-indented relative to the nearest anchor in their segment, converting
  *    levels between a tab-indented side and a space-indented one (indent.c);
  *  - the output leaves the file's unchanged head and tail uncopied (job->out_head/out_tail).
