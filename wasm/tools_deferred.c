@@ -17,7 +17,8 @@
  */
 #include "formats/formats.h"
 #include "peers/peers.h"
-#include "peers/gemini/gemini.h"
+#include "formats/replace_gemini.h"
+#include "reply/reply.h"
 #include "peers/claude_openhands/editor.h"
 #include "request/result.h"
 #include "editcore_commit.h"
@@ -66,12 +67,20 @@ DEFERRED_DIALECT(ec_aider_replace)
 DEFERRED_DIALECT(ec_aider_udiff)
 DEFERRED_DIALECT(ec_aider_whole_file)
 
-/* Gemini's calculateReplacement (the gemini profile's replace) and the Claude / OpenHands text
- * editors' str_replace and insert (their profiles' replace and insert): 11 KB raw, 5.3 KB gzip of
- * editcore.wasm, which a user of those profiles fetches with the tools they come with. */
-ec_error_code ec_gemini_calculate(ec_match_env *env, ec_str old_raw, ec_str new_raw, bool allow_multiple, uint64_t max_len,
-                                  ec_gemini_result *out) {
-  (void)env; (void)old_raw; (void)new_raw; (void)allow_multiple; (void)max_len; (void)out;
+/* A reply in the aider profile (reply/peer_aider.c): Aider's own coders read it, all deferred
+ * above, so the detection and refusals around them go there too. */
+ec_error_code ec_rp_aider(ec_ctx *ctx, ec_rp_mode mode) {
+  (void)ctx; (void)mode;
+  ec_wasm_needs_whole();
+  return EC_INVALID_PARAM;
+}
+
+/* The gemini profile's replace (formats/replace_gemini.c: the Gemini CLI edit tool's checks,
+ * messages and calculateReplacement) and the Claude / OpenHands text editors' str_replace and
+ * insert (their profiles' replace and insert): 12 KB raw, 5.8 KB gzip of editcore.wasm, which a
+ * user of those profiles fetches with the tools they come with. */
+ec_error_code ec_gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
+  (void)ctx; (void)f;
   ec_wasm_needs_whole();
   return EC_INVALID_PARAM;
 }

@@ -6,15 +6,16 @@
  * (COUNT_MISMATCH otherwise), all with replace_all — except that anchor and fuzzy matches must be
  * unique even then. new_string is literal. A new_string that introduces an omission placeholder
  * (`// ... rest of code ...`) is refused (INVALID_PARAM); old absent but new present is NOOP.
- * gemini: peers/gemini/gemini.c (calculateReplacement) with the tool's count rule, messages,
- * CRLF restore and omission-placeholder check (here: the placeholder rule is shared with editcore's).
+ * gemini: formats/replace_gemini.c (the tool's count rule, messages, CRLF restore and
+ * omission-placeholder check around peers/gemini/gemini.c's calculateReplacement).
  * claude / openhands: peers/claude_openhands/editor.c. aider: peers/aider/.
  */
 #define _GNU_SOURCE 1
 #include "formats.h"
 #include "../request/profiles.h"
 #include "../messages/report.h"
-#include "../peers/gemini/gemini.h"
+#include "placeholder.h"
+#include "replace_gemini.h"
 #include "../base/str.h"
 #include "../base/buf.h"
 #include "../peers/peers.h"
@@ -23,215 +24,6 @@
 #include "../match/line_breaks.h"
 #include <stdio.h>
 #include <string.h>
-
-/* Section - omission placeholders (the lazy-model guard) */
-
-
-/* Gemini's normalizePlaceholder: "(rest of methods ...)", "// unchanged code ...". */
-static const char *const GEMINI_PREFIXES[] = {"rest of", "rest of method", "rest of methods", "rest of code",
-                                              "unchanged code", "unchanged method", "unchanged methods", NULL};
-
-/* Words of s lowercased, single-spaced, into out (size cap); false if it does not fit. */
-static bool words(ec_str s, char *out, size_t cap) {
-  size_t w = 0;
-  bool pending = false;
-  for (size_t i = 0; i < s.len; i++) {
-    char c = s.ptr[i];
-    if (ec_is_ws(c, EC_WS_ASCII)) { pending = w > 0; continue; }
-    if (pending) { if (w + 1 >= cap) return false; out[w++] = ' '; pending = false; }
-    if (w + 1 >= cap) return false;
-    out[w++] = (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c;
-  }
-  out[w] = 0;
-  return true;
-}
-
-static bool gemini_placeholder(ec_str line, char *key, size_t cap) {
-  ec_str t = ec_str_trim(line, EC_WS_ASCII);
-  if (!t.len) return false;
-  if (ec_str_starts_with(t, "//")) { t.ptr += 2; t.len -= 2; t = ec_str_trim(t, EC_WS_ASCII); }
-  if (t.len >= 2 && t.ptr[0] == '(' && t.ptr[t.len - 1] == ')') { t.ptr++; t.len -= 2; t = ec_str_trim(t, EC_WS_ASCII); }
-  const char *dots = NULL;
-  for (size_t i = 0; i + 3 <= t.len && !dots; i++)
-    if (!memcmp(t.ptr + i, "...", 3)) dots = t.ptr + i;
-  if (!dots) return false;
-  ec_str prefix = ec_str_trim(ec_str_make(t.ptr, (size_t)(dots - t.ptr)), EC_WS_ASCII);
-  ec_str suffix = ec_str_trim(ec_str_make(dots + 3, t.len - (size_t)(dots - t.ptr) - 3), EC_WS_ASCII);
-  if (!words(prefix, key, cap)) return false;
-  bool known = false;
-  for (size_t i = 0; GEMINI_PREFIXES[i] && !known; i++) known = !strcmp(key, GEMINI_PREFIXES[i]);
-  if (!known) return false;
-  for (size_t i = 0; i < suffix.len; i++) if (suffix.ptr[i] != '.') return false;
-  return true;
-}
-
-/* editcore's wider net: any comment syntax, "..." or "…" around a phrase that means "code left out". */
-static const char *const EDITCORE_PHRASES[] = {
-    "rest of", "rest of code", "rest of the code", "rest of file", "rest of the file", "rest of method",
-    "rest of methods", "rest of the method", "rest of function", "rest of the function", "rest of class",
-    "rest of the class", "rest of implementation", "existing code", "existing code here", "unchanged code",
-    "unchanged", "unchanged method", "unchanged methods", "remaining code", "the rest", "other code",
-    "other methods", "previous code", "same as before", "keep existing code", "code unchanged", "etc", NULL};
-
-/* Whether s holds "..." or "…": what a placeholder needs at least (most lines of code have neither). */
-static bool has_ellipsis(ec_str s) {
-  for (size_t i = 0; i + 3 <= s.len; i++) {
-    if (s.ptr[i] == '.' && s.ptr[i + 1] == '.' && s.ptr[i + 2] == '.') return true;
-    if (s.ptr[i] == '\xE2' && s.ptr[i + 1] == '\x80' && s.ptr[i + 2] == '\xA6') return true;
-  }
-  return false;
-}
-
-static bool editcore_placeholder(ec_str line, char *key, size_t cap) {
-  /* The ellipsis is looked for in a part of the line below; without one in the whole line there
-   * is none there either: decided without copying the line (every line of new_string is asked). */
-  if (!has_ellipsis(line)) return false;
-  ec_str t = ec_str_trim(line, EC_WS_ASCII);
-  static const char *const OPEN[] = {"{/*", "/*", "<!--", "//", "#", "--", ";", "*", NULL};
-  static const char *const CLOSE[] = {"*/}", "*/", "-->", NULL};
-  for (size_t i = 0; OPEN[i]; i++) if (ec_str_starts_with(t, OPEN[i])) { t.ptr += strlen(OPEN[i]); t.len -= strlen(OPEN[i]); break; }
-  for (size_t i = 0; CLOSE[i]; i++) if (ec_str_ends_with(t, CLOSE[i])) { t.len -= strlen(CLOSE[i]); break; }
-  t = ec_str_trim(t, EC_WS_ASCII);
-  if (t.len >= 2 && ((t.ptr[0] == '(' && t.ptr[t.len - 1] == ')') || (t.ptr[0] == '[' && t.ptr[t.len - 1] == ']'))) { t.ptr++; t.len -= 2; }
-  /* Drop the ellipses; require at least one. */
-  char buf[128];
-  size_t w = 0;
-  bool dots = false;
-  for (size_t i = 0; i < t.len;) {
-    if (i + 3 <= t.len && !memcmp(t.ptr + i, "...", 3)) { dots = true; i += 3; while (i < t.len && t.ptr[i] == '.') i++; if (w < sizeof buf) buf[w++] = ' '; continue; }
-    if (i + 3 <= t.len && !memcmp(t.ptr + i, "\xE2\x80\xA6", 3)) { dots = true; i += 3; if (w < sizeof buf) buf[w++] = ' '; continue; }
-    if (w >= sizeof buf) return false;
-    buf[w++] = t.ptr[i++];
-  }
-  if (!dots || !words(ec_str_make(buf, w), key, cap)) return false;
-  size_t kl = strlen(key);
-  while (kl && (key[kl - 1] == ':' || key[kl - 1] == ',' || key[kl - 1] == ';')) key[--kl] = 0;
-  for (size_t i = 0; EDITCORE_PHRASES[i]; i++) if (!strcmp(key, EDITCORE_PHRASES[i])) return true;
-  return false;
-}
-
-/* First line of new_text whose placeholder key is not among old_text's; 0 when none. */
-static size_t new_placeholder(ec_str old_text, ec_str new_text, bool gemini, ec_str *line_out) {
-  size_t line_no = 0;
-  for (size_t i = 0; i <= new_text.len;) {
-    const char *nl = i < new_text.len ? memchr(new_text.ptr + i, '\n', new_text.len - i) : NULL;
-    size_t e = nl ? (size_t)(nl - new_text.ptr) : new_text.len;
-    ec_str l = ec_str_make(new_text.ptr + i, e - i);
-    line_no++;
-    char key[128];
-    if (gemini ? gemini_placeholder(l, key, sizeof key) : editcore_placeholder(l, key, sizeof key)) {
-      bool in_old = false;
-      for (size_t j = 0; j <= old_text.len && !in_old;) {
-        const char *ol = j < old_text.len ? memchr(old_text.ptr + j, '\n', old_text.len - j) : NULL;
-        size_t oe = ol ? (size_t)(ol - old_text.ptr) : old_text.len;
-        char k2[128];
-        if (gemini ? gemini_placeholder(ec_str_make(old_text.ptr + j, oe - j), k2, sizeof k2)
-                   : editcore_placeholder(ec_str_make(old_text.ptr + j, oe - j), k2, sizeof k2))
-          in_old = !strcmp(key, k2);
-        if (!ol) break;
-        j = oe + 1;
-      }
-      if (!in_old) { *line_out = ec_str_trim(l, EC_WS_ASCII); return line_no; }
-    }
-    if (!nl) break;
-    i = e + 1;
-  }
-  return 0;
-}
-
-/* Section - helpers */
-
-/* Section - gemini */
-
-static ec_error_code gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
-  const ec_edit *e = &ctx->req->edit;
-  ec_str ph;
-  if (new_placeholder(e->old_string, e->new_string, true, &ph))
-    return ec_fail(ctx, EC_INVALID_PARAM, "`new_string` contains an omission placeholder (for example 'rest of methods ...'). Provide exact literal replacement text.");
-  if (!f->exists) {
-    if (e->old_string.len) {
-      ec_fail(ctx, EC_NOT_FOUND, "File not found: %.*s. Cannot apply edit. Use an empty old_string to create a new file.", (int)f->path.len, f->path.ptr);
-      return ec_fail_at(ctx, f, EC_NOT_FOUND);
-    }
-    f->replacements = 1;
-    return ec_ws_set_bytes(ctx, f, e->new_string);
-  }
-  if (!e->old_string.len) {
-    ec_fail(ctx, EC_FILE_EXISTS, "Failed to edit. Attempted to create a file that already exists: %.*s", (int)f->path.len, f->path.ptr);
-    return ec_fail_at(ctx, f, EC_FILE_EXISTS);
-  }
-  ec_doc *doc;
-  ec_error_code rc = ec_ws_doc(ctx, f, &doc);
-  if (rc) return rc;
-  bool allow = e->replace_all || e->expected_replacements > 1;
-  ec_match_env env;
-  ec_match_env_init(&env, ctx->arena, doc->text, doc->len, &ctx->opt, ctx->req->profile);
-  ec_match_env_lf_count(&env, doc->n_lf);
-  ec_gemini_result g;
-  rc = ec_gemini_calculate(&env, e->old_string, e->new_string, allow, ec_ctx_max_output(ctx), &g);
-  if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
-  if (rc) { ec_fail(ctx, rc, "%.*s", (int)env.message.len, env.message.ptr ? env.message.ptr : "matching stopped"); return ec_fail_at(ctx, f, rc); }
-  if (!g.occurrences) {
-    ec_str old_text = ec_text_normalize_eol(ctx->arena, e->old_string);
-    ec_diagnosis d;
-    if (ec_diagnose_no_match(&env, old_text, &d)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-    ec_fail(ctx, EC_NO_MATCH, "Could not find an exact match for 'old_string' in '%.*s'. If previous edits modified the file or you are "
-            "modifying lines outside your recent read window, please use ReadFile to inspect the target lines before retrying with an exact 'old_string'.",
-            (int)f->path.len, f->path.ptr);
-    ec_error *er = ec_last_error(ctx);
-    if (er) { er->path = f->path; er->candidates = d.candidates; er->n_candidates = d.n_candidates; }
-    return EC_NO_MATCH;
-  }
-  if (e->expected_replacements > 0 && g.occurrences != (size_t)e->expected_replacements) {
-    ec_fail(ctx, EC_COUNT_MISMATCH, "Failed to edit, expected %lld occurrence%s but found %zu for old_string in file: %.*s",
-            (long long)e->expected_replacements, e->expected_replacements == 1 ? "" : "s", g.occurrences, (int)f->path.len, f->path.ptr);
-    return ec_fail_at(ctx, f, EC_COUNT_MISMATCH);
-  }
-  if (!allow && g.occurrences != 1) {
-    ec_fail(ctx, EC_COUNT_MISMATCH, "Failed to edit, Expected 1 occurrence but found %zu for old_string in file: %.*s. If you intended to "
-            "replace multiple occurrences, set 'allow_multiple' to true.", g.occurrences, (int)f->path.len, f->path.ptr);
-    return ec_fail_at(ctx, f, EC_COUNT_MISMATCH);
-  }
-  ec_str on = ec_text_normalize_eol(ctx->arena, e->old_string), nn = ec_text_normalize_eol(ctx->arena, e->new_string);
-  if (ec_str_eq(on, nn)) {
-    ec_fail(ctx, EC_NOOP, "No changes to apply. The old_string and new_string are identical in file: %.*s", (int)f->path.len, f->path.ptr);
-    return ec_fail_at(ctx, f, EC_NOOP);
-  }
-  if (g.too_large) return ec_fail_output(ctx, f->path, g.too_large, g.too_large, NULL);
-  /* The tool writes every line ending as CRLF when the file held any CRLF. */
-  bool crlf = doc->eol == EC_EOL_CRLF || doc->eol == EC_EOL_MIXED;
-  ec_str bytes = g.content;
-  if (doc->bom || crlf) { /* else the new text is the bytes as they are: no copy of a file that may be 60 MB */
-    ec_buf b;
-    ec_buf_init(&b, ec_arena_allocator(ctx->arena));
-    if (doc->bom) ec_buf_append(&b, "\xEF\xBB\xBF", 3);
-    size_t run = 0;
-    for (size_t i = 0; i < g.content.len; i++) {
-      if (g.content.ptr[i] != '\n' || !crlf || (i && g.content.ptr[i - 1] == '\r')) continue;
-      ec_buf_append(&b, g.content.ptr + run, i - run);
-      ec_buf_append_char(&b, '\r');
-      run = i;
-    }
-    ec_buf_append(&b, g.content.ptr + run, g.content.len - run);
-    if (b.oom) { ec_buf_free(&b); return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
-    bytes = ec_buf_finish(&b, ctx->arena);
-    if (!bytes.ptr) bytes = ec_arena_strdup(ctx->arena, "", 0);
-    ec_arena_release(ctx->arena, (void *)g.content.ptr);
-  }
-  /* The doc is a copy of the bytes; the bytes and the doc they replace go back at once. */
-  ec_doc next;
-  if (ec_doc_load(ctx->arena, bytes, &next) == EC_BINARY_FILE)
-    return ec_fail(ctx, EC_BINARY_FILE, "the new content of '%.*s' holds NUL bytes", (int)f->path.len, f->path.ptr);
-  if (!next.text) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  ec_arena_release(ctx->arena, (void *)bytes.ptr);
-  ec_ws_replace_doc(ctx, f, &next);
-  for (size_t i = 0; i < g.applied.n && i < 1000; i++)
-    if (ec_ws_add_match(ctx, f, g.applied.items[i].start_line, g.applied.items[i].end_line, g.applied.items[i].strategy,
-                        g.applied.items[i].confidence))
-      return EC_OUT_OF_MEMORY;
-  f->replacements = (uint32_t)g.applied.total;
-  return EC_OK;
-}
 
 /* Section - editcore */
 
@@ -388,7 +180,7 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
     return ec_fail_at(ctx, f, EC_FILE_EXISTS);
   }
   ec_str ph;
-  size_t ph_line = new_placeholder(old_text, new_text, false, &ph);
+  size_t ph_line = ec_new_placeholder(old_text, new_text, ec_editcore_placeholder, &ph);
   if (ph_line) {
     ec_fail(ctx, EC_INVALID_PARAM, "Line %zu of new_string ('%.*s') is an omission placeholder that old_string does not have: applying it "
             "would delete the code it stands for. Send new_string with the full literal text of that part.",
@@ -555,7 +347,7 @@ ec_error_code ec_format_replace(ec_ctx *ctx) {
   ec_ws_file *f = ec_format_target(ctx);
   if (!f) return ec_last_error(ctx)->code;
   switch (ctx->req->profile) {
-    case EC_PROFILE_GEMINI: return gemini_replace(ctx, f);
+    case EC_PROFILE_GEMINI: return ec_gemini_replace(ctx, f);
     case EC_PROFILE_CLAUDE:
     case EC_PROFILE_OPENHANDS: return ec_peer_editor_replace(ctx, f);
     default: return editcore_replace(ctx, f);

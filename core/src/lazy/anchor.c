@@ -519,9 +519,13 @@ static ec_error_code struct_pass(ec_lz_job *job, bool *changed) {
     if (op == LZ_NIL || job->am[op] < 0) continue;
     size_t c = ec_lz_file_closer(job, (size_t)job->am[op]);
     if (job->work > job->work_cap) return too_large(job);
-    if (c < F->n && F->key[c] == S->key[j] && (int64_t)c > prev && (int64_t)c < nx[j + 1]) {
+    if (c < F->n && (int64_t)c > prev && (int64_t)c < nx[j + 1] && (F->key[c] == S->key[j] || ec_lz_edited(S->line[j], F->line[c]))) {
       job->am[j] = (int32_t)c;
-      job->how[j] = LZ_STRUCT;
+      /* An edited closer (`};` written for the file's `}`, ec_lz_edited) closes the same block: the
+       * snippet's line replaces the file's there, as a counterpart does. Not the reverse: a `}` the
+       * snippet writes without the file's `;` may close the block around (a snippet's flattened
+       * indentation), and ec_lz_edited does not read it so. */
+      job->how[j] = F->key[c] == S->key[j] ? LZ_STRUCT : LZ_COUNTERPART;
       *changed = true;
     }
   }

@@ -216,7 +216,10 @@ bool ec_lz_unescape(ec_arena *a, ec_str line, ec_str *out);
 
 /** The snippet with each literal `\\n` turned into a line break where the text before it is a whole
  * line of the file (`io.stderr:write([[\\ncsvtool ...`: the model's JSON escaping of a line break
- * leaked into the code). Returns the snippet itself when there is none (snippet.c). */
+ * leaked into the code), and each one-line body holding only a marker comment after an opener that
+ * is a whole line of the file (`const f = () => { ... };`, the dots in a block comment) as the opener, a
+ * marker line and the closing line (issue 30, eighth pass). Returns the snippet itself when there
+ * is neither (snippet.c). */
 ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file);
 
 /** Parses snippet text into job->S and segments. Diff-style snippets set *diff_style. */
@@ -342,9 +345,10 @@ bool ec_lz_similar(ec_str a, ec_str b, bool loose);
 /** Whether one line extends the other: the shorter's identifiers, in order, among the longer's,
  * the first one the same (`import { a } from "./a"` and `import { a, c } from "./a"`). */
 bool ec_lz_extends(ec_str a, ec_str b);
-/** Whether a line looks like an edited version of another: ec_lz_similar, and loosely (a shared
- * start and end) for lines of 16 characters or more (`) -> list[X]:` made `) -> List[X]:`,
- * `// --- Lorenz System ---` and `// --- Rössler System ---`). */
+/** Whether a line looks like an edited version of another: ec_lz_similar, the other with a `;`
+ * added at its end (`};` for `}`: the same closing line ended as a statement; issue 30, eighth
+ * pass), and loosely (a shared start and end) for lines of 16 characters or more (`) -> list[X]:`
+ * made `) -> List[X]:`, `// --- Lorenz System ---` and `// --- Rössler System ---`). */
 bool ec_lz_edited(ec_str a, ec_str b);
 /** The lengths of the common start (*pre) and, in what is left, the common end (*suf) of two
  *  trimmed lines; returns the longer line's length (heads.c). */

@@ -405,17 +405,38 @@ static bool whole_line_of(ec_str file, ec_str part) {
   return false;
 }
 
+/* A one-line body that holds only a marker comment (`const f = () => { ... };`, the dots in a
+ * block comment) after an opener that is a whole line of the file: returns the offset just past the
+ * opening bracket (the split point) and sets *close to where the matching closing bracket starts; 0
+ * when the line is not one. */
+static size_t inline_body_at(ec_str file, ec_str line, size_t *close, unsigned *tries) {
+  const char *end = line.ptr + line.len, *c = memmem(line.ptr, line.len, "/*", 2), *e;
+  if (!c || !(e = memmem(c, (size_t)(end - c), "*/", 2))) return 0;
+  ec_str head = ec_str_trim_end(ec_str_make(line.ptr, (size_t)(c - line.ptr)), EC_WS_HSPACE);
+  ec_str tail = ec_str_trim_start(ec_str_make(e + 2, (size_t)(end - e - 2)), EC_WS_HSPACE);
+  const char *o = head.len ? strchr("{[(", head.ptr[head.len - 1]) : NULL;
+  if (!o || !*o || !tail.len || tail.ptr[0] != "}])"[o - "{[("] /* the bracket that closes *o */ ||
+      !ec_lz_looks_elided(ec_str_make(c, (size_t)(e + 2 - c))) || ++*tries > 64 || !whole_line_of(file, head))
+    return 0;
+  *close = (size_t)(tail.ptr - line.ptr);
+  return head.len;
+}
+
 ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file) {
-  if (!snippet.len || !memmem(snippet.ptr, snippet.len, "\\n", 2)) return snippet;
+  if (!snippet.len) return snippet;
   ec_buf b;
   ec_buf_init(&b, ec_arena_allocator(a));
   size_t i = 0;
+  /* Each one-line body looked up scans the file once: at most 64 per snippet (thousands, in hostile
+   * input, would make the setup quadratic; real snippets have a handful); past that they stay lines. */
+  unsigned tries = 0;
   bool any = false;
   while (i < snippet.len) {
     const char *nl = memchr(snippet.ptr + i, '\n', snippet.len - i);
     size_t le = nl ? (size_t)(nl - snippet.ptr) : snippet.len;
     ec_str line = ec_str_make(snippet.ptr + i, le - i);
     const char *esc = memmem(line.ptr, line.len, "\\n", 2);
+    size_t close, open;
     if (esc && !whole_line_of(file, line) && whole_line_of(file, ec_str_make(line.ptr, (size_t)(esc - line.ptr)))) {
       /* Split at every `\\n` of the line. */
       size_t k = 0;
@@ -426,6 +447,19 @@ ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file) {
         if (e2) ec_buf_append_char(&b, '\n');
         k = e2 ? ke + 2 : line.len;
       }
+      any = true;
+    } else if ((open = inline_body_at(file, line, &close, &tries))) {
+      /* The same snippet written on three lines: the opener, a marker for the file's body, the
+       * closing line at the opener's indentation (it anchors at the end of the opener's block). */
+      size_t ind = 0;
+      while (line.ptr[ind] == ' ' || line.ptr[ind] == '\t') ind++;
+      ec_buf_append(&b, line.ptr, open);
+      for (int part = 0; part < 2; part++) {
+        ec_buf_append_char(&b, '\n');
+        ec_buf_append(&b, line.ptr, ind);
+        if (!part) ec_buf_append_cstr(&b, "// ...");
+      }
+      ec_buf_append(&b, line.ptr + close, line.len - close);
       any = true;
     } else {
       ec_buf_append_str(&b, line);
