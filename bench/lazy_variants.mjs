@@ -59,8 +59,9 @@
 // No marker spelling had to be excluded for a language: a marker-looking line the file itself
 // holds is literal text to the engine, and no spelling above is a statement in any of the eight
 // languages (`-- ...` is no C decrement, `# ...` no directive, `<!-- -->` a comment even in JS).
-// `// ... helpers and setup` (an ellipsis, then words no marker uses) is declined on purpose:
-// `// ...then validate` can be a real comment, and read as a marker it would keep old code.
+// `// ... helpers and setup` (an ellipsis, then words no marker uses) is a marker since issue 30's
+// eighth pass (markers in other words and languages), unless it goes on from a comment line of the
+// same syntax right above it (`// ...then validate` under `// Parse the input`): those stay lost.
 // Markers in the set are never `+`/`-` prefixed, so diff-style snippets keep every marker kind.
 //
 //   node bench/lazy_variants.mjs [--set PATH] [--native PATH] [--kind SUBSTR] [--id SUBSTR]
@@ -308,7 +309,8 @@ for (const c of cases) {
       console.log(`${cls.padEnd(9)} ${v.kind.padEnd(22)} ${shortId(c.id)}\n          ${detail}`);
       if (args.dump) {
         mkdirSync(args.dump, { recursive: true });
-        const b = join(args.dump, `${shortId(c.id)}__${v.kind}`.replace(/[/ *<>!#:]+/g, '_'));
+        // The kind percent-encoded (`%` as `_`): `marker://` and `marker:#` must not share a file.
+        const b = join(args.dump, `${shortId(c.id).replace(/\//g, '__')}__${encodeURIComponent(v.kind).replace(/%/g, '_')}`);
         writeFileSync(`${b}.orig`, v.file);
         writeFileSync(`${b}.snippet`, v.snippet);
         writeFileSync(`${b}.base`, base.ok ? base.got : `DECLINED ${base.msg}\n`);

@@ -13,7 +13,12 @@ static int passed, failed;
     else { failed++; fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, what); } \
   } while (0)
 
-static bool marker(const char *s) { return ec_lz_is_marker(ec_cstr(s), true); }
+static bool marker(const char *s) { return ec_lz_is_marker(ec_cstr(s), &(ec_str){0}); }
+/* The same line under another snippet line. */
+static bool marker_under(const char *s, const char *above) {
+  ec_str a = ec_cstr(above);
+  return ec_lz_is_marker(ec_cstr(s), &a);
+}
 
 static char *run(const char *req) {
   size_t n = 0;
@@ -25,13 +30,20 @@ int main(void) {
   const char *yes[] = {"// ... existing code ...", "    # ... rest of the file ...", "/* ... */", "<!-- ... existing code -->",
                        "-- ...", "...", "\xE2\x80\xA6", "  // rest of the code unchanged", "{/* ... existing code ... */}",
                        "; ... same ...", "/// ... keep the rest ...", "# existing code", "// ... helpers and setup ...",
-                       "  // ... (snip) ...", "# \xE2\x80\xA6 validation \xE2\x80\xA6", NULL};
+                       "  // ... (snip) ...", "# \xE2\x80\xA6 validation \xE2\x80\xA6", "// ...autres \xC3\xA9tats", "// ... then retry",
+                       "{/* ... (Esquema y Types se mantienen igual) */}", NULL};
   const char *no[] = {"// Adds the given number to the result", "return x;", "# TODO: handle errors", "x = y ... z",
-                      "// see the docs for more", "console.log('...')", "", "--", "// ... then retry",
+                      "// see the docs for more", "console.log('...')", "", "--", "//   ...options,", "// ...loadUser(id)",
                       "// ... a long sentence that explains at length what the code around here does ...", NULL};
   for (int i = 0; yes[i]; i++) CHECK(marker(yes[i]), yes[i]);
   for (int i = 0; no[i]; i++) CHECK(!marker(no[i]), no[i]);
-  CHECK(!ec_lz_is_marker(ec_cstr("..."), false), "bare dots off");
+  CHECK(!ec_lz_is_marker(ec_cstr("..."), NULL), "bare dots off");
+  CHECK(!ec_lz_is_marker(ec_cstr("// ...autres"), NULL), "words after dots: in a snippet only");
+  /* An ellipsis then words goes on from a comment line of the same syntax right above it. */
+  CHECK(!marker_under("// ...and the bar still counts", "// Each tick moves the bar"), "a comment going on");
+  CHECK(marker_under("// ...and the rest", "x = 1;"), "under code");
+  CHECK(marker_under("// ... helpers and setup", "    # As we progressively replace nodes"), "under a # comment");
+  CHECK(marker_under("// ... existing code ...", "// a comment"), "a usual wording under a comment");
 
   /* A merge: changed line inside a function between markers. */
   char *r = run("{\"format\":\"lazy\",\"files\":{\"a.js\":\"function f() {\\n  return 1;\\n}\\n\\nfunction g() {\\n  return 2;\\n}\\n\"},"

@@ -95,9 +95,9 @@ ec_cx_merge_verdict ec_cx_check_merge(ec_arena *a, ec_str region, ec_str snippet
   if (!split(a, region, &c.region) || !split(a, snippet, &c.snippet) || !split(a, merged, &c.merged)) return EC_CX_MERGE_OOM;
   bool *marker = ec_arena_calloc(a, c.snippet.n + 1, sizeof *marker);
   if (!marker) return EC_CX_MERGE_OOM;
-  for (size_t i = 0; i < c.snippet.n; i++) marker[i] = ec_lz_is_marker(c.snippet.line[i], true);
+  for (size_t i = 0; i < c.snippet.n; i++) marker[i] = ec_lz_is_marker(c.snippet.line[i], i ? &c.snippet.line[i - 1] : &(ec_str){0});
   for (size_t j = 0; j < c.merged.n; j++)
-    if (ec_lz_is_marker(c.merged.line[j], false)) {
+    if (ec_lz_is_marker(c.merged.line[j], NULL)) {
       bool in_region = false;
       for (size_t r = 0; r < c.region.n && !in_region; r++) in_region = same(c.region.line[r], c.merged.line[j]);
       if (!in_region) return EC_CX_MERGE_HAS_MARKER;

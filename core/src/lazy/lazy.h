@@ -47,11 +47,15 @@ typedef struct ec_lz_side {
 
 /** A line trimmed of its whitespace on both ends (not LF: a line holds none). */
 static inline ec_str ec_lz_trim(ec_str s) { return ec_str_trim(s, EC_WS_HSPACE); }
-/** Whether a line is a lazy marker. `bare_dots`: accept a line of only `...`. */
-bool ec_lz_is_marker(ec_str line, bool bare_dots);
+/** Whether a line is a lazy marker. `above`: the line above it in a snippet (empty at the
+ *  snippet's start), which also accepts a line of only `...` and an ellipsis then words in any
+ *  language (`// ...autres états`) unless the comment goes on from a comment line above; NULL
+ *  for a line of a result. */
+bool ec_lz_is_marker(ec_str line, const ec_str *above);
 /** Whether a comment line reads like a marker whose wording ec_lz_is_marker does not take: its
- *  text starts or ends with an ellipsis (`// ... helpers`, `# setup ...`). Such a line written
- *  into the file as new code is most likely a marker read as code (verify.c declines it). */
+ *  text starts or ends with an ellipsis (`// ... helpers`, `# setup ...`), or both at any length.
+ *  Such a line written into the file as new code is most likely a marker read as code (verify.c
+ *  declines it). */
 bool ec_lz_looks_elided(ec_str line);
 /** Whether a line holds an ellipsis: `...` or `…` (marker.c). */
 bool ec_lz_has_ellipsis(ec_str s);

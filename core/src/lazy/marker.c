@@ -118,10 +118,10 @@ static bool bracketed_dots(ec_str s) {
   return only_dots(ec_lz_trim(ec_str_make(s.ptr + 1, s.len - 2)));
 }
 
-bool ec_lz_is_marker(ec_str line, bool bare_dots) {
+bool ec_lz_is_marker(ec_str line, const ec_str *above) {
   ec_str t = ec_lz_trim(line);
   if (!t.len || t.len > 200) return false;
-  if (only_dots(t)) return bare_dots;
+  if (only_dots(t)) return above;
   ec_str body;
   if (!comment_body(t, &body) || !body.len) return false;
   if (only_dots(body) || bracketed_dots(body)) return true;
@@ -129,13 +129,25 @@ bool ec_lz_is_marker(ec_str line, bool bare_dots) {
    * 8-12 give the same results; at 16 the 15-word `// ... a long sentence that explains ... ...`
    * (a comment, lazy_test) becomes a marker. */
   if (word_count(body) > 12) return false;
+  /* In a snippet, an ellipsis then words in any language (`// ...autres états`, `# ... le reste de
+   * la fonction`; issue 30, eighth pass), unless the comment goes on from a comment line right
+   * above it in the same syntax (`// ...and the bar still counts`; a `#` line or a closed block
+   * comment above a `//` line is another comment), or words right after the dots end as code
+   * does (commented-out code spreading an object: `//   ...options,`, `// ...load(id)`). */
+  size_t d = dots_at(body, 0);
+  if (d && above) {
+    ec_str a = ec_lz_trim(*above);
+    bool code = a.len >= 2 && !memcmp(a.ptr, t.ptr, 2) && comment_body(a, &a);
+    code |= body.ptr[d] != ' ' && strchr(",;)}]", body.ptr[body.len - 1]);
+    if (!code) return true;
+  }
   /* Text between two ellipses says it is left out, whatever its words (`// ... helpers and
    * setup ...`, `// ... (snip) ...`): read as code, it is written into the file, and the code it
    * stands for is taken for removed between the lines around it. At most 8 words, swept: 6-12 give
    * the same results; at 4 the 5-word `// ... helpers and setup ...` is no marker (135 variants of
    * the set lost, lazy_test fails), at 0 270 variants, a conformance vector and 3 unit checks. 8
    * keeps room over the longest wording seen, under the 12-word cap above. */
-  if (dots_at(body, 0) && word_count(body) <= 8 && ends_with_dots(body)) return true;
+  if (d && word_count(body) <= 8 && ends_with_dots(body)) return true;
   /* With dots ("... existing code ...", "...rest of the file", "(keep) ...") a light wording
    * will do; without, a short comment must say it plainly. */
   bool dots = ec_lz_has_ellipsis(body);
@@ -163,8 +175,12 @@ bool ec_lz_holds_marker(ec_str line) {
 
 bool ec_lz_looks_elided(ec_str line) {
   ec_str t = ec_lz_trim(line), body;
-  if (!t.len || t.len > 200 || !comment_body(t, &body) || !body.len || word_count(body) > 12) return false;
-  return dots_at(body, 0) || ends_with_dots(body);
+  if (t.len > 200 || !comment_body(t, &body)) return false;
+  /* Between two ellipses, any number of words says code is left out (a JSX comment `... Resto de
+   * tus inputs (...) se quedan igual ...`: 13 words, no marker, written as code it lost a form's
+   * fields); one of them, at most 12 words (the markers' cap). */
+  bool open = dots_at(body, 0), close = ends_with_dots(body);
+  return (open && close) || ((open || close) && word_count(body) <= 12);
 }
 
 bool ec_lz_text_has_markers(ec_arena *a, ec_str text, ec_str file) {
@@ -175,7 +191,7 @@ bool ec_lz_text_has_markers(ec_arena *a, ec_str text, ec_str file) {
     const char *nl = memchr(text.ptr + i, '\n', text.len - i);
     size_t e = nl ? (size_t)(nl - text.ptr) : text.len;
     ec_str ln = {text.ptr + i, e - i};
-    if (ec_lz_is_marker(ln, false)) {
+    if (ec_lz_is_marker(ln, NULL)) {
       if (!file.len) return true;
       if (!have_file) {
         if (ec_lz_side_build(a, file, &fs)) return true; /* out of memory: err on the safe side */

@@ -17,6 +17,8 @@
  *    a marker) only at the top level (no block of the snippet open around it); after a marker
  *    inside a block the snippet opened, to the end of that block's body; else it declines;
  *  - blank lines next to a marker are spacing: dropped where the file has its own blank line;
+ *    a marker whose run is only blank lines between two lines the snippet writes writes nothing
+ *    (the snippet's own blank line beside it, if it shows one);
  *  - inserted lines are re-indented relative to the nearest anchor in their segment, converting
  *    levels between a tab-indented side and a space-indented one (indent.c);
  *  - the output leaves the file's unchanged head and tail uncopied (job->out_head/out_tail).
@@ -33,9 +35,21 @@ typedef struct out_t {
   ec_buf b;
   size_t head_lines;
   bool head_open;
+  /* A marker's run of only blank lines written right after a snippet line stands for no line of
+   * the file: written from byte run_at, it is taken back when the next line written is the
+   * snippet's too (run: nothing written since). at_marker: the next file lines are a marker's run. */
+  bool at_marker, after_new, run;
+  size_t run_at;
 } out_t;
 
 static void emit_file(ec_lz_job *job, out_t *o, size_t from, size_t to) {
+  if (from < to) {
+    o->run = o->at_marker && o->after_new;
+    for (size_t i = from; o->run && i < to; i++) o->run = (job->F.flags[i] & LZ_BLANK) != 0;
+    o->run_at = o->b.len;
+    o->after_new = false;
+  }
+  o->at_marker = false;
   if (o->head_open && from == o->head_lines) {
     /* Still the file's own start: only count it (never the last line when it has no LF). */
     size_t lim = job->file_final_lf ? job->F.n : job->F.n - 1;
@@ -76,6 +90,15 @@ static long out_cols(ec_lz_job *job, size_t j, uint32_t rj, int64_t ri) {
 
 /* Snippet line j re-indented relative to reference snippet line rj sitting on file line ri. */
 static void put_line(ec_lz_job *job, out_t *o, size_t j, uint32_t rj, int64_t ri) {
+  if (o->run) {
+    /* The snippet's spacing there instead: a blank line when it shows one beside the marker. */
+    o->b.len = o->run_at;
+    bool shown = false;
+    for (size_t k = j; k-- && (job->S.flags[k] & (LZ_BLANK | LZ_MARKER));) shown |= (job->S.flags[k] & LZ_BLANK) != 0;
+    if (shown && !(job->S.flags[j] & LZ_BLANK)) ec_buf_append_char(&o->b, '\n');
+  }
+  o->run = o->at_marker = false;
+  o->after_new = true;
   o->head_open = false;
   ec_str l = job->S.line[j];
   ec_str ws = lead_ws(l);
@@ -963,9 +986,8 @@ static void report_seg(ec_lz_job *job, size_t si, uint32_t from, uint32_t to, bo
 
 ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
   ec_lz_side *S = &job->S, *F = &job->F;
-  out_t o;
+  out_t o = {0};
   ec_buf_init(&o.b, ec_arena_allocator(job->a));
-  o.head_lines = 0;
   o.head_open = !F->cr && F->n > 0;
 
   size_t c = 0;
@@ -987,6 +1009,7 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
   for (size_t si = 0; si < job->nseg && !rc; si++) {
     ec_lz_seg *s = &job->seg[si];
     size_t ja = 0, jb = 0;
+    o.at_marker = s->marker_before;
     if (!seg_first_anchor(job, s, &ja, &jb)) {
       bool last = si + 1 == job->nseg;
       if (si == 0 && !s->marker_before && s->marker_after && top_level(job, s)) {

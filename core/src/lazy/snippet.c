@@ -181,7 +181,7 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
     ec_str l = raw.line[b + i];
     lines[i] = l;
     op[i] = ' ';
-    if (ec_lz_is_marker(l, true)) {
+    if (ec_lz_is_marker(l, b + i ? &raw.line[b + i - 1] : &(ec_str){0})) {
       uint32_t cnt = 0;
       ec_lz_side_first(&job->F, raw.key[b + i], &cnt);
       if (!cnt) mark[i] = 1;

@@ -1349,7 +1349,7 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
    * untouched head and tail are the file's by construction). */
   for (size_t r = 0; r < v.nr; r++) {
     if (!v.r[r].written || v.r[r].blank) continue;
-    bool marker = ec_lz_is_marker(v.r[r].line, false);
+    bool marker = ec_lz_is_marker(v.r[r].line, NULL);
     /* A comment that reads like a marker in words not taken for one (`// ... helpers`), or a code
      * line holding one (a one-line body `() => { ... };` around it): written as code, the code it
      * stands for was likely taken for removed. */
