@@ -3,7 +3,9 @@
 // outside the repository, as bench/lazy-fresh/build.mjs and bench/lazy-stray/build.mjs do:
 // nothing of theirs is committed; manifest.jsonl names every repository, commit, parent and path.
 //
-//   node bench/lazy-wild/build.mjs --out DIR [--mirrors DIR]
+//   node bench/lazy-wild/build.mjs --out DIR [--mirrors DIR] [--manifest FILE]
+//
+// --manifest: another batch's manifest (manifest2.jsonl: the second batch, all held out).
 //
 // --mirrors: where the repositories' git directories are, as OWNER+NAME/repo (the layout the
 //   session's `fetch github:OWNER/NAME` leaves in /work/.mirror, the default). A missing one is
@@ -30,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const args = { mirrors: '/work/.mirror' };
 for (let i = 2; i < process.argv.length; i++) args[process.argv[i].replace(/^--/, '')] = resolve(process.argv[++i]);
-if (!args.out) { console.error('usage: build.mjs --out DIR [--mirrors DIR]'); process.exit(2); }
+if (!args.out) { console.error('usage: build.mjs --out DIR [--mirrors DIR] [--manifest FILE]'); process.exit(2); }
 
 const gitDir = (repo) => join(args.mirrors, repo.replace('/', '+'), 'repo');
 const show = (repo, commit, path) =>
@@ -43,7 +45,7 @@ function shapeOf(snippet) {
 }
 const safe = (id) => id.replace(/[^A-Za-z0-9._-]+/g, '__');
 
-const rows = readFileSync(join(here, 'manifest.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+const rows = readFileSync(args.manifest || join(here, 'manifest.jsonl'), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
 const dir = join(args.out, 'wild');
 mkdirSync(join(dir, 'repairs'), { recursive: true });
 const cases = [], missing = new Set();
