@@ -423,7 +423,8 @@ static size_t inline_body_at(ec_str file, ec_str line, size_t *close, unsigned *
 }
 
 ec_str ec_lz_split_escaped_newlines(ec_arena *a, ec_str snippet, ec_str file) {
-  if (!snippet.len) return snippet;
+  /* Most snippets hold neither form: no copy of them then. */
+  if (!snippet.len || (!memmem(snippet.ptr, snippet.len, "\\n", 2) && !memmem(snippet.ptr, snippet.len, "/*", 2))) return snippet;
   ec_buf b;
   ec_buf_init(&b, ec_arena_allocator(a));
   size_t i = 0;
