@@ -264,6 +264,10 @@ typedef struct ec_lz_rview {
  * markers only where its place is unique, (d) a file that parsed still parses. Records a decline
  * naming the invariant when one fails. */
 ec_error_code ec_lz_check_invariants(ec_lz_job *job, const ec_lz_rview *v);
+/** What a snippet leaves out of what it shows (left_out.c; docs/lazy.md, ninth pass): comments
+ * between two of its lines the file has, and the old copy of code it moved into a helper it
+ * defines, kept beside the new call. Declines (AMBIGUOUS) when R removes the one or keeps the other. */
+ec_error_code ec_lz_check_left_out(ec_lz_job *job, const ec_lz_rview *v);
 /** Invariant (d) after the syntax guard passed, for a file a grammar reads: Python's indentation
  * read over `text` (the spliced result) as Python reads it, declined (NO_MATCH, naming the
  * invariant) when it no longer parses where the file did. EC_OK for other languages. */
