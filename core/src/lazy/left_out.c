@@ -85,10 +85,12 @@ static ec_error_code comments_left_out(ec_lz_job *job, const ec_lz_rview *v, con
       size_t f1 = v->rfile[p], f2 = v->rfile[r], f = f1 + 1;
       while (f < f2 && !in_r[f]) f++;
       if (f < f2 || !only_comments(job, f1, f2)) continue;
+      f = f1 + 1;
+      while (job->F.flags[f] & LZ_BLANK) f++; /* the first comment line, to name */
       return ec_lz_fail_check(job, EC_AMBIGUOUS, s, (uint32_t)f1 + 2, (uint32_t)f2,
                               "two of its lines are the file's own, and the file's lines between them are only comments: removed, "
                               "or only not shown? Show them, or put a marker there",
-                              job->F.line[f1 + 1]);
+                              job->F.line[f]);
     }
   }
   return EC_OK;
@@ -96,19 +98,39 @@ static ec_error_code comments_left_out(ec_lz_job *job, const ec_lz_rview *v, con
 
 /* ---------------------------------------------------------------- an old copy kept beside the call */
 
-/* Whether snippet line j defines a function called in `call` (a name right before a `(`) whose
- * body (the lines below j indented deeper) holds `kept` or an edited version of it. */
-static bool body_holds(ec_lz_job *job, uint32_t j, ec_str call, ec_str kept) {
+/* The snippet's definition lines (invariant (b)'s reading), found once per result when first
+ * asked for: the check then costs one pass over the snippet, not one a segment. */
+typedef struct defs_t {
+  uint32_t *j;
+  ec_str *name;
+  size_t n;
+  bool built;
+} defs_t;
+
+static bool build_defs(ec_lz_job *job, defs_t *d) {
   const ec_lz_side *S = &job->S;
-  ec_str name;
+  d->built = true;
+  d->j = ec_arena_alloc(job->a, (S->n + 1) * sizeof *d->j);
+  d->name = ec_arena_alloc(job->a, (S->n + 1) * sizeof *d->name);
+  if (!d->j || !d->name) return false;
   uint64_t key;
-  if (!ec_lz_definition(job, S->line[j], false, &name, &key) || !name.len) return false;
-  bool called = false;
-  for (const char *p = call.ptr, *e = call.ptr + call.len; !called && (p = memmem(p, (size_t)(e - p), name.ptr, name.len));) {
-    called = (p == call.ptr || !ec_lz_name_char((unsigned char)p[-1])) && p + name.len < e && p[name.len] == '(';
-    p += name.len;
-  }
-  if (!called || ec_str_eq(ec_lz_trim(S->line[j]), ec_lz_trim(call))) return false;
+  for (uint32_t j = 0; j < S->n; j++)
+    if (!(S->flags[j] & (LZ_BLANK | LZ_MARKER)) && ec_lz_definition(job, S->line[j], false, &d->name[d->n], &key) && d->name[d->n].len)
+      d->j[d->n++] = j;
+  return true;
+}
+
+/* Whether `call` calls `name` (the name, not inside a longer one, right before a `(`). */
+static bool calls(ec_str call, ec_str name) {
+  for (const char *p = call.ptr, *e = call.ptr + call.len; (p = memmem(p, (size_t)(e - p), name.ptr, name.len)); p += name.len)
+    if ((p == call.ptr || !ec_lz_name_char((unsigned char)p[-1])) && p + name.len < e && p[name.len] == '(') return true;
+  return false;
+}
+
+/* Whether the body of the function snippet line j defines (the lines below j indented deeper)
+ * holds `kept` or an edited version of it. */
+static bool body_holds(ec_lz_job *job, uint32_t j, ec_str kept) {
+  const ec_lz_side *S = &job->S;
   uint32_t col = ec_lz_cols(S->line[j], job->fi.tab);
   for (uint32_t b = j + 1; b < S->n; b++) {
     job->work++;
@@ -120,19 +142,21 @@ static bool body_holds(ec_lz_job *job, uint32_t j, ec_str call, ec_str kept) {
 }
 
 /* Whether R line `call` (written new) calls a function the snippet defines whose body holds R
- * line `kept` (a file line a marker keeps) or an edited version of it. */
-static bool moved_copy_kept(ec_lz_job *job, const ec_lz_rview *v, size_t call, size_t kept) {
+ * line `kept` (a strong file line a marker keeps) or an edited version of it. */
+static bool moved_copy_kept(ec_lz_job *job, const ec_lz_rview *v, defs_t *d, size_t call, size_t kept) {
   if (v->rfile[call] != EC_LZ_NONE || kept >= v->nr || v->rblk[kept] != EC_LZ_NONE || v->rfile[kept] == EC_LZ_NONE ||
       (job->F.flags[v->rfile[kept]] & LZ_WEAK))
     return false;
   ec_str c = v->r[call].line;
-  if (!memchr(c.ptr, '(', c.len)) return false;
-  for (uint32_t j = 0; j < job->S.n; j++)
-    if (!(job->S.flags[j] & (LZ_BLANK | LZ_MARKER)) && body_holds(job, j, c, v->r[kept].line)) return true;
+  if (!memchr(c.ptr, '(', c.len) || (!d->built && !build_defs(job, d))) return false;
+  for (size_t i = 0; i < d->n; i++)
+    if (calls(c, d->name[i]) && !ec_str_eq(ec_lz_trim(job->S.line[d->j[i]]), ec_lz_trim(c)) && body_holds(job, d->j[i], v->r[kept].line))
+      return true;
   return false;
 }
 
 static ec_error_code copy_kept_beside_call(ec_lz_job *job, const ec_lz_rview *v) {
+  defs_t d = {0};
   for (size_t s = 0; s < job->nseg_parsed; s++) {
     if (v->rb[s] == SIZE_MAX) continue;
     size_t last = v->re[s], first = v->rb[s], after = v->re[s] + 1, before = v->rb[s];
@@ -141,14 +165,15 @@ static ec_error_code copy_kept_beside_call(ec_lz_job *job, const ec_lz_rview *v)
     while (after < v->nr && v->r[after].blank) after++;
     while (before > 0 && v->r[before - 1].blank) before--;
     size_t kept = SIZE_MAX;
-    if (job->seg[s].marker_after && moved_copy_kept(job, v, last, after)) kept = after;
-    else if (job->seg[s].marker_before && before > 0 && moved_copy_kept(job, v, first, before - 1)) kept = before - 1;
+    if (job->seg[s].marker_after && moved_copy_kept(job, v, &d, last, after)) kept = after;
+    else if (job->seg[s].marker_before && before > 0 && moved_copy_kept(job, v, &d, first, before - 1)) kept = before - 1;
     if (kept != SIZE_MAX)
       return ec_lz_fail_check(job, EC_AMBIGUOUS, s, v->rfile[kept] + 1, v->rfile[kept] + 1,
                               "it calls a function it defines whose body holds (or edits) the file's line that its marker keeps "
                               "beside the call: is that line replaced by the call, or kept?",
                               v->r[kept].line);
   }
+  if (d.built && (!d.j || !d.name)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
   return EC_OK;
 }
 
