@@ -18,61 +18,61 @@
 #include "../base/str.h"
 #include <string.h>
 
+/* Line i of a side past its indentation. */
+static ec_str text_at(const ec_lz_side *X, size_t i) { return ec_str_make(X->line[i].ptr + X->indent[i], X->line[i].len - X->indent[i]); }
+
 /* ---------------------------------------------------------------- comments left out */
 
-/* A `#` comment: `#` alone or before a space or another `#`. Not `#include`, `#define`, `#[derive]`
- * nor `#!`: a preprocessor line or an attribute is code. */
-static bool comment_line(ec_str t) {
+/* A comment line: `#` alone or before a space or another `#` (not `#include`, `#define`,
+ * `#[derive]`, `#!`: a preprocessor line or an attribute is code), or what block owners skip
+ * (`//`, a block comment's opening, its `*` lines, `--`). */
+static bool comment_line(const ec_lz_side *X, size_t i) {
+  ec_str t = text_at(X, i);
   if (t.len && t.ptr[0] == '#') return t.len == 1 || t.ptr[1] == ' ' || t.ptr[1] == '#';
   return ec_lz_owner_skip(t);
 }
 
-/* Where a triple quote (`"""`, `'''`) opens a string statement on trimmed line t (after an
- * `r`, `u`, `b` or `f` prefix), or 0 when the line does not start with one. */
-static size_t docstring_open(ec_str t) {
+/* Where a triple quote (`"""` or three single quotes) opens a string statement at the start of line i (after an
+ * `r`, `u`, `b` or `f` prefix), or 0. */
+static size_t docstring_open(const ec_lz_side *X, size_t i) {
+  ec_str t = text_at(X, i);
   size_t k = 0;
   while (k < 2 && k < t.len && strchr("rRuUbBfF", t.ptr[k])) k++;
   if (k + 3 > t.len || (t.ptr[k] != '"' && t.ptr[k] != '\'')) return 0;
   return t.ptr[k + 1] == t.ptr[k] && t.ptr[k + 2] == t.ptr[k] ? k + 3 : 0;
 }
 
-/* Whether file lines (f1, f2) hold a non-blank line and every one of them is a comment or a line
- * of a docstring (a string statement opened by a triple quote at the line's start). */
+/* Whether file lines (f1, f2) hold a non-blank line and every one is a comment or a line of a
+ * docstring (opened by a triple quote at a line's start, closed by one at a line's end). */
 static bool only_comments(ec_lz_job *job, size_t f1, size_t f2) {
   const ec_lz_side *F = &job->F;
-  char quote = 0; /* inside a docstring opened with this quote character */
+  char q = 0; /* inside a docstring opened with this quote */
   bool any = false;
   for (size_t f = f1 + 1; f < f2; f++) {
+    if (F->flags[f] & LZ_BLANK) continue;
     job->work++;
-    ec_str t = ec_lz_trim(F->line[f]);
-    if (!t.len) continue;
     any = true;
-    size_t o = 0;
-    if (!quote && !(o = docstring_open(t))) {
-      if (!comment_line(t)) return false;
+    ec_str e = ec_lz_trim(F->line[f]);
+    size_t o = q ? 0 : docstring_open(F, f);
+    if (!q && !o) {
+      if (!comment_line(F, f)) return false;
       continue;
     }
-    char q = quote ? quote : t.ptr[o - 1];
-    char close[4] = {q, q, q, 0};
-    ec_str rest = ec_str_make(t.ptr + o, t.len - o);
-    bool closed = false;
-    for (size_t i = 0; i + 3 <= rest.len && !closed; i++) closed = !memcmp(rest.ptr + i, close, 3);
-    quote = closed ? 0 : q;
+    if (o) q = e.ptr[o - 1];
+    if (e.len >= o + 3 && e.ptr[e.len - 1] == q && e.ptr[e.len - 2] == q && e.ptr[e.len - 3] == q) q = 0;
   }
-  return any && !quote;
+  return any && !q;
 }
 
 /* Whether segment s writes a comment or docstring line (markers aside). */
 static bool writes_comments(ec_lz_job *job, size_t s) {
   const ec_lz_side *S = &job->S;
-  for (uint32_t j = job->seg[s].j0; j < job->seg[s].j1; j++) {
-    ec_str t = ec_lz_trim(S->line[j]);
-    if (t.len && !(S->flags[j] & LZ_MARKER) && (comment_line(t) || docstring_open(t))) return true;
-  }
+  for (uint32_t j = job->seg[s].j0; j < job->seg[s].j1; j++)
+    if (!(S->flags[j] & (LZ_BLANK | LZ_MARKER)) && (comment_line(S, j) || docstring_open(S, j))) return true;
   return false;
 }
 
-static ec_error_code comments_left_out(ec_lz_job *job, const ec_lz_rview *v, const uint8_t *in_r) {
+static ec_error_code comments_left_out(ec_lz_job *job, const ec_lz_rview *v) {
   for (size_t s = 0; s < job->nseg_parsed; s++) {
     /* A segment that writes comments of its own removes the others on purpose. */
     if (v->rb[s] == SIZE_MAX || writes_comments(job, s)) continue;
@@ -81,16 +81,13 @@ static ec_error_code comments_left_out(ec_lz_job *job, const ec_lz_rview *v, con
       if (v->r[r].blank) continue;
       size_t p = prev;
       prev = r;
-      if (p == SIZE_MAX || v->rfile[p] == EC_LZ_NONE || v->rfile[r] == EC_LZ_NONE || v->rfile[r] <= v->rfile[p] + 1) continue;
-      size_t f1 = v->rfile[p], f2 = v->rfile[r], f = f1 + 1;
-      while (f < f2 && !in_r[f]) f++;
-      if (f < f2 || !only_comments(job, f1, f2)) continue;
-      f = f1 + 1;
+      /* The file lines between two block lines are in no other place of R: blocks and gaps rise
+       * through the file. */
+      if (p == SIZE_MAX || v->rfile[p] == EC_LZ_NONE || v->rfile[r] == EC_LZ_NONE || !only_comments(job, v->rfile[p], v->rfile[r])) continue;
+      size_t f = v->rfile[p] + 1;
       while (job->F.flags[f] & LZ_BLANK) f++; /* the first comment line, to name */
-      return ec_lz_fail_check(job, EC_AMBIGUOUS, s, (uint32_t)f1 + 2, (uint32_t)f2,
-                              "two of its lines are the file's own, and the file's lines between them are only comments: removed, "
-                              "or only not shown? Show them, or put a marker there",
-                              job->F.line[f]);
+      return ec_lz_fail_check(job, EC_AMBIGUOUS, s, (uint32_t)f + 1, v->rfile[r],
+                              "between two of its lines the file has only comments: removed, or not shown?", job->F.line[f]);
     }
   }
   return EC_OK;
@@ -98,60 +95,47 @@ static ec_error_code comments_left_out(ec_lz_job *job, const ec_lz_rview *v, con
 
 /* ---------------------------------------------------------------- an old copy kept beside the call */
 
-/* The snippet's definition lines (invariant (b)'s reading), found once per result when first
- * asked for: the check then costs one pass over the snippet, not one a segment. */
+/* At most this many of the snippet's definitions are read (the first ones), found once per result:
+ * the check is one pass over the snippet, not one a segment. */
+#define LEFT_OUT_DEFS 32
+
 typedef struct defs_t {
-  uint32_t *j;
-  ec_str *name;
+  uint32_t j[LEFT_OUT_DEFS];
+  ec_str name[LEFT_OUT_DEFS];
   size_t n;
   bool built;
 } defs_t;
 
-static bool build_defs(ec_lz_job *job, defs_t *d) {
-  const ec_lz_side *S = &job->S;
-  d->built = true;
-  d->j = ec_arena_alloc(job->a, (S->n + 1) * sizeof *d->j);
-  d->name = ec_arena_alloc(job->a, (S->n + 1) * sizeof *d->name);
-  if (!d->j || !d->name) return false;
-  uint64_t key;
-  for (uint32_t j = 0; j < S->n; j++)
-    if (!(S->flags[j] & (LZ_BLANK | LZ_MARKER)) && ec_lz_definition(job, S->line[j], false, &d->name[d->n], &key) && d->name[d->n].len)
-      d->j[d->n++] = j;
-  return true;
-}
-
-/* Whether `call` calls `name` (the name, not inside a longer one, right before a `(`). */
-static bool calls(ec_str call, ec_str name) {
-  for (const char *p = call.ptr, *e = call.ptr + call.len; (p = memmem(p, (size_t)(e - p), name.ptr, name.len)); p += name.len)
-    if ((p == call.ptr || !ec_lz_name_char((unsigned char)p[-1])) && p + name.len < e && p[name.len] == '(') return true;
-  return false;
-}
-
-/* Whether the body of the function snippet line j defines (the lines below j indented deeper)
- * holds `kept` or an edited version of it. */
-static bool body_holds(ec_lz_job *job, uint32_t j, ec_str kept) {
-  const ec_lz_side *S = &job->S;
-  uint32_t col = ec_lz_cols(S->line[j], job->fi.tab);
-  for (uint32_t b = j + 1; b < S->n; b++) {
-    job->work++;
-    if (S->flags[b] & LZ_BLANK) continue;
-    if (ec_lz_cols(S->line[b], job->fi.tab) <= col) break;
-    if (ec_str_eq(ec_lz_trim(S->line[b]), ec_lz_trim(kept)) || ec_lz_edited(S->line[b], kept)) return true;
-  }
-  return false;
-}
-
-/* Whether R line `call` (written new) calls a function the snippet defines whose body holds R
- * line `kept` (a strong file line a marker keeps) or an edited version of it. */
+/* Whether R line `call` (written new) calls a function the snippet defines (its name, not inside
+ * a longer one, right before a `(`) whose body (the lines below its definition indented deeper)
+ * holds file line f (strong, kept by a marker) or an edited version of it. */
 static bool moved_copy_kept(ec_lz_job *job, const ec_lz_rview *v, defs_t *d, size_t call, size_t kept) {
-  if (v->rfile[call] != EC_LZ_NONE || kept >= v->nr || v->rblk[kept] != EC_LZ_NONE || v->rfile[kept] == EC_LZ_NONE ||
-      (job->F.flags[v->rfile[kept]] & LZ_WEAK))
-    return false;
+  const ec_lz_side *S = &job->S;
+  if (v->rfile[call] != EC_LZ_NONE || kept >= v->nr || v->rblk[kept] != EC_LZ_NONE || v->rfile[kept] == EC_LZ_NONE) return false;
+  uint32_t f = v->rfile[kept];
   ec_str c = v->r[call].line;
-  if (!memchr(c.ptr, '(', c.len) || (!d->built && !build_defs(job, d))) return false;
-  for (size_t i = 0; i < d->n; i++)
-    if (calls(c, d->name[i]) && !ec_str_eq(ec_lz_trim(job->S.line[d->j[i]]), ec_lz_trim(c)) && body_holds(job, d->j[i], v->r[kept].line))
-      return true;
+  if ((job->F.flags[f] & LZ_WEAK) || !memchr(c.ptr, '(', c.len)) return false;
+  if (!d->built) {
+    d->built = true;
+    uint64_t key;
+    for (uint32_t j = 0; j < S->n && d->n < LEFT_OUT_DEFS; j++)
+      if (!(S->flags[j] & (LZ_BLANK | LZ_MARKER)) && ec_lz_definition(job, S->line[j], false, &d->name[d->n], &key) && d->name[d->n].len)
+        d->j[d->n++] = j;
+  }
+  for (size_t i = 0; i < d->n; i++) {
+    ec_str nm = d->name[i];
+    bool called = false;
+    for (const char *p = c.ptr, *e = c.ptr + c.len; !called && (p = memmem(p, (size_t)(e - p), nm.ptr, nm.len)); p += nm.len)
+      called = (p == c.ptr || !ec_lz_name_char((unsigned char)p[-1])) && p + nm.len < e && p[nm.len] == '(';
+    uint32_t j = d->j[i], col = ec_lz_cols(S->line[j], job->fi.tab);
+    if (!called || S->key[j] == v->r[call].key) continue;
+    for (uint32_t b = j + 1; b < S->n; b++) {
+      job->work++;
+      if (S->flags[b] & LZ_BLANK) continue;
+      if (ec_lz_cols(S->line[b], job->fi.tab) <= col) break;
+      if (S->key[b] == job->F.key[f] || ec_lz_edited(S->line[b], job->F.line[f])) return true;
+    }
+  }
   return false;
 }
 
@@ -169,20 +153,12 @@ static ec_error_code copy_kept_beside_call(ec_lz_job *job, const ec_lz_rview *v)
     else if (job->seg[s].marker_before && before > 0 && moved_copy_kept(job, v, &d, first, before - 1)) kept = before - 1;
     if (kept != SIZE_MAX)
       return ec_lz_fail_check(job, EC_AMBIGUOUS, s, v->rfile[kept] + 1, v->rfile[kept] + 1,
-                              "it calls a function it defines whose body holds (or edits) the file's line that its marker keeps "
-                              "beside the call: is that line replaced by the call, or kept?",
-                              v->r[kept].line);
+                              "a line its marker keeps beside a call is in the called helper's body: replaced, or kept?", v->r[kept].line);
   }
-  if (d.built && (!d.j || !d.name)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
   return EC_OK;
 }
 
 ec_error_code ec_lz_check_left_out(ec_lz_job *job, const ec_lz_rview *v) {
-  uint8_t *in_r = ec_arena_alloc(job->a, job->F.n + 1);
-  if (!in_r) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
-  memset(in_r, 0, job->F.n + 1);
-  for (size_t r = 0; r < v->nr; r++)
-    if (v->rfile[r] != EC_LZ_NONE) in_r[v->rfile[r]] = 1;
-  ec_error_code rc = comments_left_out(job, v, in_r);
+  ec_error_code rc = comments_left_out(job, v);
   return rc ? rc : copy_kept_beside_call(job, v);
 }
