@@ -264,6 +264,10 @@ typedef struct ec_lz_rview {
  * markers only where its place is unique, (d) a file that parsed still parses. Records a decline
  * naming the invariant when one fails. */
 ec_error_code ec_lz_check_invariants(ec_lz_job *job, const ec_lz_rview *v);
+/** Invariant (e), words do not stand for lines (notes.c): a comment paragraph the snippet writes on
+ * its own that names a definition R keeps where no snippet line shows it is declined (NO_MATCH,
+ * naming the definition's line). */
+ec_error_code ec_lz_check_notes(ec_lz_job *job, const ec_lz_rview *v);
 /** Invariant (d) after the syntax guard passed, for a file a grammar reads: Python's indentation
  * read over `text` (the spliced result) as Python reads it, declined (NO_MATCH, naming the
  * invariant) when it no longer parses where the file did. EC_OK for other languages. */
