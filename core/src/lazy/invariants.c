@@ -744,6 +744,5 @@ ec_error_code ec_lz_check_invariants(ec_lz_job *job, const ec_lz_rview *v) {
   if (!rc) rc = marker_in_new_block(job, v);
   if (!rc) rc = one_place(job, v);
   if (!rc) rc = still_parses(job, v, &lang);
-  if (!rc) rc = ec_lz_check_left_out(job, v);
-  return rc;
+  return rc ? rc : ec_lz_check_left_out(job, v);
 }

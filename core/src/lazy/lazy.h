@@ -268,6 +268,10 @@ ec_error_code ec_lz_check_invariants(ec_lz_job *job, const ec_lz_rview *v);
  * between two of its lines the file has, and the old copy of code it moved into a helper it
  * defines, kept beside the new call. Declines (AMBIGUOUS) when R removes the one or keeps the other. */
 ec_error_code ec_lz_check_left_out(ec_lz_job *job, const ec_lz_rview *v);
+/** Invariant (e), words do not stand for lines (notes.c): a comment paragraph the snippet writes on
+ * its own that names a definition R keeps where no snippet line shows it is declined (NO_MATCH,
+ * naming the definition's line). */
+ec_error_code ec_lz_check_notes(ec_lz_job *job, const ec_lz_rview *v);
 /** Invariant (d) after the syntax guard passed, for a file a grammar reads: Python's indentation
  * read over `text` (the spliced result) as Python reads it, declined (NO_MATCH, naming the
  * invariant) when it no longer parses where the file did. EC_OK for other languages. */
