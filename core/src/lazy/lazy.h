@@ -264,9 +264,10 @@ typedef struct ec_lz_rview {
  * markers only where its place is unique, (d) a file that parsed still parses. Records a decline
  * naming the invariant when one fails. */
 ec_error_code ec_lz_check_invariants(ec_lz_job *job, const ec_lz_rview *v);
-/** What a snippet leaves out of what it shows (left_out.c; docs/lazy.md, ninth pass): comments
- * between two of its lines the file has, and the old copy of code it moved into a helper it
- * defines, kept beside the new call. Declines (AMBIGUOUS) when R removes the one or keeps the other. */
+/** Invariants (f) and (g), what a snippet leaves out (left_out.c; docs/lazy.md): (f) comments
+ * between two of its lines the file has, removed by a segment that writes no comment; (g) the old
+ * copy of code moved into a helper the snippet defines, kept by a marker right after the new call.
+ * Declines (AMBIGUOUS) when R removes the one or keeps the other. */
 ec_error_code ec_lz_check_left_out(ec_lz_job *job, const ec_lz_rview *v);
 /** Invariant (e), words do not stand for lines (notes.c): a comment paragraph the snippet writes on
  * its own that names a definition R keeps where no snippet line shows it is declined (NO_MATCH,

@@ -1,18 +1,21 @@
 #define _GNU_SOURCE 1 /* memmem */
 /*
- * Two readings of what a snippet shows, checked on every result R after the invariants (issue 30,
- * ninth pass; docs/lazy.md, "Issue 30, ninth pass"). Each asks whether R keeps or removes file
- * lines the snippet said nothing about, where both answers are readings of the snippet:
+ * Invariants (f) and (g) of the lazy merge (docs/lazy.md, "The invariants"; measured in
+ * docs/lazy-passes.md, issue 30, ninth pass), checked on every result R after (a)-(d). Each asks
+ * whether R keeps or removes file lines the snippet said nothing about, where both answers are
+ * readings of the snippet:
  *
- *  - Comments left out. Two consecutive snippet lines are both lines of the file, and every file
- *    line R removes between them is a comment or a docstring (at least one, no code): the snippet
- *    shows the code as it is and only leaves the comments out (a function re-emitted whole without
- *    its 117-line docstring). Removed on purpose, or not shown? Declined.
- *  - Code moved into a helper, its old copy kept. A segment's new last line (first line) calls a
- *    function the snippet defines, and the line a marker keeps right after it (before it) is a
- *    line of that function's body, or an edited version of one (`setHtmlContentType(res);` over a
- *    kept `res.setHeader('Content-Type', 'text/html');`, the helper's body setting the same
- *    header): R would run it twice. Replace it or keep it? Declined.
+ *  (f) Comments are not removed by leaving them out. Two consecutive snippet lines of a segment
+ *      are both lines of the file, every file line R removes between them is a comment or a
+ *      docstring line (at least one), and the segment writes no comment of its own: the snippet
+ *      shows the code as it is with the comments left out (a function re-emitted whole without
+ *      its 117-line docstring). Removed on purpose, or not shown? Declined.
+ *  (g) Code moved into a helper leaves no copy beside the call. A segment's new last line calls a
+ *      function the snippet defines, and the strong line a marker keeps right after it is a line
+ *      of that function's body, or an edited version of one (`setHtmlContentType(res);` over a
+ *      kept `res.setHeader('Content-Type', 'text/html');`, the helper's body setting the same
+ *      header): R would run it twice. Replace it or keep it? Declined. (The same above a
+ *      segment's new first line was left out: no case of any set, ~130 B of the size budget.)
  */
 #include "lazy.h"
 #include "../base/str.h"
@@ -72,12 +75,39 @@ static bool writes_comments(ec_lz_job *job, size_t s) {
   return false;
 }
 
-static ec_error_code comments_left_out(ec_lz_job *job, const ec_lz_rview *v) {
+/* ---------------------------------------------------------------- an old copy kept beside the call */
+
+/* Whether R line `call`, written new, calls a function the snippet defines (its name right before a
+ * `(`) whose body (the lines below the definition indented deeper) holds R line `kept`, a strong
+ * file line a marker keeps, or an edited version of it. The snippet is read once for each segment
+ * that ends on a new line with a strong kept line after it, within the job's work bound (the
+ * anchoring's): past it the question is not asked. */
+static bool moved_copy_kept(ec_lz_job *job, const ec_lz_rview *v, size_t call, size_t kept) {
+  const ec_lz_side *S = &job->S;
+  if (v->rfile[call] != EC_LZ_NONE || kept >= v->nr || v->rblk[kept] != EC_LZ_NONE || v->rfile[kept] == EC_LZ_NONE) return false;
+  uint32_t f = v->rfile[kept];
+  ec_str c = v->r[call].line, name;
+  uint64_t key;
+  if (job->F.flags[f] & LZ_WEAK) return false;
+  for (uint32_t d = 0; d < S->n && job->work <= job->work_cap; d++) {
+    job->work++;
+    if ((S->flags[d] & (LZ_BLANK | LZ_MARKER)) || S->key[d] == v->r[call].key || !ec_lz_definition(job, S->line[d], false, &name, &key) || !name.len)
+      continue;
+    const char *p = memmem(c.ptr, c.len, name.ptr, name.len);
+    if (!p || p + name.len >= c.ptr + c.len || p[name.len] != '(' || (p > c.ptr && ec_lz_name_char((unsigned char)p[-1]))) continue;
+    for (uint32_t b = d + 1; b < S->n && ((S->flags[b] & LZ_BLANK) || S->indent[b] > S->indent[d]); b++)
+      if (!(S->flags[b] & LZ_BLANK) && (S->key[b] == job->F.key[f] || ec_lz_edited(S->line[b], job->F.line[f]))) return true;
+  }
+  return false;
+}
+
+ec_error_code ec_lz_check_left_out(ec_lz_job *job, const ec_lz_rview *v) {
   for (size_t s = 0; s < job->nseg_parsed; s++) {
-    /* A segment that writes comments of its own removes the others on purpose. */
-    if (v->rb[s] == SIZE_MAX || writes_comments(job, s)) continue;
+    if (v->rb[s] == SIZE_MAX) continue;
+    /* (f) A segment that writes comments of its own removes the others on purpose. */
     size_t prev = SIZE_MAX; /* the segment's previous non-blank R line */
-    for (size_t r = v->rb[s]; r <= v->re[s]; r++) {
+    bool writes = writes_comments(job, s);
+    for (size_t r = v->rb[s]; r <= v->re[s] && !writes; r++) {
       if (v->r[r].blank) continue;
       size_t p = prev;
       prev = r;
@@ -89,76 +119,13 @@ static ec_error_code comments_left_out(ec_lz_job *job, const ec_lz_rview *v) {
       return ec_lz_fail_check(job, EC_AMBIGUOUS, s, (uint32_t)f + 1, v->rfile[r],
                               "between two of its lines the file has only comments: removed, or not shown?", job->F.line[f]);
     }
-  }
-  return EC_OK;
-}
-
-/* ---------------------------------------------------------------- an old copy kept beside the call */
-
-/* At most this many of the snippet's definitions are read (the first ones), found once per result:
- * the check is one pass over the snippet, not one a segment. */
-#define LEFT_OUT_DEFS 32
-
-typedef struct defs_t {
-  uint32_t j[LEFT_OUT_DEFS];
-  ec_str name[LEFT_OUT_DEFS];
-  size_t n;
-  bool built;
-} defs_t;
-
-/* Whether R line `call` (written new) calls a function the snippet defines (its name, not inside
- * a longer one, right before a `(`) whose body (the lines below its definition indented deeper)
- * holds file line f (strong, kept by a marker) or an edited version of it. */
-static bool moved_copy_kept(ec_lz_job *job, const ec_lz_rview *v, defs_t *d, size_t call, size_t kept) {
-  const ec_lz_side *S = &job->S;
-  if (v->rfile[call] != EC_LZ_NONE || kept >= v->nr || v->rblk[kept] != EC_LZ_NONE || v->rfile[kept] == EC_LZ_NONE) return false;
-  uint32_t f = v->rfile[kept];
-  ec_str c = v->r[call].line;
-  if ((job->F.flags[f] & LZ_WEAK) || !memchr(c.ptr, '(', c.len)) return false;
-  if (!d->built) {
-    d->built = true;
-    uint64_t key;
-    for (uint32_t j = 0; j < S->n && d->n < LEFT_OUT_DEFS; j++)
-      if (!(S->flags[j] & (LZ_BLANK | LZ_MARKER)) && ec_lz_definition(job, S->line[j], false, &d->name[d->n], &key) && d->name[d->n].len)
-        d->j[d->n++] = j;
-  }
-  for (size_t i = 0; i < d->n; i++) {
-    ec_str nm = d->name[i];
-    bool called = false;
-    for (const char *p = c.ptr, *e = c.ptr + c.len; !called && (p = memmem(p, (size_t)(e - p), nm.ptr, nm.len)); p += nm.len)
-      called = (p == c.ptr || !ec_lz_name_char((unsigned char)p[-1])) && p + nm.len < e && p[nm.len] == '(';
-    uint32_t j = d->j[i], col = ec_lz_cols(S->line[j], job->fi.tab);
-    if (!called || S->key[j] == v->r[call].key) continue;
-    for (uint32_t b = j + 1; b < S->n; b++) {
-      job->work++;
-      if (S->flags[b] & LZ_BLANK) continue;
-      if (ec_lz_cols(S->line[b], job->fi.tab) <= col) break;
-      if (S->key[b] == job->F.key[f] || ec_lz_edited(S->line[b], job->F.line[f])) return true;
-    }
-  }
-  return false;
-}
-
-static ec_error_code copy_kept_beside_call(ec_lz_job *job, const ec_lz_rview *v) {
-  defs_t d = {0};
-  for (size_t s = 0; s < job->nseg_parsed; s++) {
-    if (v->rb[s] == SIZE_MAX) continue;
-    size_t last = v->re[s], first = v->rb[s], after = v->re[s] + 1, before = v->rb[s];
+    /* (g) The segment's last line and the line a marker keeps right after it. */
+    size_t last = v->re[s], kept = v->re[s] + 1;
     while (last > v->rb[s] && v->r[last].blank) last--;
-    while (first < v->re[s] && v->r[first].blank) first++;
-    while (after < v->nr && v->r[after].blank) after++;
-    while (before > 0 && v->r[before - 1].blank) before--;
-    size_t kept = SIZE_MAX;
-    if (job->seg[s].marker_after && moved_copy_kept(job, v, &d, last, after)) kept = after;
-    else if (job->seg[s].marker_before && before > 0 && moved_copy_kept(job, v, &d, first, before - 1)) kept = before - 1;
-    if (kept != SIZE_MAX)
+    while (kept < v->nr && v->r[kept].blank) kept++;
+    if (job->seg[s].marker_after && moved_copy_kept(job, v, last, kept))
       return ec_lz_fail_check(job, EC_AMBIGUOUS, s, v->rfile[kept] + 1, v->rfile[kept] + 1,
                               "a line its marker keeps beside a call is in the called helper's body: replaced, or kept?", v->r[kept].line);
   }
   return EC_OK;
-}
-
-ec_error_code ec_lz_check_left_out(ec_lz_job *job, const ec_lz_rview *v) {
-  ec_error_code rc = comments_left_out(job, v);
-  return rc ? rc : copy_kept_beside_call(job, v);
 }
