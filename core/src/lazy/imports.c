@@ -73,7 +73,7 @@ static bool import_line(ec_str line, bool *open, names *out, uint32_t at) {
   *open = was_open ? depth >= 0 : depth > 0;
   while (i < t.len) {
     char c = t.ptr[i];
-    if (c == '"' || c == '\'' || c == '`' || c == ';' || c == '#' || (c == '/' && i + 1 < t.len && t.ptr[i + 1] == '/')) break;
+    if (c == '"' || c == '\'' || c == '`' || c == ';' || c == '#' || c == '=' || (c == '/' && i + 1 < t.len && t.ptr[i + 1] == '/')) break;
     if (!id_char(c) || (c >= '0' && c <= '9')) { i++; continue; }
     size_t e = i;
     while (e < t.len && id_char(t.ptr[e])) e++;
