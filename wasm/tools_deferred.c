@@ -3,9 +3,9 @@
  * definitions, core/src/tools/: runTool and the MCP server's tools), the hosts' write protocol
  * (core/src/commit/: only file hosts ask it), self-correction (core/src/correct/: a second model
  * call's prompt and its checked answer) and the peers' own edit emulations (core/src/peers/: a
- * request under the aider, roo, gemini, claude or openhands profile, or naming the aider or roo
- * dialect, answered as that tool would; the Cline dialect is editcore's own search_replace
- * reading and stays). Together over 40 % of the engine's bytes and none of an edit in
+ * request under the aider, roo, gemini, claude, openhands or cline profile, or naming the aider
+ * or roo dialect, answered as that tool would; the Cline dialect outside the cline profile is
+ * editcore's own search_replace reading and stays). Together over 40 % of the engine's bytes and none of an edit in
  * editcore's own formats and profile.
  *
  * editcore.wasm and editcore-lite.wasm link these stubs instead, so the linker leaves the real
@@ -66,6 +66,14 @@ DEFERRED_DIALECT(ec_dialect_roo)
 DEFERRED_DIALECT(ec_aider_replace)
 DEFERRED_DIALECT(ec_aider_udiff)
 DEFERRED_DIALECT(ec_aider_whole_file)
+
+/* The cline profile's search_replace (peers/cline/cline_peer.c: Cline's constructNewFileContent,
+ * v1 and v2, its own matching and messages). */
+ec_error_code ec_cline_peer(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
+  (void)ctx; (void)f; (void)text;
+  ec_wasm_needs_whole();
+  return EC_INVALID_PARAM;
+}
 
 /* A reply in the aider profile (reply/peer_aider.c): Aider's own coders read it, all deferred
  * above, so the detection and refusals around them go there too. */

@@ -11,6 +11,9 @@
 ec_error_code ec_dialect_cline(ec_ctx *ctx);
 ec_error_code ec_dialect_aider(ec_ctx *ctx);
 ec_error_code ec_dialect_roo(ec_ctx *ctx);
+/* Cline's constructNewFileContent, the cline dialect in the cline profile (cline/cline_peer.c):
+ * the file's text made from `text` (edit.text, line ends normalised) */
+ec_error_code ec_cline_peer(ec_ctx *ctx, ec_ws_file *f, ec_str text);
 /* Aider's replace_most_similar_chunk, as format `replace` in the aider profile */
 ec_error_code ec_aider_replace(ec_ctx *ctx);
 /* Aider's wholefile_coder, as format `whole_file` in the aider profile (aider/aider_wholefile.c) */

@@ -9,7 +9,8 @@
  *   - empty SEARCH: inserts into an empty file; on a non-empty file v1 refuses, v2 replaces all;
  *   - v1 forgives a missing last REPLACE marker; v2 rejects any text around the blocks;
  *   - `is_final: false`: the preview so far (ctx->preview), as Cline shows it while streaming.
- * In every other profile the dialect goes through the strict parser and applier (sr_blocks.h).
+ * In every other profile the dialect goes through the strict parser and applier (sr_blocks.h;
+ * the choice is cline_dialect.c's).
  * Matching runs on hashed line tables (a rolling hash over line windows), so it stays linear.
  */
 #define _GNU_SOURCE 1
@@ -373,7 +374,7 @@ static bool partial_marker(ec_str last, bool v2) {
   return !ec_sr_is_search_start(last) && !ec_sr_is_separator(last) && !ec_sr_is_replace_end(last);
 }
 
-static ec_error_code cline_peer(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
+ec_error_code ec_cline_peer(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
   const ec_edit *e = &ctx->req->edit;
   bool v2 = false;
   ec_str ver = e->peer.cline_version;
@@ -413,26 +414,4 @@ static ec_error_code cline_peer(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
   }
   if (f->touched && r.block > 0) f->replacements = (uint32_t)r.block;
   return EC_OK;
-}
-
-ec_error_code ec_dialect_cline(ec_ctx *ctx) {
-  const ec_edit *e = &ctx->req->edit;
-  if (ec_str_has_nul(e->text)) return ec_fail(ctx, EC_INVALID_PARAM, "edit.text must be text: it may not hold NUL bytes");
-  ec_ws_file *f = ec_format_target(ctx);
-  if (!f) return ec_last_error(ctx)->code;
-  ec_str text = ec_text_normalize_eol(ctx->arena, e->text);
-  if (!text.ptr && e->text.len) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  if (!text.ptr) text = ec_str_make("", 0);
-  if (ctx->req->profile == EC_PROFILE_CLINE && !e->parse_only) return cline_peer(ctx, f, text);
-  ec_sr_block *blocks;
-  size_t n;
-  ec_error_code rc = ec_sr_parse_strict(ctx, text, e->is_final, &blocks, &n);
-  if (rc) {
-    ec_error *er = ec_last_error(ctx);
-    if (er && !er->path.len) er->path = f->path;
-    return rc;
-  }
-  if (e->parse_only) return ec_sr_emit_blocks(ctx, f->path, blocks, n);
-  if (!e->is_final) ctx->preview = true;
-  return ec_sr_apply_strict(ctx, f, blocks, n);
 }
