@@ -35,7 +35,8 @@
  *      above this one); here, over lines, Python's indentation as Python's tokenizer reads it (the
  *      hook parser_for below), where no tree-sitter grammar reads the file (job->parse_lines: the
  *      format sets it; ec_lz_check_merge always) and options.syntax is not "off".
- * (e) is in notes.c; (f) and (g), what a snippet leaves out, in left_out.c (called last here).
+ * (e) is in notes.c; (f) and (g), what a snippet leaves out, in left_out.c; (h), an import goes
+ * with its uses, in imports.c: verify.c calls (f), (g), then (e), then (h) after these.
  * Every check is linear in R and the file (a sort of R's definitions aside) with bounded work.
  */
 #include "lazy.h"
@@ -744,6 +745,5 @@ ec_error_code ec_lz_check_invariants(ec_lz_job *job, const ec_lz_rview *v) {
   if (!rc) rc = defined_once(job, v, &lang);
   if (!rc) rc = marker_in_new_block(job, v);
   if (!rc) rc = one_place(job, v);
-  if (!rc) rc = still_parses(job, v, &lang);
-  return rc ? rc : ec_lz_check_left_out(job, v);
+  return rc ? rc : still_parses(job, v, &lang);
 }

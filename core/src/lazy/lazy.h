@@ -273,6 +273,10 @@ ec_error_code ec_lz_check_left_out(ec_lz_job *job, const ec_lz_rview *v);
  * its own that names a definition R keeps where no snippet line shows it is declined (NO_MATCH,
  * naming the definition's line). */
 ec_error_code ec_lz_check_notes(ec_lz_job *job, const ec_lz_rview *v);
+/** Invariant (h), an import goes with its uses (imports.c): R binding a name by two import lines
+ * where the file bound it at most once, or removing a file import whose name R's code still uses
+ * and no import of R binds, is declined (NO_MATCH). JavaScript, TypeScript and Python imports. */
+ec_error_code ec_lz_check_imports(ec_lz_job *job, const ec_lz_rview *v);
 /** Invariant (d) after the syntax guard passed, for a file a grammar reads: Python's indentation
  * read over `text` (the spliced result) as Python reads it, declined (NO_MATCH, naming the
  * invariant) when it no longer parses where the file did. EC_OK for other languages. */
