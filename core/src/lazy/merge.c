@@ -898,7 +898,9 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
       return EC_OK;
     }
   }
-  put_range_at(job, o, s, jb + 1, j1, ib + 1 + r);
+  /* A marker standing for no line (the next segment's anchor right after): the blank lines the
+   * snippet shows before it end the new lines (invariant a) and stay. */
+  put_range_at(job, o, s, jb + 1, ib + 1 + r == limit && limit < F->n ? s->j1 : j1, ib + 1 + r);
   *c = ib + 1 + r;
   return EC_OK;
 }
