@@ -80,28 +80,32 @@ static bool writes_comments(ec_lz_job *job, size_t s) {
 /* Whether R line `call`, written new, calls a function the snippet defines (its name right before a
  * `(`) whose body (the lines below the definition indented deeper) holds R line `kept`, a strong
  * file line a marker keeps, or an edited version of it. The snippet is read once for each segment
- * that ends on a new line with a strong kept line after it, within the job's work bound (the
- * anchoring's): past it the question is not asked. */
-static bool moved_copy_kept(ec_lz_job *job, const ec_lz_rview *v, size_t call, size_t kept) {
+ * that ends on a new line with a strong kept line after it, within *budget lines read in all
+ * (ec_lz_check_left_out's): past it the question is not asked. */
+static bool moved_copy_kept(ec_lz_job *job, const ec_lz_rview *v, size_t call, size_t kept, size_t *budget) {
   const ec_lz_side *S = &job->S;
   if (v->rfile[call] != EC_LZ_NONE || kept >= v->nr || v->rblk[kept] != EC_LZ_NONE || v->rfile[kept] == EC_LZ_NONE) return false;
   uint32_t f = v->rfile[kept];
   ec_str c = v->r[call].line, name;
   uint64_t key;
   if (job->F.flags[f] & LZ_WEAK) return false;
-  for (uint32_t d = 0; d < S->n && job->work <= job->work_cap; d++) {
+  for (uint32_t d = 0; d < S->n && *budget; d++) {
     job->work++;
+    --*budget;
     if ((S->flags[d] & (LZ_BLANK | LZ_MARKER)) || S->key[d] == v->r[call].key || !ec_lz_definition(job, S->line[d], false, &name, &key) || !name.len)
       continue;
     const char *p = memmem(c.ptr, c.len, name.ptr, name.len);
     if (!p || p + name.len >= c.ptr + c.len || p[name.len] != '(' || (p > c.ptr && ec_lz_name_char((unsigned char)p[-1]))) continue;
-    for (uint32_t b = d + 1; b < S->n && ((S->flags[b] & LZ_BLANK) || S->indent[b] > S->indent[d]); b++)
+    for (uint32_t b = d + 1; b < S->n && *budget && ((S->flags[b] & LZ_BLANK) || S->indent[b] > S->indent[d]); b++, --*budget)
       if (!(S->flags[b] & LZ_BLANK) && (S->key[b] == job->F.key[f] || ec_lz_edited(S->line[b], job->F.line[f]))) return true;
   }
   return false;
 }
 
 ec_error_code ec_lz_check_left_out(ec_lz_job *job, const ec_lz_rview *v) {
+  /* (g) reads the snippet once for each segment it asks about: 4 readings' worth in all (and 64 Ki
+   * lines), so a snippet of thousands of segments stays linear; past it the question is not asked. */
+  size_t budget = 4 * (size_t)job->S.n + 65536;
   for (size_t s = 0; s < job->nseg_parsed; s++) {
     if (v->rb[s] == SIZE_MAX) continue;
     /* (f) A segment that writes comments of its own removes the others on purpose. */
@@ -123,7 +127,7 @@ ec_error_code ec_lz_check_left_out(ec_lz_job *job, const ec_lz_rview *v) {
     size_t last = v->re[s], kept = v->re[s] + 1;
     while (last > v->rb[s] && v->r[last].blank) last--;
     while (kept < v->nr && v->r[kept].blank) kept++;
-    if (job->seg[s].marker_after && moved_copy_kept(job, v, last, kept))
+    if (job->seg[s].marker_after && moved_copy_kept(job, v, last, kept, &budget))
       return ec_lz_fail_check(job, EC_AMBIGUOUS, s, v->rfile[kept] + 1, v->rfile[kept] + 1,
                               "a line its marker keeps beside a call is in the called helper's body: replaced, or kept?", v->r[kept].line);
   }
