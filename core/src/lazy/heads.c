@@ -1,3 +1,4 @@
+#define _GNU_SOURCE 1 /* memmem */
 /*
  * Counterparts: a changed line the model wrote in place of a file line. Two lines are
  * counterparts when their heads agree (the text before the first `( = : { [ < ,`, a `::` aside, e.g.
@@ -149,4 +150,20 @@ size_t ec_lz_common_ends(ec_str ta, ec_str tb, size_t *pre, size_t *suf) {
   *pre = p;
   *suf = q;
   return max;
+}
+
+bool ec_lz_has_word(ec_str hay, ec_str name, uint64_t *scanned) {
+  const char *p = hay.ptr, *end = hay.ptr + hay.len;
+  bool found = false;
+  while (name.len && p && p < end && !found) {
+    const char *hit = memmem(p, (size_t)(end - p), name.ptr, name.len);
+    if (!hit) {
+      p = end;
+      break;
+    }
+    p = hit + name.len;
+    found = !((hit > hay.ptr && ec_lz_name_char((unsigned char)hit[-1])) || (p < end && ec_lz_name_char((unsigned char)*p)));
+  }
+  if (scanned) *scanned += (uint64_t)((p ? p : end) - hay.ptr);
+  return found;
 }

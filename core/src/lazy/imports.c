@@ -38,7 +38,7 @@ typedef struct names {
   uint32_t n;
 } names;
 
-static bool id_char(char c) { return c == '_' || c == '$' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z'); }
+static bool id_char(char c) { return ec_lz_name_char((unsigned char)c); }
 
 static bool is_word(ec_str w, const char *s) { return ec_str_eq_cstr(w, s); }
 
@@ -94,12 +94,9 @@ static bool import_line(ec_str line, bool *open, names *out, uint32_t at) {
 /* Whether line l names `w` as a word in its code: before any `//` or `/ *` (a name said only in a
  * comment, a JSX `{/ * Progress bar * /}`, is no use of it). */
 static bool names_word(ec_str l, ec_str w) {
-  const char *end = l.ptr + l.len;
-  for (const char *c = l.ptr; c + 1 < end; c++)
-    if (c[0] == '/' && (c[1] == '/' || c[1] == '*')) { end = c; break; }
-  for (const char *p = l.ptr; (p = memmem(p, (size_t)(end - p), w.ptr, w.len)); p++)
-    if ((p == l.ptr || !id_char(p[-1])) && (p + w.len == end || !id_char(p[w.len]))) return true;
-  return false;
+  for (size_t c = 0; c + 1 < l.len; c++)
+    if (l.ptr[c] == '/' && (l.ptr[c + 1] == '/' || l.ptr[c + 1] == '*')) { l.len = c; break; }
+  return ec_lz_has_word(l, w, NULL);
 }
 
 static size_t count(const names *x, ec_str w) {

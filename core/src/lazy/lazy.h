@@ -115,6 +115,10 @@ bool ec_lz_whole_blocks(const ec_lz_side *F, size_t from, size_t to, size_t next
 bool ec_lz_class_opener(ec_str line);
 /** Whether a line holds only a comment (`#`, `//`, a block comment's line). */
 bool ec_lz_comment_only(ec_str line);
+/** Whether a line is a comment line of code (invariants e and f): `#` alone or before a space or
+ * another `#` (not `#include`, `#[derive]`, `#!`: code), or what block owners skip (`//`, a block
+ * comment's lines, `--`). */
+bool ec_lz_comment_line(ec_str line);
 
 /** Merge of a parsed snippet into file text; writes *out (LF text) or records an error. */
 typedef struct ec_lz_seg {
@@ -329,6 +333,9 @@ static inline bool ec_lz_name_char(unsigned char c) {
   return c == '_' || c == '$' || c >= 0x80 || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
 }
 
+/** Whether `name` occurs in `hay` as a whole word (not inside a longer name, ec_lz_name_char);
+ * *scanned (when given) grows by the bytes looked at (heads.c). */
+bool ec_lz_has_word(ec_str hay, ec_str name, uint64_t *scanned);
 /** Head of a line: its trimmed text up to the first `( = : { [ < ,`, or empty when too generic. */
 ec_str ec_lz_head(ec_str line);
 /** Characters a line must have (trimmed) for a longer line starting with it to be its counterpart

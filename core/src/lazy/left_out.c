@@ -26,14 +26,7 @@ static ec_str text_at(const ec_lz_side *X, size_t i) { return ec_str_make(X->lin
 
 /* ---------------------------------------------------------------- comments left out */
 
-/* A comment line: `#` alone or before a space or another `#` (not `#include`, `#define`,
- * `#[derive]`, `#!`: a preprocessor line or an attribute is code), or what block owners skip
- * (`//`, a block comment's opening, its `*` lines, `--`). */
-static bool comment_line(const ec_lz_side *X, size_t i) {
-  ec_str t = text_at(X, i);
-  if (t.len && t.ptr[0] == '#') return t.len == 1 || t.ptr[1] == ' ' || t.ptr[1] == '#';
-  return ec_lz_owner_skip(t);
-}
+static bool comment_line(const ec_lz_side *X, size_t i) { return ec_lz_comment_line(X->line[i]); }
 
 /* Where a triple quote (`"""` or three single quotes) opens a string statement at the start of line i (after an
  * `r`, `u`, `b` or `f` prefix), or 0. */

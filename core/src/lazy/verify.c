@@ -566,25 +566,7 @@ static inline uint32_t pair_weight(const ec_lz_job *job, uint32_t j) { return jo
 static inline bool new_in_diff(const ec_lz_job *job, uint32_t j) { return job->diff_style && job->S.op[j] == '+'; }
 
 
-/* Whether `name` occurs in `hay` as a whole word (not inside a longer name); *scanned (when
- * given) grows by the bytes looked at. */
-static bool has_word_at(ec_str hay, ec_str name, uint64_t *scanned) {
-  const char *p = hay.ptr, *end = hay.ptr + hay.len;
-  bool found = false;
-  while (name.len && p && p < end && !found) {
-    const char *hit = memmem(p, (size_t)(end - p), name.ptr, name.len);
-    if (!hit) {
-      p = end;
-      break;
-    }
-    p = hit + name.len;
-    found = !((hit > hay.ptr && ec_lz_name_char((unsigned char)hit[-1])) || (p < end && ec_lz_name_char((unsigned char)*p)));
-  }
-  if (scanned) *scanned += (uint64_t)((p ? p : end) - hay.ptr);
-  return found;
-}
-
-static bool has_word(ec_str hay, ec_str name) { return has_word_at(hay, name, NULL); }
+static bool has_word(ec_str hay, ec_str name) { return ec_lz_has_word(hay, name, NULL); }
 
 /* The name a line defines: a block opener (not a control statement: `if`, `for`, `catch`, ...)
  * whose first name followed by a parenthesised list closed on the same line, with no call after
@@ -674,7 +656,7 @@ static void new_definitions(vjob *v) {
     ec_str name = def_name(S->line[j]);
     uint64_t scanned = 0;
     if (!name.len) continue;
-    bool known = has_word_at(ftext, name, &scanned);
+    bool known = ec_lz_has_word(ftext, name, &scanned);
     rc_spend(v, scanned / 16 + 1);
     if (known || !v->rc_budget) continue;
     v->ndef[v->nndef++] = (struct newdef){name, (uint32_t)j};

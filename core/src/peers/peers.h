@@ -7,6 +7,9 @@
 #define EC_PEERS_PEERS_H
 #include "../request/ctx.h"
 
+/* What a search_replace dialect reads first (dialect_input.c): edit.text (no NUL byte) with its line
+ * ends normalised into *text (arena-owned), and the target file; NULL with the error recorded. */
+ec_ws_file *ec_dialect_input(ec_ctx *ctx, ec_str *text);
 /* search_replace, by dialect (cline/, aider/, roo/) */
 ec_error_code ec_dialect_cline(ec_ctx *ctx);
 ec_error_code ec_dialect_aider(ec_ctx *ctx);

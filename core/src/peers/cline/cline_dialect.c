@@ -11,12 +11,9 @@
 
 ec_error_code ec_dialect_cline(ec_ctx *ctx) {
   const ec_edit *e = &ctx->req->edit;
-  if (ec_str_has_nul(e->text)) return ec_fail(ctx, EC_INVALID_PARAM, "edit.text must be text: it may not hold NUL bytes");
-  ec_ws_file *f = ec_format_target(ctx);
+  ec_str text;
+  ec_ws_file *f = ec_dialect_input(ctx, &text);
   if (!f) return ec_last_error(ctx)->code;
-  ec_str text = ec_text_normalize_eol(ctx->arena, e->text);
-  if (!text.ptr && e->text.len) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  if (!text.ptr) text = ec_str_make("", 0);
   if (ctx->req->profile == EC_PROFILE_CLINE && !e->parse_only) return ec_cline_peer(ctx, f, text);
   ec_sr_block *blocks;
   size_t n;

@@ -676,11 +676,9 @@ static ec_error_code roo_peer(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
 
 ec_error_code ec_dialect_roo(ec_ctx *ctx) {
   const ec_edit *e = &ctx->req->edit;
-  if (ec_str_has_nul(e->text)) return ec_fail(ctx, EC_INVALID_PARAM, "edit.text must be text: it may not hold NUL bytes");
-  ec_ws_file *f = ec_format_target(ctx);
+  ec_str text;
+  ec_ws_file *f = ec_dialect_input(ctx, &text);
   if (!f) return ec_last_error(ctx)->code;
-  ec_str text = ec_text_normalize_eol(ctx->arena, e->text);
-  if (!text.ptr) text = ec_str_make("", 0);
   if (ctx->req->profile == EC_PROFILE_ROO && !e->parse_only) return roo_peer(ctx, f, text);
   /* editcore (and other profiles): Roo's grammar, strict application */
   ec_sr_lines dl;
