@@ -26,12 +26,6 @@ bool ec_lz_comment_only(ec_str line) {
   return t.len && t.ptr[0] == '*' && (t.len == 1 || t.ptr[1] == ' ' || t.ptr[1] == '/');
 }
 
-bool ec_lz_comment_line(ec_str line) {
-  ec_str t = ec_lz_trim(line);
-  if (t.len && t.ptr[0] == '#') return t.len == 1 || t.ptr[1] == ' ' || t.ptr[1] == '#';
-  return ec_lz_owner_skip(t);
-}
-
 int32_t ec_lz_bracket_net(ec_str line) {
   int32_t lowest;
   return ec_lz_bracket_scan(line, &lowest);

@@ -115,10 +115,6 @@ bool ec_lz_whole_blocks(const ec_lz_side *F, size_t from, size_t to, size_t next
 bool ec_lz_class_opener(ec_str line);
 /** Whether a line holds only a comment (`#`, `//`, a block comment's line). */
 bool ec_lz_comment_only(ec_str line);
-/** Whether a line is a comment line of code (invariants e and f): `#` alone or before a space or
- * another `#` (not `#include`, `#[derive]`, `#!`: code), or what block owners skip (`//`, a block
- * comment's lines, `--`). */
-bool ec_lz_comment_line(ec_str line);
 
 /** Merge of a parsed snippet into file text; writes *out (LF text) or records an error. */
 typedef struct ec_lz_seg {
@@ -311,6 +307,10 @@ size_t ec_lz_owners(const void *base, size_t stride, size_t n, size_t from, size
                     size_t *seed);
 /** Whether a line takes no part in block ownership (blank, or a comment only, `--` ones too). */
 bool ec_lz_owner_skip(ec_str line);
+/** Whether a line is a comment line of code (invariants e and f; owners.c): `#` alone or before a space or
+ * another `#` (not `#include`, `#[derive]`, `#!`: code), or what block owners skip (`//`, a block
+ * comment's lines, `--`). */
+bool ec_lz_comment_line(ec_str line);
 /** Whether a line closes or continues a block (`}`, `end`, `fi`, `done`, `esac`, `else`, `elif`). */
 bool ec_lz_is_closing(ec_str line);
 /** Whether a line closes a block's part and opens the next (`} else {`, `elif x:`, `rescue`). */

@@ -41,6 +41,13 @@ static bool skip_trimmed(ec_str t) {
 
 bool ec_lz_owner_skip(ec_str line) { return skip_trimmed(ec_lz_trim(line)); }
 
+bool ec_lz_comment_line(ec_str line) {
+  ec_str t = ec_lz_trim(line);
+  if (t.len && t.ptr[0] == '#') return t.len == 1 || t.ptr[1] == ' ' || t.ptr[1] == '#';
+  return skip_trimmed(t);
+}
+
+
 /* 1: a closing line; 2: a continuation (closes, and opens the block's next part). */
 static int closing_kind_t(ec_str t) {
   /* A line that starts by closing a bracket (`}`, `})`, `) {`, `} else {`); one that closes a
