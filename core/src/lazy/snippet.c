@@ -155,6 +155,39 @@ static bool new_blocks(ec_lz_job *job, char *op, const uint8_t *mark, size_t n, 
   return changed;
 }
 
+/* A marker that stands for nothing by the file itself: the snippet lines right before and after
+ * it (blank lines aside, no other marker between) each occur once in the file, on two neighbouring
+ * lines. Whatever the marker meant, its run there is empty, so it and the blank lines around it
+ * are dropped and the two lines join one segment: whole-file answers that leave a stray
+ * `// ...existing code...` above code they then write out in full were cut at it, and the second
+ * part placed alone was read against blocks it does not start (issue 30, eleventh pass). Returns
+ * the new line count. */
+static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_t *mark, size_t n) {
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (mark[i]) {
+      size_t p = k, q = i + 1;
+      while (p > 0 && !mark[p - 1] && !ec_lz_trim(lines[p - 1]).len) p--;
+      while (q < n && !mark[q] && !ec_lz_trim(lines[q]).len) q++;
+      if (p > 0 && !mark[p - 1] && q < n && !mark[q]) {
+        uint32_t ca = 0, cb = 0;
+        uint32_t fa = ec_lz_side_first(&job->F, ec_lz_key(lines[p - 1]), &ca);
+        uint32_t fb = ec_lz_side_first(&job->F, ec_lz_key(lines[q]), &cb);
+        if (ca == 1 && cb == 1 && fa != LZ_NIL && fb == fa + 1) {
+          k = p; /* the blank lines before it go too */
+          i = q - 1; /* and those after it */
+          continue;
+        }
+      }
+    }
+    lines[k] = lines[i];
+    op[k] = op[i];
+    mark[k] = mark[i];
+    k++;
+  }
+  return k;
+}
+
 ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
   ec_arena *a = job->a;
   ec_lz_side raw;
@@ -276,6 +309,7 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
     uint32_t hit = ec_lz_side_first(&job->F, ec_lz_key(un), &cnt);
     if (cnt && hit != LZ_NIL) lines[i] = un;
   }
+  if (!*diff_style) n = drop_empty_markers(job, lines, op, mark, n);
   if (ec_lz_side_from_lines(a, lines, n, &job->S)) return EC_OUT_OF_MEMORY;
   if (*diff_style) {
     /* New lines written without their `+`: a context line the file does not have at all, next
