@@ -199,7 +199,9 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
         uint32_t fa = read_from_unique(job, lines, mark, k, p - 1, -1);
         uint32_t fb = fa == LZ_NIL ? LZ_NIL : read_from_unique(job, lines, mark, n, q, +1);
         /* lines[0..k) are already compacted; lines[q..n) are not yet touched. */
-        bool blank_only = fb != LZ_NIL && fb > fa;
+        /* At most 64 blank lines between (a snippet repeating one pair of lines around markers must
+         * not read a long blank run once per marker). */
+        bool blank_only = fb != LZ_NIL && fb > fa && fb - fa <= 64;
         for (uint32_t f = fa + 1; blank_only && f < fb; f++) blank_only = (job->F.flags[f] & LZ_BLANK) != 0;
         if (blank_only && fb == fa + 1) {
           k = p; /* the blank lines before it go too */
