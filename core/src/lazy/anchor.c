@@ -694,7 +694,7 @@ static ec_error_code counterpart_pass(ec_lz_job *job) {
       /* Each candidate is two heads and a comparison: 16 units (a unit is a few nanoseconds). */
       if (!spend(job, 16)) return too_large(job);
       if (!strong(F, i)) continue;
-      if (ec_lz_counterparts_head(S->line[j], hs, F->line[i], ec_lz_counterpart_file_head(&it, job, i))) {
+      if (ec_lz_counterparts_head(S->line[j], hs, F->line[i], ec_lz_job_head(job, true, i))) {
         if (!nfound) found = (uint32_t)i;
         else if (nfound == 1) second = (uint32_t)i;
         nfound++;

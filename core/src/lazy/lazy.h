@@ -363,8 +363,6 @@ typedef struct ec_lz_cp_iter {
 bool ec_lz_counterpart_iter_init(ec_lz_job *job, ec_str line, int64_t lo, int64_t hi, ec_lz_cp_iter *it);
 /** The next candidate file line, LZ_NIL at the end. */
 uint32_t ec_lz_counterpart_next(ec_lz_cp_iter *it);
-/** The head (ec_lz_head) of strong file line i, as the index found it. */
-ec_str ec_lz_counterpart_file_head(const ec_lz_cp_iter *it, const ec_lz_job *job, uint32_t i);
 /** Whether a line looks like an edited version of another: counterparts, one extending the
  * other's identifiers, or (loose) a shared start and end covering 60 % of the longer line. */
 bool ec_lz_similar(ec_str a, ec_str b, bool loose);
