@@ -585,7 +585,8 @@ static ec_error_code run_pass(ec_lz_job *job, bool *changed) {
         uint32_t ja = j, jb = j, ia = i, ib = i, st = 0;
         while (ja > s->j0 && (int64_t)ia - 1 > lo && S->key[ja - 1] == F->key[ia - 1]) { ja--; ia--; }
         while (jb + 1 < s->j1 && (int64_t)ib + 1 < hi && S->key[jb + 1] == F->key[ib + 1]) { jb++; ib++; }
-        if (!spend(job, 1 + jb - ja)) return too_large(job);
+        /* The run's lines, and the two neighbour lines read below. */
+        if (!spend(job, 3 + jb - ja)) return too_large(job);
         if (ja != j && strong(S, ja) && ja < j) {
           /* found earlier from its first strong line already */
           bool seen = false;
@@ -606,14 +607,14 @@ static ec_error_code run_pass(ec_lz_job *job, bool *changed) {
           while (jn < s->j1 && (S->flags[jn] & LZ_BLANK)) jn++;
           while ((int64_t)in < hi && in < F->n && (F->flags[in] & LZ_BLANK)) in++;
           if (jn < s->j1 && (int64_t)in < hi && in < F->n && strong(S, jn) && strong(F, in) && S->key[jn] != F->key[in] &&
-              ec_lz_counterparts(S->line[jn], F->line[in]))
+              ec_lz_job_counterparts(job, jn, in))
             st++;
           if (ja > s->j0 && ia > 0) {
             int64_t jp2 = (int64_t)ja - 1, ip2 = (int64_t)ia - 1;
             while (jp2 >= (int64_t)s->j0 && (S->flags[jp2] & LZ_BLANK)) jp2--;
             while (ip2 > lo && (F->flags[ip2] & LZ_BLANK)) ip2--;
             if (jp2 >= (int64_t)s->j0 && ip2 > lo && strong(S, (size_t)jp2) && strong(F, (size_t)ip2) && S->key[jp2] != F->key[ip2] &&
-                ec_lz_counterparts(S->line[jp2], F->line[ip2]))
+                ec_lz_job_counterparts(job, (size_t)jp2, (size_t)ip2))
               st++;
           }
         }
@@ -693,7 +694,7 @@ static ec_error_code counterpart_pass(ec_lz_job *job) {
       /* Each candidate is two heads and a comparison: 16 units (a unit is a few nanoseconds). */
       if (!spend(job, 16)) return too_large(job);
       if (!strong(F, i)) continue;
-      if (ec_lz_counterparts_head(S->line[j], hs, F->line[i], ec_lz_counterpart_file_head(&it, job, i))) {
+      if (ec_lz_counterparts_head(S->line[j], hs, F->line[i], ec_lz_job_head(job, true, i))) {
         if (!nfound) found = (uint32_t)i;
         else if (nfound == 1) second = (uint32_t)i;
         nfound++;
@@ -772,7 +773,7 @@ static void edited_openers(ec_lz_job *job) {
       uint32_t found = LZ_NIL, n = 0;
       for (int64_t i = lo + 1; i < hi; i++) {
         job->work++;
-        if (!(F->flags[i] & (LZ_WEAK | LZ_MARKER)) && ec_lz_counterparts(S->line[j], F->line[i])) { found = (uint32_t)i; n++; }
+        if (!(F->flags[i] & (LZ_WEAK | LZ_MARKER)) && ec_lz_job_counterparts(job, j, (size_t)i)) { found = (uint32_t)i; n++; }
       }
       if (n != 1) continue;
       /* Same depth relative to the anchor below on both sides. */

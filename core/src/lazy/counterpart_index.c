@@ -24,7 +24,6 @@ typedef struct entry_t {
 struct ec_lz_cpindex {
   entry_t *e;
   size_t n;
-  uint32_t *head_len; /* file line -> the length of its head (ec_lz_head; it starts where the trimmed line does) */
 };
 
 /* The head's hash and the start's hash are kept apart (a start that happens to read like a head). */
@@ -42,12 +41,10 @@ static struct ec_lz_cpindex *build(ec_lz_job *job) {
   struct ec_lz_cpindex *x = ec_arena_calloc(job->a, 1, sizeof *x);
   if (!x || F->n > UINT32_MAX / 2) return NULL;
   x->e = ec_arena_alloc(job->a, (2 * F->n + 1) * sizeof *x->e);
-  x->head_len = ec_arena_calloc(job->a, F->n + 1, sizeof *x->head_len);
-  if (!x->e || !x->head_len) return NULL;
+  if (!x->e) return NULL;
   for (size_t i = 0; i < F->n; i++) {
     if (F->flags[i] & (LZ_WEAK | LZ_MARKER)) continue;
-    ec_str h = ec_lz_head(F->line[i]), t = ec_lz_trim(F->line[i]);
-    x->head_len[i] = (uint32_t)h.len;
+    ec_str h = ec_lz_job_head(job, true, i), t = ec_lz_trim(F->line[i]);
     if (h.len) x->e[x->n++] = (entry_t){head_key(h), (uint32_t)i};
     if (t.len >= EC_LZ_EXTEND_MIN) x->e[x->n++] = (entry_t){start_key(t), (uint32_t)i};
   }
@@ -98,10 +95,4 @@ uint32_t ec_lz_counterpart_next(ec_lz_cp_iter *it) {
   if (la == l) it->a++;
   if (lb == l) it->b++;
   return l;
-}
-
-ec_str ec_lz_counterpart_file_head(const ec_lz_cp_iter *it, const ec_lz_job *job, uint32_t i) {
-  ec_str t = ec_lz_trim(job->F.line[i]);
-  uint32_t n = it->x->head_len[i];
-  return n ? ec_str_make(t.ptr, n) : ec_str_make(NULL, 0);
 }

@@ -65,6 +65,21 @@ ec_str ec_lz_head(ec_str line) {
 
 bool ec_lz_counterparts(ec_str a, ec_str b) { return ec_lz_counterparts_head(a, ec_lz_head(a), b, ec_lz_head(b)); }
 
+ec_str ec_lz_job_head(ec_lz_job *job, bool file, size_t i) {
+  const ec_lz_side *side = file ? &job->F : &job->S;
+  uint32_t **kept = &job->head_len[file];
+  if (!*kept) *kept = ec_arena_calloc(job->a, side->n + 1, sizeof **kept);
+  if (!*kept) return ec_lz_head(side->line[i]); /* out of memory: read it each time */
+  ec_str t = ec_lz_trim(side->line[i]);
+  if (!(*kept)[i]) (*kept)[i] = (uint32_t)ec_lz_head(side->line[i]).len + 1;
+  /* A head starts where the trimmed line does (ec_lz_head); an empty one has no text. */
+  return (*kept)[i] > 1 ? ec_str_make(t.ptr, (*kept)[i] - 1) : ec_str_make(NULL, 0);
+}
+
+bool ec_lz_job_counterparts(ec_lz_job *job, size_t j, size_t i) {
+  return ec_lz_counterparts_head(job->S.line[j], ec_lz_job_head(job, false, j), job->F.line[i], ec_lz_job_head(job, true, i));
+}
+
 bool ec_lz_counterparts_head(ec_str a, ec_str ha, ec_str b, ec_str hb) {
   ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
   if (!ta.len || !tb.len || ec_str_eq(ta, tb)) return false;

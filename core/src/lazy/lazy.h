@@ -150,6 +150,7 @@ typedef struct ec_lz_job {
                                             * distinctive lines + 1 (0: not yet known) */
   struct ec_lz_cpindex *cpindex; /* counterpart_index.c: the file's strong lines by head and by start (built on first need) */
   struct ec_lz_sblocks *sblocks;
+  uint32_t *head_len[2];     /* heads.c: [snippet, file] line -> its head's length + 1 (0: not yet read) */
   uint32_t *enclosing[2][2]; /* enclosing.c: [snippet, file][less, no deeper] -> line (built on first need) */ /* snippet_blocks.c: the snippet's bracket depths and openers (built on first need) */
   ec_lz_report *rep;         /* one per segment */
   bool parse_lines;          /* invariant (d) reads the result's lines (Python's indentation): false
@@ -346,6 +347,11 @@ ec_str ec_lz_head(ec_str line);
 bool ec_lz_counterparts(ec_str a, ec_str b);
 /** The same, with both heads (ec_lz_head) given: lines asked about many times. */
 bool ec_lz_counterparts_head(ec_str a, ec_str ha, ec_str b, ec_str hb);
+/** The head of snippet line j (file line i when `file`), read once per job and kept: the
+ * anchoring asks about one line once per place it could go. */
+ec_str ec_lz_job_head(ec_lz_job *job, bool file, size_t i);
+/** ec_lz_counterparts of snippet line j and file line i, with the job's kept heads. */
+bool ec_lz_job_counterparts(ec_lz_job *job, size_t j, size_t i);
 /** The file lines in (lo, hi) that may be counterparts of a line (counterpart_index.c): a superset
  * (same head hash, or the same first EC_LZ_EXTEND_MIN characters), in file order, without a scan. */
 typedef struct ec_lz_cp_iter {
@@ -357,8 +363,6 @@ typedef struct ec_lz_cp_iter {
 bool ec_lz_counterpart_iter_init(ec_lz_job *job, ec_str line, int64_t lo, int64_t hi, ec_lz_cp_iter *it);
 /** The next candidate file line, LZ_NIL at the end. */
 uint32_t ec_lz_counterpart_next(ec_lz_cp_iter *it);
-/** The head (ec_lz_head) of strong file line i, as the index found it. */
-ec_str ec_lz_counterpart_file_head(const ec_lz_cp_iter *it, const ec_lz_job *job, uint32_t i);
 /** Whether a line looks like an edited version of another: counterparts, one extending the
  * other's identifiers, or (loose) a shared start and end covering 60 % of the longer line. */
 bool ec_lz_similar(ec_str a, ec_str b, bool loose);

@@ -155,6 +155,70 @@ static bool new_blocks(ec_lz_job *job, char *op, const uint8_t *mark, size_t n, 
   return changed;
 }
 
+/* The file line that snippet line i is, reading from the nearest line that occurs once in the file
+ * (walking by step, no marker crossed) and every line from there to i equal to the file's lines in
+ * order, blank lines too; LZ_NIL when there is no such reading. Bounded at 64 lines. */
+static uint32_t read_from_unique(ec_lz_job *job, const ec_str *lines, const uint8_t *mark, size_t n, size_t i, int step) {
+  size_t k = i;
+  for (unsigned walked = 0; walked < 64; walked++) {
+    if (mark[k]) return LZ_NIL;
+    uint32_t c = 0;
+    uint32_t f = ec_lz_side_first(&job->F, ec_lz_key(lines[k]), &c);
+    if (c == 1 && ec_lz_trim(lines[k]).len) {
+      /* k is file line f: snippet lines lo..hi must be file lines first..first+(hi-lo) in order. */
+      size_t d = step > 0 ? k - i : i - k, lo = step > 0 ? i : k;
+      if (step > 0 ? f < d : (size_t)f + d >= job->F.n) return LZ_NIL;
+      uint32_t first = step > 0 ? f - (uint32_t)d : f;
+      for (size_t t = 0; t <= d; t++)
+        if (job->F.key[first + t] != ec_lz_key(lines[lo + t])) return LZ_NIL;
+      return first + (uint32_t)(i - lo);
+    }
+    if (step > 0 ? k + 1 >= n : k == 0) return LZ_NIL;
+    k = step > 0 ? k + 1 : k - 1;
+  }
+  return LZ_NIL;
+}
+
+/* A marker that stands for nothing by the file itself: read from the nearest lines that occur once
+ * in the file, the snippet lines right before and after it (blank lines aside, no other marker
+ * between) are file lines with only blank lines between them. Whatever the marker meant, its run
+ * there holds no code, so it is dropped and the two sides join one segment: whole-file answers
+ * that leave a stray `// ...existing code...` above code they then write out in full were cut at
+ * it, and the second part placed alone was read against blocks it does not start (issue 30,
+ * eleventh pass). The blank lines around it go too where the file has none there; where the file
+ * has some, only as many as the snippet shows around it let the marker alone go (else it stays).
+ * Returns the new line count. */
+static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_t *mark, size_t n) {
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (mark[i]) {
+      size_t p = k, q = i + 1;
+      while (p > 0 && !mark[p - 1] && !ec_lz_trim(lines[p - 1]).len) p--;
+      while (q < n && !mark[q] && !ec_lz_trim(lines[q]).len) q++;
+      if (p > 0 && !mark[p - 1] && q < n && !mark[q]) {
+        uint32_t fa = read_from_unique(job, lines, mark, k, p - 1, -1);
+        uint32_t fb = fa == LZ_NIL ? LZ_NIL : read_from_unique(job, lines, mark, n, q, +1);
+        /* lines[0..k) are already compacted; lines[q..n) are not yet touched. */
+        /* At most 64 blank lines between (a snippet repeating one pair of lines around markers must
+         * not read a long blank run once per marker). */
+        bool blank_only = fb != LZ_NIL && fb > fa && fb - fa <= 64;
+        for (uint32_t f = fa + 1; blank_only && f < fb; f++) blank_only = (job->F.flags[f] & LZ_BLANK) != 0;
+        if (blank_only && fb == fa + 1) {
+          k = p; /* the blank lines before it go too */
+          i = q - 1; /* and those after it */
+          continue;
+        }
+        if (blank_only && fb - fa - 1 == (k - p) + (q - i - 1)) continue; /* the marker alone */
+      }
+    }
+    lines[k] = lines[i];
+    op[k] = op[i];
+    mark[k] = mark[i];
+    k++;
+  }
+  return k;
+}
+
 ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
   ec_arena *a = job->a;
   ec_lz_side raw;
@@ -276,6 +340,7 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
     uint32_t hit = ec_lz_side_first(&job->F, ec_lz_key(un), &cnt);
     if (cnt && hit != LZ_NIL) lines[i] = un;
   }
+  if (!*diff_style) n = drop_empty_markers(job, lines, op, mark, n);
   if (ec_lz_side_from_lines(a, lines, n, &job->S)) return EC_OUT_OF_MEMORY;
   if (*diff_style) {
     /* New lines written without their `+`: a context line the file does not have at all, next

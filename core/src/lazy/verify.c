@@ -954,7 +954,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
         unsigned seen = 0;
         for (uint32_t i; seen < 64 && (i = ec_lz_counterpart_next(&it)) != LZ_NIL; seen++) {
           if ((F->flags[i] & (LZ_WEAK | LZ_BLANK)) || F->key[i] == S->key[A[a]] || F->indent[i] != S->indent[A[a]]) continue;
-          if (ec_lz_counterparts_head(S->line[A[a]], hs, F->line[i], ec_lz_counterpart_file_head(&it, job, i)))
+          if (ec_lz_counterparts_head(S->line[A[a]], hs, F->line[i], ec_lz_job_head(job, true, i)))
             return fail_check(job, aseg[a], i + 1, i + 1,
                               "it rewrites a line that the file keeps where the snippet has no marker (past its first or last line), "
                               "so the old line would stay beside its own replacement",
