@@ -287,6 +287,10 @@ ec_error_code ec_lz_check_notes(ec_lz_job *job, const ec_lz_rview *v);
  * where the file bound it at most once, or removing a file import whose name R's code still uses
  * and no import of R binds, is declined (NO_MATCH). JavaScript, TypeScript and Python imports. */
 ec_error_code ec_lz_check_imports(ec_lz_job *job, const ec_lz_rview *v);
+/** Invariant (j), a definition goes with its uses (definitions.c): a top-level definition of the
+ * file that R removes and defines nowhere while a line of R still uses its name is declined
+ * (NO_MATCH, naming the definition's line). */
+ec_error_code ec_lz_check_definitions(ec_lz_job *job, const ec_lz_rview *v);
 /** Invariant (d) after the syntax guard passed, for a file a grammar reads: Python's indentation
  * read over `text` (the spliced result) as Python reads it, declined (NO_MATCH, naming the
  * invariant) when it no longer parses where the file did. EC_OK for other languages. */

@@ -1470,5 +1470,6 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   if (!rc) rc = ec_lz_check_left_out(job, &view);
   if (!rc) rc = ec_lz_check_headings(job, &view);
   if (!rc) rc = ec_lz_check_notes(job, &view);
-  return rc ? rc : ec_lz_check_imports(job, &view);
+  if (!rc) rc = ec_lz_check_imports(job, &view);
+  return rc ? rc : ec_lz_check_definitions(job, &view);
 }

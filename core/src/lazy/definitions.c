@@ -1,0 +1,115 @@
+#define _GNU_SOURCE 1 /* memmem */
+/*
+ * Invariant (j) of the lazy merge, a definition goes with its uses (docs/lazy.md, "The
+ * invariants"; measured in docs/lazy-passes.md, issue 30, twelfth pass), checked on every result
+ * R. Whole-file answers leave code out with no marker, and the merge takes what a snippet leaves
+ * out between two of its adjacent lines for removed (the convention deletion prompts need). When
+ * what went is a definition the result still uses (`interface Message` left out while the
+ * snippet's own `history.forEach((msg: Message) => ...)` names it), the snippet did not mean a
+ * removal: it only did not show the definition, and the merge leaves a file that no longer
+ * compiles, reported as success. So R is declined when the file defines a name at the top level
+ * (a line at column 0 that ec_lz_definition reads: a function, a type, a constant or variable; not
+ * an import, which invariant (h) reads), R defines it nowhere (at any depth: a definition moved
+ * into a function still binds it), and a line of R still names it in its code (a whole word, not
+ * after a `.`, before any `//` or `/ *`: a property `x.Message` or a comment is no use).
+ *
+ * Near misses: a function removed together with every call of it; a definition renamed where
+ * every use was renamed too; a definition moved (the snippet writes it elsewhere).
+ * Bounded: at most 64 names read back against R.
+ */
+#include "lazy.h"
+#include "../base/str.h"
+#include <string.h>
+
+/* Whether code line l uses name w: a whole word not after `.`, before any comment (`//`, `/ *`,
+ * and ` # `, ` -- ` with spaces around: Python's, shell's, Lua's and SQL's after code). */
+static bool uses(ec_str l, ec_str w, uint64_t *work) {
+  for (size_t c = 0; c + 1 < l.len; c++)
+    if ((l.ptr[c] == '/' && (l.ptr[c + 1] == '/' || l.ptr[c + 1] == '*')) ||
+        (c && l.ptr[c - 1] == ' ' && c + 2 < l.len && l.ptr[c + 2 - (l.ptr[c] == '#')] == ' ' &&
+         (l.ptr[c] == '#' || (l.ptr[c] == '-' && l.ptr[c + 1] == '-')))) {
+      l.len = c;
+      break;
+    }
+  *work += 1 + l.len / 16;
+  for (size_t at = 0; at + w.len <= l.len;) {
+    const char *p = memchr(l.ptr + at, w.ptr[0], l.len - w.len + 1 - at);
+    if (!p) return false;
+    size_t i = (size_t)(p - l.ptr);
+    if (!memcmp(p, w.ptr, w.len) && (i == 0 || (!ec_lz_name_char((unsigned char)l.ptr[i - 1]) && l.ptr[i - 1] != '.')) &&
+        (i + w.len == l.len || !ec_lz_name_char((unsigned char)l.ptr[i + w.len])))
+      return true;
+    at = i + 1;
+  }
+  return false;
+}
+
+/* Whether a line starts an import statement (invariant h's business). */
+static bool import_start(ec_str t) {
+  return (t.len > 7 && !memcmp(t.ptr, "import", 6) && !ec_lz_name_char((unsigned char)t.ptr[6])) ||
+         (t.len > 5 && !memcmp(t.ptr, "from", 4) && t.ptr[4] == ' ');
+}
+
+/* Whether line l has a definition word right before `name` (`interface Message {...}` on one
+ * line, `type Message = ...`, `let Message;`): read loosely, since a definition missed here
+ * only declines. */
+static bool keyword_before(ec_str l, ec_str name) {
+  static const char *const KW[] = {"interface", "type", "class", "struct", "enum", "function", "def", "fn", "func",
+                                   "const", "let", "var", "static", "union", "trait", NULL};
+  for (const char *p = l.ptr; (p = memmem(p, (size_t)(l.ptr + l.len - p), name.ptr, name.len)) != NULL; p++) {
+    size_t i = (size_t)(p - l.ptr), e = i + name.len;
+    if (e < l.len && ec_lz_name_char((unsigned char)l.ptr[e])) continue;
+    size_t w = i;
+    while (w && (l.ptr[w - 1] == ' ' || l.ptr[w - 1] == '*')) w--;
+    size_t b = w;
+    while (b && ec_lz_name_char((unsigned char)l.ptr[b - 1])) b--;
+    if (b == w || b == i) continue;
+    for (size_t k = 0; KW[k]; k++)
+      if (strlen(KW[k]) == w - b && !memcmp(l.ptr + b, KW[k], w - b)) return true;
+  }
+  return false;
+}
+
+/* Whether R defines `name` on some line, at any depth. */
+static bool r_defines(ec_lz_job *job, const ec_lz_rview *v, ec_str name) {
+  for (size_t r = 0; r < v->nr; r++) {
+    ec_str l = v->r[r].line, n;
+    uint64_t key;
+    job->work += 1 + l.len / 16;
+    if (v->r[r].blank || l.len < name.len || !memmem(l.ptr, l.len, name.ptr, name.len)) continue;
+    if (keyword_before(l, name)) return true;
+    if (ec_lz_definition(job, l, v->rup[r] != LZ_NIL && ec_lz_class_opener(v->r[v->rup[r]].line), &n, &key) && ec_str_eq(n, name)) return true;
+  }
+  return false;
+}
+
+ec_error_code ec_lz_check_definitions(ec_lz_job *job, const ec_lz_rview *v) {
+  const ec_lz_side *F = &job->F;
+  if (job->diff_style) return EC_OK;
+  /* The file lines R keeps (a gap's, or a block line aligned with one). */
+  bool *in_r = ec_arena_calloc(job->a, F->n + 1, 1);
+  if (!in_r) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  for (size_t r = 0; r < v->nr; r++)
+    if (v->rfile[r] != EC_LZ_NONE && v->rfile[r] < F->n) in_r[v->rfile[r]] = true;
+  job->work += v->nr;
+  unsigned asked = 0;
+  for (size_t i = 0; i < F->n && asked < 64; i++) {
+    ec_str l = F->line[i], name;
+    uint64_t key;
+    job->work++;
+    if (F->indent[i] || (F->flags[i] & (LZ_BLANK | LZ_MARKER)) || import_start(l) || !ec_lz_definition(job, l, false, &name, &key) ||
+        name.len < 2 || memchr(name.ptr, '.', name.len))
+      continue;
+    if (in_r[i]) continue; /* kept: nothing to ask */
+    asked++;
+    if (r_defines(job, v, name)) continue;
+    for (size_t r = 0; r < v->nr; r++) {
+      if (v->r[r].blank || ec_lz_comment_only(v->r[r].line) || ec_lz_comment_line(v->r[r].line) || !uses(v->r[r].line, name, &job->work)) continue;
+      return ec_lz_fail_check(job, EC_NO_MATCH, 0, (uint32_t)i + 1, (uint32_t)i + 1,
+                              "a definition the result still uses would be removed (invariant j): show it, or put a marker "
+                              "where it stands",
+                              l);
+    }
+  }
+  return EC_OK;
+}
