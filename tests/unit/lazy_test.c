@@ -45,6 +45,14 @@ int main(void) {
   CHECK(marker_under("// ... helpers and setup", "    # As we progressively replace nodes"), "under a # comment");
   CHECK(marker_under("// ... existing code ...", "// a comment"), "a usual wording under a comment");
 
+  /* Labels (invariant i): a marker in words of its own, none of the elision wordings. */
+  CHECK(ec_lz_marker_label(ec_cstr("  // ... Step generation helpers ...")), "a label");
+  CHECK(ec_lz_marker_label(ec_cstr("// ... (snip) ...")), "words of its own");
+  CHECK(!ec_lz_marker_label(ec_cstr("// ... existing code ...")), "the usual wording");
+  CHECK(!ec_lz_marker_label(ec_cstr("// ... keep the rest of the helpers ...")), "an elision wording among others");
+  CHECK(!ec_lz_marker_label(ec_cstr("// ...")), "dots alone");
+  CHECK(!ec_lz_marker_label(ec_cstr("// Step generation helpers")), "no ellipsis");
+
   /* A merge: changed line inside a function between markers. */
   char *r = run("{\"format\":\"lazy\",\"files\":{\"a.js\":\"function f() {\\n  return 1;\\n}\\n\\nfunction g() {\\n  return 2;\\n}\\n\"},"
                 "\"edit\":{\"snippet\":\"// ... existing code ...\\nfunction g() {\\n  return 3;\\n}\\n\"}}");

@@ -59,6 +59,10 @@ bool ec_lz_is_marker(ec_str line, const ec_str *above);
 bool ec_lz_looks_elided(ec_str line);
 /** Whether a line holds an ellipsis: `...` or `…` (marker.c). */
 bool ec_lz_has_ellipsis(ec_str s);
+/** Whether a marker names what it stands for in words of its own, none of the elision wordings
+ * (`// ... Step generation helpers ...`, not `// ... existing code ...`): it reads as a section's
+ * label as well (invariant i, headings.c). */
+bool ec_lz_marker_label(ec_str line);
 /** Whether a code line holds a marker comment after its code (a block comment `... your existing
  * code ...` as a one-line body `() => { ... };`, `x(); // ... rest ...`): written as code, the
  * code it stands for is taken for removed. */
@@ -270,6 +274,11 @@ ec_error_code ec_lz_check_invariants(ec_lz_job *job, const ec_lz_rview *v);
  * copy of code moved into a helper the snippet defines, kept by a marker right after the new call.
  * Declines (AMBIGUOUS) when R removes the one or keeps the other. */
 ec_error_code ec_lz_check_left_out(ec_lz_job *job, const ec_lz_rview *v);
+/** Invariant (i), a comment stays over the line it heads (headings.c): a marker named in its own
+ * words standing only for the comment that heads the next segment's first line, or new lines at
+ * the snippet's unmarked end written under a file comment whose code stays after them, declined
+ * (AMBIGUOUS). */
+ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v);
 /** Invariant (e), words do not stand for lines (notes.c): a comment paragraph the snippet writes on
  * its own that names a definition R keeps where no snippet line shows it is declined (NO_MATCH,
  * naming the definition's line). */

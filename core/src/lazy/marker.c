@@ -163,6 +163,21 @@ bool ec_lz_is_marker(ec_str line, const ec_str *above) {
   return false;
 }
 
+bool ec_lz_marker_label(ec_str line) {
+  ec_str t = ec_lz_trim(line), body;
+  if (t.len > 200 || !comment_body(t, &body) || !ec_lz_has_ellipsis(body)) return false;
+  char low[200];
+  bool letter = false;
+  for (size_t i = 0; i < body.len; i++) {
+    low[i] = (char)tolower((unsigned char)body.ptr[i]);
+    letter |= low[i] >= 'a' && low[i] <= 'z';
+  }
+  ec_str lower = {low, body.len};
+  for (size_t i = 0; DOT_WORDS[i]; i++)
+    if (has_word(lower, DOT_WORDS[i])) return false;
+  return letter;
+}
+
 bool ec_lz_holds_marker(ec_str line) {
   ec_str t = ec_lz_trim(line);
   for (size_t i = 1; i + 1 < t.len; i++) {

@@ -1468,6 +1468,7 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   ec_lz_rview view = {v.r, v.nr, v.rfile, v.rblk, v.nl, v.nl0, v.rb, v.re, v.gx, v.gy, rup};
   rc = ec_lz_check_invariants(job, &view);
   if (!rc) rc = ec_lz_check_left_out(job, &view);
+  if (!rc) rc = ec_lz_check_headings(job, &view);
   if (!rc) rc = ec_lz_check_notes(job, &view);
   return rc ? rc : ec_lz_check_imports(job, &view);
 }

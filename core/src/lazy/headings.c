@@ -1,0 +1,101 @@
+/*
+ * A comment stays over the line it heads (the lazy merge's invariant i; docs/lazy.md; measured in
+ * docs/lazy-passes.md, issue 30, eleventh pass). A file's comment line with code right below it
+ * (no blank line between) is that code's heading. Two results move a heading off its code or
+ * keep one the snippet may have replaced, and in both the snippet's lines allow two readings:
+ *
+ *  - A marker named in words of its own (`// ... Step generation helpers ...`, none of the
+ *    elision wordings: ec_lz_marker_label), written right above a segment whose first line is
+ *    the file's, where the file has only comment lines between the previous segment and that
+ *    line: the marker stands for that comment (kept), or it is the section's new label (the
+ *    comment dropped with the others the snippet rewrote). Declined.
+ *  - A snippet that ends with no marker, on new lines written right under a file comment whose
+ *    code the result keeps below them (the fragment reading keeps the file past the snippet's
+ *    unmarked end): `-- AlterTable`, then a new `ALTER TABLE` statement, with the file's own
+ *    `ALTER TABLE` kept after the new lines and the index below them. The new lines replace the
+ *    code that comment heads (the snippet ends there), or go above it: the snippet does not say.
+ *    Declined.
+ * Near misses: a marker in the usual wording keeping a comment (`// ... existing code ...` over a
+ * function's doc comment); a blank line between the comment and its code (a section heading);
+ * a marker after the new lines (the snippet says the code stays); a kept run starting with
+ * another comment.
+ */
+#include "lazy.h"
+#include <ctype.h>
+#include <string.h>
+
+/* Whether file lines [from, to) hold a non-blank line and every one is a comment line. */
+static bool only_comment_lines(const ec_lz_side *F, size_t from, size_t to) {
+  bool any = false;
+  for (size_t f = from; f < to; f++) {
+    if (F->flags[f] & LZ_BLANK) continue;
+    if (!ec_lz_comment_line(F->line[f])) return false;
+    any = true;
+  }
+  return any;
+}
+
+/* The next word of t from *k on (letters only, lowercased into w, at most 15; a capital starts a
+ * word: `generateStepsForStage` reads generate, steps, for, stage); false at the end. */
+static bool next_word(ec_str t, size_t *k, char *w, size_t *n) {
+  while (*k < t.len && !isalpha((unsigned char)t.ptr[*k])) ++*k;
+  if (*k >= t.len) return false;
+  *n = 0;
+  do {
+    if (*n < 15) w[(*n)++] = (char)tolower((unsigned char)t.ptr[*k]);
+    ++*k;
+  } while (*k < t.len && islower((unsigned char)t.ptr[*k]));
+  return true;
+}
+
+/* Whether line a and line b share a word of 4 letters or more, read by its first 4 (`steps` and
+ * `Step`, `generation` and `generate`). */
+static bool share_word(ec_str a, ec_str b) {
+  char wa[16], wb[16];
+  size_t ka = 0, na;
+  while (next_word(a, &ka, wa, &na)) {
+    if (na < 4) continue;
+    size_t kb = 0, nb;
+    while (next_word(b, &kb, wb, &nb))
+      if (nb >= 4 && !memcmp(wa, wb, 4)) return true;
+  }
+  return false;
+}
+
+ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
+  const ec_lz_side *F = &job->F, *S = &job->S;
+  size_t ns = job->nseg_parsed, last = SIZE_MAX;
+  if (job->diff_style) return EC_OK;
+  for (size_t g = 0; g < ns; g++) {
+    if (v->rb[g] == SIZE_MAX) continue;
+    last = g;
+    uint32_t j0 = job->seg[g].j0;
+    size_t gx = v->gx[g], gy = v->gy[g];
+    /* A label marker right above the segment, standing only for the comment right above its
+     * first line. */
+    if (gx == SIZE_MAX || gx >= gy || !j0 || !(S->flags[j0 - 1] & LZ_MARKER) || !ec_lz_marker_label(S->line[j0 - 1]) ||
+        (F->flags[gy - 1] & LZ_BLANK) || v->rfile[v->rb[g]] != gy || !only_comment_lines(F, gx, gy) ||
+        !(share_word(S->line[j0 - 1], F->line[gy - 1]) || share_word(S->line[j0 - 1], F->line[gy])))
+      continue;
+    return ec_lz_fail_check(job, EC_AMBIGUOUS, g, (uint32_t)gx + 1, (uint32_t)gy,
+                            "its marker, named in words of its own, stands where the file has only the comment heading the "
+                            "segment's first line: that comment kept, or the marker its new label?",
+                            F->line[gy - 1]);
+  }
+  if (last == SIZE_MAX || job->trail_marker || v->gx[ns] == SIZE_MAX || v->gx[ns] >= v->gy[ns]) return EC_OK;
+  /* The snippet's unmarked end: its last line new, the last line it shows of the file a comment
+   * whose code the result keeps right after the new lines. */
+  size_t r = v->re[last], a;
+  while (r > v->rb[last] && v->r[r].blank) r--;
+  if (v->rfile[r] != EC_LZ_NONE) return EC_OK;
+  for (a = r; a > v->rb[last] && (v->r[a].blank || v->rfile[a] == EC_LZ_NONE); a--) {}
+  size_t f = v->gx[ns];
+  while (f < v->gy[ns] && (F->flags[f] & LZ_BLANK)) f++;
+  if (v->rfile[a] == EC_LZ_NONE || v->rfile[a] + 1 != f || f >= v->gy[ns] || !ec_lz_comment_line(F->line[v->rfile[a]]) ||
+      ec_lz_comment_line(F->line[f]))
+    return EC_OK;
+  return ec_lz_fail_check(job, EC_AMBIGUOUS, last, (uint32_t)f + 1, (uint32_t)f + 1,
+                          "it ends with no marker on new lines written under a comment of the file, and the line that comment "
+                          "heads would stay after them: replaced by them, or kept?",
+                          F->line[f]);
+}
