@@ -23,6 +23,10 @@
  *      snippet rewrites while the merge keeps the old one (a `const` table made an array under the
  *      same name) is declined. Languages with overloading (C++, Java, C#, Kotlin, Swift, Dart, Scala)
  *      compare parameter lists too; Python property setters and `@overload` stubs are left out.
+ *      In JavaScript, TypeScript and Python an object's keys count too (`image:` twice in one
+ *      object literal, `'port':` twice in one dict: key_of), and for them the snippet's own two
+ *      writings count only under the same opener (a form's schema and its default values both
+ *      have `image:`).
  *  (c) A new block has one place. A segment that is new code — its first line and every line at
  *      its outer level absent from the file (closing lines aside), its brackets balanced — between
  *      two markers is placed by the nearest anchored lines before and after it: R must hold it
@@ -71,6 +75,7 @@ typedef struct lang_t {
   bool python;    /* indentation is syntax */
   bool overloads; /* one name may have several definitions with other parameter lists */
   bool rust;      /* `let` shadows: no definition */
+  bool keys;      /* `name: value` lines are an object's (or an interface's) keys: JavaScript, TypeScript, Python */
 } lang_t;
 
 static lang_t lang_of(ec_str path) {
@@ -78,8 +83,9 @@ static lang_t lang_of(ec_str path) {
   static const char *const OVER[] = {"cc", "cpp", "cxx", "c++", "hh", "hpp", "hxx", "h", "ipp", "java", "cs", "kt", "kts", "swift",
                                      "dart", "scala", "sc", "m", "mm", NULL};
   static const char *const RS[] = {"rs", NULL};
+  static const char *const KEYS[] = {"js", "jsx", "mjs", "cjs", "ts", "tsx", "mts", "cts", "py", "pyi", NULL};
   ec_str e = ext_of(path);
-  return (lang_t){ext_is(e, PY), ext_is(e, OVER), ext_is(e, RS)};
+  return (lang_t){ext_is(e, PY), ext_is(e, OVER), ext_is(e, RS), ext_is(e, KEYS)};
 }
 
 /* ---------------------------------------------------------------- (a) adjacent lines */
@@ -348,6 +354,41 @@ static bool def_of(ec_str line, const lang_t *lang, bool in_class, ec_str *name,
   return true;
 }
 
+/* A key a line writes into the object (or interface, or class body) around it: `name: value,`,
+ * `'name': value,`, `name?: type;` at the line's start, hashed as kind k into *key. Not a key: a
+ * line ending in `:` (Python's `else:`, a `case x:`), `default:`, a `::` path. Keys count as
+ * definitions for (b) alone: two `image:` lines in one object literal are one name written twice
+ * (the snippet's new key, the file's old one kept by a marker beside it). */
+static bool key_of(ec_str line, const lang_t *lang, ec_str *name, uint64_t *key) {
+  if (!lang->keys) return false;
+  ec_str t = ec_lz_trim(line);
+  if (t.len < 3 || t.ptr[t.len - 1] == ':') return false;
+  size_t k = 0;
+  ec_str n;
+  if (t.ptr[0] == '\'' || t.ptr[0] == '"') {
+    size_t e = 1;
+    while (e < t.len && t.ptr[e] != t.ptr[0] && t.ptr[e] != '\\') e++;
+    if (e >= t.len || t.ptr[e] != t.ptr[0] || e == 1) return false;
+    n = ec_str_make(t.ptr + 1, e - 1);
+    k = e + 1;
+  } else {
+    if (lang->python) return false; /* a Python dict's keys are quoted; `x: int` is an annotation */
+    n = name_at(t, &k);
+    if (!n.len || memchr(n.ptr, '.', n.len) || ec_str_eq_cstr(n, "default") || ec_str_eq_cstr(n, "case")) return false;
+    if (k < t.len && t.ptr[k] == '?') k++;
+  }
+  if (k >= t.len || t.ptr[k] != ':' || (k + 1 < t.len && t.ptr[k + 1] == ':')) return false;
+  uint64_t h = ec_hash_bytes("k", 1) ^ ec_hash_bytes(n.ptr, n.len) * 0xC2B2AE3D27D4EB4Full;
+  *name = n;
+  *key = h ? h : 1;
+  return true;
+}
+
+/* def_of, or a key (key_of): what (b) compares. */
+static bool def_or_key(ec_str line, const lang_t *lang, bool in_class, ec_str *name, uint64_t *key) {
+  return def_of(line, lang, in_class, name, key) || key_of(line, lang, name, key);
+}
+
 typedef struct defn_t {
   uint64_t key;
   uint32_t scope; /* the R line enclosing it, EC_LZ_NONE at the top */
@@ -385,7 +426,7 @@ static size_t file_defs(ec_lz_job *job, const lang_t *lang, uint64_t key, ec_str
     ec_str dn;
     uint64_t dk;
     uint32_t e = ec_lz_enclosing(job, true, i, false);
-    if (!def_of(l, lang, e != LZ_NIL && ec_lz_class_opener(F->line[e]), &dn, &dk) || dk != key) continue;
+    if (!def_or_key(l, lang, e != LZ_NIL && ec_lz_class_opener(F->line[e]), &dn, &dk) || dk != key) continue;
     if ((e == LZ_NIL ? EC_LZ_NONE : e) == scope) n++;
   }
   return n;
@@ -407,7 +448,7 @@ static ec_error_code defined_once(ec_lz_job *job, const ec_lz_rview *v, const la
   for (size_t r = 0; r < v->nr && !any; r++) {
     ec_str n;
     uint64_t key;
-    any = v->rblk[r] != EC_LZ_NONE && v->rfile[r] == EC_LZ_NONE && def_of(v->r[r].line, lang, true, &n, &key);
+    any = v->rblk[r] != EC_LZ_NONE && v->rfile[r] == EC_LZ_NONE && def_or_key(v->r[r].line, lang, true, &n, &key);
   }
   if (!any) return EC_OK;
   const uint32_t *up = v->rup;
@@ -417,7 +458,7 @@ static ec_error_code defined_once(ec_lz_job *job, const ec_lz_rview *v, const la
   for (size_t r = 0; r < v->nr; r++) {
     ec_str n;
     uint64_t key;
-    if (v->r[r].blank || !def_of(v->r[r].line, lang, in_class(v, up, r), &n, &key)) continue;
+    if (v->r[r].blank || !def_or_key(v->r[r].line, lang, in_class(v, up, r), &n, &key)) continue;
     if (lang->python && shares_by_design(v, r, n)) continue;
     d[nd++] = (defn_t){key, up[r] == LZ_NIL ? EC_LZ_NONE : up[r], (uint32_t)r};
   }
@@ -435,13 +476,19 @@ static ec_error_code defined_once(ec_lz_job *job, const ec_lz_rview *v, const la
     asked++;
     ec_str name;
     uint64_t key;
-    def_of(v->r[d[a].r].line, lang, in_class(v, up, d[a].r), &name, &key);
-    /* The snippet writes it twice itself: both are meant. */
+    bool is_key = !def_of(v->r[d[a].r].line, lang, in_class(v, up, d[a].r), &name, &key);
+    if (is_key) key_of(v->r[d[a].r].line, lang, &name, &key);
+    /* The snippet writes it twice itself: both are meant. A key counts where the snippet writes
+     * it under the same opener (`image:` in a schema and in its default values are two objects). */
+    uint64_t opener = d[a].scope == EC_LZ_NONE ? 0 : v->r[d[a].scope].key;
     size_t in_snippet = 0;
     for (size_t j = 0; j < S->n && in_snippet < 2; j++) {
       ec_str n2;
       uint64_t k2;
-      if (!(S->flags[j] & (LZ_BLANK | LZ_MARKER)) && !(S->op && S->op[j] == '-') && def_of(S->line[j], lang, snippet_in_class(job, j), &n2, &k2) && k2 == key) in_snippet++;
+      if (!(S->flags[j] & (LZ_BLANK | LZ_MARKER)) && !(S->op && S->op[j] == '-') && def_or_key(S->line[j], lang, snippet_in_class(job, j), &n2, &k2) && k2 == key) {
+        uint32_t e = is_key ? ec_lz_enclosing(job, false, j, false) : LZ_NIL;
+        if (!is_key || (e == LZ_NIL ? 0 : S->key[e]) == opener) in_snippet++;
+      }
     }
     job->work += S->n;
     if (in_snippet >= 2) { a = b; continue; }
