@@ -32,9 +32,9 @@
 import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join, dirname } from 'node:path';
-import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, readCases } from './lazy_set.mjs';
+import { VERDICTS, verdictOf, shortId } from './lazy_verdict.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = parseArgs({ instruction: true, only: null, reviewed: join(here, 'lazy_real_reviewed.json') }, {
@@ -55,11 +55,6 @@ function shapeOf(c) {
   return 'markers inside only';
 }
 const reviewed = existsSync(args.reviewed) ? JSON.parse(readFileSync(args.reviewed, 'utf8')) : {};
-const sha = (t) => createHash('sha256').update(t).digest('hex').slice(0, 16);
-const norm = (t) => t.split('\n').map((l) => l.trim()).filter(Boolean).join('\n');
-const normKeepIndent = (t) => t.split('\n').map((l) => l.trimEnd()).filter(Boolean).join('\n');
-const indentIsSyntax = (path) => /\.(py|pyi|ya?ml|mk|hs|fs|fsx|nim|coffee)$|(^|\/)(Makefile|GNUmakefile)$/.test(path);
-const shortId = (id) => id.replace(/^editcore\/lazy-public#/, '');
 
 function run(c) {
   const edit = { ...c.edit };
@@ -71,87 +66,11 @@ function run(c) {
   if (r.status !== 0 && r.status !== 1) throw new Error(`${c.id}: CLI exited ${r.status}: ${r.stderr}`);
   const resp = JSON.parse(r.stdout.toString('utf8'));
   const path = c.edit.path ?? Object.keys(c.files)[0];
-  const want = c.expect.files?.[path];
-  if (resp.status === 'error') return { verdict: 'declined', msg: `${resp.error.code}: ${resp.error.message}`, ms };
+  if (resp.status === 'error') return { ...verdictOf(c, undefined, reviewed, `${resp.error.code}: ${resp.error.message}`), ms };
   const got = resp.data?.files?.[path]?.content ?? c.files[path];
-  // A case with no expectation (bench/lazy-fresh's cab-early): its success is what a reviewer
-  // read and recorded for this exact output; unread, it counts as wrong.
-  if (want == null) {
-    const rev = reviewed[shortId(c.id)];
-    if (rev && rev.sha256_16 === sha(got) && VERDICTS.includes(rev.verdict)) return { verdict: rev.verdict, ms, got, msg: `reviewed: ${rev.reason}` };
-    return { verdict: 'wrong', ms, got, msg: `no expectation and not reviewed (output sha256/16 ${sha(got)})` };
-  }
-  if (got === want) return { verdict: 'right', ms, got };
-  if ((indentIsSyntax(path) ? normKeepIndent : norm)(got) === (indentIsSyntax(path) ? normKeepIndent : norm)(want)) {
-    const bad = blankNotAsked(got, want, c.meta?.shape?.diff_style ? undiff(c.edit.snippet) : c.edit.snippet, c.files[path]);
-    return { verdict: 'ws-only', ms, got, blank: bad, msg: bad ? `blank lines: ${bad}` : undefined };
-  }
-  const rev = reviewed[shortId(c.id)];
-  if (rev && rev.sha256_16 === sha(got)) return { verdict: 'exp-wrong', ms, got, msg: `expectation reviewed as wrong: ${rev.reason}` };
-  return { verdict: 'wrong', ms, got, msg: `${firstDiff(want, got)} (output sha256/16 ${sha(got)})` };
+  return { ...verdictOf(c, got, reviewed), ms, got };
 }
 
-// A diff-style snippet as the lines it writes: `+` and context lines without their prefix, `-` lines left out.
-const undiff = (t) => t.split('\n').filter((l) => !l.startsWith('-')).map((l) => /^[+ ]/.test(l) ? l.slice(1) : l).join('\n');
-// The non-blank lines (trimmed) with the count of blank lines before each (and after the last).
-function runsOf(text) {
-  const out = [];
-  let blanks = 0;
-  for (const l of text.split('\n')) {
-    if (!l.trim()) { blanks++; continue; }
-    out.push({ t: l.trim(), before: blanks });
-    blanks = 0;
-  }
-  out.push({ t: null, before: blanks });
-  return out;
-}
-// Where got and want (the same non-blank lines) differ in blank lines that the snippet does not
-// show as got has them: a description of the first such place, or null when there is none.
-// A marker line as the set writes them (a comment whose text starts with an ellipsis).
-const MARKER = /^(\/\/+|#+|--|\/\*+|<!--|\{\/\*)\s*(\.\.\.|…)/;
-function blankNotAsked(got, want, snippet, orig) {
-  const g = runsOf(got.replace(/\n$/, '')), w = runsOf(want.replace(/\n$/, '')), s = runsOf(snippet.replace(/\n$/, ''));
-  if (g.length !== w.length) return 'the non-blank lines differ';
-  const o = runsOf(orig.replace(/\n$/, ''));
-  const key = (...p) => p.join('\u0000');
-  const shown = new Set(), beforeMarker = new Set(), afterMarker = new Set();
-  for (let k = 1; k < s.length; k++) {
-    if (s[k - 1].t === null || s[k].t === null) continue;
-    const m0 = MARKER.test(s[k - 1].t), m1 = MARKER.test(s[k].t);
-    if (!m0 && !m1) shown.add(key(s[k - 1].t, s[k].before, s[k].t));
-    if (!m0 && m1) beforeMarker.add(key(s[k - 1].t, s[k].before));
-    if (m0 && !m1) afterMarker.add(key(s[k].before, s[k].t));
-  }
-  const fileBefore = new Set(), fileAfter = new Set();
-  for (let k = 1; k < o.length; k++) {
-    if (o[k].t !== null) fileBefore.add(key(o[k].before, o[k].t));
-    if (o[k - 1].t !== null) fileAfter.add(key(o[k - 1].t, o[k].before));
-  }
-  for (let k = 0; k < g.length; k++) {
-    if (g[k].before === w[k].before) continue;
-    const prev = k ? g[k - 1].t : null, cur = g[k].t, n = g[k].before;
-    if (prev !== null && cur !== null) {
-      if (shown.has(key(prev, n, cur))) continue;
-      // The snippet's last line before a marker, then the run's first line (a file line).
-      const snippetToRun = [...beforeMarker].some((x) => x.startsWith(key(prev, ''))) && [...fileBefore].some((x) => x.endsWith(key('', cur)));
-      if (snippetToRun && (beforeMarker.has(key(prev, n)) || fileBefore.has(key(n, cur)))) continue;
-      // The run's last line (a file line), then the snippet's first line after the marker.
-      const runToSnippet = [...afterMarker].some((x) => x.endsWith(key('', cur))) && [...fileAfter].some((x) => x.startsWith(key(prev, '')));
-      if (runToSnippet && (afterMarker.has(key(n, cur)) || fileAfter.has(key(prev, n)))) continue;
-    }
-    return `${n} blank line(s) before ${JSON.stringify(cur ?? '<eof>')} where the expectation has ${w[k].before} and neither the snippet nor the file shows ${n} there`;
-  }
-  return null;
-}
-
-function firstDiff(want, got) {
-  const a = want.split('\n'), b = got.split('\n');
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return `first difference at line ${i + 1}: want ${JSON.stringify(a[i] ?? '<eof>')} got ${JSON.stringify(b[i] ?? '<eof>')} (want ${a.length} lines, got ${b.length})`;
-}
-
-const VERDICTS = ['right', 'ws-only', 'declined', 'wrong', 'exp-wrong'];
 const tables = { shape: new Map(), model: new Map(), file: new Map(), quality: new Map() };
 const add = (t, k, v) => { if (!t.has(k)) t.set(k, Object.fromEntries(VERDICTS.map((x) => [x, 0]))); t.get(k)[v]++; };
 const total = Object.fromEntries(VERDICTS.map((x) => [x, 0]));

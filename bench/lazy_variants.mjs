@@ -56,6 +56,11 @@
 //     marker, the file going on right there with a line of the same block): the blank line the
 //     variant removes is what leaves the new lines' end open; without it the snippet says they go
 //     above that line (docs/lazy.md, invariant a).
+//   - marker:<spelling> where the base is declined by invariant (i) (a marker in words of its own,
+//     sharing a word with the comment it stands in place of: that comment kept, or the marker its
+//     new label?): the decline rests on the marker's words, which a respelling drops; with
+//     `// ... existing code ...` there the marker standing for the comment is the usual sound
+//     reading (wild batch 4's create-gateway/page.tsx: 16 respellings merged as main did before (i)).
 // No marker spelling had to be excluded for a language: a marker-looking line the file itself
 // holds is literal text to the engine, and no spelling above is a statement in any of the eight
 // languages (`-- ...` is no C decrement, `# ...` no directive, `<!-- -->` a comment even in JS).
@@ -64,29 +69,51 @@
 // same syntax right above it (`// ...then validate` under `// Parse the input`): those stay lost.
 // Markers in the set are never `+`/`-` prefixed, so diff-style snippets keep every marker kind.
 //
-//   node bench/lazy_variants.mjs [--set PATH] [--native PATH] [--kind SUBSTR] [--id SUBSTR]
-//        [--show different,lost,gained] [--dump DIR] [--markdown]
+//   node bench/lazy_variants.mjs [--set PATH [--reviewed JSON]] [--native PATH] [--kind SUBSTR]
+//        [--declined-bases] [--id SUBSTR] [--show different,lost,gained,unread] [--dump DIR] [--markdown]
+//
+// Bases from another set (issue 30: snippets closer to what users send): `--set DIR/cases.jsonl`
+// (a built set: bench/lazy-wild, bench/lazy-fresh, bench/lazy-heldout) with `--reviewed JSON`
+// (its reviewed.json). Then a case is a base only where the engine's current output scores right
+// or ws-only by bench/lazy_real.mjs's rules (bench/lazy_verdict.mjs): against the case's
+// expectation where it has one (strict: a ws-only output with a blank line the snippet does not
+// ask for is no base), else as reviewed.json records that exact output (its SHA-256). A declined,
+// wrong, unread or exp-wrong base is left out (a variant of a wrong merge says nothing about
+// precision), so `declined` and `gained` stay 0 there. Without --reviewed every case is a base.
+// `--declined-bases` (with --reviewed) takes the cases the engine declines as bases too: a variant
+// that succeeds there is `gained` or `different` against the case's expectation where it has one,
+// else `unread` (no expectation: listed with --show unread, to be read by hand). A decline that a
+// rewording slips past is a wrong-merge candidate of its own (a self-check read from the marker's
+// indentation, evaded by a marker written at column 0, was found this way).
 //
 // --dump writes <id>__<kind>.{orig,snippet,base,got} for every listed variant. The exit status is
 // 1 when any variant is a different success.
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs, readCases } from './lazy_set.mjs';
+import { verdictOf, shortId } from './lazy_verdict.mjs';
 
-const args = parseArgs({ kind: null, show: new Set(['different']) }, {
+const args = parseArgs({ kind: null, show: new Set(['different']), reviewed: null }, {
   '--kind': (a, next) => { a.kind = next(); },
+  '--reviewed': (a, next) => { a.reviewed = next(); },
+  '--declined-bases': (a) => { a.declinedBases = true; },
 });
 const cases = readCases(args.set, args.id);
-const shortId = (id) => id.replace(/^editcore\/lazy-public#/, '');
+const reviewed = args.reviewed ? JSON.parse(readFileSync(args.reviewed, 'utf8')) : null;
 const norm = (t) => t.split('\n').map((l) => l.trim()).filter(Boolean).join('\n');
 
 // ---- the variants ----------------------------------------------------------------------------
 // A marker line: a comment whose text starts with dots (`// ... existing code ...`,
-// `-- ... existing code ...`, `# ...`), that the file does not hold itself.
+// `-- ... existing code ...`, `# ...`), that the file does not hold itself; or, where the base
+// succeeded, any comment line that neither the file nor the base's result holds: the engine read
+// it as a marker (`{/* Rest of the components remain the same */}` in the wild sets; no line of
+// ../shared/lazy is one, its markers all start with dots).
 const MARKER = /^(\/\/+|#+|--|\/\*+|<!--|\{\/\*)\s*(\.\.\.|…)/;
-function markerLines(lines, fileSet) {
-  return lines.map((l) => MARKER.test(l.trim()) && !fileSet.has(l.trim()));
+const COMMENT = /^(\/\/+|#+|--|\/\*+|<!--|\{\/\*)/;
+function markerLines(lines, fileSet, baseGot) {
+  const inBase = baseGot === undefined ? null : new Set(baseGot.split('\n').map((l) => l.trim()));
+  return lines.map((l) => { const t = l.trim(); return !fileSet.has(t) && (MARKER.test(t) || (inBase !== null && COMMENT.test(t) && !inBase.has(t))); });
 }
 const indentOf = (l) => l.match(/^[ \t]*/)[0];
 const SPELLINGS = {
@@ -131,7 +158,7 @@ function variantsOf(c, baseGot) {
   const snip = c.edit.snippet;
   const fileSet = new Set(file.split('\n').map((l) => l.trim()));
   const lines = snip.split('\n');
-  const isM = markerLines(lines, fileSet);
+  const isM = markerLines(lines, fileSet, baseGot);
   const out = [];
   const withSnippet = (kind, s, extra = {}) => out.push({ kind, file, snippet: s, instruction: c.edit.instruction, ...extra });
   const anyMarker = isM.some(Boolean);
@@ -268,18 +295,27 @@ function firstDiff(want, got) {
 // A CRLF file must come back CRLF throughout (a bare LF among CRLF lines is a defect of its own).
 const eolMixed = (file, got) => file.includes('\r\n') && /(^|[^\r])\n/.test(got);
 
-const CLASSES = ['same', 'same-ws', 'lost', 'declined', 'gained', 'different'];
+const CLASSES = ['same', 'same-ws', 'lost', 'declined', 'gained', 'different', ...(args.declinedBases ? ['unread'] : [])];
 const table = new Map();
 const perLang = new Map();
 const listed = [];
 let mixed = 0;
+const baseVerdicts = new Map(); // with --reviewed: the bases' verdicts (only right and ws-only are used)
 for (const c of cases) {
   const path = c.edit.path ?? Object.keys(c.files)[0];
   const base = run(path, c.files[path], c.edit.snippet, c.edit.instruction);
-  const want = c.expect.files[path];
+  const want = c.expect.files?.[path];
+  if (reviewed) {
+    const v = verdictOf(c, base.ok ? base.got : undefined, reviewed, base.msg);
+    const key = v.blank ? 'ws-only (blank lines not asked: wrong)' : v.verdict;
+    baseVerdicts.set(key, (baseVerdicts.get(key) ?? 0) + 1);
+    const declinedBase = args.declinedBases && v.verdict === 'declined';
+    if (!declinedBase && ((v.verdict !== 'right' && v.verdict !== 'ws-only') || v.blank)) continue;
+  }
   for (const v of variantsOf(c, base.ok ? base.got : undefined)) {
     if (args.kind && !v.kind.includes(args.kind)) continue;
     if (v.kind === 'blank:remove' && !base.ok && /invariant a\b/.test(base.msg)) continue;
+    if (SPELLINGS[v.kind] && !base.ok && /named in words of its own/.test(base.msg)) continue;
     const r = run(path, v.file, v.snippet, v.instruction);
     let cls, detail = '';
     if (!r.ok) { cls = base.ok ? 'lost' : 'declined'; detail = r.msg; }
@@ -291,6 +327,8 @@ for (const c of cases) {
         if (g === b) cls = 'same';
         else if (norm(g) === norm(b)) cls = 'same-ws';
         else { cls = 'different'; detail = firstDiff(b, g); }
+      } else if (want == null) {
+        cls = 'unread'; detail = 'the base is declined and the case has no expectation: read it';
       } else {
         const w = canon(v.kind, v.unit ? toTabs(want, v.unit) : want);
         if (norm(g) === norm(w)) cls = 'gained';
@@ -315,7 +353,7 @@ for (const c of cases) {
         writeFileSync(`${b}.snippet`, v.snippet);
         writeFileSync(`${b}.base`, base.ok ? base.got : `DECLINED ${base.msg}\n`);
         writeFileSync(`${b}.got`, r.ok ? r.got : `DECLINED ${r.msg}\n`);
-        writeFileSync(`${b}.want`, want);
+        if (want != null) writeFileSync(`${b}.want`, want);
       }
     }
   }
@@ -339,6 +377,8 @@ if (args.markdown) {
   }
 }
 const n = CLASSES.reduce((s, x) => s + total[x], 0);
+if (reviewed) console.log(`\nbases: ${[...baseVerdicts].map(([k, v]) => `${v} ${k}`).join(', ')} (only right and ws-only are bases${args.declinedBases ? ', and declined' : ''})`);
 console.log(`\n${cases.length} cases, ${n} variants: ${total.same} same, ${total['same-ws']} same-ws, ${total.lost} lost (declined where the base succeeds), ` +
-  `${total.declined} declined as the base, ${total.gained} gained, ${total.different} different success; ${mixed} with mixed line ends in a CRLF file`);
+  `${total.declined} declined as the base, ${total.gained} gained, ${total.different} different success` +
+  `${args.declinedBases ? `, ${total.unread} unread (a success where the base declines, no expectation)` : ''}; ${mixed} with mixed line ends in a CRLF file`);
 process.exit(total.different ? 1 : 0);

@@ -520,12 +520,31 @@ static ec_error_code defined_once(ec_lz_job *job, const ec_lz_rview *v, const la
 
 static bool holds_text(const ec_lz_rview *v, size_t r0, size_t r1);
 
-/* A marker inside a block the snippet writes new (its enclosing line, the one above it indented
- * less and no marker, is no line of the file), after lines of the block the file has elsewhere, stands for the
- * rest of the file's code moved into that block (`export async function f() {`, the file's first
- * lines, `// ... rest of your code ...`, `}` around code the file runs at the top): when the merge
- * makes it stand for no line, that code stays outside the block. No merge by lines can move it: declined. A new block of new lines with
- * a marker for what is still to write (`// Rest of the token logic...`) is not this. */
+/* Whether opener line o of the snippet heads a block the snippet writes new (no line of the file,
+ * no marker) whose lines above marker jm show the start of the file's code (a strong line the file
+ * has): the marker then stands for the rest of that code, moved into the block. A new block of
+ * new lines (Kushal1250/v0-heart's `if (token) {`) is not moved code. */
+static bool heads_moved_code(ec_lz_job *job, uint32_t o, uint32_t jm) {
+  const ec_lz_side *S = &job->S;
+  uint32_t cnt = 0, copied = 0;
+  if (o == LZ_NIL || (S->flags[o] & LZ_MARKER)) return false;
+  ec_lz_side_first(&job->F, S->key[o], &cnt);
+  for (uint32_t j = o + 1; j < jm && !cnt && !copied; j++)
+    if (!(S->flags[j] & (LZ_BLANK | LZ_WEAK | LZ_MARKER))) ec_lz_side_first(&job->F, S->key[j], &copied);
+  return !cnt && copied;
+}
+
+/* A marker inside a block the snippet writes new, after lines of the block the file has elsewhere,
+ * stands for the rest of the file's code moved into that block (`export async function f() {`,
+ * the file's first lines, `// ... rest of your code ...`, `}` around code the file runs at the
+ * top): when the merge makes it stand for no line, that code stays outside the block. No merge by
+ * lines can move it: declined. A new block of new lines with a marker for what is still to write
+ * (`// Rest of the token logic...`) is not this.
+ * The block a marker sits in is read two ways, and either one declines: by the marker's own
+ * indentation (the line above it indented less) and, when the next literal line closes a block,
+ * as that block (its opener by brackets). Models indent markers as they please (at column 0, a
+ * level deeper): a marker written unindented above the new function's `}` is still inside it
+ * (the wild set's superPrint-O.ts, its marker at column 0 or 4 deeper, merged wrong). */
 static ec_error_code marker_in_new_block(ec_lz_job *job, const ec_lz_rview *v) {
   const ec_lz_side *S = &job->S;
   size_t ns = job->nseg_parsed;
@@ -537,15 +556,12 @@ static ec_error_code marker_in_new_block(ec_lz_job *job, const ec_lz_rview *v) {
     if (holds_text(v, v->re[s] + 1, next)) continue;
     uint32_t jm = job->seg[s].j1;
     while (jm < S->n && !(S->flags[jm] & LZ_MARKER)) jm++;
-    uint32_t o = jm < S->n ? ec_lz_enclosing(job, false, jm, false) : LZ_NIL, cnt = 0, copied = 0;
-    if (o == LZ_NIL || (S->flags[o] & LZ_MARKER)) continue;
-    ec_lz_side_first(&job->F, S->key[o], &cnt);
-    /* The block shows the start of the file's code (a strong line the file has), the marker its
-     * rest; a new block of new lines (Kushal1250/v0-heart's `if (token) {`) is not moved code. */
-    for (uint32_t j = o + 1; j < jm && !cnt && !copied; j++)
-      if (!(S->flags[j] & (LZ_BLANK | LZ_WEAK | LZ_MARKER))) ec_lz_side_first(&job->F, S->key[j], &copied);
-    if (!cnt && copied)
-      return ec_lz_fail_check(job, EC_NO_MATCH, s, 0, 0, "a marker in its new block stands for nothing", S->line[o]);
+    if (jm >= S->n) continue;
+    uint32_t o = ec_lz_enclosing(job, false, jm, false), closer = jm + 1;
+    while (closer < S->n && (S->flags[closer] & (LZ_BLANK | LZ_MARKER))) closer++;
+    uint32_t o2 = closer < S->n && ec_lz_is_closing(S->line[closer]) ? ec_lz_snippet_opener(job, closer) : LZ_NIL;
+    uint32_t head = heads_moved_code(job, o, jm) ? o : o2 != o && heads_moved_code(job, o2, jm) ? o2 : LZ_NIL;
+    if (head != LZ_NIL) return ec_lz_fail_check(job, EC_NO_MATCH, s, 0, 0, "a marker in its new block stands for nothing", S->line[head]);
   }
   return EC_OK;
 }
