@@ -1,8 +1,7 @@
 // The two modules a browser downloads for edits (issue 28 item 4): editcore-lite.wasm, the first
 // download, at most 150 KB raw and 70 KB gzip -9; editcore.wasm, the full edit engine fetched when
 // the lite module defers, at most 350 KB and 150 KB (editcore-tools.wasm, the whole core with the
-// agent tools, comes only for a tool call, the write protocol, self-correction, a peer dialect or
-// the fuzzy strategy).
+// agent tools, comes only for a tool call, the write protocol, self-correction or a peer dialect).
 // Sizes, not timings: they only change when the code does, and a core change that pulls more
 // into these modules should be seen here, not in a benchmark later. The margins are small (BENCHMARKS.md,
 // "Three modules"): what pushes a module over is to be deferred or made smaller, not the budget raised.

@@ -50,26 +50,6 @@ static bool import_start(ec_str t) {
          (t.len > 5 && !memcmp(t.ptr, "from", 4) && t.ptr[4] == ' ');
 }
 
-/* Whether line l has a definition word right before `name` (`interface Message {...}` on one
- * line, `type Message = ...`, `let Message;`): read loosely, since a definition missed here
- * only declines. */
-static bool keyword_before(ec_str l, ec_str name) {
-  static const char *const KW[] = {"interface", "type", "class", "struct", "enum", "function", "def", "fn", "func",
-                                   "const", "let", "var", "static", "union", "trait", NULL};
-  for (const char *p = l.ptr; (p = memmem(p, (size_t)(l.ptr + l.len - p), name.ptr, name.len)) != NULL; p++) {
-    size_t i = (size_t)(p - l.ptr), e = i + name.len;
-    if (e < l.len && ec_lz_name_char((unsigned char)l.ptr[e])) continue;
-    size_t w = i;
-    while (w && (l.ptr[w - 1] == ' ' || l.ptr[w - 1] == '*')) w--;
-    size_t b = w;
-    while (b && ec_lz_name_char((unsigned char)l.ptr[b - 1])) b--;
-    if (b == w || b == i) continue;
-    for (size_t k = 0; KW[k]; k++)
-      if (strlen(KW[k]) == w - b && !memcmp(l.ptr + b, KW[k], w - b)) return true;
-  }
-  return false;
-}
-
 /* Whether R defines `name` on some line, at any depth. */
 static bool r_defines(ec_lz_job *job, const ec_lz_rview *v, ec_str name) {
   for (size_t r = 0; r < v->nr; r++) {
@@ -77,7 +57,6 @@ static bool r_defines(ec_lz_job *job, const ec_lz_rview *v, ec_str name) {
     uint64_t key;
     job->work += 1 + l.len / 16;
     if (v->r[r].blank || l.len < name.len || !memmem(l.ptr, l.len, name.ptr, name.len)) continue;
-    if (keyword_before(l, name)) return true;
     if (ec_lz_definition(job, l, v->rup[r] != LZ_NIL && ec_lz_class_opener(v->r[v->rup[r]].line), &n, &key) && ec_str_eq(n, name)) return true;
   }
   return false;
