@@ -11,7 +11,7 @@
  * (a line at column 0 that ec_lz_definition reads: a function, a type, a constant or variable; not
  * an import, which invariant (h) reads), R defines it nowhere (at any depth: a definition moved
  * into a function still binds it), and a line of R still names it in its code (a whole word, not
- * after a `.`, before any `//` or `/ *`: a property `x.Message` or a comment is no use).
+ * after a `.`, in the code before a comment: ec_lz_code_names, shared with invariant (h)).
  *
  * Near misses: a function removed together with every call of it; a definition renamed where
  * every use was renamed too; a definition moved (the snippet writes it elsewhere).
@@ -20,29 +20,6 @@
 #include "lazy.h"
 #include "../base/str.h"
 #include <string.h>
-
-/* Whether code line l uses name w: a whole word not after `.`, before any comment (`//`, `/ *`,
- * and ` # `, ` -- ` with spaces around: Python's, shell's, Lua's and SQL's after code). */
-static bool uses(ec_str l, ec_str w, uint64_t *work) {
-  for (size_t c = 0; c + 1 < l.len; c++)
-    if ((l.ptr[c] == '/' && (l.ptr[c + 1] == '/' || l.ptr[c + 1] == '*')) ||
-        (c && l.ptr[c - 1] == ' ' && c + 2 < l.len && l.ptr[c + 2 - (l.ptr[c] == '#')] == ' ' &&
-         (l.ptr[c] == '#' || (l.ptr[c] == '-' && l.ptr[c + 1] == '-')))) {
-      l.len = c;
-      break;
-    }
-  *work += 1 + l.len / 16;
-  for (size_t at = 0; at + w.len <= l.len;) {
-    const char *p = memchr(l.ptr + at, w.ptr[0], l.len - w.len + 1 - at);
-    if (!p) return false;
-    size_t i = (size_t)(p - l.ptr);
-    if (!memcmp(p, w.ptr, w.len) && (i == 0 || (!ec_lz_name_char((unsigned char)l.ptr[i - 1]) && l.ptr[i - 1] != '.')) &&
-        (i + w.len == l.len || !ec_lz_name_char((unsigned char)l.ptr[i + w.len])))
-      return true;
-    at = i + 1;
-  }
-  return false;
-}
 
 /* Whether a line starts an import statement (invariant h's business). */
 static bool import_start(ec_str t) {
@@ -76,14 +53,14 @@ ec_error_code ec_lz_check_definitions(ec_lz_job *job, const ec_lz_rview *v) {
     ec_str l = F->line[i], name;
     uint64_t key;
     job->work++;
-    if (F->indent[i] || (F->flags[i] & (LZ_BLANK | LZ_MARKER)) || import_start(l) || !ec_lz_definition(job, l, false, &name, &key) ||
-        name.len < 2 || memchr(name.ptr, '.', name.len))
+    /* Kept lines first: most of the file, and nothing to ask about them. */
+    if (in_r[i] || F->indent[i] || (F->flags[i] & (LZ_BLANK | LZ_MARKER)) || import_start(l) ||
+        !ec_lz_definition(job, l, false, &name, &key) || name.len < 2 || memchr(name.ptr, '.', name.len))
       continue;
-    if (in_r[i]) continue; /* kept: nothing to ask */
     asked++;
     if (r_defines(job, v, name)) continue;
     for (size_t r = 0; r < v->nr; r++) {
-      if (v->r[r].blank || ec_lz_comment_only(v->r[r].line) || ec_lz_comment_line(v->r[r].line) || !uses(v->r[r].line, name, &job->work)) continue;
+      if (v->r[r].blank || ec_lz_comment_only(v->r[r].line) || ec_lz_comment_line(v->r[r].line) || !ec_lz_code_names(v->r[r].line, name, &job->work)) continue;
       return ec_lz_fail_check(job, EC_NO_MATCH, 0, (uint32_t)i + 1, (uint32_t)i + 1,
                               "a definition the result still uses would be removed (invariant j): show it, or put a marker "
                               "where it stands",

@@ -182,3 +182,24 @@ bool ec_lz_has_word(ec_str hay, ec_str name, uint64_t *scanned) {
   if (scanned) *scanned += (uint64_t)((p ? p : end) - hay.ptr);
   return found;
 }
+
+bool ec_lz_code_names(ec_str l, ec_str w, uint64_t *work) {
+  for (size_t c = 0; c + 1 < l.len; c++)
+    if ((l.ptr[c] == '/' && (l.ptr[c + 1] == '/' || l.ptr[c + 1] == '*')) ||
+        (c && l.ptr[c - 1] == ' ' && c + 2 < l.len && l.ptr[c + 2 - (l.ptr[c] == '#')] == ' ' &&
+         (l.ptr[c] == '#' || (l.ptr[c] == '-' && l.ptr[c + 1] == '-')))) {
+      l.len = c;
+      break;
+    }
+  *work += 1 + l.len / 16;
+  for (size_t at = 0; at + w.len <= l.len;) {
+    const char *p = memchr(l.ptr + at, w.ptr[0], l.len - w.len + 1 - at);
+    if (!p) return false;
+    size_t i = (size_t)(p - l.ptr);
+    if (!memcmp(p, w.ptr, w.len) && (i == 0 || (!ec_lz_name_char((unsigned char)l.ptr[i - 1]) && l.ptr[i - 1] != '.')) &&
+        (i + w.len == l.len || !ec_lz_name_char((unsigned char)l.ptr[i + w.len])))
+      return true;
+    at = i + 1;
+  }
+  return false;
+}

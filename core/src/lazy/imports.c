@@ -91,14 +91,6 @@ static bool import_line(ec_str line, bool *open, names *out, uint32_t at) {
   return true;
 }
 
-/* Whether line l names `w` as a word in its code: before any `//` or `/ *` (a name said only in a
- * comment, a JSX `{/ * Progress bar * /}`, is no use of it). */
-static bool names_word(ec_str l, ec_str w) {
-  for (size_t c = 0; c + 1 < l.len; c++)
-    if (l.ptr[c] == '/' && (l.ptr[c + 1] == '/' || l.ptr[c + 1] == '*')) { l.len = c; break; }
-  return ec_lz_has_word(l, w, NULL);
-}
-
 static size_t count(const names *x, ec_str w) {
   size_t n = 0;
   for (uint32_t k = 0; k < x->n; k++) n += ec_str_eq(x->b[k].name, w);
@@ -134,7 +126,7 @@ ec_error_code ec_lz_check_imports(ec_lz_job *job, const ec_lz_rview *v) {
     asked++;
     for (size_t r = 0; r < v->nr; r++) {
       job->work += 1 + v->r[r].line.len / 16;
-      if (imp[r] || v->r[r].line.len < w.len || ec_lz_comment_only(v->r[r].line) || !names_word(v->r[r].line, w)) continue;
+      if (imp[r] || v->r[r].line.len < w.len || ec_lz_comment_only(v->r[r].line) || !ec_lz_code_names(v->r[r].line, w, &job->work)) continue;
       uint32_t f = fn->b[k].line + 1;
       return ec_lz_fail_check(job, EC_NO_MATCH, 0, f, f,
                               "a name the result still uses would lose its import (invariant h)",

@@ -350,6 +350,10 @@ static inline bool ec_lz_name_char(unsigned char c) {
 /** Whether `name` occurs in `hay` as a whole word (not inside a longer name, ec_lz_name_char);
  * *scanned (when given) grows by the bytes looked at (heads.c). */
 bool ec_lz_has_word(ec_str hay, ec_str name, uint64_t *scanned);
+/** Whether code line l uses name w (invariants h and j): a whole word not after a `.` (a property
+ * is no use), in the code before any comment (`//`, `/ *`, and ` # `, ` -- ` with spaces around:
+ * Python's, shell's, Lua's and SQL's after code); *work grows by the bytes read (heads.c). */
+bool ec_lz_code_names(ec_str l, ec_str w, uint64_t *work);
 /** Head of a line: its trimmed text up to the first `( = : { [ < ,`, or empty when too generic. */
 ec_str ec_lz_head(ec_str line);
 /** Characters a line must have (trimmed) for a longer line starting with it to be its counterpart
