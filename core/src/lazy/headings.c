@@ -36,7 +36,8 @@ static bool only_comment_lines(const ec_lz_side *F, size_t from, size_t to) {
 }
 
 /* The next word of t from *k on (letters only, lowercased into w, at most 15; a capital starts a
- * word: `generateStepsForStage` reads generate, steps, for, stage); false at the end. */
+ * word unless it follows one: `generateStepsForStage` reads generate, steps, for, stage, and
+ * `UTILITAIRES` one word); false at the end. */
 static bool next_word(ec_str t, size_t *k, char *w, size_t *n) {
   while (*k < t.len && !isalpha((unsigned char)t.ptr[*k])) ++*k;
   if (*k >= t.len) return false;
@@ -44,7 +45,8 @@ static bool next_word(ec_str t, size_t *k, char *w, size_t *n) {
   do {
     if (*n < 15) w[(*n)++] = (char)tolower((unsigned char)t.ptr[*k]);
     ++*k;
-  } while (*k < t.len && islower((unsigned char)t.ptr[*k]));
+  } while (*k < t.len && (islower((unsigned char)t.ptr[*k]) ||
+                          (isupper((unsigned char)t.ptr[*k]) && isupper((unsigned char)t.ptr[*k - 1]))));
   return true;
 }
 
@@ -71,12 +73,28 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
     last = g;
     uint32_t j0 = job->seg[g].j0;
     size_t gx = v->gx[g], gy = v->gy[g];
-    /* A label marker right above the segment, standing only for the comment right above its
-     * first line. */
+    /* A label marker right above the segment, standing only for the comment heading the segment's
+     * first file line; the segment may start with new comment lines, the snippet's own heading
+     * for that line (then the file's heading may end on a blank line, and the marker or the new
+     * heading shares a word with any of its lines). */
     if (gx == SIZE_MAX || gx >= gy || !j0 || !(S->flags[j0 - 1] & LZ_MARKER) || !ec_lz_marker_label(S->line[j0 - 1]) ||
-        (F->flags[gy - 1] & LZ_BLANK) || v->rfile[v->rb[g]] != gy || !only_comment_lines(F, gx, gy) ||
-        !(share_word(S->line[j0 - 1], F->line[gy - 1]) || share_word(S->line[j0 - 1], F->line[gy])))
+        !only_comment_lines(F, gx, gy))
       continue;
+    size_t r = v->rb[g];
+    while (r < v->re[g] && v->rfile[r] == EC_LZ_NONE && (v->r[r].blank || ec_lz_comment_line(v->r[r].line))) r++;
+    size_t f = gy;
+    while (r > v->rb[g] && f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+    if (v->rfile[r] != f) continue;
+    if (r == v->rb[g]) {
+      if ((F->flags[gy - 1] & LZ_BLANK) ||
+          !(share_word(S->line[j0 - 1], F->line[gy - 1]) || share_word(S->line[j0 - 1], F->line[gy])))
+        continue;
+    } else {
+      bool shared = false;
+      for (size_t k = gx; k < gy && !shared; k++)
+        shared = share_word(S->line[j0 - 1], F->line[k]) || share_word(v->r[v->rb[g]].line, F->line[k]);
+      if (!shared) continue;
+    }
     return ec_lz_fail_check(job, EC_AMBIGUOUS, g, (uint32_t)gx + 1, (uint32_t)gy,
                             "its marker, named in words of its own, stands where the file has only the comment heading the "
                             "segment's first line: that comment kept, or the marker its new label?",
