@@ -104,10 +104,10 @@ static void retell_repeated_lines(ec_ctx *ctx, const ec_lz_job *job, const ec_ws
   char third[32] = "";
   if (best_n == 3) snprintf(third, sizeof third, "%zu", first_at[2]);
   ec_str msg = ec_arena_printf(ctx->arena,
-      "segment %d of the lazy snippet (snippet lines %u-%u) has no line that occurs only once in '%.*s': its line '%.*s%s' occurs "
+      "%s has no line that occurs only once in '%.*s': its line '%.*s%s' occurs "
       "%zu times there (lines %zu, %zu%s%s), so it could go in any of those places; nothing was changed. Include an unchanged "
       "line right above or below the new code that occurs once in the file, or send a search_replace block.",
-      (int)err->block, seg->j0 + 1, seg->j1, (int)f->path.len, f->path.ptr, ec_echo_len(t), t.ptr, ec_echo_more(t), best_n,
+      ec_lz_seg_name(job, (size_t)err->block - 1), (int)f->path.len, f->path.ptr, ec_echo_len(t), t.ptr, ec_echo_more(t), best_n,
       first_at[0], first_at[1], best_n > 2 ? ", " : "", best_n > 3 ? "..." : third);
   if (!msg.ptr) return;
   err->code = EC_AMBIGUOUS;

@@ -786,7 +786,7 @@ ec_error_code ec_lz_python_after_guard(ec_lz_job *job, ec_str text) {
   size_t bad = ec_lz_python_unparsed(L, sizeof *L, k, job->a);
   if (bad == SIZE_MAX) return EC_OK;
   if (ec_lz_python_unparsed(job->F.line, sizeof *job->F.line, job->F.n, job->a) != SIZE_MAX) return EC_OK; /* it did not parse before either */
-  return ec_lz_fail_check(job, EC_NO_MATCH, 0, 0, 0, /* the line is the result's: no file line to name */
+  return ec_lz_fail_check(job, EC_NO_MATCH, EC_LZ_WHOLE, 0, 0, /* the line is the result's: no file line to name */
                           "the file would no longer parse: this line's indentation does not fit the blocks around it in the result, "
                           "where the file parsed before (invariant d)",
                           L[bad]);

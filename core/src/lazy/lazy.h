@@ -147,6 +147,8 @@ typedef struct ec_lz_job {
   int32_t *am;               /* snippet line -> file line, -1 */
   uint8_t *how;
   uint32_t *seg_of;          /* snippet line -> segment index */
+  uint32_t *src;             /* snippet line -> its number in the snippet as sent (1-based: a fence,
+                              * blank edges and dropped markers counted), for messages */
   uint32_t *order;           /* segments in file order, when the snippet lists them out of it and
                               * each can be placed on its own (anchor.c); NULL otherwise */
   uint64_t work, work_cap;
@@ -330,13 +332,20 @@ bool ec_lz_is_closing(ec_str line);
 /** Whether a line closes a block's part and opens the next (`} else {`, `elif x:`, `rescue`). */
 bool ec_lz_is_continuation(ec_str line);
 
-/** Records a decline on segment `seg` (0-based) with a candidate range (0 = none). */
+/** Records a decline on segment `seg` (0-based; EC_LZ_WHOLE: the merge as a whole) with a
+ * candidate range (0 = none). */
 ec_error_code ec_lz_decline(ec_lz_job *job, ec_error_code code, size_t seg, uint32_t cand_from, uint32_t cand_to,
                             const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 6, 7)))
 #endif
     ;
+/** A check of the whole result, not of one segment (invariants d, h, j): no `block` in the error. */
+#define EC_LZ_WHOLE SIZE_MAX
+/** How a message names segment `seg`: "segment N of the lazy snippet (snippet lines A-B)", A-B
+ * counted in the snippet as sent; "the lazy snippet" for EC_LZ_WHOLE; a diff-style snippet's
+ * parts by number only (its segments are its hunks, reordered). The text lives in the job's arena. */
+const char *ec_lz_seg_name(const ec_lz_job *job, size_t seg);
 /** Adds one more candidate (1-based inclusive file lines) to the last error. */
 void ec_lz_add_candidate(ec_lz_job *job, uint32_t from, uint32_t to);
 

@@ -200,10 +200,10 @@ static ec_error_code check_deletion(ec_lz_job *job, size_t si, size_t removed_fr
   int pn;
   const char *p = path_of(job, &pn);
   return ec_lz_decline(job, EC_NO_MATCH, si, (uint32_t)removed_from + 1, (uint32_t)(removed_from + removed),
-                       "segment %u of the lazy snippet would delete lines %zu-%zu of '%.*s' (%zu lines) %s, where it writes only %zu; "
+                       "%s would delete lines %zu-%zu of '%.*s' (%zu lines) %s, where it writes only %zu; "
                        "nothing was changed. If that code stays, put a `// ... existing code ...` marker there; if it should go, "
                        "send the deletion as a search_replace block.",
-                       (unsigned)si + 1, removed_from + 1, removed_from + removed, pn, p, removed, where, written);
+                       ec_lz_seg_name(job, si), removed_from + 1, removed_from + removed, pn, p, removed, where, written);
 }
 
 /* An insertion right after a block opener must be indented deeper than the opener. */
@@ -227,10 +227,10 @@ static ec_error_code check_structure(ec_lz_job *job, size_t si, const ec_lz_seg 
   const char *p = path_of(job, &pn);
   ec_str t = ec_lz_trim(F->line[above]);
   return ec_lz_decline(job, EC_NO_MATCH, si, (uint32_t)above + 1, (uint32_t)below + 1,
-                       "segment %u of the lazy snippet would put new code at the opener's own indentation just inside the block that "
+                       "%s would put new code at the opener's own indentation just inside the block that "
                        "line %lld of '%.*s' opens ('%.*s'), so its anchor is probably the wrong place; nothing was changed. Include the "
                        "unchanged line right above the new code, or send search_replace blocks.",
-                       (unsigned)si + 1, (long long)above + 1, pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr);
+                       ec_lz_seg_name(job, si), (long long)above + 1, pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr);
 }
 
 /* Whether weak context (P) plus replacement is backed by counterparts of the replaced lines. */
@@ -320,10 +320,10 @@ static ec_error_code ambiguous_context(ec_lz_job *job, size_t si, size_t at, siz
   int pn;
   const char *p = path_of(job, &pn);
   ec_lz_decline(job, EC_AMBIGUOUS, si, (uint32_t)at + 1, (uint32_t)(at + q),
-                "segment %u of the lazy snippet starts or ends with %zu unchanged line(s) that occur at lines %zu and %zu of '%.*s', "
+                "%s starts or ends with %zu unchanged line(s) that occur at lines %zu and %zu of '%.*s', "
                 "and which one it continues from decides which lines it replaces; nothing was changed. Include more unchanged "
                 "lines (up to a line that occurs once), or send search_replace blocks.",
-                (unsigned)si + 1, q, (other < at ? other : at) + 1, (other < at ? at : other) + 1, pn, p);
+                ec_lz_seg_name(job, si), q, (other < at ? other : at) + 1, (other < at ? at : other) + 1, pn, p);
   ec_lz_add_candidate(job, (uint32_t)other + 1, (uint32_t)(other + q));
   return EC_AMBIGUOUS;
 }
@@ -1028,10 +1028,10 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
         if (k && !prepend_line(S->line[s->j0]) && file_start_pairs(job, s->j0, 1, true)) {
           ec_str t = ec_lz_trim(F->line[0]);
           rc = ec_lz_decline(job, EC_AMBIGUOUS, si, 1, 1,
-                             "segment 1 of the lazy snippet shares no line with '%.*s' and comes before a marker; its first line looks like "
+                             "%s shares no line with '%.*s' and comes before a marker; its first line looks like "
                              "an edited version of line 1 ('%.*s'), so it could replace that line or go above it; nothing was changed. Include "
                              "the unchanged line that follows it, or send a search_replace block.",
-                             pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr);
+                             ec_lz_seg_name(job, si), pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr);
           break;
         }
         /* Lines added above the file's first line (an import) are new only if none of them is
@@ -1050,10 +1050,10 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
             if (F->key[t] == S->key[j] || !ec_lz_similar(S->line[j], F->line[t], false)) continue;
             ec_str a = ec_lz_trim(S->line[j]), b = ec_lz_trim(F->line[t]);
             rc = ec_lz_decline(job, EC_AMBIGUOUS, si, (uint32_t)t + 1, (uint32_t)t + 1,
-                               "segment 1 of the lazy snippet shares no line with '%.*s' and comes before a marker; its line '%.*s' looks like "
+                               "%s shares no line with '%.*s' and comes before a marker; its line '%.*s' looks like "
                                "an edited version of line %zu ('%.*s'), so it could replace that line or go above it; nothing was changed. "
                                "Include the unchanged line that follows it, or send a search_replace block.",
-                               pn, p, (int)(a.len > 80 ? 80 : a.len), a.ptr, t + 1, (int)(b.len > 80 ? 80 : b.len), b.ptr);
+                               ec_lz_seg_name(job, si), pn, p, (int)(a.len > 80 ? 80 : a.len), a.ptr, t + 1, (int)(b.len > 80 ? 80 : b.len), b.ptr);
             break;
           }
         }
@@ -1090,10 +1090,10 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
       if (s->drop_j != LZ_NIL) {
         ec_str t = ec_lz_trim(S->line[s->drop_j]), a = ec_lz_trim(F->line[s->drop_fo]);
         rc = ec_lz_decline(job, EC_NO_MATCH, si, s->drop_fo + 1, s->drop_i + 1,
-                           "segment %u of the lazy snippet (snippet lines %u-%u) has no place in '%.*s': its only line found there, '%.*s' "
+                           "%s has no place in '%.*s': its only line found there, '%.*s' "
                            "(line %u), sits inside '%.*s' (line %u), a block the snippet does not put it in; nothing was changed. Include "
                            "the unchanged line right above or below the new code.",
-                           (unsigned)si + 1, s->j0 + 1, s->j1, pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr, s->drop_i + 1,
+                           ec_lz_seg_name(job, si), pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr, s->drop_i + 1,
                            (int)(a.len > 80 ? 80 : a.len), a.ptr, s->drop_fo + 1);
         break;
       }
@@ -1110,10 +1110,10 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
         continue;
       }
       rc = ec_lz_decline(job, EC_AMBIGUOUS, si, (uint32_t)c + 1, (uint32_t)next,
-                         "segment %u of the lazy snippet (snippet lines %u-%u) shares no line with '%.*s', and markers or the other "
+                         "%s shares no line with '%.*s', and markers or the other "
                          "segments leave its place open anywhere between lines %zu and %zu; nothing was changed. Include the unchanged "
                          "line right above or below the new code.",
-                         (unsigned)si + 1, s->j0 + 1, s->j1, pn, p, c + 1, next);
+                         ec_lz_seg_name(job, si), pn, p, c + 1, next);
       break;
     }
     size_t before = c;
