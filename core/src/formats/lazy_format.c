@@ -34,6 +34,7 @@ static ec_error_code lazy_setup(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, ec_str 
   /* The placement's work (anchor candidates, alignments) is matching work: it spends the same
    * request budget as the fuzzy strategies, options.limits.fuzzy_work (200 M by default). */
   job->work_cap = ctx->opt.limits.fuzzy_work;
+  job->offside = ec_lz_offside(f->path);
   job->file_final_lf = !doc->len || doc->text[doc->len - 1] == '\n';
   job->file_len = doc->len;
   job->out_head = 0;
