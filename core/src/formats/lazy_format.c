@@ -276,7 +276,8 @@ verified:;
   /* The merge rewrote the file's bytes [r0, r1) as `merged`. */
   size_t r0 = job.out_head, r1 = job.out_tail, rl = r1 - r0;
   if (merged.len == rl && !memcmp(merged.ptr, doc->text + r0, rl))
-    return ec_fail(ctx, EC_NOOP, "the lazy snippet matches '%.*s' as it is: the change looks already applied, or the snippet holds no change.",
+    return ec_fail(ctx, EC_NOOP, "the lazy snippet matches '%.*s' as it is: the change looks already applied, or the snippet holds no change (outside "
+                   "Python a line's indentation alone is no change here: send a search_replace block to re-indent).",
                    (int)f->path.len, f->path.ptr);
   for (size_t si = 0; si < job.nseg; si++) {
     const ec_lz_report *r = &job.rep[si];
