@@ -34,6 +34,7 @@ static ec_error_code lazy_setup(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, ec_str 
   /* The placement's work (anchor candidates, alignments) is matching work: it spends the same
    * request budget as the fuzzy strategies, options.limits.fuzzy_work (200 M by default). */
   job->work_cap = ctx->opt.limits.fuzzy_work;
+  job->offside = ec_lz_offside(f->path);
   job->file_final_lf = !doc->len || doc->text[doc->len - 1] == '\n';
   job->file_len = doc->len;
   job->out_head = 0;
@@ -275,7 +276,8 @@ verified:;
   /* The merge rewrote the file's bytes [r0, r1) as `merged`. */
   size_t r0 = job.out_head, r1 = job.out_tail, rl = r1 - r0;
   if (merged.len == rl && !memcmp(merged.ptr, doc->text + r0, rl))
-    return ec_fail(ctx, EC_NOOP, "the lazy snippet matches '%.*s' as it is: the change looks already applied, or the snippet holds no change.",
+    return ec_fail(ctx, EC_NOOP, "the lazy snippet matches '%.*s' as it is: the change looks already applied, or the snippet holds no change (outside "
+                   "Python a line's indentation alone is no change here: send a search_replace block to re-indent).",
                    (int)f->path.len, f->path.ptr);
   for (size_t si = 0; si < job.nseg; si++) {
     const ec_lz_report *r = &job.rep[si];

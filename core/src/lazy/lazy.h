@@ -144,6 +144,8 @@ typedef struct ec_lz_job {
   size_t nseg_parsed;        /* segments as parsed (the diff-style path counts its hunks in nseg) */
   bool lead_marker, trail_marker;
   bool diff_style;           /* the snippet is written as `+`/`-` lines (S.op says each line's role) */
+  bool offside;              /* the file's indentation is syntax (Python): a line's depth is its block */
+  uint8_t *py_start;         /* merge.c: file line -> begins a logical line (ec_lz_python_scan; built on first need) */
   int32_t *am;               /* snippet line -> file line, -1 */
   uint8_t *how;
   uint32_t *seg_of;          /* snippet line -> segment index */
@@ -306,6 +308,10 @@ bool ec_lz_definition(ec_lz_job *job, ec_str line, bool in_class, ec_str *name, 
  * at base + i * stride (an ec_str each). Returns the first line that does not fit (0-based),
  * SIZE_MAX when every line does. */
 size_t ec_lz_python_unparsed(const void *base, size_t stride, size_t n, ec_arena *a);
+/** The same reading that also marks, in `starts` (n entries, zeroed), each line beginning a
+ * logical line with code (not inside brackets, a string or a `\` continuation), up to the first
+ * line that does not fit. */
+size_t ec_lz_python_scan(const void *base, size_t stride, size_t n, ec_arena *a, uint8_t *starts);
 
 /* Block owners by indentation (owners.c): the self-check's view of keyword- and indentation-
  * closed blocks. */
@@ -340,6 +346,8 @@ ec_error_code ec_lz_decline(ec_lz_job *job, ec_error_code code, size_t seg, uint
     __attribute__((format(printf, 6, 7)))
 #endif
     ;
+/** Whether the file's language makes indentation syntax (Python), by its name (invariants.c). */
+bool ec_lz_offside(ec_str path);
 /** A check of the whole result, not of one segment (invariants d, h, j): no `block` in the error. */
 #define EC_LZ_WHOLE SIZE_MAX
 /** How a message names segment `seg`: "segment N of the lazy snippet (snippet lines A-B)", A-B

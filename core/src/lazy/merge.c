@@ -127,6 +127,25 @@ static void put_line(ec_lz_job *job, out_t *o, size_t j, uint32_t rj, int64_t ri
   ec_buf_append_char(&o->b, '\n');
 }
 
+/* Whether snippet line j, written over file line i as an edited version of it, moves into another
+ * block: in a language whose indentation is syntax, its depth relative to the anchored line ja
+ * above it differs from the file's by a whole level or more. The snippet's depth is then the
+ * change (`b()` taken out of an `if` by its indentation alone): kept at the file's, the line would
+ * stay in the old block, and the merge answer NOOP or change what the code does. A line the file
+ * continues from the line above (inside brackets, a string, after a `\`) keeps its column. */
+static bool moved_depth(ec_lz_job *job, size_t j, size_t i, size_t ja) {
+  if (!job->offside || j == ja || !job->fi.unit || (job->S.flags[j] & LZ_BLANK) || ec_lz_comment_only(job->S.line[j])) return false;
+  long want = out_cols(job, j, (uint32_t)ja, job->am[ja]), have = (long)ec_lz_cols(job->F.line[i], job->fi.tab);
+  if (want - have < (long)job->fi.unit && have - want < (long)job->fi.unit) return false;
+  /* Line i begins a statement in the file (no open bracket, `\` or string going on above it). */
+  if (!job->py_start) {
+    job->py_start = ec_arena_calloc(job->a, job->F.n + 1, 1);
+    if (!job->py_start) return false;
+    ec_lz_python_scan(job->F.line, sizeof *job->F.line, job->F.n, job->a, job->py_start);
+  }
+  return job->py_start[i];
+}
+
 /* The anchored, non-blank line of the segment nearest to j (above first, then below), for j
  * rising from one call to the next (a walk over a range of lines): each line is looked at once.
  * Asked afresh for every line, a segment of 100,000 new lines under one anchor was quadratic. */
@@ -1139,8 +1158,12 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
         if (rc) break;
         if (i - ip == j - prev_j && replaced_in_place(job, prev_j + 1, ip + 1, j - prev_j - 1)) {
           /* Lines edited in place keep their file lines' indentation (a line inside a multi-line
-           * string keeps its column whatever the snippet's indentation around it). */
-          for (size_t k = 1; k < j - prev_j; k++) put_line(job, &o, prev_j + k, (uint32_t)(prev_j + k), (int64_t)(ip + k));
+           * string keeps its column whatever the snippet's indentation around it), unless the
+           * snippet moves one into another block where indentation is syntax. */
+          for (size_t k = 1; k < j - prev_j; k++) {
+            bool moved = moved_depth(job, prev_j + k, ip + k, prev_j);
+            put_line(job, &o, prev_j + k, (uint32_t)(moved ? prev_j : prev_j + k), (int64_t)(moved ? ip : ip + k));
+          }
         } else put_range(job, &o, s, prev_j + 1, j);
       }
       if (job->how[j] == LZ_COUNTERPART) put_line(job, &o, j, (uint32_t)j, (int64_t)i);
