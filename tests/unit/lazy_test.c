@@ -66,6 +66,16 @@ int main(void) {
   CHECK(r && strstr(r, "AMBIGUOUS") && strstr(r, "\"block\":1"), "ambiguous");
   ec_free(NULL, r);
 
+  /* A check of the whole result (invariant h: an import removed while the result still uses its
+   * name) names no segment: the message starts with the snippet, and the error has no block. */
+  r = run("{\"format\":\"lazy\",\"files\":{\"App.jsx\":\"import { useState } from \\\"react\\\";\\nimport { Card } from \\\"./card\\\";\\n\\n"
+          "export function App() {\\n  const [n, setN] = useState(0);\\n  return <Card n={n} />;\\n}\\n\"},"
+          "\"edit\":{\"snippet\":\"import { useState } from \\\"react\\\";\\n\\nexport function App() {\\n  const [n, setN] = useState(1);\\n"
+          "  return <Card n={n} />;\\n}\\n\"}}");
+  CHECK(r && strstr(r, "\"message\":\"the lazy snippet: the merge failed its own check (a name the result still uses would lose its import") &&
+            !strstr(r, "\"block\""), "a whole-result check names no segment");
+  ec_free(NULL, r);
+
   /* whole_file with markers answers with a hint. */
   r = run("{\"format\":\"whole_file\",\"files\":{\"a.py\":\"x = 1\\n\"},\"edit\":{\"content\":\"# ... existing code ...\\ny = 2\\n\"}}");
   CHECK(r && strstr(r, "INVALID_PARAM") && strstr(r, "format 'lazy'"), "whole_file hint");

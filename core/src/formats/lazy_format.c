@@ -34,6 +34,7 @@ static ec_error_code lazy_setup(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, ec_str 
   /* The placement's work (anchor candidates, alignments) is matching work: it spends the same
    * request budget as the fuzzy strategies, options.limits.fuzzy_work (200 M by default). */
   job->work_cap = ctx->opt.limits.fuzzy_work;
+  job->offside = ec_lz_offside(f->path);
   job->file_final_lf = !doc->len || doc->text[doc->len - 1] == '\n';
   job->file_len = doc->len;
   job->out_head = 0;
@@ -104,10 +105,10 @@ static void retell_repeated_lines(ec_ctx *ctx, const ec_lz_job *job, const ec_ws
   char third[32] = "";
   if (best_n == 3) snprintf(third, sizeof third, "%zu", first_at[2]);
   ec_str msg = ec_arena_printf(ctx->arena,
-      "segment %d of the lazy snippet (snippet lines %u-%u) has no line that occurs only once in '%.*s': its line '%.*s%s' occurs "
+      "%s has no line that occurs only once in '%.*s': its line '%.*s%s' occurs "
       "%zu times there (lines %zu, %zu%s%s), so it could go in any of those places; nothing was changed. Include an unchanged "
       "line right above or below the new code that occurs once in the file, or send a search_replace block.",
-      (int)err->block, seg->j0 + 1, seg->j1, (int)f->path.len, f->path.ptr, ec_echo_len(t), t.ptr, ec_echo_more(t), best_n,
+      ec_lz_seg_name(job, (size_t)err->block - 1), (int)f->path.len, f->path.ptr, ec_echo_len(t), t.ptr, ec_echo_more(t), best_n,
       first_at[0], first_at[1], best_n > 2 ? ", " : "", best_n > 3 ? "..." : third);
   if (!msg.ptr) return;
   err->code = EC_AMBIGUOUS;
@@ -275,7 +276,8 @@ verified:;
   /* The merge rewrote the file's bytes [r0, r1) as `merged`. */
   size_t r0 = job.out_head, r1 = job.out_tail, rl = r1 - r0;
   if (merged.len == rl && !memcmp(merged.ptr, doc->text + r0, rl))
-    return ec_fail(ctx, EC_NOOP, "the lazy snippet matches '%.*s' as it is: the change looks already applied, or the snippet holds no change.",
+    return ec_fail(ctx, EC_NOOP, "the lazy snippet matches '%.*s' as it is: the change looks already applied, or the snippet holds no change (outside "
+                   "Python a line's indentation alone is no change here: send a search_replace block to re-indent).",
                    (int)f->path.len, f->path.ptr);
   for (size_t si = 0; si < job.nseg; si++) {
     const ec_lz_report *r = &job.rep[si];

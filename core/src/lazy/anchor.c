@@ -398,16 +398,16 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     if (other != LZ_NIL) {
       uint32_t so = job->seg_of[pj[other]];
       return ec_lz_decline(job, EC_NO_MATCH, sj, pi[k] + 1, pi[k] + 1,
-                           "segment %u of the lazy snippet is out of file order: its line '%.*s' is line %u of '%.*s', but segment %u's line '%.*s' "
+                           "%s is out of file order: its line '%.*s' is line %u of '%.*s', but segment %u's line '%.*s' "
                            "(line %u) comes %s it in the snippet and %s it in the file. Send the parts in the file's order, "
                            "each between `// ... existing code ...` markers, or send search_replace blocks.",
-                           sj + 1, (int)(t.len > 80 ? 80 : t.len), t.ptr, pi[k] + 1, (int)job->f->path.len, job->f->path.ptr, so + 1,
+                           ec_lz_seg_name(job, sj), (int)(t.len > 80 ? 80 : t.len), t.ptr, pi[k] + 1, (int)job->f->path.len, job->f->path.ptr, so + 1,
                            (int)(ec_lz_trim(S->line[pj[other]]).len > 80 ? 80 : ec_lz_trim(S->line[pj[other]]).len),
                            ec_lz_trim(S->line[pj[other]]).ptr, pi[other] + 1, other < k ? "before" : "after",
                            other < k ? "after" : "before");
     }
-    return ec_lz_decline(job, EC_NO_MATCH, sj, pi[k] + 1, pi[k] + 1, "segment %u of the lazy snippet is out of file order at line %u of '%.*s'",
-                         sj + 1, pi[k] + 1, (int)job->f->path.len, job->f->path.ptr);
+    return ec_lz_decline(job, EC_NO_MATCH, sj, pi[k] + 1, pi[k] + 1, "%s is out of file order at line %u of '%.*s'",
+                         ec_lz_seg_name(job, sj), pi[k] + 1, (int)job->f->path.len, job->f->path.ptr);
   }
   size_t kept = 0;
   for (size_t k = 0; k < np; k++) {
@@ -446,10 +446,10 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     if (t.len >= 24 && !others) {
       /* A distinctive line: the model moves or rewrites that code; which is unclear. */
       return ec_lz_decline(job, EC_NO_MATCH, sj, (uint32_t)fo + 1, (uint32_t)i + 1,
-                           "segment %u of the lazy snippet has the line '%.*s' inside '%.*s', but in '%.*s' it is line %zu, inside '%.*s' (line %zu); "
+                           "%s has the line '%.*s' inside '%.*s', but in '%.*s' it is line %zu, inside '%.*s' (line %zu); "
                            "nothing was changed. If the code moves or its block is rewritten, send the whole block with its unchanged "
                            "first line, or search_replace blocks.",
-                           sj + 1, (int)(t.len > 80 ? 80 : t.len), t.ptr, (int)(b.len > 80 ? 80 : b.len), b.ptr, (int)job->f->path.len,
+                           ec_lz_seg_name(job, sj), (int)(t.len > 80 ? 80 : t.len), t.ptr, (int)(b.len > 80 ? 80 : b.len), b.ptr, (int)job->f->path.len,
                            job->f->path.ptr, i + 1, (int)(a.len > 80 ? 80 : a.len), a.ptr, fo + 1);
     }
     /* A short, common line: a coincidence; let it go (remembered for the message). */
@@ -641,9 +641,9 @@ static ec_error_code run_pass(ec_lz_job *job, bool *changed) {
     if (!good) continue;
     if (total_best > 1) {
       ec_lz_decline(job, EC_AMBIGUOUS, si, best[0].ia + 1, best[0].ia + 1 + (best[0].jb - best[0].ja),
-                    "segment %u of the lazy snippet (snippet lines %u-%u) fits %zu places in '%.*s'; nothing was changed. Add an unchanged line "
+                    "%s fits %zu places in '%.*s'; nothing was changed. Add an unchanged line "
                     "around it that occurs only once in the file, or send search_replace blocks.",
-                    (unsigned)si + 1, s->j0 + 1, s->j1, total_best, (int)job->f->path.len, job->f->path.ptr);
+                    ec_lz_seg_name(job, si), total_best, (int)job->f->path.len, job->f->path.ptr);
       for (size_t k = 1; k < nbest; k++) ec_lz_add_candidate(job, best[k].ia + 1, best[k].ia + 1 + (best[k].jb - best[k].ja));
       return EC_AMBIGUOUS;
     }
@@ -709,9 +709,9 @@ static ec_error_code counterpart_pass(ec_lz_job *job) {
       job->how[j] = LZ_COUNTERPART;
     } else if (nfound > 1 && !s->marker_before && !s->marker_after) {
       ec_lz_decline(job, EC_AMBIGUOUS, si, found + 1, found + 1,
-                    "segment %u of the lazy snippet shares no line with '%.*s', and its first line '%.*s' could be a changed version of "
+                    "%s shares no line with '%.*s', and its first line '%.*s' could be a changed version of "
                     "%u lines (%u, %u...); nothing was changed. Include an unchanged line next to it.",
-                    (unsigned)si + 1, (int)job->f->path.len, job->f->path.ptr, (int)ec_lz_trim(S->line[j]).len,
+                    ec_lz_seg_name(job, si), (int)job->f->path.len, job->f->path.ptr, (int)ec_lz_trim(S->line[j]).len,
                     ec_lz_trim(S->line[j]).ptr, nfound, found + 1, second + 1);
       ec_lz_add_candidate(job, second + 1, second + 1);
       return EC_AMBIGUOUS;
@@ -808,9 +808,10 @@ ec_error_code ec_lz_anchor(ec_lz_job *job) {
     if (job->am[j] <= last) {
       uint32_t sj = job->seg_of[j];
       return ec_lz_decline(job, EC_NO_MATCH, sj, (uint32_t)job->am[j] + 1, (uint32_t)job->am[j] + 1,
-                           "segment %u of the lazy snippet is out of file order: snippet line %zu matches line %d of '%.*s', at or above "
-                           "line %lld where snippet line %zu landed. Send the parts in the file's order.",
-                           sj + 1, j + 1, job->am[j] + 1, (int)job->f->path.len, job->f->path.ptr, (long long)last + 1, last_j + 1);
+                           "%s is out of file order: snippet line %u matches line %d of '%.*s', at or above "
+                           "line %lld where snippet line %u landed. Send the parts in the file's order.",
+                           ec_lz_seg_name(job, sj), job->src[j], job->am[j] + 1, (int)job->f->path.len, job->f->path.ptr, (long long)last + 1,
+                           job->src[last_j]);
     }
     last = job->am[j];
     last_j = j;

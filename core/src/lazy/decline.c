@@ -33,10 +33,19 @@ ec_error_code ec_lz_decline(ec_lz_job *job, ec_error_code code, size_t seg, uint
   ec_error *e = ec_last_error(job->ctx);
   if (e) {
     e->path = job->f->path;
-    e->block = (int32_t)seg + 1;
+    e->block = seg == EC_LZ_WHOLE ? 0 : (int32_t)seg + 1;
   }
   if (cand_from) ec_lz_add_candidate(job, cand_from, cand_to);
   return code;
+}
+
+const char *ec_lz_seg_name(const ec_lz_job *job, size_t seg) {
+  if (seg == EC_LZ_WHOLE) return "the lazy snippet";
+  char *buf = ec_arena_alloc(job->a, 96);
+  if (!buf) return "a segment of the lazy snippet";
+  if (job->diff_style || !job->src || seg >= job->nseg) snprintf(buf, 96, "segment %zu of the lazy snippet", seg + 1);
+  else snprintf(buf, 96, "segment %zu of the lazy snippet (snippet lines %u-%u)", seg + 1, job->src[job->seg[seg].j0], job->src[job->seg[seg].j1 - 1]);
+  return buf;
 }
 
 void ec_lz_add_candidate(ec_lz_job *job, uint32_t from, uint32_t to) {
@@ -65,8 +74,8 @@ ec_error_code ec_lz_fail_check(ec_lz_job *job, ec_error_code code, size_t seg, u
   else if (from) snprintf(place, sizeof place, "The place in question is line %u of '%.*s'", from, (int)job->f->path.len, job->f->path.ptr);
   else snprintf(place, sizeof place, "No place in '%.*s' fits it as written", (int)job->f->path.len, job->f->path.ptr);
   return ec_lz_decline(job, code, seg, from, to,
-                       "segment %zu of the lazy snippet: the merge failed its own check (%s%s%.*s%s); nothing was changed. %s. "
+                       "%s: the merge failed its own check (%s%s%.*s%s); nothing was changed. %s. "
                        "Include the unchanged lines around the change (up to one that occurs once in the file), or send "
                        "search_replace blocks.",
-                       seg + 1, why, t.len ? ": '" : "", tl, t.ptr ? t.ptr : "", t.len ? "'" : "", place);
+                       ec_lz_seg_name(job, seg), why, t.len ? ": '" : "", tl, t.ptr ? t.ptr : "", t.len ? "'" : "", place);
 }

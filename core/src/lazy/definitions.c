@@ -61,7 +61,7 @@ ec_error_code ec_lz_check_definitions(ec_lz_job *job, const ec_lz_rview *v) {
     if (r_defines(job, v, name)) continue;
     for (size_t r = 0; r < v->nr; r++) {
       if (v->r[r].blank || ec_lz_comment_only(v->r[r].line) || ec_lz_comment_line(v->r[r].line) || !ec_lz_code_names(v->r[r].line, name, &job->work)) continue;
-      return ec_lz_fail_check(job, EC_NO_MATCH, 0, (uint32_t)i + 1, (uint32_t)i + 1,
+      return ec_lz_fail_check(job, EC_NO_MATCH, EC_LZ_WHOLE, (uint32_t)i + 1, (uint32_t)i + 1,
                               "a definition the result still uses would be removed (invariant j): show it, or put a marker "
                               "where it stands",
                               l);

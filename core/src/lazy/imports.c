@@ -114,7 +114,7 @@ ec_error_code ec_lz_check_imports(ec_lz_job *job, const ec_lz_rview *v) {
     for (uint32_t b = a + 1; b < rn->n; b++) {
       job->work++;
       if (rn->b[b].line == rn->b[a].line || !ec_str_eq(rn->b[a].name, rn->b[b].name) || count(fn, rn->b[a].name) >= 2) continue;
-      return ec_lz_fail_check(job, EC_NO_MATCH, 0, 0, 0,
+      return ec_lz_fail_check(job, EC_NO_MATCH, EC_LZ_WHOLE, 0, 0,
                               "a name imported twice where the file imports it once (invariant h): show the import lines whole",
                               v->r[rn->b[b].line].line);
     }
@@ -128,7 +128,7 @@ ec_error_code ec_lz_check_imports(ec_lz_job *job, const ec_lz_rview *v) {
       job->work += 1 + v->r[r].line.len / 16;
       if (imp[r] || v->r[r].line.len < w.len || ec_lz_comment_only(v->r[r].line) || !ec_lz_code_names(v->r[r].line, w, &job->work)) continue;
       uint32_t f = fn->b[k].line + 1;
-      return ec_lz_fail_check(job, EC_NO_MATCH, 0, f, f,
+      return ec_lz_fail_check(job, EC_NO_MATCH, EC_LZ_WHOLE, f, f,
                               "a name the result still uses would lose its import (invariant h)",
                               w);
     }

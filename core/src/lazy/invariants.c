@@ -88,6 +88,8 @@ static lang_t lang_of(ec_str path) {
   return (lang_t){ext_is(e, PY), ext_is(e, OVER), ext_is(e, RS), ext_is(e, KEYS)};
 }
 
+bool ec_lz_offside(ec_str path) { return lang_of(path).python; }
+
 /* ---------------------------------------------------------------- (a) adjacent lines */
 
 /* Whether R line r is a line of a gap (a file line a marker keeps), not blank. */
@@ -654,8 +656,10 @@ static ec_error_code one_place(ec_lz_job *job, const ec_lz_rview *v) {
  * comments accounted for), a stack of indentation columns; an indented block must follow a line
  * ending in `:`, no line may be indented deeper than its block without one, and a dedent must
  * return to a column on the stack. Returns the first line (0-based) that breaks that, SIZE_MAX
- * when none. Lines are at base + i * stride (an ec_str each). Linear. */
-size_t ec_lz_python_unparsed(const void *base, size_t stride, size_t n, ec_arena *a) {
+ * when none. Lines are at base + i * stride (an ec_str each). `starts` (n entries, zeroed; may be
+ * NULL): set for each line that begins a logical line with code, up to the first that breaks the
+ * rules. Linear. */
+size_t ec_lz_python_scan(const void *base, size_t stride, size_t n, ec_arena *a, uint8_t *starts) {
 #define LINE(i) (*(const ec_str *)((const char *)base + (size_t)(i) * stride))
   uint32_t *stack = ec_arena_alloc(a, (n + 2) * sizeof *stack);
   if (!stack) return SIZE_MAX; /* out of memory: no verdict */
@@ -688,6 +692,7 @@ size_t ec_lz_python_unparsed(const void *base, size_t stride, size_t n, ec_arena
           if (col != stack[top - 1]) return i; /* unindent does not match any outer level */
         }
         want_indent = false;
+        if (starts) starts[i] = 1;
       } else {
         continue;
       }
@@ -738,6 +743,8 @@ size_t ec_lz_python_unparsed(const void *base, size_t stride, size_t n, ec_arena
 #undef LINE
 }
 
+size_t ec_lz_python_unparsed(const void *base, size_t stride, size_t n, ec_arena *a) { return ec_lz_python_scan(base, stride, n, a, NULL); }
+
 /* The parse check over lines: which parser reads this file (a function over lines returning the
  * first line that does not parse, or SIZE_MAX), NULL when none reads it soundly. Python's
  * indentation is a parse in itself; for bracket languages a line-based scanner is not (strings and
@@ -786,7 +793,7 @@ ec_error_code ec_lz_python_after_guard(ec_lz_job *job, ec_str text) {
   size_t bad = ec_lz_python_unparsed(L, sizeof *L, k, job->a);
   if (bad == SIZE_MAX) return EC_OK;
   if (ec_lz_python_unparsed(job->F.line, sizeof *job->F.line, job->F.n, job->a) != SIZE_MAX) return EC_OK; /* it did not parse before either */
-  return ec_lz_fail_check(job, EC_NO_MATCH, 0, 0, 0, /* the line is the result's: no file line to name */
+  return ec_lz_fail_check(job, EC_NO_MATCH, EC_LZ_WHOLE, 0, 0, /* the line is the result's: no file line to name */
                           "the file would no longer parse: this line's indentation does not fit the blocks around it in the result, "
                           "where the file parsed before (invariant d)",
                           L[bad]);

@@ -144,9 +144,13 @@ typedef struct ec_lz_job {
   size_t nseg_parsed;        /* segments as parsed (the diff-style path counts its hunks in nseg) */
   bool lead_marker, trail_marker;
   bool diff_style;           /* the snippet is written as `+`/`-` lines (S.op says each line's role) */
+  bool offside;              /* the file's indentation is syntax (Python): a line's depth is its block */
+  uint8_t *py_start;         /* merge.c: file line -> begins a logical line (ec_lz_python_scan; built on first need) */
   int32_t *am;               /* snippet line -> file line, -1 */
   uint8_t *how;
   uint32_t *seg_of;          /* snippet line -> segment index */
+  uint32_t *src;             /* snippet line -> its number in the snippet as sent (1-based: a fence,
+                              * blank edges and dropped markers counted), for messages */
   uint32_t *order;           /* segments in file order, when the snippet lists them out of it and
                               * each can be placed on its own (anchor.c); NULL otherwise */
   uint64_t work, work_cap;
@@ -304,6 +308,10 @@ bool ec_lz_definition(ec_lz_job *job, ec_str line, bool in_class, ec_str *name, 
  * at base + i * stride (an ec_str each). Returns the first line that does not fit (0-based),
  * SIZE_MAX when every line does. */
 size_t ec_lz_python_unparsed(const void *base, size_t stride, size_t n, ec_arena *a);
+/** The same reading that also marks, in `starts` (n entries, zeroed), each line beginning a
+ * logical line with code (not inside brackets, a string or a `\` continuation), up to the first
+ * line that does not fit. */
+size_t ec_lz_python_scan(const void *base, size_t stride, size_t n, ec_arena *a, uint8_t *starts);
 
 /* Block owners by indentation (owners.c): the self-check's view of keyword- and indentation-
  * closed blocks. */
@@ -330,13 +338,22 @@ bool ec_lz_is_closing(ec_str line);
 /** Whether a line closes a block's part and opens the next (`} else {`, `elif x:`, `rescue`). */
 bool ec_lz_is_continuation(ec_str line);
 
-/** Records a decline on segment `seg` (0-based) with a candidate range (0 = none). */
+/** Records a decline on segment `seg` (0-based; EC_LZ_WHOLE: the merge as a whole) with a
+ * candidate range (0 = none). */
 ec_error_code ec_lz_decline(ec_lz_job *job, ec_error_code code, size_t seg, uint32_t cand_from, uint32_t cand_to,
                             const char *fmt, ...)
 #if defined(__GNUC__) || defined(__clang__)
     __attribute__((format(printf, 6, 7)))
 #endif
     ;
+/** Whether the file's language makes indentation syntax (Python), by its name (invariants.c). */
+bool ec_lz_offside(ec_str path);
+/** A check of the whole result, not of one segment (invariants d, h, j): no `block` in the error. */
+#define EC_LZ_WHOLE SIZE_MAX
+/** How a message names segment `seg`: "segment N of the lazy snippet (snippet lines A-B)", A-B
+ * counted in the snippet as sent; "the lazy snippet" for EC_LZ_WHOLE; a diff-style snippet's
+ * parts by number only (its segments are its hunks, reordered). The text lives in the job's arena. */
+const char *ec_lz_seg_name(const ec_lz_job *job, size_t seg);
 /** Adds one more candidate (1-based inclusive file lines) to the last error. */
 void ec_lz_add_candidate(ec_lz_job *job, uint32_t from, uint32_t to);
 

@@ -127,6 +127,25 @@ static void put_line(ec_lz_job *job, out_t *o, size_t j, uint32_t rj, int64_t ri
   ec_buf_append_char(&o->b, '\n');
 }
 
+/* Whether snippet line j, written over file line i as an edited version of it, moves into another
+ * block: in a language whose indentation is syntax, its depth relative to the anchored line ja
+ * above it differs from the file's by a whole level or more. The snippet's depth is then the
+ * change (`b()` taken out of an `if` by its indentation alone): kept at the file's, the line would
+ * stay in the old block, and the merge answer NOOP or change what the code does. A line the file
+ * continues from the line above (inside brackets, a string, after a `\`) keeps its column. */
+static bool moved_depth(ec_lz_job *job, size_t j, size_t i, size_t ja) {
+  if (!job->offside || j == ja || !job->fi.unit || (job->S.flags[j] & LZ_BLANK) || ec_lz_comment_only(job->S.line[j])) return false;
+  long want = out_cols(job, j, (uint32_t)ja, job->am[ja]), have = (long)ec_lz_cols(job->F.line[i], job->fi.tab);
+  if (want - have < (long)job->fi.unit && have - want < (long)job->fi.unit) return false;
+  /* Line i begins a statement in the file (no open bracket, `\` or string going on above it). */
+  if (!job->py_start) {
+    job->py_start = ec_arena_calloc(job->a, job->F.n + 1, 1);
+    if (!job->py_start) return false;
+    ec_lz_python_scan(job->F.line, sizeof *job->F.line, job->F.n, job->a, job->py_start);
+  }
+  return job->py_start[i];
+}
+
 /* The anchored, non-blank line of the segment nearest to j (above first, then below), for j
  * rising from one call to the next (a walk over a range of lines): each line is looked at once.
  * Asked afresh for every line, a segment of 100,000 new lines under one anchor was quadratic. */
@@ -200,10 +219,10 @@ static ec_error_code check_deletion(ec_lz_job *job, size_t si, size_t removed_fr
   int pn;
   const char *p = path_of(job, &pn);
   return ec_lz_decline(job, EC_NO_MATCH, si, (uint32_t)removed_from + 1, (uint32_t)(removed_from + removed),
-                       "segment %u of the lazy snippet would delete lines %zu-%zu of '%.*s' (%zu lines) %s, where it writes only %zu; "
+                       "%s would delete lines %zu-%zu of '%.*s' (%zu lines) %s, where it writes only %zu; "
                        "nothing was changed. If that code stays, put a `// ... existing code ...` marker there; if it should go, "
                        "send the deletion as a search_replace block.",
-                       (unsigned)si + 1, removed_from + 1, removed_from + removed, pn, p, removed, where, written);
+                       ec_lz_seg_name(job, si), removed_from + 1, removed_from + removed, pn, p, removed, where, written);
 }
 
 /* An insertion right after a block opener must be indented deeper than the opener. */
@@ -227,10 +246,10 @@ static ec_error_code check_structure(ec_lz_job *job, size_t si, const ec_lz_seg 
   const char *p = path_of(job, &pn);
   ec_str t = ec_lz_trim(F->line[above]);
   return ec_lz_decline(job, EC_NO_MATCH, si, (uint32_t)above + 1, (uint32_t)below + 1,
-                       "segment %u of the lazy snippet would put new code at the opener's own indentation just inside the block that "
+                       "%s would put new code at the opener's own indentation just inside the block that "
                        "line %lld of '%.*s' opens ('%.*s'), so its anchor is probably the wrong place; nothing was changed. Include the "
                        "unchanged line right above the new code, or send search_replace blocks.",
-                       (unsigned)si + 1, (long long)above + 1, pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr);
+                       ec_lz_seg_name(job, si), (long long)above + 1, pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr);
 }
 
 /* Whether weak context (P) plus replacement is backed by counterparts of the replaced lines. */
@@ -320,10 +339,10 @@ static ec_error_code ambiguous_context(ec_lz_job *job, size_t si, size_t at, siz
   int pn;
   const char *p = path_of(job, &pn);
   ec_lz_decline(job, EC_AMBIGUOUS, si, (uint32_t)at + 1, (uint32_t)(at + q),
-                "segment %u of the lazy snippet starts or ends with %zu unchanged line(s) that occur at lines %zu and %zu of '%.*s', "
+                "%s starts or ends with %zu unchanged line(s) that occur at lines %zu and %zu of '%.*s', "
                 "and which one it continues from decides which lines it replaces; nothing was changed. Include more unchanged "
                 "lines (up to a line that occurs once), or send search_replace blocks.",
-                (unsigned)si + 1, q, (other < at ? other : at) + 1, (other < at ? at : other) + 1, pn, p);
+                ec_lz_seg_name(job, si), q, (other < at ? other : at) + 1, (other < at ? at : other) + 1, pn, p);
   ec_lz_add_candidate(job, (uint32_t)other + 1, (uint32_t)(other + q));
   return EC_AMBIGUOUS;
 }
@@ -1028,10 +1047,10 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
         if (k && !prepend_line(S->line[s->j0]) && file_start_pairs(job, s->j0, 1, true)) {
           ec_str t = ec_lz_trim(F->line[0]);
           rc = ec_lz_decline(job, EC_AMBIGUOUS, si, 1, 1,
-                             "segment 1 of the lazy snippet shares no line with '%.*s' and comes before a marker; its first line looks like "
+                             "%s shares no line with '%.*s' and comes before a marker; its first line looks like "
                              "an edited version of line 1 ('%.*s'), so it could replace that line or go above it; nothing was changed. Include "
                              "the unchanged line that follows it, or send a search_replace block.",
-                             pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr);
+                             ec_lz_seg_name(job, si), pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr);
           break;
         }
         /* Lines added above the file's first line (an import) are new only if none of them is
@@ -1050,10 +1069,10 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
             if (F->key[t] == S->key[j] || !ec_lz_similar(S->line[j], F->line[t], false)) continue;
             ec_str a = ec_lz_trim(S->line[j]), b = ec_lz_trim(F->line[t]);
             rc = ec_lz_decline(job, EC_AMBIGUOUS, si, (uint32_t)t + 1, (uint32_t)t + 1,
-                               "segment 1 of the lazy snippet shares no line with '%.*s' and comes before a marker; its line '%.*s' looks like "
+                               "%s shares no line with '%.*s' and comes before a marker; its line '%.*s' looks like "
                                "an edited version of line %zu ('%.*s'), so it could replace that line or go above it; nothing was changed. "
                                "Include the unchanged line that follows it, or send a search_replace block.",
-                               pn, p, (int)(a.len > 80 ? 80 : a.len), a.ptr, t + 1, (int)(b.len > 80 ? 80 : b.len), b.ptr);
+                               ec_lz_seg_name(job, si), pn, p, (int)(a.len > 80 ? 80 : a.len), a.ptr, t + 1, (int)(b.len > 80 ? 80 : b.len), b.ptr);
             break;
           }
         }
@@ -1090,10 +1109,10 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
       if (s->drop_j != LZ_NIL) {
         ec_str t = ec_lz_trim(S->line[s->drop_j]), a = ec_lz_trim(F->line[s->drop_fo]);
         rc = ec_lz_decline(job, EC_NO_MATCH, si, s->drop_fo + 1, s->drop_i + 1,
-                           "segment %u of the lazy snippet (snippet lines %u-%u) has no place in '%.*s': its only line found there, '%.*s' "
+                           "%s has no place in '%.*s': its only line found there, '%.*s' "
                            "(line %u), sits inside '%.*s' (line %u), a block the snippet does not put it in; nothing was changed. Include "
                            "the unchanged line right above or below the new code.",
-                           (unsigned)si + 1, s->j0 + 1, s->j1, pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr, s->drop_i + 1,
+                           ec_lz_seg_name(job, si), pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr, s->drop_i + 1,
                            (int)(a.len > 80 ? 80 : a.len), a.ptr, s->drop_fo + 1);
         break;
       }
@@ -1110,10 +1129,10 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
         continue;
       }
       rc = ec_lz_decline(job, EC_AMBIGUOUS, si, (uint32_t)c + 1, (uint32_t)next,
-                         "segment %u of the lazy snippet (snippet lines %u-%u) shares no line with '%.*s', and markers or the other "
+                         "%s shares no line with '%.*s', and markers or the other "
                          "segments leave its place open anywhere between lines %zu and %zu; nothing was changed. Include the unchanged "
                          "line right above or below the new code.",
-                         (unsigned)si + 1, s->j0 + 1, s->j1, pn, p, c + 1, next);
+                         ec_lz_seg_name(job, si), pn, p, c + 1, next);
       break;
     }
     size_t before = c;
@@ -1139,8 +1158,12 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
         if (rc) break;
         if (i - ip == j - prev_j && replaced_in_place(job, prev_j + 1, ip + 1, j - prev_j - 1)) {
           /* Lines edited in place keep their file lines' indentation (a line inside a multi-line
-           * string keeps its column whatever the snippet's indentation around it). */
-          for (size_t k = 1; k < j - prev_j; k++) put_line(job, &o, prev_j + k, (uint32_t)(prev_j + k), (int64_t)(ip + k));
+           * string keeps its column whatever the snippet's indentation around it), unless the
+           * snippet moves one into another block where indentation is syntax. */
+          for (size_t k = 1; k < j - prev_j; k++) {
+            bool moved = moved_depth(job, prev_j + k, ip + k, prev_j);
+            put_line(job, &o, prev_j + k, (uint32_t)(moved ? prev_j : prev_j + k), (int64_t)(moved ? ip : ip + k));
+          }
         } else put_range(job, &o, s, prev_j + 1, j);
       }
       if (job->how[j] == LZ_COUNTERPART) put_line(job, &o, j, (uint32_t)j, (int64_t)i);

@@ -188,7 +188,7 @@ static uint32_t read_from_unique(ec_lz_job *job, const ec_str *lines, const uint
  * eleventh pass). The blank lines around it go too where the file has none there; where the file
  * has some, only as many as the snippet shows around it let the marker alone go (else it stays).
  * Returns the new line count. */
-static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_t *mark, size_t n) {
+static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_t *mark, uint32_t *src, size_t n) {
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
     if (mark[i]) {
@@ -214,6 +214,7 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
     lines[k] = lines[i];
     op[k] = op[i];
     mark[k] = mark[i];
+    src[k] = src[i];
     k++;
   }
   return k;
@@ -238,13 +239,16 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
   ec_str *lines = ec_arena_alloc(a, (n + 1) * sizeof *lines);
   char *op = ec_arena_alloc(a, n + 1);
   uint8_t *mark = ec_arena_calloc(a, n + 1, 1);
-  if (!lines || !op || !mark) return EC_OUT_OF_MEMORY;
+  uint32_t *src = ec_arena_alloc(a, (n + 1) * sizeof *src);
+  if (!lines || !op || !mark || !src) return EC_OUT_OF_MEMORY;
+  job->src = src;
 
   /* Markers: marker-looking lines the file does not hold. */
   for (size_t i = 0; i < n; i++) {
     ec_str l = raw.line[b + i];
     lines[i] = l;
     op[i] = ' ';
+    src[i] = (uint32_t)(b + i + 1);
     if (ec_lz_is_marker(l, b + i ? &raw.line[b + i - 1] : &(ec_str){0})) {
       uint32_t cnt = 0;
       ec_lz_side_first(&job->F, raw.key[b + i], &cnt);
@@ -292,6 +296,7 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
       ec_str l = lines[i];
+      src[k] = src[i];
       if (!mark[i] && diff_header(l)) {
         if (l.ptr[0] == '@' || k) { lines[k] = l; op[k] = ' '; mark[k] = 1; k++; } /* a hunk break */
         continue;
@@ -340,7 +345,7 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
     uint32_t hit = ec_lz_side_first(&job->F, ec_lz_key(un), &cnt);
     if (cnt && hit != LZ_NIL) lines[i] = un;
   }
-  if (!*diff_style) n = drop_empty_markers(job, lines, op, mark, n);
+  if (!*diff_style) n = drop_empty_markers(job, lines, op, mark, src, n);
   if (ec_lz_side_from_lines(a, lines, n, &job->S)) return EC_OUT_OF_MEMORY;
   if (*diff_style) {
     /* New lines written without their `+`: a context line the file does not have at all, next
