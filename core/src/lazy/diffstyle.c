@@ -597,6 +597,16 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
   for (size_t i = 0; i < np; i++) {
     if (!P[i].change) continue;
     hs[nh++] = (hunk_t){P[i].h0, P[i].h1, P[i].ob, P[i].oe, P[i].old0, P[i].start, P[i].end - P[i].start};
+    /* Every non-blank old line stands on a non-blank file line of the span (visit writes over
+     * them in order): a span placed with fewer is no reading of the hunk (fuzz_lazy found a
+     * control character read as the file's blank line; visit then read past the file's end). */
+    size_t want = 0, have = 0;
+    for (size_t k = P[i].ob; k < P[i].oe; k++) want += !(S->flags[old[P[i].old0 + k]] & LZ_BLANK);
+    for (size_t f = P[i].start; f < P[i].end; f++) have += !(F->flags[f] & LZ_BLANK);
+    if (want > have)
+      return ec_lz_decline(job, EC_NO_MATCH, P[i].hunk, (uint32_t)P[i].start + 1, (uint32_t)P[i].end,
+                           "hunk %zu of the diff-style snippet does not match '%.*s': its context and `-` lines must be consecutive "
+                           "lines of the file. Read the file again and copy them exactly.", P[i].hunk + 1, pn, p);
     size_t h = P[i].hunk;
     if (h <= job->nseg && job->rep) {
       job->rep[h].start_line = (uint32_t)P[i].start + 1;
