@@ -24,7 +24,10 @@ static inline uint64_t ec_hash_bytes(const char *p, size_t n) {
     p += 8;
     n -= 8;
   }
-  uint64_t w = 0;
+  /* The tail (under 8 bytes) with its length in the top byte: XORed into a seed that holds the
+   * length too, the bytes alone could cancel it ("" and "\x01" hashed alike, so the lazy merge
+   * took a line holding only U+0001 for a blank file line). */
+  uint64_t w = (uint64_t)n << 56;
   for (size_t i = 0; i < n; i++) w |= (uint64_t)(unsigned char)p[i] << (8 * i);
   h = (h ^ w) * 0x100000001b3ULL;
   return ec_hash_mix(h);
