@@ -475,6 +475,12 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
    * snippet's lines there are the file's first lines rewritten, not lines added under them (kept,
    * each would stand beside its own replacement: invariant a). */
   if (si == 0 && !job->lead_marker && *c == 0 && i0 && k != i0 && rewrites_file_start(job, j0, k, i0)) {
+    /* Blank lines at the file's very start are not among the rewritten lines (the snippet's own
+     * leading blank lines were dropped as padding): they stay, as they do when the snippet's
+     * first line is the file's own. */
+    size_t fb = 0;
+    while (fb < i0 && (F->flags[fb] & LZ_BLANK)) fb++;
+    emit_file(job, o, 0, fb);
     put_range(job, o, s, j0, ja);
     *c = i0;
     return EC_OK;
