@@ -8,7 +8,9 @@
  *    elision wordings: ec_lz_marker_label), written right above a segment whose first line is
  *    the file's, where the file has only comment lines between the previous segment and that
  *    line: the marker stands for that comment (kept), or it is the section's new label (the
- *    comment dropped with the others the snippet rewrote). Declined.
+ *    comment dropped with the others the snippet rewrote). Declined. The same for a marker in
+ *    any wording that names code in words of its own, over a heading of one or two comment
+ *    lines that it does not repeat, sharing a word with it or with the line it heads.
  *  - A snippet that ends with no marker, on new lines written right under a file comment whose
  *    code the result keeps below them (the fragment reading keeps the file past the snippet's
  *    unmarked end): `-- AlterTable`, then a new `ALTER TABLE` statement, with the file's own
@@ -64,6 +66,56 @@ static bool share_word(ec_str a, ec_str b) {
   return false;
 }
 
+/* Words that say code is left out, by their first four letters (an elision wording's own words,
+ * not a name of the code: `existing code`, `rest of the file remains the same`, `keep`). */
+static bool elision_word(const char *w) {
+  static const char *const W[] = {"exis", "code", "rest", "unch", "chan", "same", "rema", "prev", "othe", "omit", "keep",
+                                  "kept", "befo", "orig", "more", "line", "meth", "func", "impo", "here", "abov", "belo",
+                                  "your", "this", "that", "thes", "thos", "with", "from", "were", "stil", "stay", "impl",
+                                  "cont", "file", "part", "left", "alre", "sect", "logi", "goes", "they", "ther", "snip", NULL};
+  for (size_t i = 0; W[i]; i++)
+    if (!memcmp(w, W[i], 4)) return true;
+  return false;
+}
+
+/* Whether a marker names code in words of its own: a word of 4 letters or more that no elision
+ * wording uses (`Configuration remains the same`, `(Existing Store Code: Stats, Action Bar)`). */
+static bool names_code(ec_str marker) {
+  char w[16];
+  size_t k = 0, n;
+  while (next_word(marker, &k, w, &n))
+    if (n >= 4 && !elision_word(w)) return true;
+  return false;
+}
+
+/* Whether every word of 4 letters or more of `line` is one of `marker`'s (by its first 4). */
+static bool words_within(ec_str line, ec_str marker) {
+  char wl[16], wm[16];
+  size_t kl = 0, nl, any = 0;
+  while (next_word(line, &kl, wl, &nl)) {
+    if (nl < 4) continue;
+    any++;
+    bool found = false;
+    size_t km = 0, nm;
+    while (!found && next_word(marker, &km, wm, &nm)) found = nm >= 4 && !memcmp(wl, wm, 4);
+    if (!found) return false;
+  }
+  return any > 0;
+}
+
+/* A heading of one or two comment lines that a marker naming code in its own words stands over,
+ * without repeating it (`// Helper functions (unchanged)` over `// Helper functions` names that
+ * comment: it stays). Longer comment runs (a file's header, a doc comment) are what markers are
+ * written for. */
+static bool short_unnamed_heading(const ec_lz_side *F, size_t gx, size_t gy, ec_str marker) {
+  size_t lines = 0;
+  for (size_t f = gx; f < gy; f++) {
+    if (F->flags[f] & LZ_BLANK) continue;
+    if (++lines > 2 || words_within(F->line[f], marker)) return false;
+  }
+  return lines > 0;
+}
+
 ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
   const ec_lz_side *F = &job->F, *S = &job->S;
   size_t ns = job->nseg_parsed, last = SIZE_MAX;
@@ -77,19 +129,21 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
      * first file line; the segment may start with new comment lines, the snippet's own heading
      * for that line (then the file's heading may end on a blank line, and the marker or the new
      * heading shares a word with any of its lines). */
-    if (gx == SIZE_MAX || gx >= gy || !j0 || !(S->flags[j0 - 1] & LZ_MARKER) || !ec_lz_marker_label(S->line[j0 - 1]) ||
-        !only_comment_lines(F, gx, gy))
-      continue;
+    if (gx == SIZE_MAX || gx >= gy || !j0 || !(S->flags[j0 - 1] & LZ_MARKER) || !only_comment_lines(F, gx, gy)) continue;
+    ec_str m = S->line[j0 - 1];
+    bool label = ec_lz_marker_label(m), named = label || names_code(m);
+    if (!named) continue;
     size_t r = v->rb[g];
     while (r < v->re[g] && v->rfile[r] == EC_LZ_NONE && (v->r[r].blank || ec_lz_comment_line(v->r[r].line))) r++;
     size_t f = gy;
     while (r > v->rb[g] && f < F->n && (F->flags[f] & LZ_BLANK)) f++;
     if (v->rfile[r] != f) continue;
     if (r == v->rb[g]) {
-      if ((F->flags[gy - 1] & LZ_BLANK) ||
-          !(share_word(S->line[j0 - 1], F->line[gy - 1]) || share_word(S->line[j0 - 1], F->line[gy])))
-        continue;
+      if (F->flags[gy - 1] & LZ_BLANK) continue;
+      bool shared = share_word(m, F->line[gy - 1]) || share_word(m, F->line[gy]);
+      if (!shared || !(label || short_unnamed_heading(F, gx, gy, m))) continue;
     } else {
+      if (!label) continue;
       bool shared = false;
       for (size_t k = gx; k < gy && !shared; k++)
         shared = share_word(S->line[j0 - 1], F->line[k]) || share_word(v->r[v->rb[g]].line, F->line[k]);
