@@ -69,12 +69,11 @@ static bool share_word(ec_str a, ec_str b) {
 /* Words that say code is left out, by their first four letters (an elision wording's own words,
  * not a name of the code: `existing code`, `rest of the file remains the same`, `keep`). */
 static bool elision_word(const char *w) {
-  static const char *const W[] = {"exis", "code", "rest", "unch", "chan", "same", "rema", "prev", "othe", "omit", "keep",
-                                  "kept", "befo", "orig", "more", "line", "meth", "func", "impo", "here", "abov", "belo",
-                                  "your", "this", "that", "thes", "thos", "with", "from", "were", "stil", "stay", "impl",
-                                  "cont", "file", "part", "left", "alre", "sect", "logi", "goes", "they", "ther", "snip", NULL};
-  for (size_t i = 0; W[i]; i++)
-    if (!memcmp(w, W[i], 4)) return true;
+  static const char W[] = "exiscoderestunchchansameremaprevotheomitkeepkeptbefoorigmorelinemethfunc"
+                          "impohereabovbeloyourthisthatthesthoswithfromwerestilstayimplcontfilepart"
+                          "leftalresectlogigoestheythersnip";
+  for (size_t i = 0; i + 4 < sizeof W; i += 4)
+    if (!memcmp(w, W + i, 4)) return true;
   return false;
 }
 
