@@ -140,7 +140,12 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
     if (r == v->rb[g]) {
       if (F->flags[gy - 1] & LZ_BLANK) continue;
       bool shared = share_word(m, F->line[gy - 1]) || share_word(m, F->line[gy]);
-      if (!shared || !(label || short_unnamed_heading(F, gx, gy, m))) continue;
+      /* The snippet's only marker: everything else is written out, so a marker over nothing but
+       * a short heading may stand for nothing at all (a whole-file answer's stray label). */
+      bool only = true;
+      for (size_t q = 0; q < S->n && only; q++) only = q == j0 - 1 || !(S->flags[q] & LZ_MARKER);
+      bool shortly = short_unnamed_heading(F, gx, gy, m);
+      if (!(shared && (label || shortly)) && !(only && shortly)) continue;
     } else {
       if (!label) continue;
       bool shared = false;
