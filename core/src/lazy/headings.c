@@ -26,12 +26,18 @@
 #include <ctype.h>
 #include <string.h>
 
+/* A JSX comment filling its line: `{` + a block comment + `}` (a section heading inside JSX). */
+static bool jsx_comment(ec_str line) {
+  ec_str t = ec_lz_trim(line);
+  return t.len >= 7 && !memcmp(t.ptr, "{/*", 3) && !memcmp(t.ptr + t.len - 3, "*/}", 3);
+}
+
 /* Whether file lines [from, to) hold a non-blank line and every one is a comment line. */
 static bool only_comment_lines(const ec_lz_side *F, size_t from, size_t to) {
   bool any = false;
   for (size_t f = from; f < to; f++) {
     if (F->flags[f] & LZ_BLANK) continue;
-    if (!ec_lz_comment_line(F->line[f])) return false;
+    if (!ec_lz_comment_line(F->line[f]) && !jsx_comment(F->line[f])) return false;
     any = true;
   }
   return any;
