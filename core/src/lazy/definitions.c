@@ -13,6 +13,9 @@
  * into a function still binds it), and a line of R still names it in its code (a whole word, not
  * after a `.`, in the code before a comment: ec_lz_code_names, shared with invariant (h)).
  *
+ * Methods too: a definition right inside a class body that R defines nowhere while R still calls
+ * it on the object's own receiver (`self.name`, `this.name`).
+ *
  * Near misses: a function removed together with every call of it; a definition renamed where
  * every use was renamed too; a definition moved (the snippet writes it elsewhere).
  * Bounded: at most 64 names read back against R.
@@ -39,6 +42,31 @@ static bool r_defines(ec_lz_job *job, const ec_lz_rview *v, ec_str name) {
   return false;
 }
 
+/* Whether line l calls a method of its own object by name: `self.name` or `this.name`, a whole
+ * word, in the code before a comment. */
+static bool calls_own_method(ec_str l, ec_str name, uint64_t *work) {
+  char w[5 + 64];
+  if (name.len > 64) return false;
+  for (int k = 0; k < 2; k++) {
+    memcpy(w, k ? "this." : "self.", 5);
+    memcpy(w + 5, name.ptr, name.len);
+    if (ec_lz_code_names(l, ec_str_make(w, 5 + name.len), work)) return true;
+  }
+  return false;
+}
+
+/* The file line opening the block line i sits in (the nearest line above it indented less,
+ * blank and comment lines aside; at most 4,096 lines up), or SIZE_MAX. */
+static size_t file_opener(ec_lz_job *job, size_t i) {
+  const ec_lz_side *F = &job->F;
+  for (size_t k = i, steps = 0; k-- > 0 && steps < 4096; steps++) {
+    job->work++;
+    if ((F->flags[k] & LZ_BLANK) || ec_lz_comment_line(F->line[k])) continue;
+    if (F->indent[k] < F->indent[i]) return k;
+  }
+  return SIZE_MAX;
+}
+
 ec_error_code ec_lz_check_definitions(ec_lz_job *job, const ec_lz_rview *v) {
   const ec_lz_side *F = &job->F;
   if (job->diff_style) return EC_OK;
@@ -54,11 +82,30 @@ ec_error_code ec_lz_check_definitions(ec_lz_job *job, const ec_lz_rview *v) {
     uint64_t key;
     job->work++;
     /* Kept lines first: most of the file, and nothing to ask about them. */
-    if (in_r[i] || F->indent[i] || (F->flags[i] & (LZ_BLANK | LZ_MARKER)) || import_start(l) ||
-        !ec_lz_definition(job, l, false, &name, &key) || name.len < 2 || memchr(name.ptr, '.', name.len))
+    if (in_r[i] || (F->flags[i] & (LZ_BLANK | LZ_MARKER)) || import_start(l)) continue;
+    /* A method (a definition right inside a class body) goes with its calls on the object's own
+     * receiver: `self._collect_trades_history()` kept beside the new call of the method that the
+     * snippet renamed it to. */
+    bool method = false;
+    if (F->indent[i]) {
+      if (!ec_lz_definition(job, l, true, &name, &key) || name.len < 2 || memchr(name.ptr, '.', name.len)) continue;
+      size_t o = file_opener(job, i);
+      if (o == SIZE_MAX || !ec_lz_class_opener(F->line[o])) continue;
+      method = true;
+    } else if (!ec_lz_definition(job, l, false, &name, &key) || name.len < 2 || memchr(name.ptr, '.', name.len))
       continue;
     asked++;
     if (r_defines(job, v, name)) continue;
+    if (method) {
+      for (size_t r = 0; r < v->nr; r++) {
+        if (v->r[r].blank || ec_lz_comment_line(v->r[r].line) || !calls_own_method(v->r[r].line, name, &job->work)) continue;
+        return ec_lz_fail_check(job, EC_NO_MATCH, EC_LZ_WHOLE, (uint32_t)i + 1, (uint32_t)i + 1,
+                                "a method the result still calls would be removed (invariant j): show it, or put a marker "
+                                "where it stands",
+                                l);
+      }
+      continue;
+    }
     for (size_t r = 0; r < v->nr; r++) {
       if (v->r[r].blank || ec_lz_comment_only(v->r[r].line) || ec_lz_comment_line(v->r[r].line) || !ec_lz_code_names(v->r[r].line, name, &job->work)) continue;
       return ec_lz_fail_check(job, EC_NO_MATCH, EC_LZ_WHOLE, (uint32_t)i + 1, (uint32_t)i + 1,
