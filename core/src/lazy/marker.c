@@ -194,8 +194,14 @@ bool ec_lz_looks_elided(ec_str line) {
   /* Between two ellipses, any number of words says code is left out (a JSX comment `... Resto de
    * tus inputs (...) se quedan igual ...`: 13 words, no marker, written as code it lost a form's
    * fields); one of them, at most 12 words (the markers' cap). */
-  bool open = dots_at(body, 0), close = ends_with_dots(body);
-  return (open && close) || ((open || close) && word_count(body) <= 12);
+  size_t open = dots_at(body, 0);
+  bool close = ends_with_dots(body);
+  if ((open && close) || ((open || close) && word_count(body) <= 12)) return true;
+  /* Dots and then a parenthesis open an aside about code left out, however long (`// ... (el resto
+   * de las rutas no necesita cambios, ya que llaman a controladores`, going on below). */
+  size_t k = open;
+  while (k < body.len && body.ptr[k] == ' ') k++;
+  return open && k < body.len && body.ptr[k] == '(';
 }
 
 bool ec_lz_text_has_markers(ec_arena *a, ec_str text, ec_str file) {
