@@ -55,18 +55,6 @@ static bool calls_own_method(ec_str l, ec_str name, uint64_t *work) {
   return false;
 }
 
-/* The file line opening the block line i sits in (the nearest line above it indented less,
- * blank and comment lines aside; at most 4,096 lines up), or SIZE_MAX. */
-static size_t file_opener(ec_lz_job *job, size_t i) {
-  const ec_lz_side *F = &job->F;
-  for (size_t k = i, steps = 0; k-- > 0 && steps < 4096; steps++) {
-    job->work++;
-    if ((F->flags[k] & LZ_BLANK) || ec_lz_comment_line(F->line[k])) continue;
-    if (F->indent[k] < F->indent[i]) return k;
-  }
-  return SIZE_MAX;
-}
-
 ec_error_code ec_lz_check_definitions(ec_lz_job *job, const ec_lz_rview *v) {
   const ec_lz_side *F = &job->F;
   if (job->diff_style) return EC_OK;
@@ -89,25 +77,18 @@ ec_error_code ec_lz_check_definitions(ec_lz_job *job, const ec_lz_rview *v) {
     bool method = false;
     if (F->indent[i]) {
       if (!ec_lz_definition(job, l, true, &name, &key) || name.len < 2 || memchr(name.ptr, '.', name.len)) continue;
-      size_t o = file_opener(job, i);
-      if (o == SIZE_MAX || !ec_lz_class_opener(F->line[o])) continue;
+      uint32_t o = ec_lz_enclosing(job, true, i, false);
+      if (o == LZ_NIL || !ec_lz_class_opener(F->line[o])) continue;
       method = true;
     } else if (!ec_lz_definition(job, l, false, &name, &key) || name.len < 2 || memchr(name.ptr, '.', name.len))
       continue;
     asked++;
     if (r_defines(job, v, name)) continue;
-    if (method) {
-      for (size_t r = 0; r < v->nr; r++) {
-        if (v->r[r].blank || ec_lz_comment_line(v->r[r].line) || !calls_own_method(v->r[r].line, name, &job->work)) continue;
-        return ec_lz_fail_check(job, EC_NO_MATCH, EC_LZ_WHOLE, (uint32_t)i + 1, (uint32_t)i + 1,
-                                "a method the result still calls would be removed (invariant j): show it, or put a marker "
-                                "where it stands",
-                                l);
-      }
-      continue;
-    }
     for (size_t r = 0; r < v->nr; r++) {
-      if (v->r[r].blank || ec_lz_comment_only(v->r[r].line) || ec_lz_comment_line(v->r[r].line) || !ec_lz_code_names(v->r[r].line, name, &job->work)) continue;
+      ec_str rl = v->r[r].line;
+      if (v->r[r].blank || ec_lz_comment_only(rl) || ec_lz_comment_line(rl) ||
+          !(method ? calls_own_method(rl, name, &job->work) : ec_lz_code_names(rl, name, &job->work)))
+        continue;
       return ec_lz_fail_check(job, EC_NO_MATCH, EC_LZ_WHOLE, (uint32_t)i + 1, (uint32_t)i + 1,
                               "a definition the result still uses would be removed (invariant j): show it, or put a marker "
                               "where it stands",

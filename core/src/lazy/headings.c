@@ -58,18 +58,27 @@ static bool next_word(ec_str t, size_t *k, char *w, size_t *n) {
   return true;
 }
 
-/* Whether line a and line b share a word of 4 letters or more, read by its first 4 (`steps` and
- * `Step`, `generation` and `generate`). */
-static bool share_word(ec_str a, ec_str b) {
+/* How many of line a's words of 4 letters or more are among line b's, read by their first 4
+ * (`steps` and `Step`, `generation` and `generate`); *na counts a's. */
+static size_t words_in(ec_str a, ec_str b, size_t *na) {
   char wa[16], wb[16];
-  size_t ka = 0, na;
-  while (next_word(a, &ka, wa, &na)) {
-    if (na < 4) continue;
+  size_t ka = 0, n, found = 0;
+  *na = 0;
+  while (next_word(a, &ka, wa, &n)) {
+    if (n < 4) continue;
+    ++*na;
     size_t kb = 0, nb;
-    while (next_word(b, &kb, wb, &nb))
-      if (nb >= 4 && !memcmp(wa, wb, 4)) return true;
+    bool hit = false;
+    while (!hit && next_word(b, &kb, wb, &nb)) hit = nb >= 4 && !memcmp(wa, wb, 4);
+    found += hit;
   }
-  return false;
+  return found;
+}
+
+/* Whether line a and line b share a word of 4 letters or more. */
+static bool share_word(ec_str a, ec_str b) {
+  size_t n;
+  return words_in(a, b, &n) > 0;
 }
 
 /* Words that say code is left out, by their first four letters (an elision wording's own words,
@@ -93,21 +102,6 @@ static bool names_code(ec_str marker) {
   return false;
 }
 
-/* Whether every word of 4 letters or more of `line` is one of `marker`'s (by its first 4). */
-static bool words_within(ec_str line, ec_str marker) {
-  char wl[16], wm[16];
-  size_t kl = 0, nl, any = 0;
-  while (next_word(line, &kl, wl, &nl)) {
-    if (nl < 4) continue;
-    any++;
-    bool found = false;
-    size_t km = 0, nm;
-    while (!found && next_word(marker, &km, wm, &nm)) found = nm >= 4 && !memcmp(wl, wm, 4);
-    if (!found) return false;
-  }
-  return any > 0;
-}
-
 /* A heading of one or two comment lines that a marker naming code in its own words stands over,
  * without repeating it (`// Helper functions (unchanged)` over `// Helper functions` names that
  * comment: it stays). Longer comment runs (a file's header, a doc comment) are what markers are
@@ -116,7 +110,8 @@ static bool short_unnamed_heading(const ec_lz_side *F, size_t gx, size_t gy, ec_
   size_t lines = 0;
   for (size_t f = gx; f < gy; f++) {
     if (F->flags[f] & LZ_BLANK) continue;
-    if (++lines > 2 || words_within(F->line[f], marker)) return false;
+    size_t n;
+    if (++lines > 2 || (words_in(F->line[f], marker, &n) == n && n)) return false;
   }
   return lines > 0;
 }

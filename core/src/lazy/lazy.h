@@ -41,6 +41,7 @@ typedef struct ec_lz_side {
   uint32_t *next;
   bool restricted;   /* map holds only the keys asked for (ec_lz_side_build_keyed) */
   bool cr;           /* some line lost a CR before its LF (lines are not one contiguous text) */
+  bool spaced;       /* some blank line holds spaces or tabs (the side's habit) */
 } ec_lz_side;
 
 #define LZ_NIL UINT32_MAX

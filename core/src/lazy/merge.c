@@ -40,7 +40,6 @@ typedef struct out_t {
    * snippet's too (run: nothing written since). at_marker: the next file lines are a marker's run. */
   bool at_marker, after_new, run;
   size_t run_at;
-  int8_t spaced_blanks; /* whether the file has blank lines holding spaces: -1 not yet looked */
 } out_t;
 
 static void emit_file(ec_lz_job *job, out_t *o, size_t from, size_t to) {
@@ -109,13 +108,7 @@ static void put_line(ec_lz_job *job, out_t *o, size_t j, uint32_t rj, int64_t ri
     /* A blank line written over a blank line of the file (its counterpart, one for one) is the
      * file's line as it is: spaces on it stay, the line is not touched. */
     if (rj == j && ri >= 0 && (size_t)ri < job->F.n && (job->F.flags[ri] & LZ_BLANK)) ec_buf_append_str(&o->b, job->F.line[ri]);
-    else if (l.len && job->si.tabs == job->fi.tabs && !job->si.rescale) {
-      if (o->spaced_blanks < 0) {
-        o->spaced_blanks = 0;
-        for (size_t i = 0; i < job->F.n && !o->spaced_blanks; i++) o->spaced_blanks = (job->F.flags[i] & LZ_BLANK) && job->F.line[i].len;
-      }
-      if (o->spaced_blanks) ec_buf_append_str(&o->b, l);
-    }
+    else if (job->F.spaced && job->si.tabs == job->fi.tabs && !job->si.rescale) ec_buf_append_str(&o->b, l);
     ec_buf_append_char(&o->b, '\n');
     return;
   }
@@ -1028,7 +1021,6 @@ static void report_seg(ec_lz_job *job, size_t si, uint32_t from, uint32_t to, bo
 ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
   ec_lz_side *S = &job->S, *F = &job->F;
   out_t o = {0};
-  o.spaced_blanks = -1;
   ec_buf_init(&o.b, ec_arena_allocator(job->a));
   o.head_open = !F->cr && F->n > 0;
 

@@ -88,6 +88,7 @@ static void fill_line(ec_lz_side *s, size_t i, ec_str l) {
   uint64_t h = ec_hash_bytes(t.ptr ? t.ptr : "", t.len);
   s->key[i] = h ? h : 1;
   s->flags[i] = !t.len ? (uint8_t)(LZ_BLANK | LZ_WEAK) : is_weak(t) ? (uint8_t)LZ_WEAK : 0;
+  s->spaced |= !t.len && l.len;
 }
 
 /* Word-at-a-time LF search and count (8 bytes a step, read little-endian through memcpy). */
