@@ -125,8 +125,9 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
     last = g;
     uint32_t j0 = job->seg[g].j0;
     size_t gx = v->gx[g], gy = v->gy[g];
-    /* A label marker right above the segment, standing only for the comment heading the segment's
-     * first file line; the segment may start with new comment lines, the snippet's own heading
+    /* A marker naming code (a label, or any wording with words of its own) right above the
+     * segment, standing only for the comment heading the segment's first file line; for a
+     * label, the segment may start with new comment lines, the snippet's own heading
      * for that line (then the file's heading may end on a blank line, and the marker or the new
      * heading shares a word with any of its lines). */
     if (gx == SIZE_MAX || gx >= gy || !j0 || !(S->flags[j0 - 1] & LZ_MARKER) || !only_comment_lines(F, gx, gy)) continue;
