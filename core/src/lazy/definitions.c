@@ -18,7 +18,7 @@
  *
  * Near misses: a function removed together with every call of it; a definition renamed where
  * every use was renamed too; a definition moved (the snippet writes it elsewhere).
- * Bounded: at most 64 names read back against R.
+ * Bounded: at most 64 names read back against R, and 64 methods.
  */
 #include "lazy.h"
 #include "../base/str.h"
@@ -64,8 +64,10 @@ ec_error_code ec_lz_check_definitions(ec_lz_job *job, const ec_lz_rview *v) {
   for (size_t r = 0; r < v->nr; r++)
     if (v->rfile[r] != EC_LZ_NONE && v->rfile[r] < F->n) in_r[v->rfile[r]] = true;
   job->work += v->nr;
-  unsigned asked = 0;
-  for (size_t i = 0; i < F->n && asked < 64; i++) {
+  /* Names asked about: top-level definitions [0], methods [1], 64 each (methods must not use
+   * up the bound the top-level check had alone). */
+  unsigned asked[2] = {0, 0};
+  for (size_t i = 0; i < F->n && (asked[0] < 64 || asked[1] < 64); i++) {
     ec_str l = F->line[i], name;
     uint64_t key;
     job->work++;
@@ -82,7 +84,7 @@ ec_error_code ec_lz_check_definitions(ec_lz_job *job, const ec_lz_rview *v) {
       method = true;
     } else if (!ec_lz_definition(job, l, false, &name, &key) || name.len < 2 || memchr(name.ptr, '.', name.len))
       continue;
-    asked++;
+    if (asked[method]++ >= 64) continue;
     if (r_defines(job, v, name)) continue;
     for (size_t r = 0; r < v->nr; r++) {
       ec_str rl = v->r[r].line;

@@ -81,24 +81,13 @@ static bool share_word(ec_str a, ec_str b) {
   return words_in(a, b, &n) > 0;
 }
 
-/* Words that say code is left out, by their first four letters (an elision wording's own words,
- * not a name of the code: `existing code`, `rest of the file remains the same`, `keep`). */
-static bool elision_word(const char *w) {
-  static const char W[] = "exiscoderestunchchansameremaprevotheomitkeepkeptbefoorigmorelinemethfunc"
-                          "impohereabovbeloyourthisthatthesthoswithfromwerestilstayimplcontfilepart"
-                          "leftalresectlogigoestheythersnip";
-  for (size_t i = 0; i + 4 < sizeof W; i += 4)
-    if (!memcmp(w, W + i, 4)) return true;
-  return false;
-}
-
 /* Whether a marker names code in words of its own: a word of 4 letters or more that no elision
  * wording uses (`Configuration remains the same`, `(Existing Store Code: Stats, Action Bar)`). */
 static bool names_code(ec_str marker) {
   char w[16];
   size_t k = 0, n;
   while (next_word(marker, &k, w, &n))
-    if (n >= 4 && !elision_word(w)) return true;
+    if (n >= 4 && !ec_lz_elision_word(w)) return true;
   return false;
 }
 
@@ -118,8 +107,9 @@ static bool short_unnamed_heading(const ec_lz_side *F, size_t gx, size_t gy, ec_
 
 ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
   const ec_lz_side *F = &job->F, *S = &job->S;
-  size_t ns = job->nseg_parsed, last = SIZE_MAX;
+  size_t ns = job->nseg_parsed, last = SIZE_MAX, markers = 0;
   if (job->diff_style) return EC_OK;
+  for (size_t q = 0; q < S->n; q++) markers += (S->flags[q] & LZ_MARKER) != 0;
   for (size_t g = 0; g < ns; g++) {
     if (v->rb[g] == SIZE_MAX) continue;
     last = g;
@@ -144,10 +134,8 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
       bool shared = share_word(m, F->line[gy - 1]) || share_word(m, F->line[gy]);
       /* The snippet's only marker: everything else is written out, so a marker over nothing but
        * a short heading may stand for nothing at all (a whole-file answer's stray label). */
-      bool only = true;
-      for (size_t q = 0; q < S->n && only; q++) only = q == j0 - 1 || !(S->flags[q] & LZ_MARKER);
       bool shortly = short_unnamed_heading(F, gx, gy, m);
-      if (!(shared && (label || shortly)) && !(only && shortly)) continue;
+      if (!(shared && (label || shortly)) && !(markers == 1 && shortly)) continue;
     } else {
       if (!label) continue;
       bool shared = false;

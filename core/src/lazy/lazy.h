@@ -64,6 +64,10 @@ bool ec_lz_has_ellipsis(ec_str s);
  * (`// ... Step generation helpers ...`, not `// ... existing code ...`): it reads as a section's
  * label as well (invariant i, headings.c). */
 bool ec_lz_marker_label(ec_str line);
+/** Whether a lowercase word (its first 4 letters read) is one of the elision wordings' own (`existing`,
+ *  `rest`, `unchanged`, `remains`) or the filler around them (`your`, `this`, `still`), not a name
+ *  of the code a marker stands for (invariant i, headings.c). */
+bool ec_lz_elision_word(const char *w);
 /** Whether a code line holds a marker comment after its code (a block comment `... your existing
  * code ...` as a one-line body `() => { ... };`, `x(); // ... rest ...`): written as code, the
  * code it stands for is taken for removed. */

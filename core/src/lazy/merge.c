@@ -104,16 +104,16 @@ static void put_line(ec_lz_job *job, out_t *o, size_t j, uint32_t rj, int64_t ri
   ec_str ws = lead_ws(l);
   ec_str body = ec_str_make(l.ptr + ws.len, l.len - ws.len);
   while (body.len && (body.ptr[body.len - 1] == ' ' || body.ptr[body.len - 1] == '\t')) body.len--;
+  bool same_style = job->si.tabs == job->fi.tabs && !job->si.rescale; /* columns carry over as they are */
   if (!body.len) {
     /* A blank line written over a blank line of the file (its counterpart, one for one) is the
      * file's line as it is: spaces on it stay, the line is not touched. The snippet's own line
      * of spaces is written as it shows it where the file keeps such lines (its habit). */
     if (rj == j && ri >= 0 && (size_t)ri < job->F.n && (job->F.flags[ri] & LZ_BLANK)) ec_buf_append_str(&o->b, job->F.line[ri]);
-    else if (job->F.spaced && job->si.tabs == job->fi.tabs && !job->si.rescale) ec_buf_append_str(&o->b, l);
+    else if (job->F.spaced && same_style) ec_buf_append_str(&o->b, l);
     ec_buf_append_char(&o->b, '\n');
     return;
   }
-  bool same_style = job->si.tabs == job->fi.tabs && !job->si.rescale; /* columns carry over as they are */
   if ((rj == LZ_NIL || ri < 0) && same_style) {
     ec_buf_append_str(&o->b, l);
     ec_buf_append_char(&o->b, '\n');
