@@ -220,38 +220,6 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
   return k;
 }
 
-/* Whether the file has a line byte-equal to `l` (its key's chain walked). */
-static bool file_has_exact(const ec_lz_side *F, ec_str l) {
-  uint32_t cnt = 0;
-  for (uint32_t i = ec_lz_side_first(F, ec_lz_key(l), &cnt); i != LZ_NIL && cnt; i = F->next ? F->next[i] : LZ_NIL, cnt--)
-    if (ec_str_eq(F->line[i], l)) return true;
-  return false;
-}
-
-/* A loose diff-style snippet's context lines may carry the one-space prefix of a diff's context
- * (` const x = 1;` over the file's `const x = 1;`) while its `+` lines lose theirs: left on, the
- * prefix reads as a column of indentation, and every `+` line is written one column shallower
- * than the code around it. Each space-led context line decides for itself: a file line byte for
- * byte as it stands keeps its space; one that is a file line only without its first space loses
- * it; one that is neither follows the snippet's habit (the more frequent of the two). */
-static void strip_context_prefix(ec_lz_job *job, ec_str *lines, const char *op, const uint8_t *mark, size_t n) {
-  size_t prefixed = 0, plain = 0;
-  uint8_t *how = ec_arena_calloc(job->a, n + 1, 1); /* 1: as it stands, 2: prefixed */
-  if (!how) return;
-  for (size_t i = 0; i < n; i++) {
-    ec_str l = lines[i];
-    if (op[i] != ' ' || mark[i] || l.len < 2 || l.ptr[0] != ' ') continue;
-    if (file_has_exact(&job->F, l)) how[i] = 1, plain++;
-    else if (file_has_exact(&job->F, ec_str_make(l.ptr + 1, l.len - 1))) how[i] = 2, prefixed++;
-  }
-  if (!prefixed) return;
-  for (size_t i = 0; i < n; i++) {
-    ec_str l = lines[i];
-    if (op[i] != ' ' || mark[i] || l.len < 2 || l.ptr[0] != ' ' || how[i] == 1) continue;
-    if (how[i] == 2 || prefixed > plain) lines[i] = ec_str_make(l.ptr + 1, l.len - 1);
-  }
-}
-
 ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
   ec_arena *a = job->a;
   ec_lz_side raw;
@@ -316,14 +284,20 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
       op[i] = ' ';
       if (mark[i] || !l.len) continue;
       if (l.ptr[0] == '+') { op[i] = '+'; lines[i] = ec_str_make(l.ptr + 1, l.len - 1); continue; }
+      /* A context line written with a diff's one-space prefix (` const x = 1;` over the file's
+       * `const x = 1;`) while the `+` lines lose theirs: left on, the space reads as a column, and
+       * every `+` line is written one column shallower than the code around it. It is the prefix
+       * when the file's first line of that text is the line byte for byte without it (a file
+       * indented by one space keeps it). */
+      uint32_t whole = 0, at = ec_lz_side_first(&job->F, ec_lz_key(l), &whole);
+      ec_str rest = ec_str_make(l.ptr + 1, l.len - 1);
+      if (l.ptr[0] == ' ' && whole && ec_str_eq(job->F.line[at], rest)) lines[i] = rest;
       if (l.ptr[0] == '-' && !(l.len >= 2 && l.ptr[1] == '-')) {
-        uint32_t whole = 0, stripped = 0;
-        ec_lz_side_first(&job->F, ec_lz_key(l), &whole);
-        ec_lz_side_first(&job->F, ec_lz_key(ec_str_make(l.ptr + 1, l.len - 1)), &stripped);
-        if (!whole && stripped) { op[i] = '-'; lines[i] = ec_str_make(l.ptr + 1, l.len - 1); }
+        uint32_t stripped = 0;
+        ec_lz_side_first(&job->F, ec_lz_key(rest), &stripped);
+        if (!whole && stripped) { op[i] = '-'; lines[i] = rest; }
       }
     }
-    strip_context_prefix(job, lines, op, mark, n);
     *diff_style = true;
   } else if (*diff_style) {
     size_t k = 0;
