@@ -15,7 +15,6 @@
 #include "../messages/report.h"
 #include <string.h>
 
-static ec_error_code oom(ec_ctx *ctx) { return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
 
 void ec_cp_where(ec_ctx *ctx, ec_str path, size_t hunk, uint32_t line) {
   ec_error *e = ec_last_error(ctx);
@@ -26,7 +25,7 @@ void ec_cp_where(ec_ctx *ctx, ec_str path, size_t hunk, uint32_t line) {
 }
 
 static ec_error_code push_run(ec_cp_locator *st, size_t start, size_t old_len, ec_str *new_lines, size_t n_new) {
-  if (!EC_ARENA_RESERVE(st->ctx->arena, st->runs, st->n_runs, st->cap_runs, 16)) return oom(st->ctx);
+  if (!EC_ARENA_RESERVE(st->ctx->arena, st->runs, st->n_runs, st->cap_runs, 16)) return ec_fail_oom(st->ctx);
   ec_cp_run *r = &st->runs[st->n_runs];
   r->start = start;
   r->old_len = old_len;
@@ -43,7 +42,7 @@ static ec_error_code seek_fail(ec_cp_locator *st, ec_error_code rc, const ec_cp_
     ec_cp_where(st->ctx, st->path, st->hunk, c->line);
     return rc;
   }
-  return oom(st->ctx);
+  return ec_fail_oom(st->ctx);
 }
 
 /*
@@ -89,7 +88,7 @@ static ec_error_code reindent(ec_cp_locator *st, const ec_cp_chunk *c, const ec_
     ec_str s = news[k];
     if (!ec_u8_trim(s).len || s.len < p.len || memcmp(s.ptr, p.ptr, p.len) != 0) continue;
     char *b = ec_arena_alloc(st->ctx->arena, q.len + s.len - p.len + 1);
-    if (!b) return oom(st->ctx);
+    if (!b) return ec_fail_oom(st->ctx);
     memcpy(b, q.ptr, q.len);
     memcpy(b + q.len, s.ptr + p.len, s.len - p.len);
     b[q.len + s.len - p.len] = 0;
@@ -115,7 +114,7 @@ static ec_error_code not_found_lines(ec_cp_locator *st, const ec_cp_chunk *c, co
   ec_error_code rc;
   if (st->codex) {
     ec_str body = ec_cp_join_lines(ctx->arena, old, m, false);
-    if (!body.ptr) return oom(ctx);
+    if (!body.ptr) return ec_fail_oom(ctx);
     rc = ec_fail(ctx, EC_NO_MATCH, "Failed to find expected lines in %.*s:\n%.*s", (int)st->path.len, st->path.ptr,
                  (int)body.len, body.ptr);
     ec_cp_where(ctx, st->path, st->hunk, c->line);
@@ -143,13 +142,13 @@ static ec_error_code not_found_lines(ec_cp_locator *st, const ec_cp_chunk *c, co
   ec_match_env env;
   ec_match_env_init(&env, ctx->arena, doc->text, doc->len, &ctx->opt, ctx->req->profile);
   ec_str old_text = ec_cp_join_lines(ctx->arena, old, m, true);
-  if (!old_text.ptr) return oom(ctx);
+  if (!old_text.ptr) return ec_fail_oom(ctx);
   ec_diagnosis d;
-  if (ec_diagnose_no_match(&env, old_text, &d)) return oom(ctx);
+  if (ec_diagnose_no_match(&env, old_text, &d)) return ec_fail_oom(ctx);
   ec_str where = c->eof ? ec_cstr(" at the end of the file (the chunk ends with '*** End of File')")
                  : from ? ec_arena_printf(ctx->arena, " after line %zu, where the previous chunk or @@ context left off (chunks must be in file order)", from)
                         : ec_cstr("");
-  if (!where.ptr) return oom(ctx);
+  if (!where.ptr) return ec_fail_oom(ctx);
   rc = ec_fail(ctx, EC_NO_MATCH, "hunk %zu ('*** Update File: %.*s'), chunk at patch line %u: its %zu old line%s (' ' and '-' lines) "
                "%s not found%.*s. Nothing was changed. %.*s%s",
                st->hunk + 1, (int)st->path.len, st->path.ptr, c->line, m, m == 1 ? "" : "s", m == 1 ? "was" : "were",
@@ -232,7 +231,7 @@ ec_error_code ec_cp_locate(ec_cp_locator *st) {
     /* old (context + removed) and new (context + added) line lists, as the chunk gives them */
     size_t n_items = c->n_lines;
     ec_cp_line *items = ec_arena_alloc(a, (n_items + 1) * sizeof *items);
-    if (!items) return oom(ctx);
+    if (!items) return ec_fail_oom(ctx);
     if (n_items) memcpy(items, c->lines, n_items * sizeof *items);
     size_t m = 0, n_new = 0;
     for (size_t k = 0; k < n_items; k++) { m += items[k].kind != '+'; n_new += items[k].kind != '-'; }
@@ -240,7 +239,7 @@ ec_error_code ec_cp_locate(ec_cp_locator *st) {
     if (!m) {
       size_t at = st->codex || c->eof || !c->n_contexts ? st->n : cursor;
       ec_str *news = ec_arena_alloc(a, (n_new + 1) * sizeof *news);
-      if (!news) return oom(ctx);
+      if (!news) return ec_fail_oom(ctx);
       for (size_t k = 0; k < n_items; k++) news[k] = items[k].text;
       rc = push_run(st, at, 0, news, n_new);
       if (rc) return rc;
@@ -256,7 +255,7 @@ ec_error_code ec_cp_locate(ec_cp_locator *st) {
     ec_seek_level lv = EC_SEEK_EXACT;
     ec_str *old = ec_arena_alloc(a, (m + 1) * sizeof *old);
     ec_str *news = ec_arena_alloc(a, (n_new + 1) * sizeof *news);
-    if (!old || !news) return oom(ctx);
+    if (!old || !news) return ec_fail_oom(ctx);
     for (int attempt = 0; attempt < 2; attempt++) {
       m = n_new = 0;
       for (size_t k = 0; k < n_items; k++) {
@@ -312,7 +311,7 @@ ec_error_code ec_cp_locate(ec_cp_locator *st) {
         /* re-indent the added lines only (context lines keep the file's text) */
         bool changed;
         ec_str *added = ec_arena_alloc(a, (n_items + 1) * sizeof *added);
-        if (!added) return oom(ctx);
+        if (!added) return ec_fail_oom(ctx);
         size_t na = 0;
         for (size_t k = 0; k < n_items; k++) if (items[k].kind == '+') added[na++] = items[k].text;
         rc = reindent(st, c, items, n_items, pos, added, na, &changed);
@@ -333,7 +332,7 @@ ec_error_code ec_cp_locate(ec_cp_locator *st) {
         k++;
       }
       ec_str *add = ec_arena_alloc(a, (n_add + 1) * sizeof *add);
-      if (!add) return oom(ctx);
+      if (!add) return ec_fail_oom(ctx);
       size_t w = 0;
       for (size_t j = k0; j < k; j++) if (items[j].kind == '+') add[w++] = items[j].text;
       rc = push_run(st, pos + run_start, n_del, add, n_add);

@@ -27,7 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static ec_error_code oom(ec_ctx *ctx) { return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
 
 /* Section - workspace paths (moves are kept as moved_to until another hunk names either path) */
 
@@ -36,7 +35,7 @@ static size_t file_index(ec_ctx *ctx, const ec_ws_file *f) { return (size_t)(f -
 static ec_error_code materialize(ec_ctx *ctx, size_t gi) {
   ec_str dest = ctx->files[gi].moved_to;
   ec_ws_file *d = ec_ws_get(ctx, dest);
-  if (!d) return oom(ctx);
+  if (!d) return ec_fail_oom(ctx);
   ec_ws_file *g = &ctx->files[gi];
   ec_doc doc = g->doc;
   g->moved_to.ptr = NULL;
@@ -58,7 +57,7 @@ static ec_error_code lookup(ec_ctx *ctx, ec_str path, bool create, ec_ws_file **
     }
   }
   *out = create ? ec_ws_get(ctx, path) : ec_ws_find(ctx, path);
-  if (create && !*out) return oom(ctx);
+  if (create && !*out) return ec_fail_oom(ctx);
   return EC_OK;
 }
 
@@ -113,7 +112,7 @@ static ec_error_code update_codex(ec_cp_locator *st, ec_str *out) {
   ec_arena *a = ctx->arena;
   ec_ws_file *f = st->f;
   ec_str bytes = f->loaded ? ec_doc_render(a, &f->doc) : f->original;
-  if (!bytes.ptr && bytes.len) return oom(ctx);
+  if (!bytes.ptr && bytes.len) return ec_fail_oom(ctx);
   ec_str bad = utf8_error(a, bytes);
   if (bad.ptr) {
     /* Codex reads the file as UTF-8 and stops here; the code says why (no NUL byte is involved). */
@@ -131,7 +130,7 @@ static ec_error_code update_codex(ec_cp_locator *st, ec_str *out) {
   if (bytes.len && bytes.ptr[bytes.len - 1] != '\n' && bytes.ptr[bytes.len - 1] != '\r') n++;
   raw_line *L = ec_arena_alloc(a, (n + 1) * sizeof *L);
   ec_str *texts = ec_arena_alloc(a, (n + 1) * sizeof *texts);
-  if (!L || !texts) return oom(ctx);
+  if (!L || !texts) return ec_fail_oom(ctx);
   size_t at = 0;
   uint8_t preferred = 0;
   for (size_t i = 0; i < n; i++) {
@@ -187,7 +186,7 @@ static ec_error_code update_codex(ec_cp_locator *st, ec_str *out) {
   *out = ec_buf_finish(&b, a);
   ec_arena_release(a, L); /* the line tables served only this hunk: a large file's go back now */
   ec_arena_release(a, texts);
-  if (!out->ptr) return oom(ctx);
+  if (!out->ptr) return ec_fail_oom(ctx);
   return EC_OK;
 }
 
@@ -204,7 +203,7 @@ static ec_error_code update_editcore(ec_cp_locator *st, ec_doc *next) {
   if (unterminated) n++;
   ec_str *texts = ec_arena_alloc(a, (n + 1) * sizeof *texts);
   size_t *starts = ec_arena_alloc(a, (n + 1) * sizeof *starts);
-  if (!texts || !starts) return oom(ctx);
+  if (!texts || !starts) return ec_fail_oom(ctx);
   size_t at = 0;
   for (size_t i = 0; i < n; i++) {
     const char *nl = memchr(doc->text + at, '\n', doc->len - at);
@@ -220,7 +219,7 @@ static ec_error_code update_editcore(ec_cp_locator *st, ec_doc *next) {
   rc = ec_cp_locate(st);
   if (rc) return rc;
   ec_splice *sp = ec_arena_alloc(a, (st->n_runs + 1) * sizeof *sp);
-  if (!sp) return oom(ctx);
+  if (!sp) return ec_fail_oom(ctx);
   size_t ns = 0, last_end = 0;
   for (size_t r = 0; r < st->n_runs; r++) {
     const ec_cp_run *run = &st->runs[r];
@@ -242,14 +241,14 @@ static ec_error_code update_editcore(ec_cp_locator *st, ec_doc *next) {
     } else {
       text = ec_cp_join_lines(a, run->new_lines, run->n_new, true);
     }
-    if (!text.ptr) return oom(ctx);
+    if (!text.ptr) return ec_fail_oom(ctx);
     sp[ns].start = s;
     sp[ns].end = e;
     sp[ns].text = text;
     ns++;
     last_end = e;
   }
-  if (ec_doc_splice(a, doc, sp, ns, next)) return oom(ctx);
+  if (ec_doc_splice(a, doc, sp, ns, next)) return ec_fail_oom(ctx);
   ec_arena_release(a, texts); /* served only this hunk */
   ec_arena_release(a, starts);
   return EC_OK;
@@ -300,7 +299,7 @@ static ec_error_code do_update(ec_ctx *ctx, const ec_cp_hunk *h, size_t hi, bool
     if (rc) return rc;
     ec_error_code lrc = ec_doc_load(ctx->arena, out, &next);
     ec_arena_release(ctx->arena, (void *)out.ptr); /* the doc holds its own copy */
-    if (lrc == EC_OUT_OF_MEMORY) return oom(ctx);
+    if (lrc == EC_OUT_OF_MEMORY) return ec_fail_oom(ctx);
     if (lrc) {
       rc = ec_fail(ctx, EC_BINARY_FILE, "the new content of '%.*s' holds NUL bytes", (int)h->path.len, h->path.ptr);
       ec_cp_where(ctx, h->path, hi, h->line);
@@ -384,7 +383,7 @@ ec_error_code ec_format_codex_patch(ec_ctx *ctx) {
   ec_cp_patch patch;
   ec_cp_parse_error perr;
   ec_error_code rc = ec_cp_parse(ctx->arena, e->text, !codex, &patch, &perr);
-  if (rc == EC_OUT_OF_MEMORY) return oom(ctx);
+  if (rc == EC_OUT_OF_MEMORY) return ec_fail_oom(ctx);
   if (rc) {
     rc = ec_fail(ctx, EC_MALFORMED_EDIT, "%.*s", (int)perr.message.len, perr.message.ptr);
     ec_error *er = ec_last_error(ctx);
@@ -414,7 +413,7 @@ ec_error_code ec_format_codex_patch(ec_ctx *ctx) {
   size_t n_failed = 0;
   ec_error_code first_rc = EC_OK;
   size_t *failed = ec_arena_alloc(ctx->arena, (patch.n_hunks + 1) * sizeof *failed);
-  if (!failed) return oom(ctx);
+  if (!failed) return ec_fail_oom(ctx);
   for (size_t i = 0; i < patch.n_hunks; i++) {
     const ec_cp_hunk *h = &patch.hunks[i];
     bool skip = false;
@@ -453,7 +452,7 @@ ec_error_code ec_format_codex_patch(ec_ctx *ctx) {
     if (f->existed != f->exists || f->moved_to.len) { changed = true; break; }
     if (!f->exists) continue;
     ec_str now = ec_doc_render(ctx->arena, &f->doc);
-    if (!now.ptr) return oom(ctx);
+    if (!now.ptr) return ec_fail_oom(ctx);
     changed = !ec_str_eq(now, f->original);
   }
   if (!changed)

@@ -16,7 +16,7 @@
 static ec_error_code editcore_insert(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, int64_t k) {
   const ec_edit *e = &ctx->req->edit;
   ec_str nw = ec_text_normalize_eol(ctx->arena, e->new_str);
-  if (e->new_str.len && !nw.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (e->new_str.len && !nw.ptr) return ec_fail_oom(ctx);
   size_t lf = 0;
   for (size_t i = 0; i < doc->len; i++) lf += doc->text[i] == '\n';
   bool final_lf = doc->len && doc->text[doc->len - 1] == '\n';
@@ -48,11 +48,11 @@ static ec_error_code editcore_insert(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, in
     ec_buf_append_str(&b, nw);
     if (!nw_lf) ec_buf_append_char(&b, '\n');
   }
-  if (b.oom) { ec_buf_free(&b); return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
+  if (b.oom) { ec_buf_free(&b); return ec_fail_oom(ctx); }
   ec_splice sp = {at, at, ec_buf_finish(&b, ctx->arena)};
-  if (!sp.text.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!sp.text.ptr) return ec_fail_oom(ctx);
   ec_doc next;
-  if (ec_doc_splice(ctx->arena, doc, &sp, 1, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_doc_splice(ctx->arena, doc, &sp, 1, &next)) return ec_fail_oom(ctx);
   ec_ws_set(ctx, f, &next);
   f->replacements = 1;
   return EC_OK;

@@ -22,7 +22,7 @@
 static ec_error_code lazy_setup(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, ec_str snippet, ec_lz_job *job, bool *diff_style) {
   memset(job, 0, sizeof *job);
   snippet = ec_lz_split_escaped_newlines(ctx->arena, snippet, ec_str_make(doc->text, doc->len));
-  if (!snippet.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!snippet.ptr) return ec_fail_oom(ctx);
   job->ctx = ctx;
   job->f = f;
   job->a = ctx->arena;
@@ -42,9 +42,9 @@ static ec_error_code lazy_setup(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, ec_str 
   /* The file's key map holds only what the snippet can ask: each snippet line's key, with and
    * without its first character (a diff-style `+`/`-`/space prefix). */
   ec_lz_side raw;
-  if (ec_lz_side_lines(job->a, snippet, &raw)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_lz_side_lines(job->a, snippet, &raw)) return ec_fail_oom(ctx);
   uint64_t *qk = ec_arena_alloc(job->a, (3 * raw.n + 1) * sizeof *qk);
-  if (!qk) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!qk) return ec_fail_oom(ctx);
   size_t nq = 0;
   for (size_t j = 0; j < raw.n; j++) {
     qk[nq++] = raw.key[j];
@@ -52,8 +52,8 @@ static ec_error_code lazy_setup(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, ec_str 
     ec_str un; /* and the line with its escapes undone (an over-escaped copy of a file line) */
     if (ec_lz_unescape(job->a, raw.line[j], &un)) qk[nq++] = ec_lz_key(un);
   }
-  if (ec_lz_side_build_keyed(job->a, ec_str_make(doc->text, doc->len), doc->n_lf, qk, nq, &job->F)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
-  if (ec_lz_parse(job, snippet, diff_style)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_lz_side_build_keyed(job->a, ec_str_make(doc->text, doc->len), doc->n_lf, qk, nq, &job->F)) return ec_fail_oom(ctx);
+  if (ec_lz_parse(job, snippet, diff_style)) return ec_fail_oom(ctx);
   job->nseg_parsed = job->nseg;
   ec_lz_indent_infer(&job->F, &job->fi);
   ec_lz_indent_infer(&job->S, &job->si);
@@ -65,7 +65,7 @@ static ec_error_code lazy_setup(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, ec_str 
   job->am = ec_arena_alloc(job->a, (job->S.n + 1) * sizeof *job->am);
   job->how = ec_arena_calloc(job->a, job->S.n + 1, 1);
   job->rep = ec_arena_calloc(job->a, job->S.n + 2, sizeof *job->rep);
-  if (!job->am || !job->how || !job->rep) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!job->am || !job->how || !job->rep) return ec_fail_oom(ctx);
   for (size_t j = 0; j < job->S.n; j++) job->am[j] = -1;
 
   return EC_OK;
@@ -202,7 +202,7 @@ static ec_error_code in_file_order(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, cons
 static ec_error_code lazy_syntax_guard(ec_ctx *ctx, ec_ws_file *f, const ec_doc *merged, ec_str *rendered) {
   if (ctx->opt.syntax == EC_SYNTAX_OFF) return EC_OK;
   ec_str now = ec_doc_render(ctx->arena, merged);
-  if (!now.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!now.ptr) return ec_fail_oom(ctx);
   *rendered = now;
   const ec_syntax_report *r;
   ec_error_code rc = ec_ws_syntax(ctx, f, now, &r);
@@ -286,7 +286,7 @@ verified:;
   }
   /* Splice only the lines that changed: unchanged lines keep their own line endings. */
   ec_doc next;
-  if (ec_doc_replace_lines(ctx->arena, doc, r0, r1, merged, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_doc_replace_lines(ctx->arena, doc, r0, r1, merged, &next)) return ec_fail_oom(ctx);
   ec_ws_set(ctx, f, &next);
   f->replacements = (uint32_t)job.nseg;
   ec_str now = {0};

@@ -234,7 +234,7 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   w.env = &env;
   env.scratch = ec_arena_new(ec_arena_allocator(ctx->arena));
   w.spare = ec_arena_new(ec_arena_allocator(ctx->arena));
-  rc = env.scratch && w.spare ? replace_places(ctx, f, &env, &w, at_file_start) : ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  rc = env.scratch && w.spare ? replace_places(ctx, f, &env, &w, at_file_start) : ec_fail_oom(ctx);
   stop_building(&w);
   ec_arena_free(env.scratch);
   ec_arena_free(w.spare);
@@ -306,7 +306,7 @@ static ec_error_code replace_places(ec_ctx *ctx, ec_ws_file *f, ec_match_env *en
   if (!every_place) {
     for (size_t i = 0; i < found.n && !(rc = on_place(w, &found.items[i])); i++) {}
     if (!rc && w->has_pending) rc = write_pending(w, doc->len);
-    if (rc) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (rc) return ec_fail_oom(ctx);
   }
   if (w->refused) {
     ec_fail(ctx, w->refused, "old_string matches line %u of '%.*s' by %s, but %.*s Nothing was changed.", w->refused_line,
@@ -329,7 +329,7 @@ static ec_error_code replace_places(ec_ctx *ctx, ec_ws_file *f, ec_match_env *en
   }
   ec_doc next;
   w->building = false; /* finish frees the builder when it fails */
-  if (ec_doc_builder_finish(&w->out, ctx->arena, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_doc_builder_finish(&w->out, ctx->arena, &next)) return ec_fail_oom(ctx);
   ec_ws_replace_doc(ctx, f, &next);
   f->replacements = (uint32_t)found.total;
   return EC_OK;

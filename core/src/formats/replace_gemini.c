@@ -66,7 +66,7 @@ ec_error_code ec_gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
   if (!g.occurrences) {
     ec_str old_text = ec_text_normalize_eol(ctx->arena, e->old_string);
     ec_diagnosis d;
-    if (ec_diagnose_no_match(&env, old_text, &d)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (ec_diagnose_no_match(&env, old_text, &d)) return ec_fail_oom(ctx);
     ec_fail(ctx, EC_NO_MATCH, "Could not find an exact match for 'old_string' in '%.*s'. If previous edits modified the file or you are "
             "modifying lines outside your recent read window, please use ReadFile to inspect the target lines before retrying with an exact 'old_string'.",
             (int)f->path.len, f->path.ptr);
@@ -105,7 +105,7 @@ ec_error_code ec_gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
       run = i;
     }
     ec_buf_append(&b, g.content.ptr + run, g.content.len - run);
-    if (b.oom) { ec_buf_free(&b); return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
+    if (b.oom) { ec_buf_free(&b); return ec_fail_oom(ctx); }
     bytes = ec_buf_finish(&b, ctx->arena);
     if (!bytes.ptr) bytes = ec_arena_strdup(ctx->arena, "", 0);
     ec_arena_release(ctx->arena, (void *)g.content.ptr);
@@ -114,7 +114,7 @@ ec_error_code ec_gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
   ec_doc next;
   if (ec_doc_load(ctx->arena, bytes, &next) == EC_BINARY_FILE)
     return ec_fail(ctx, EC_BINARY_FILE, "the new content of '%.*s' holds NUL bytes", (int)f->path.len, f->path.ptr);
-  if (!next.text) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!next.text) return ec_fail_oom(ctx);
   ec_arena_release(ctx->arena, (void *)bytes.ptr);
   ec_ws_replace_doc(ctx, f, &next);
   for (size_t i = 0; i < g.applied.n && i < 1000; i++)

@@ -42,7 +42,6 @@ typedef struct ud_run {
   uint64_t work;
 } ud_run;
 
-static ec_error_code oom(ec_ctx *ctx) { return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
 
 static void set_where(ec_ctx *ctx, ec_str path, uint32_t block, uint32_t line) {
   ec_error *e = ec_last_error(ctx);
@@ -244,7 +243,7 @@ static ec_error_code apply_hunks(ud_run *r, ec_ws_file *f, const ec_ud_file *uf)
     const ec_ud_hunk *h = &uf->hunks[k];
     r->hunk_no++;
     ec_str old_text = side_text(ctx, h, '+'), new_text = side_text(ctx, h, '-');
-    if (!old_text.ptr || !new_text.ptr) return oom(ctx);
+    if (!old_text.ptr || !new_text.ptr) return ec_fail_oom(ctx);
 
     ec_found_list found = {0};
     found.limit = ctx->opt.limits.max_lines;
@@ -252,13 +251,13 @@ static ec_error_code apply_hunks(ud_run *r, ec_ws_file *f, const ec_ud_file *uf)
     bool decided;
     if (r->n_ladder && r->ladder[0] == EC_STRATEGY_EXACT &&
         (rc = ec_ud_text_find_exact(ctx, &t, h, old_text, new_text, &r->work, WORK_BUDGET, &found, &decided)))
-      return rc == EC_OUT_OF_MEMORY ? oom(ctx) : over_budget(r, f, uf, h, &t);
+      return rc == EC_OUT_OF_MEMORY ? ec_fail_oom(ctx) : over_budget(r, f, uf, h, &t);
     if (r->work > WORK_BUDGET) return over_budget(r, f, uf, h, &t);
     size_t n_ok = found.n;
 
     if (!decided) {
       /* The general path: the whole current text, the whole ladder. */
-      if ((rc = ec_ud_text_flush(ctx, &t))) return rc == EC_OUT_OF_MEMORY ? oom(ctx) : over_budget(r, f, uf, h, &t);
+      if ((rc = ec_ud_text_flush(ctx, &t))) return rc == EC_OUT_OF_MEMORY ? ec_fail_oom(ctx) : over_budget(r, f, uf, h, &t);
       r->work += t.len + 1;
       if (r->work > WORK_BUDGET) return over_budget(r, f, uf, h, &t);
       if (!old_text.len) {
@@ -287,7 +286,7 @@ static ec_error_code apply_hunks(ud_run *r, ec_ws_file *f, const ec_ud_file *uf)
       ec_match_env_init(&env, ctx->arena, t.p, t.len, &ctx->opt, ctx->req->profile);
       found.n = found.total = 0;
       rc = ec_ladder_find(&env, r->ladder, r->n_ladder, old_text, new_text, &found, &used);
-      if (rc == EC_OUT_OF_MEMORY) return oom(ctx);
+      if (rc == EC_OUT_OF_MEMORY) return ec_fail_oom(ctx);
       if (rc) {
         rc = ec_fail(ctx, rc, "%.*s", (int)env.message.len, env.message.ptr ? env.message.ptr : "matching stopped");
         set_where(ctx, f->path, r->hunk_no, h->line);
@@ -303,7 +302,7 @@ static ec_error_code apply_hunks(ud_run *r, ec_ws_file *f, const ec_ud_file *uf)
         /* Already applied? The new lines are there, once, and they say something the old did not. */
         if (new_text.len && (h->n_add || h->n_context >= 2)) {
           ec_found_list again = {0};
-          if (ec_strategy_exact(&env, new_text, old_text, &again)) return oom(ctx);
+          if (ec_strategy_exact(&env, new_text, old_text, &again)) return ec_fail_oom(ctx);
           if (keep_aligned(t.p, &again) == 1) {
             r->noop++;
             continue;
@@ -338,7 +337,7 @@ static ec_error_code apply_hunks(ud_run *r, ec_ws_file *f, const ec_ud_file *uf)
       ec_str why = {NULL, 0};
       rc = ec_frame_line_breaks(ctx->arena, t.p, t.len, old_text, new_text, 0, t.len, &m.start, &m.end, &repl, &why);
       if (!rc) rc = ec_check_inner_blank_lines(ctx->arena, (ec_str){t.p + m.start, m.end - m.start}, old_text, new_text, repl, &why);
-      if (rc == EC_OUT_OF_MEMORY) return oom(ctx);
+      if (rc == EC_OUT_OF_MEMORY) return ec_fail_oom(ctx);
       if (rc) {
         rc = ec_fail(ctx, rc, "hunk %u (line %u of the diff) matches by %s, but %.*s Nothing was changed.", r->hunk_no, h->line,
                      ec_strategy_name(m.strategy), (int)why.len, why.ptr);
@@ -356,14 +355,14 @@ static ec_error_code apply_hunks(ud_run *r, ec_ws_file *f, const ec_ud_file *uf)
       return EC_OUT_OF_MEMORY;
     if (!ec_str_eq(matched, repl)) r->effective++;
     f->replacements++;
-    if (ec_ud_text_add_splice(ctx, &t, m.start, m.end, m.start_line - 1, repl)) return oom(ctx);
+    if (ec_ud_text_add_splice(ctx, &t, m.start, m.end, m.start_line - 1, repl)) return ec_fail_oom(ctx);
   }
 
   bool direct = t.is_doc && final_eol == final_eol0 && (!t.n_sp || t.sp[t.n_sp - 1].end <= doc->len);
   if (direct) {
     /* Every hunk in the file's own text: one batch of splices, the unchanged lines untouched. */
     ec_splice *sp = ec_arena_alloc(ctx->arena, (t.n_sp + 1) * sizeof *sp);
-    if (!sp) return oom(ctx);
+    if (!sp) return ec_fail_oom(ctx);
     size_t n = 0;
     for (size_t i = 0; i < t.n_sp; i++) {
       ec_splice s = {t.sp[i].start, t.sp[i].end, t.sp[i].text};
@@ -373,21 +372,21 @@ static ec_error_code apply_hunks(ud_run *r, ec_ws_file *f, const ec_ud_file *uf)
     }
     if (!n) return EC_OK;
     ec_doc next;
-    if (ec_doc_splice(ctx->arena, doc, sp, n, &next)) return oom(ctx);
+    if (ec_doc_splice(ctx->arena, doc, sp, n, &next)) return ec_fail_oom(ctx);
     ec_ud_text_drop_index(ctx, &t);
     ec_ws_replace_doc(ctx, f, &next); /* t reads the old doc no more */
     if (r->effective == before_effective) r->effective++;
     return EC_OK;
   }
 
-  if ((rc = ec_ud_text_flush(ctx, &t))) return rc == EC_OUT_OF_MEMORY ? oom(ctx) : rc;
+  if ((rc = ec_ud_text_flush(ctx, &t))) return rc == EC_OUT_OF_MEMORY ? ec_fail_oom(ctx) : rc;
   ec_ud_text_drop_index(ctx, &t);
   ec_str w = {t.p, t.len};
   if (!final_eol && w.len && w.ptr[w.len - 1] == '\n') w.len--;
   if (w.len == doc->len && !memcmp(w.ptr, doc->text, w.len)) return EC_OK;
   /* Splice only the changed lines, so untouched lines keep their endings. */
   ec_doc next;
-  if (ec_doc_replace_lines(ctx->arena, doc, 0, doc->len, w, &next)) return oom(ctx);
+  if (ec_doc_replace_lines(ctx->arena, doc, 0, doc->len, w, &next)) return ec_fail_oom(ctx);
   ec_ws_set(ctx, f, &next);
   if (r->effective == before_effective) r->effective++; /* only the final newline changed */
   return EC_OK;
@@ -417,12 +416,12 @@ static ec_error_code create_file(ud_run *r, const ec_ud_file *uf, ec_str name) {
   r->hunk_no += (uint32_t)uf->n_hunks;
   ec_str text = ec_buf_finish(&b, ctx->arena);
   if (!text.ptr) {
-    if (b.oom) return oom(ctx);
+    if (b.oom) return ec_fail_oom(ctx);
     text = ec_cstr("");
   }
   if (no_eol && text.len) text.len--;
   ec_ws_file *f = ec_ws_get(ctx, name);
-  if (!f) return oom(ctx);
+  if (!f) return ec_fail_oom(ctx);
   ec_error_code rc = ec_ws_set_bytes(ctx, f, text);
   if (rc) return rc;
   f->replacements = 1;
@@ -631,11 +630,11 @@ ec_error_code ec_format_unified_diff(ec_ctx *ctx) {
   if (!e->text.len) return ec_fail(ctx, EC_INVALID_PARAM, "edit.text (the unified diff) is required for format 'unified_diff'");
   if (ec_str_has_nul(e->text)) return ec_fail(ctx, EC_INVALID_PARAM, "edit.text may not hold NUL bytes");
   ec_str text = ec_text_normalize_eol(ctx->arena, e->text);
-  if (!text.ptr) return oom(ctx);
+  if (!text.ptr) return ec_fail_oom(ctx);
   ec_ud_patch patch;
   ec_ud_error perr;
   ec_error_code rc = ec_udiff_read(ctx, text, &patch, &perr);
-  if (rc == EC_OUT_OF_MEMORY) return oom(ctx);
+  if (rc == EC_OUT_OF_MEMORY) return ec_fail_oom(ctx);
   if (rc) {
     rc = ec_fail(ctx, rc, "%.*s", (int)perr.message.len, perr.message.ptr);
     set_where(ctx, (ec_str){0, 0}, 0, perr.line);

@@ -29,7 +29,7 @@ ec_error_code ec_format_whole_file(ec_ctx *ctx) {
    * the new doc may read edit.content itself rather than a copy of it. */
   ec_error_code rc2 = ctx->opt.content_as_splices ? ec_doc_with_text(ctx->arena, doc, text, &next)
                                                   : ec_doc_splice(ctx->arena, doc, &sp, 1, &next);
-  if (rc2) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (rc2) return ec_fail_oom(ctx);
   if (ec_str_eq(ec_str_make(next.text, next.len), ec_str_make(doc->text, doc->len)))
     return ec_fail(ctx, EC_NOOP, "the new content of '%.*s' is identical to the current one.", (int)f->path.len, f->path.ptr);
   ec_ws_set(ctx, f, &next);

@@ -675,7 +675,7 @@ static bool close_edit(ec_str a, ec_str b) {
 static ec_error_code counterpart_pass(ec_lz_job *job) {
   ec_lz_side *S = &job->S, *F = &job->F;
   int64_t *nx = next_anchors(job), lo = -1;
-  if (!nx) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!nx) return ec_fail_oom(job->ctx);
   size_t jp = 0;
   for (size_t si = 0; si < job->nseg; si++) {
     ec_lz_seg *s = &job->seg[si];
@@ -689,7 +689,7 @@ static ec_error_code counterpart_pass(ec_lz_job *job) {
     uint32_t found = LZ_NIL, nfound = 0, second = LZ_NIL, close = LZ_NIL, nclose = 0;
     ec_lz_cp_iter it;
     ec_str hs = ec_lz_head(S->line[j]);
-    if (!ec_lz_counterpart_iter_init(job, S->line[j], lo, hi, &it)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!ec_lz_counterpart_iter_init(job, S->line[j], lo, hi, &it)) return ec_fail_oom(job->ctx);
     for (uint32_t i; (i = ec_lz_counterpart_next(&it)) != LZ_NIL;) {
       /* Each candidate is two heads and a comparison: 16 units (a unit is a few nanoseconds). */
       if (!spend(job, 16)) return too_large(job);

@@ -28,7 +28,7 @@ ec_error_code ec_lz_decline(ec_lz_job *job, ec_error_code code, size_t seg, uint
     }
   }
   va_end(ap);
-  if (!msg.ptr) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!msg.ptr) return ec_fail_oom(job->ctx);
   ec_fail(job->ctx, code, "%.*s", (int)msg.len, msg.ptr);
   ec_error *e = ec_last_error(job->ctx);
   if (e) {

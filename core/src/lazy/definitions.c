@@ -60,7 +60,7 @@ ec_error_code ec_lz_check_definitions(ec_lz_job *job, const ec_lz_rview *v) {
   if (job->diff_style) return EC_OK;
   /* The file lines R keeps (a gap's, or a block line aligned with one). */
   bool *in_r = ec_arena_calloc(job->a, F->n + 1, 1);
-  if (!in_r) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!in_r) return ec_fail_oom(job->ctx);
   for (size_t r = 0; r < v->nr; r++)
     if (v->rfile[r] != EC_LZ_NONE && v->rfile[r] < F->n) in_r[v->rfile[r]] = true;
   job->work += v->nr;

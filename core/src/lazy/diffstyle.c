@@ -424,7 +424,7 @@ static ec_error_code place_fallback(ec_lz_job *job, part_t *P, size_t np, const 
   *permuted = false;
   where_t *g = ec_arena_alloc(job->a, (np + 1) * sizeof *g);
   keyed_t *ord = ec_arena_alloc(job->a, (np + 1) * sizeof *ord);
-  if (!g || !ord) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!g || !ord) return ec_fail_oom(job->ctx);
   bool all_unique = true;
   for (size_t i = 0; i < np; i++) {
     P[i].start = P[i].end = SIZE_MAX;
@@ -456,7 +456,7 @@ static ec_error_code place_fallback(ec_lz_job *job, part_t *P, size_t np, const 
     P[i].end = g[i].first_end;
   }
   size_t *next1 = next_unique(job, g, np); /* the next part that occurs once (np: none) */
-  if (!next1) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!next1) return ec_fail_oom(job->ctx);
   size_t lo = 0, above = SIZE_MAX;
   for (size_t i = 0; i < np; i++) {
     if (g[i].n == 1) {
@@ -499,7 +499,7 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
   uint32_t *old = ec_arena_alloc(job->a, (2 * S->n + 1) * sizeof *old); /* room for one re-read of each part */
   part_t *P = ec_arena_alloc(job->a, (S->n + 1) * sizeof *P);
   hunk_t *hs = ec_arena_alloc(job->a, (S->n + 1) * sizeof *hs);
-  if (!old || !P || !hs) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!old || !P || !hs) return ec_fail_oom(job->ctx);
   size_t np = 0, hunk = 0, j = 0, old_total = 0;
   int pn = (int)job->f->path.len;
   const char *p = job->f->path.ptr;
@@ -617,7 +617,7 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
   }
   if (permuted) {
     qsort(hs, nh, sizeof *hs, cmp_hunk_start);
-    if (!reorder_segments(job, P, np)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!reorder_segments(job, P, np)) return ec_fail_oom(job->ctx);
   }
   /* The `+` prefix width, decided once for the snippet: when every `+` line written after a
    * reference of one kind (context or `-`) lands one column off the file's indentation grid the
@@ -643,7 +643,7 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
   }
   for (size_t i = c; i < F->n; i++) { ec_buf_append_str(&b, F->line[i]); ec_buf_append_char(&b, '\n'); }
   ec_str res = ec_buf_finish(&b, job->a);
-  if (!res.ptr) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!res.ptr) return ec_fail_oom(job->ctx);
   if (!job->file_final_lf && res.len && res.ptr[res.len - 1] == '\n') res.len--;
   *out = res;
   job->nseg = hunk;

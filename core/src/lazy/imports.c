@@ -101,7 +101,7 @@ ec_error_code ec_lz_check_imports(ec_lz_job *job, const ec_lz_rview *v) {
   const ec_lz_side *F = &job->F;
   names *fn = ec_arena_alloc(job->a, sizeof *fn), *rn = ec_arena_alloc(job->a, sizeof *rn);
   bool *imp = ec_arena_alloc(job->a, v->nr + 1);
-  if (!fn || !rn || !imp) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!fn || !rn || !imp) return ec_fail_oom(job->ctx);
   fn->n = rn->n = 0;
   bool open = false;
   for (size_t i = 0; i < F->n; i++) import_line(F->line[i], &open, fn, (uint32_t)i);

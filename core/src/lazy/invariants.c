@@ -455,7 +455,7 @@ static ec_error_code defined_once(ec_lz_job *job, const ec_lz_rview *v, const la
   if (!any) return EC_OK;
   const uint32_t *up = v->rup;
   defn_t *d = ec_arena_alloc(job->a, (v->nr + 1) * sizeof *d);
-  if (!d) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!d) return ec_fail_oom(job->ctx);
   size_t nd = 0;
   for (size_t r = 0; r < v->nr; r++) {
     ec_str n;
@@ -782,7 +782,7 @@ ec_error_code ec_lz_python_after_guard(ec_lz_job *job, ec_str text) {
   for (size_t i = 0; i < text.len; i++)
     if (text.ptr[i] == '\n') n++;
   ec_str *L = ec_arena_alloc(job->a, n * sizeof *L);
-  if (!L) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!L) return ec_fail_oom(job->ctx);
   size_t k = 0, start = 0;
   for (size_t i = 0; i <= text.len; i++)
     if (i == text.len || text.ptr[i] == '\n') {

@@ -1205,7 +1205,7 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
   if (F->cr || !F->n) tail = F->n;
   emit_file(job, &o, c, tail);
   ec_str res = ec_buf_finish(&o.b, job->a);
-  if (!res.ptr) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!res.ptr) return ec_fail_oom(job->ctx);
   size_t head_off = o.head_lines ? (size_t)(F->line[o.head_lines - 1].ptr - base) + F->line[o.head_lines - 1].len + 1 : 0;
   size_t tail_off = tail < F->n ? (size_t)(F->line[tail].ptr - base) : job->file_len;
   if (tail >= F->n && !job->file_final_lf) {

@@ -446,7 +446,7 @@ static ec_error_code kept_blocks(vjob *v) {
   uint32_t *ownS = ec_arena_alloc(job->a, (nn + 1) * sizeof *ownS), *rpos = ec_arena_alloc(job->a, (F->n + 1) * sizeof *rpos);
   uint32_t *stack = ec_arena_alloc(job->a, (2 * big + 2) * sizeof *stack);
   ec_str *lines = ec_arena_alloc(job->a, (nn + 1) * sizeof *lines);
-  if (!ownF || !ownR || !ownS || !rpos || !stack || !lines) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!ownF || !ownR || !ownS || !rpos || !stack || !lines) return ec_fail_oom(job->ctx);
   size_t fseed, rseed;
   size_t fend = ec_lz_owners(F->line, sizeof *F->line, F->n, v->fwin0, v->fwin1, job->fi.tab, ownF, stack, &fseed);
   size_t rend = ec_lz_owners(&v->r[0].line, sizeof *v->r, v->nr, rwin0, rwin1, job->fi.tab, ownR, stack, &rseed);
@@ -782,7 +782,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
   const uint32_t *A = v->nl + v->nl0[s0];
   uint32_t *B = ec_arena_alloc(job->a, (y - x + 1) * sizeof *B);
   uint32_t *aseg = ec_arena_alloc(job->a, (na + 1) * sizeof *aseg);
-  if (!B || !aseg) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!B || !aseg) return ec_fail_oom(job->ctx);
   size_t nb = 0;
   for (size_t i = x; i < y; i++)
     if (!(F->flags[i] & LZ_BLANK)) B[nb++] = (uint32_t)i;
@@ -804,7 +804,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
    * code moved into a new block at another depth (a method extracted from a loop's body, written
    * above it) is new code there, not the old lines kept. */
   uint32_t *acol = ec_arena_alloc(job->a, (na + 1) * sizeof *acol), *bcol = ec_arena_alloc(job->a, (nb + 1) * sizeof *bcol);
-  if (!acol || !bcol) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!acol || !bcol) return ec_fail_oom(job->ctx);
   for (size_t s = s0, k = 0; s <= s1; s++) {
     size_t r = v->rb[s];
     for (size_t q = v->nl0[s]; q < v->nl0[s + 1]; q++, k++) {
@@ -818,7 +818,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
 #define SAME(a, b) (S->key[A[a]] == F->key[B[b]] && acol[a] == bcol[b])
   int32_t *ma = ec_arena_alloc(job->a, (na + 1) * sizeof *ma); /* A index -> B index or -1 */
   int32_t *mb = ec_arena_alloc(job->a, (nb + 1) * sizeof *mb);
-  if (!ma || !mb) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!ma || !mb) return ec_fail_oom(job->ctx);
   for (size_t k = 0; k < na; k++) ma[k] = -1;
   for (size_t k = 0; k < nb; k++) mb[k] = -1;
   /* The common prefix and suffix pair lines without a choice; a diff-style `+` line is left to
@@ -848,7 +848,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     if ((uint64_t)(ra + 1) * (rb + 1) > VERIFY_CELLS)
       return fail_check(job, s0, B[p] + 1, B[sb - 1] + 1, "the region it rewrites is too large to check", ec_str_make(NULL, 0));
     uint32_t *T = ec_arena_alloc(job->a, (ra + 1) * (rb + 1) * sizeof *T);
-    if (!T) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!T) return ec_fail_oom(job->ctx);
     size_t W = rb + 1;
     for (size_t i = 0; i <= ra; i++) T[i * W + rb] = 0;
     for (size_t k = 0; k <= rb; k++) T[ra * W + k] = 0;
@@ -938,7 +938,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
   {
     size_t last_gap = job->nseg_parsed;
     uint32_t *outer = ec_arena_alloc(job->a, (job->nseg_parsed + 1) * sizeof *outer);
-    if (!outer) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!outer) return ec_fail_oom(job->ctx);
     for (size_t g = 0; g <= job->nseg_parsed; g++) outer[g] = UINT32_MAX;
     for (size_t a = 0; a < na; a++)
       if (!(S->flags[A[a]] & (LZ_BLANK | LZ_MARKER)) && S->indent[A[a]] < outer[aseg[a]]) outer[aseg[a]] = S->indent[A[a]];
@@ -950,7 +950,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
         if ((side ? job->trail_marker : job->lead_marker) || v->gx[g] == SIZE_MAX || v->gx[g] >= v->gy[g]) continue;
         ec_lz_cp_iter it;
         if (!ec_lz_counterpart_iter_init(job, S->line[A[a]], (int64_t)v->gx[g] - 1, (int64_t)v->gy[g], &it))
-          return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+          return ec_fail_oom(job->ctx);
         unsigned seen = 0;
         for (uint32_t i; seen < 64 && (i = ec_lz_counterpart_next(&it)) != LZ_NIL; seen++) {
           if ((F->flags[i] & (LZ_WEAK | LZ_BLANK)) || F->key[i] == S->key[A[a]] || F->indent[i] != S->indent[A[a]]) continue;
@@ -1032,7 +1032,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       size_t most = trail > lead ? trail : lead;
       uint64_t *ka = ec_arena_alloc(job->a, (most + 1) * sizeof *ka), *kf = ec_arena_alloc(job->a, (most + 1) * sizeof *kf);
       uint8_t *hit = ec_arena_alloc(job->a, most + 1);
-      if (!ka || !kf || !hit) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+      if (!ka || !kf || !hit) return ec_fail_oom(job->ctx);
       if (!free_bottom && trail && !balanced_new_run(job, A, na - trail, na)) {
         size_t nf = 0, closing;
         bool nonneg;
@@ -1040,7 +1040,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
           if (!(F->flags[f] & LZ_BLANK)) kf[nf++] = F->key[f];
         for (size_t k = 0; k < trail; k++) ka[k] = S->key[A[na - trail + k]];
         memset(hit, 0, most + 1);
-        if (!overlaps(job->a, ka, trail, kf, nf, hit)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+        if (!overlaps(job->a, ka, trail, kf, nf, hit)) return ec_fail_oom(job->ctx);
         own_closers(S, A, na - trail, na, &closing, &nonneg);
         for (size_t L = 1; L <= trail; L++)
           if (hit[L] && !(nonneg && L <= closing))
@@ -1053,7 +1053,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
         for (size_t k = 0; k < nf; k++) ka[k] = kf[nf - 1 - k]; /* the file lines before the place, in order */
         for (size_t k = 0; k < lead; k++) kf[k] = S->key[A[k]];
         memset(hit, 0, most + 1);
-        if (!overlaps(job->a, ka, nf, kf, lead, hit)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+        if (!overlaps(job->a, ka, nf, kf, lead, hit)) return ec_fail_oom(job->ctx);
         for (size_t L = 1; L <= lead; L++)
           if (hit[L])
             return fail_check(job, s0, (uint32_t)x, (uint32_t)x, "its first lines would be written twice: the file lines right before its place, which a marker keeps, are the same", S->line[A[0]]);
@@ -1080,7 +1080,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
   uint32_t *scratch = ec_arena_alloc(job->a, (na + 1) * sizeof *scratch);
   v->upA[0] = ec_arena_alloc(job->a, (na + 1) * sizeof *v->upA[0]);
   v->upA[1] = ec_arena_alloc(job->a, (na + 1) * sizeof *v->upA[1]);
-  if (!cred || !rcache || !scratch || !v->upA[0] || !v->upA[1]) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!cred || !rcache || !scratch || !v->upA[0] || !v->upA[1]) return ec_fail_oom(job->ctx);
   ec_lz_enclosing_of(S, A, na, false, v->upA[0], scratch);
   ec_lz_enclosing_of(S, A, na, true, v->upA[1], scratch);
   for (size_t q = 0; q < nb; q++) {
@@ -1264,7 +1264,7 @@ static ec_error_code member_twice(vjob *v) {
   if (!any) return EC_OK;
   uint32_t *up = result_enclosing(v);
   member_t *m = ec_arena_alloc(job->a, (v->nr + 1) * sizeof *m);
-  if (!up || !m) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!up || !m) return ec_fail_oom(job->ctx);
   size_t nm = 0;
   for (size_t r = 0; r < v->nr; r++) {
     if (v->r[r].blank || up[r] == LZ_NIL) continue;
@@ -1301,7 +1301,7 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   ec_lz_side *S = &job->S, *F = &job->F;
   size_t ns = job->nseg_parsed;
   if (!ns) return EC_OK;
-  if (build_result(&v, merged)) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (build_result(&v, merged)) return ec_fail_oom(job->ctx);
   v.nl = ec_arena_alloc(job->a, (S->n + 1) * sizeof *v.nl);
   v.nl0 = ec_arena_alloc(job->a, (ns + 1) * sizeof *v.nl0);
   v.rb = ec_arena_alloc(job->a, (ns + 1) * sizeof *v.rb);
@@ -1315,7 +1315,7 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   v.rblk = ec_arena_alloc(job->a, (v.nr + 1) * sizeof *v.rblk);
   v.nlr = ec_arena_alloc(job->a, (S->n + 1) * sizeof *v.nlr);
   if (!v.nl || !v.nl0 || !v.rb || !v.re || !v.gx || !v.gy || !v.gempty || !v.ar || !v.rnew || !v.rfile || !v.rblk || !v.nlr)
-    return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+    return ec_fail_oom(job->ctx);
   for (size_t r = 0; r <= v.nr; r++) v.rfile[r] = v.rblk[r] = EC_LZ_NONE;
   v.diff = job->diff_style;
   for (size_t j = 0; j < S->n && S->op && !v.diff; j++) v.diff = S->op[j] != ' ';
@@ -1464,7 +1464,7 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
   if (rc) return rc;
   /* The invariants every merge keeps, stated on their own (invariants.c, docs/lazy.md). */
   uint32_t *rup = result_enclosing(&v);
-  if (!rup) return ec_fail(job->ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!rup) return ec_fail_oom(job->ctx);
   ec_lz_rview view = {v.r, v.nr, v.rfile, v.rblk, v.nl, v.nl0, v.rb, v.re, v.gx, v.gy, rup};
   rc = ec_lz_check_invariants(job, &view);
   if (!rc) rc = ec_lz_check_left_out(job, &view);

@@ -163,7 +163,7 @@ ec_error_code ec_sr_parse_strict(ec_ctx *ctx, ec_str text, bool is_final, ec_sr_
   size_t lead = 0;
   while (lead < text.len && text.ptr[lead] == '\n') lead++;
   ec_sr_lines l;
-  if (ec_sr_split(ctx->arena, ec_str_drop(text, lead), &l)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_sr_split(ctx->arena, ec_str_drop(text, lead), &l)) return ec_fail_oom(ctx);
   l.base = lead;
   size_t n = l.n;
   if (!is_final && n) {
@@ -174,7 +174,7 @@ ec_error_code ec_sr_parse_strict(ec_ctx *ctx, ec_str text, bool is_final, ec_sr_
   }
   size_t cap = 8, nb = 0;
   ec_sr_block *blocks = ec_arena_calloc(ctx->arena, cap, sizeof *blocks);
-  if (!blocks) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!blocks) return ec_fail_oom(ctx);
   enum { OUT, SEARCH, REPLACE } st = OUT;
   size_t sec_start = 0;
   size_t max_blocks = ctx->opt.limits.max_blocks ? ctx->opt.limits.max_blocks : 10000;
@@ -215,7 +215,7 @@ ec_error_code ec_sr_parse_strict(ec_ctx *ctx, ec_str text, bool is_final, ec_sr_
       case SEARCH:
         if (is_sep) {
           cur.search = join_lines(ctx->arena, &l, sec_start, i);
-          if (!cur.search.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+          if (!cur.search.ptr) return ec_fail_oom(ctx);
           cur.sep_line = ln;
           st = REPLACE;
           sec_start = i + 1;
@@ -240,12 +240,12 @@ ec_error_code ec_sr_parse_strict(ec_ctx *ctx, ec_str text, bool is_final, ec_sr_
             return malformed(ctx, ln, bno, "Line %u: a new SEARCH marker, but block %d (from line %u) is not closed: expected "
                              "'+++++++ REPLACE' after its new lines.", ln, bno, cur.line);
           cur.replace = join_lines(ctx->arena, &l, sec_start, i);
-          if (!cur.replace.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+          if (!cur.replace.ptr) return ec_fail_oom(ctx);
           cur.complete = true;
-          if (n_seps > 1 && all_readings(ctx->arena, &l, body_start, i, seps, n_seps, &cur)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+          if (n_seps > 1 && all_readings(ctx->arena, &l, body_start, i, seps, n_seps, &cur)) return ec_fail_oom(ctx);
           if (nb == cap) {
             ec_sr_block *p = ec_arena_grow(ctx->arena, blocks, cap * sizeof *p, cap * 2 * sizeof *p);
-            if (!p) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+            if (!p) return ec_fail_oom(ctx);
             blocks = p;
             cap *= 2;
           }
@@ -277,10 +277,10 @@ ec_error_code ec_sr_parse_strict(ec_ctx *ctx, ec_str text, bool is_final, ec_sr_
       /* streaming: the block being written shows its new lines so far */
       cur.replace = join_lines(ctx->arena, &l, sec_start, n);
       if (n > sec_start && l.items[n - 1].len == 0 && n == l.n) cur.replace.len--; /* text ends on a fresh line */
-      if (!cur.replace.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+      if (!cur.replace.ptr) return ec_fail_oom(ctx);
       if (nb == cap) {
         ec_sr_block *p = ec_arena_grow(ctx->arena, blocks, cap * sizeof *p, (cap + 1) * sizeof *p);
-        if (!p) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+        if (!p) return ec_fail_oom(ctx);
         blocks = p;
       }
       blocks[nb++] = cur;
@@ -295,7 +295,7 @@ ec_error_code ec_sr_emit_blocks(ec_ctx *ctx, ec_str path, const ec_sr_block *blo
   ctx->res->has_blocks = true;
   for (size_t i = 0; i < n; i++) {
     ec_block *b = ec_result_add_block(ctx->res);
-    if (!b) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!b) return ec_fail_oom(ctx);
     b->path = path;
     b->search = blocks[i].search;
     b->replace = blocks[i].replace;
@@ -309,7 +309,7 @@ ec_error_code ec_sr_set_text(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
   ec_error_code rc = ec_ws_doc(ctx, f, &doc);
   if (rc) return rc;
   ec_doc next;
-  if (ec_doc_replace_lines(ctx->arena, doc, 0, doc->len, text, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_doc_replace_lines(ctx->arena, doc, 0, doc->len, text, &next)) return ec_fail_oom(ctx);
   ec_ws_set(ctx, f, &next);
   return EC_OK;
 }
@@ -446,7 +446,7 @@ static ec_error_code place_block(ec_ctx *ctx, const ladder *ld, ec_ws_file *f, c
       }
     }
     ec_str what = ec_arena_printf(ctx->arena, "SEARCH block %zu", i + 1);
-    if (!what.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!what.ptr) return ec_fail_oom(ctx);
     ec_report_no_match(ctx, env, f, what.ptr, bk->search);
     return with_block(ctx, EC_NO_MATCH, f, i, bk->line);
   }
@@ -538,7 +538,7 @@ static ec_error_code plan_as_sent(ec_ctx *ctx, const ladder *ld, ec_ws_file *f, 
   }
   planned *sorted = ec_arena_alloc(ctx->arena, (np ? np : 1) * sizeof *sorted);
   ec_splice *sp = ec_arena_alloc(ctx->arena, (np ? np : 1) * sizeof *sp);
-  if (!sorted || !sp) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!sorted || !sp) return ec_fail_oom(ctx);
   memcpy(sorted, plan, np * sizeof *sorted);
   ec_sort(sorted, np, sizeof *sorted, cmp_planned);
   for (size_t k = 0; k < np; k++) {
@@ -587,7 +587,7 @@ static ec_error_code plan_steps(ec_ctx *ctx, ec_arena *scratch, ec_ws_file *f, e
 static ec_error_code plan_in_order(ec_ctx *ctx, ec_ws_file *f, ec_str cur, const ec_strategy *order, size_t n_order,
                                    const ec_sr_block *blocks, size_t n, planned *plan, size_t *np_out, ec_str *out) {
   ec_arena *scratch = ec_arena_new(ec_arena_allocator(ctx->arena));
-  if (!scratch) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!scratch) return ec_fail_oom(ctx);
   char *owned = NULL;
   ec_error_code rc = plan_steps(ctx, scratch, f, cur, order, n_order, blocks, n, plan, np_out, out, &owned);
   ec_arena_free(scratch);
@@ -604,7 +604,7 @@ static ec_error_code plan_steps(ec_ctx *ctx, ec_arena *scratch, ec_ws_file *f, e
   for (size_t i = 0; i < n; i++) {
     ec_arena_reset(scratch);
     ec_str mt = with_final_lf(scratch, cur);
-    if (!mt.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!mt.ptr) return ec_fail_oom(ctx);
     ec_match_env env;
     ec_match_env_init(&env, scratch, mt.ptr, mt.len, &ctx->opt, ctx->req->profile);
     const ladder ld = {&env, order, n_order, mt.ptr, mt.len};
@@ -624,10 +624,10 @@ static ec_error_code plan_steps(ec_ctx *ctx, ec_arena *scratch, ec_ws_file *f, e
     }
     planned *p = &plan[np++];
     p->text = ec_arena_strdup(ctx->arena, p->text.ptr ? p->text.ptr : "", p->text.len); /* may be in scratch */
-    if (!p->text.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!p->text.ptr) return ec_fail_oom(ctx);
     size_t len = cur.len - (p->end - p->start) + p->text.len;
     char *next = ec_arena_alloc_own(ctx->arena, len + 1);
-    if (!next) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!next) return ec_fail_oom(ctx);
     memcpy(next, cur.ptr, p->start);
     memcpy(next + p->start, p->text.ptr, p->text.len);
     memcpy(next + p->start + p->text.len, cur.ptr + p->end, cur.len - p->end);
@@ -659,7 +659,7 @@ ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *
       ec_buf_append_str(&b, blocks[i].replace);
     }
     ec_str text = ec_buf_finish(&b, ctx->arena);
-    if (!text.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!text.ptr) return ec_fail_oom(ctx);
     f->replacements = (uint32_t)n;
     return ec_ws_set_bytes(ctx, f, text);
   }
@@ -669,7 +669,7 @@ ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *
 
   /* Match against the text with a final LF, so a block may end on a last line that has none. */
   ec_str with_lf = with_final_lf(ctx->arena, ec_str_make(doc->text, doc->len));
-  if (!with_lf.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!with_lf.ptr) return ec_fail_oom(ctx);
   const char *mt = with_lf.ptr;
   size_t mlen = with_lf.len;
   ec_strategy order_buf[EC_STRATEGY__COUNT];
@@ -680,7 +680,7 @@ ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *
   ec_match_env env;
   ec_match_env_init(&env, ctx->arena, mt, mlen, &ctx->opt, ctx->req->profile);
   planned *plan = ec_arena_calloc(ctx->arena, n, sizeof *plan);
-  if (!plan) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!plan) return ec_fail_oom(ctx);
   const ladder ld = {&env, order, n_order, mt, mlen};
   /* Each block is looked for in the whole file (its uniqueness too): 10,000 blocks on a 1 MB
    * file search 10 GB. The blocks of one request may search EC_SR_SCAN_BUDGET bytes in all,
@@ -705,11 +705,11 @@ ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *
   ec_error_code rc_sent = plan_as_sent(ctx, &ld, f, doc, blocks, n, reply, plan, &np, &sp);
   if (rc_sent == EC_OUT_OF_MEMORY || (rc_sent && !reply)) return rc_sent;
   ec_doc next;
-  if (!rc_sent && ec_doc_splice(ctx->arena, doc, sp, np, &next)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!rc_sent && ec_doc_splice(ctx->arena, doc, sp, np, &next)) return ec_fail_oom(ctx);
   if (reply) {
     size_t errors_sent = ctx->res->n_errors, np2 = 0;
     planned *plan2 = ec_arena_calloc(ctx->arena, n, sizeof *plan2);
-    if (!plan2) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!plan2) return ec_fail_oom(ctx);
     ec_str seq;
     ec_error_code rc_seq = plan_in_order(ctx, f, ec_str_make(doc->text, doc->len), order, n_order, blocks, n, plan2, &np2, &seq);
     if (rc_seq == EC_OUT_OF_MEMORY) return rc_seq;
@@ -743,7 +743,7 @@ ec_error_code ec_sr_apply_strict(ec_ctx *ctx, ec_ws_file *f, const ec_sr_block *
       if (is_noop(ctx, &blocks[i]) &&
           !ec_result_add_note(ctx->res, "Block %zu (line %u) of '%.*s' was skipped: its SEARCH and REPLACE sections are identical, "
                               "so it changes nothing; the other blocks were applied.", i + 1, blocks[i].line, (int)f->path.len, f->path.ptr))
-        return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+        return ec_fail_oom(ctx);
     if (rc_sent) { /* only the in-order reading places every block */
       for (size_t k = 0; k < np2 && k < 1000; k++)
         if (ec_ws_add_match(ctx, f, plan2[k].start_line, plan2[k].end_line, plan2[k].strategy, plan2[k].confidence))

@@ -16,7 +16,7 @@ ec_ws_file *ec_dialect_input(ec_ctx *ctx, ec_str *text) {
   if (!f) return NULL;
   *text = ec_text_normalize_eol(ctx->arena, e->text);
   if (!text->ptr && e->text.len) {
-    ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    ec_fail_oom(ctx);
     return NULL;
   }
   if (!text->ptr) *text = ec_str_make("", 0);

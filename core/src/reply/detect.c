@@ -66,14 +66,13 @@ static bool is_signature(const walker *w, size_t i) {
   return next.ptr[0] >= '0' && next.ptr[0] <= '9';
 }
 
-static ec_error_code oom(ec_ctx *ctx) { return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
 
 static ec_error_code add_region(walker *w, ec_format d, size_t first, size_t end, ec_str name, bool roo) {
   ec_rp_scan *s = w->s;
   if (s->n_regions >= w->ctx->opt.limits.max_blocks)
     return ec_fail(w->ctx, EC_TOO_LARGE, "the reply holds more than %zu edits (options.limits.max_blocks)",
                    w->ctx->opt.limits.max_blocks);
-  if (!EC_ARENA_RESERVE(w->ctx->arena, s->regions, s->n_regions, s->cap_regions, 8)) return oom(w->ctx);
+  if (!EC_ARENA_RESERVE(w->ctx->arena, s->regions, s->n_regions, s->cap_regions, 8)) return ec_fail_oom(w->ctx);
   ec_rp_region *r = &s->regions[s->n_regions++];
   r->dialect = d;
   r->first = first;
@@ -166,7 +165,7 @@ static ec_error_code close_fence(walker *w, size_t at) {
     return rc;
   }
   if (!name.len) return EC_OK;
-  if (!EC_ARENA_RESERVE(w->ctx->arena, s->named_fences, s->n_named_fences, s->cap_named_fences, 4)) return oom(w->ctx);
+  if (!EC_ARENA_RESERVE(w->ctx->arena, s->named_fences, s->n_named_fences, s->cap_named_fences, 4)) return ec_fail_oom(w->ctx);
   s->named_fences[s->n_named_fences++] = name;
   return EC_OK;
 }
@@ -343,13 +342,13 @@ static ec_format mode_format(ec_rp_mode m) {
 ec_error_code ec_rp_detect(ec_ctx *ctx, ec_rp_mode mode, ec_rp_scan *out) {
   memset(out, 0, sizeof *out);
   ec_str text = ec_text_normalize_eol(ctx->arena, ctx->req->edit.text);
-  if (!text.ptr) return oom(ctx);
+  if (!text.ptr) return ec_fail_oom(ctx);
   out->text = text;
   size_t n = 1;
   for (size_t i = 0; i < text.len; i++) n += text.ptr[i] == '\n';
   if (text.len && text.ptr[text.len - 1] == '\n') n--; /* no empty line after the last LF */
   out->lines = ec_arena_alloc(ctx->arena, (n + 1) * sizeof *out->lines);
-  if (!out->lines) return oom(ctx);
+  if (!out->lines) return ec_fail_oom(ctx);
   size_t k = 0, start = 0;
   for (size_t i = 0; i < text.len && k < n; i++)
     if (text.ptr[i] == '\n') { out->lines[k++] = ec_str_make(text.ptr + start, i - start); start = i + 1; }

@@ -34,7 +34,6 @@ typedef struct run {
   size_t cap_also;
 } run;
 
-static ec_error_code oom(ec_ctx *ctx) { return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
 
 /* The reply's lines [first, end) as text, each followed by LF. */
 static ec_str lines_text(const ec_rp_scan *s, size_t first, size_t end) {
@@ -157,7 +156,7 @@ static ec_error_code do_blocks(run *r, size_t a, size_t b) {
     return unnamed(ctx, g, "SEARCH/REPLACE block", "Put the file's path alone on the line before the block (or before its fence)");
   int64_t shift;
   ec_str text = blocks_text(r, a, b, &shift);
-  if (!text.ptr) return oom(ctx);
+  if (!text.ptr) return ec_fail_oom(ctx);
   ec_request sub;
   sub_request(ctx, EC_FORMAT_SEARCH_REPLACE, &sub);
   sub.edit.text = text;
@@ -172,7 +171,7 @@ static ec_error_code do_blocks(run *r, size_t a, size_t b) {
     const ec_block *bk = &ctx->res->blocks[i];
     size_t k = a + (i - blocks_before);
     ec_reply_edit *e = new_edit(r, EC_FORMAT_SEARCH_REPLACE, path, (k < b ? r->s->regions[k].first : g->first) + 1);
-    if (!e) return oom(ctx);
+    if (!e) return ec_fail_oom(ctx);
     e->search = bk->search;
     e->replace = bk->replace;
   }
@@ -205,7 +204,7 @@ static ec_error_code list_diff(run *r, ec_str text, int64_t shift, ec_str fallba
   ec_ud_patch patch;
   ec_ud_error perr;
   ec_error_code rc = ec_udiff_read(ctx, text, &patch, &perr);
-  if (rc == EC_OUT_OF_MEMORY) return oom(ctx);
+  if (rc == EC_OUT_OF_MEMORY) return ec_fail_oom(ctx);
   if (rc) {
     rc = ec_fail(ctx, rc, "%.*s", (int)perr.message.len, perr.message.ptr);
     int64_t line = (int64_t)perr.line + shift;
@@ -213,7 +212,7 @@ static ec_error_code list_diff(run *r, ec_str text, int64_t shift, ec_str fallba
     return rc;
   }
   ec_sr_lines tl;
-  if (ec_sr_split(ctx->arena, text, &tl)) return oom(ctx);
+  if (ec_sr_split(ctx->arena, text, &tl)) return ec_fail_oom(ctx);
   for (size_t i = 0; i < patch.n_files; i++) {
     const ec_ud_file *uf = &patch.files[i];
     ec_str path = !uf->has_header ? fallback
@@ -227,7 +226,7 @@ static ec_error_code list_diff(run *r, ec_str text, int64_t shift, ec_str fallba
       return rc;
     }
     ec_reply_edit *e = new_edit(r, EC_FORMAT_UNIFIED_DIFF, path, (size_t)((int64_t)first + shift));
-    if (!e) return oom(ctx);
+    if (!e) return ec_fail_oom(ctx);
     /* formats/unified_diff.c looks a name up as written, then without its a/ or b/: when the diff is
      * not git-style, a file named either way may be the one it edits. */
     if (uf->has_header) {
@@ -257,7 +256,7 @@ static ec_error_code list_diff(run *r, ec_str text, int64_t shift, ec_str fallba
     if (from >= to) continue;
     ec_str a = tl.items[from], b = tl.items[to - 1];
     e->text = ec_arena_printf(ctx->arena, "%.*s\n", (int)(b.ptr + b.len - a.ptr), a.ptr);
-    if (!e->text.ptr) return oom(ctx);
+    if (!e->text.ptr) return ec_fail_oom(ctx);
   }
   return EC_OK;
 }
@@ -275,11 +274,11 @@ static ec_error_code do_diff(run *r, const ec_rp_region *g) {
   if (headerless) {
     if (!path.len) return unnamed(ctx, g, "diff", "Give it '--- a/path' and '+++ b/path' lines before its hunks");
     head = ec_arena_printf(ctx->arena, "--- %.*s\n+++ %.*s\n", (int)path.len, path.ptr, (int)path.len, path.ptr);
-    if (!head.ptr) return oom(ctx);
+    if (!head.ptr) return ec_fail_oom(ctx);
   }
   int64_t shift;
   ec_str text = format_text(r, g->first, g->end, head, &shift);
-  if (!text.ptr) return oom(ctx);
+  if (!text.ptr) return ec_fail_oom(ctx);
   if (r->parse_only) return list_diff(r, text, shift, path);
   if (!path.len) {
     /* A part without headers edits the file the reply names; with none named, parse_only cannot
@@ -287,7 +286,7 @@ static ec_error_code do_diff(run *r, const ec_rp_region *g) {
     ec_ud_patch patch;
     ec_ud_error perr;
     ec_error_code prc = ec_udiff_read(ctx, text, &patch, &perr);
-    if (prc == EC_OUT_OF_MEMORY) return oom(ctx);
+    if (prc == EC_OUT_OF_MEMORY) return ec_fail_oom(ctx);
     for (size_t i = 0; !prc && i < patch.n_files; i++)
       if (!patch.files[i].has_header) return unnamed(ctx, g, "diff", "Give it '--- a/path' and '+++ b/path' lines before its hunks");
   }
@@ -302,7 +301,7 @@ static ec_error_code do_patch(run *r, const ec_rp_region *g) {
   ec_ctx *ctx = r->ctx;
   int64_t shift;
   ec_str text = format_text(r, g->first, g->end, ec_str_make("", 0), &shift);
-  if (!text.ptr) return oom(ctx);
+  if (!text.ptr) return ec_fail_oom(ctx);
   if (!r->parse_only) {
     ec_request sub;
     sub_request(ctx, EC_FORMAT_CODEX_PATCH, &sub);
@@ -312,7 +311,7 @@ static ec_error_code do_patch(run *r, const ec_rp_region *g) {
   ec_cp_patch patch;
   ec_cp_parse_error perr;
   ec_error_code rc = ec_cp_parse(ctx->arena, text, true, &patch, &perr);
-  if (rc == EC_OUT_OF_MEMORY) return oom(ctx);
+  if (rc == EC_OUT_OF_MEMORY) return ec_fail_oom(ctx);
   if (rc) {
     rc = ec_fail(ctx, EC_MALFORMED_EDIT, "%.*s", (int)perr.message.len, perr.message.ptr);
     int64_t line = perr.line ? (int64_t)perr.line + shift : (int64_t)g->first + 1;
@@ -328,7 +327,7 @@ static ec_error_code do_patch(run *r, const ec_rp_region *g) {
   for (size_t i = 0; i < patch.n_hunks; i++) {
     const ec_cp_hunk *h = &patch.hunks[i];
     ec_reply_edit *e = new_edit(r, EC_FORMAT_CODEX_PATCH, h->path, (size_t)((int64_t)h->line + shift));
-    if (!e) return oom(ctx);
+    if (!e) return ec_fail_oom(ctx);
     e->action = h->op == EC_CP_ADD ? EC_ACTION_ADD : h->op == EC_CP_DELETE ? EC_ACTION_DELETE
                 : h->move_to.len ? EC_ACTION_MOVE : EC_ACTION_UPDATE;
     e->moved_to = h->move_to;
@@ -341,7 +340,7 @@ static ec_error_code do_patch(run *r, const ec_rp_region *g) {
     if (from < to && to <= r->s->n_lines) {
       ec_str t = lines_text(r->s, from, to);
       e->text = ec_arena_printf(ctx->arena, "%.*s\n", (int)t.len, t.ptr);
-      if (!e->text.ptr) return oom(ctx);
+      if (!e->text.ptr) return ec_fail_oom(ctx);
     }
   }
   return EC_OK;
@@ -351,10 +350,10 @@ static ec_error_code do_whole(run *r, const ec_rp_region *g) {
   ec_ctx *ctx = r->ctx;
   ec_str body = lines_text(r->s, g->first, g->end);
   ec_str content = g->first < g->end ? ec_arena_printf(ctx->arena, "%.*s\n", (int)body.len, body.ptr) : ec_str_make("", 0);
-  if (!content.ptr) return oom(ctx);
+  if (!content.ptr) return ec_fail_oom(ctx);
   if (r->parse_only) {
     ec_reply_edit *e = new_edit(r, EC_FORMAT_WHOLE_FILE, g->name, g->first); /* the fence's line */
-    if (!e) return oom(ctx);
+    if (!e) return ec_fail_oom(ctx);
     e->text = content;
     return EC_OK;
   }
@@ -373,7 +372,7 @@ static ec_error_code add_path(run *r, ec_str p) {
   ec_result *res = r->ctx->res;
   for (size_t i = 0; i < res->n_paths; i++)
     if (ec_str_eq(res->paths[i], p)) return EC_OK;
-  return ec_result_add_path(res, p) ? EC_OK : oom(r->ctx);
+  return ec_result_add_path(res, p) ? EC_OK : ec_fail_oom(r->ctx);
 }
 
 static ec_error_code publish(run *r) {
@@ -382,7 +381,7 @@ static ec_error_code publish(run *r) {
   res->has_blocks = false;
   for (size_t i = 0; i < r->n_edits; i++) {
     ec_reply_edit *e = ec_result_add_edit(res);
-    if (!e) return oom(r->ctx);
+    if (!e) return ec_fail_oom(r->ctx);
     *e = r->edits[i];
     if (!e->path.len) { /* every edit names its file: a host reads it before applying */
       ec_error_code rc = ec_fail(r->ctx, EC_MALFORMED_EDIT, "the edit at line %u of the reply names no file; nothing was changed.", e->line);

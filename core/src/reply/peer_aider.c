@@ -65,7 +65,7 @@ ec_error_code ec_rp_aider(ec_ctx *ctx, ec_rp_mode mode) {
   bool lines = scanned && scan.n_regions == res->n_blocks;
   for (size_t i = 0; i < res->n_blocks; i++) {
     ec_reply_edit *e = ec_result_add_edit(res);
-    if (!e) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!e) return ec_fail_oom(ctx);
     e->dialect = EC_FORMAT_SEARCH_REPLACE;
     e->action = EC_ACTION_UPDATE;
     e->path = res->blocks[i].path;
@@ -74,7 +74,7 @@ ec_error_code ec_rp_aider(ec_ctx *ctx, ec_rp_mode mode) {
     e->line = lines ? (uint32_t)scan.regions[i].first + 1 : 0;
     bool seen = false;
     for (size_t k = 0; k < res->n_paths && !seen; k++) seen = ec_str_eq(res->paths[k], e->path);
-    if (!seen && e->path.len && !ec_result_add_path(res, e->path)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!seen && e->path.len && !ec_result_add_path(res, e->path)) return ec_fail_oom(ctx);
   }
   res->has_reply = true;
   return EC_OK;

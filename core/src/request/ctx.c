@@ -45,6 +45,8 @@ static ec_error_code resolve_limits(ec_ctx *ctx, const ec_limits *host) {
   return EC_OK;
 }
 
+ec_error_code ec_fail_oom(ec_ctx *ctx) { return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
+
 ec_error_code ec_fail(ec_ctx *ctx, ec_error_code code, const char *fmt, ...) {
   /* Past EC_MAX_ERRORS (a peer profile reporting each of 10,000 failed blocks) errors are counted,
    * not kept: the response stays a small multiple of the request. */
@@ -197,15 +199,15 @@ ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res, co
     if (!in->path.len) return ec_fail(ctx, EC_INVALID_PARAM, "files: a file has an empty path");
     if (ec_str_has_nul(in->path)) return ec_fail(ctx, EC_INVALID_PARAM, "files: a path holds a NUL character");
     int added = ec_strmap_add(&ctx->index, in->path, ctx->n_files, NULL);
-    if (added < 0) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (added < 0) return ec_fail_oom(ctx);
     if (!added) return ec_fail(ctx, EC_INVALID_PARAM, "files: the path '%.*s' is given twice", (int)in->path.len, in->path.ptr);
     ec_ws_file *f = ws_push(ctx);
-    if (!f) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!f) return ec_fail_oom(ctx);
     f->path = in->path;
     f->existed = f->exists = true;
     f->bytes = in->content;
     ec_error_code drc = ec_text_decode(ctx->arena, in->content, &f->original, &f->enc, &f->enc_problem);
-    if (drc == EC_OUT_OF_MEMORY) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (drc == EC_OUT_OF_MEMORY) return ec_fail_oom(ctx);
   }
   return EC_OK;
 }
@@ -262,7 +264,7 @@ ec_error_code ec_ws_doc(ec_ctx *ctx, ec_ws_file *f, ec_doc **out) {
     if (f->existed && ec_doc_log_start(ctx->arena, &f->doc)) f->lineage = f->doc.log;
   }
   /* A doc an edit left unbuilt (options.content_as_splices) is built once another edit reads it. */
-  if (f->doc.pending && ec_doc_settle(ctx->arena, &f->doc)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (f->doc.pending && ec_doc_settle(ctx->arena, &f->doc)) return ec_fail_oom(ctx);
   *out = &f->doc;
   return EC_OK;
 }
@@ -295,7 +297,7 @@ ec_error_code ec_ws_set_bytes(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
   ec_doc d;
   if (ec_doc_load(ctx->arena, text, &d) == EC_BINARY_FILE)
     return ec_fail(ctx, EC_BINARY_FILE, "the new content of '%.*s' holds NUL bytes", (int)f->path.len, f->path.ptr);
-  if (!d.text) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!d.text) return ec_fail_oom(ctx);
   ec_ws_set(ctx, f, &d);
   return EC_OK;
 }
@@ -308,7 +310,7 @@ void ec_ws_delete(ec_ctx *ctx, ec_ws_file *f) {
 
 ec_error_code ec_ws_add_match(ec_ctx *ctx, ec_ws_file *f, uint32_t start_line, uint32_t end_line,
                               ec_strategy s, double confidence) {
-  if (!EC_ARENA_RESERVE(ctx->arena, f->matches, f->n_matches, f->cap_matches, 4)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!EC_ARENA_RESERVE(ctx->arena, f->matches, f->n_matches, f->cap_matches, 4)) return ec_fail_oom(ctx);
   ec_match_info *m = &f->matches[f->n_matches++];
   m->start_line = start_line;
   m->end_line = end_line;

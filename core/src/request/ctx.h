@@ -78,6 +78,9 @@ ec_error_code ec_fail(ec_ctx *ctx, ec_error_code code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/** Records OUT_OF_MEMORY ("out of memory") and returns its code: one call, not a printf's, at the
+ *  ~200 places an allocation can fail. */
+ec_error_code ec_fail_oom(ec_ctx *ctx);
 /** The last error recorded (to add path, block, candidates). */
 ec_error *ec_last_error(ec_ctx *ctx);
 /** Names file f as the path of the last error recorded; returns rc (for `return ec_fail_at(...)`). */

@@ -220,7 +220,7 @@ static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now, const ec_
     if (erc) return ec_fail(ctx, erc, "out of memory");
   }
   ec_file_result *out = ec_result_add_file(ctx->res);
-  if (!out) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!out) return ec_fail_oom(ctx);
   out->path = f->path;
   out->matches = f->matches;
   out->n_matches = f->n_matches;
@@ -239,7 +239,7 @@ static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now, const ec_
   ec_error_code rc;
   if (!now.ptr && f->exists) {
     /* Not built (stays_unbuilt): tracked, plain endings, so the log's regions are the stretches. */
-    if (!tracked_stretches(ctx, f, now, &st, &n_st)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!tracked_stretches(ctx, f, now, &st, &n_st)) return ec_fail_oom(ctx);
     ec_text_reader r = {now.len, read_unbuilt, &f->doc};
     rc = ec_diff_unified_stretches_read(ctx->arena, f->path, new_path, f->original, &r, f->original_lf, st, n_st, &o, &d, &u);
     out->splice_texts = fresh;
@@ -257,7 +257,7 @@ static ec_error_code emit_file(ec_ctx *ctx, ec_ws_file *f, ec_str now, const ec_
     /* The stretches are of the text; its UTF-16 bytes are another length: in bytes, the whole
      * file is the splice. (Lone-CR files map byte for byte, CR for LF: their stretches stand.) */
     st = ec_arena_alloc(ctx->arena, sizeof *st);
-    if (!st) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!st) return ec_fail_oom(ctx);
     st->old_start = st->new_start = 0;
     st->old_end = f->bytes.len;
     st->new_end = bytes.len;
@@ -316,7 +316,7 @@ ec_error_code ec_ws_commit(ec_ctx *ctx) {
   }
   /* Touch order, not request order: the result reads as the edit was written. */
   ec_ws_file **order = ec_arena_alloc(ctx->arena, (ctx->n_files + 1) * sizeof *order);
-  if (!order) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!order) return ec_fail_oom(ctx);
   size_t n = 0;
   for (size_t i = 0; i < ctx->n_files; i++)
     if (ctx->files[i].touched) order[n++] = &ctx->files[i];
@@ -329,13 +329,13 @@ ec_error_code ec_ws_commit(ec_ctx *ctx) {
     if (f->exists) {
       bool unbuilt = stays_unbuilt(ctx, f);
       if (unbuilt) {
-        if (fresh_regions(ctx, f, &fresh)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+        if (fresh_regions(ctx, f, &fresh)) return ec_fail_oom(ctx);
         now.ptr = NULL;
         now.len = (f->doc.bom ? 3 : 0) + f->doc.len;
       } else {
-        if (ec_doc_settle(ctx->arena, &f->doc)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+        if (ec_doc_settle(ctx->arena, &f->doc)) return ec_fail_oom(ctx);
         now = ec_doc_render(ctx->arena, &f->doc);
-        if (!now.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+        if (!now.ptr) return ec_fail_oom(ctx);
       }
       /* a file the request did not change is not listed */
       if (f->existed && !f->moved_to.len &&
@@ -349,9 +349,9 @@ ec_error_code ec_ws_commit(ec_ctx *ctx) {
       if (unbuilt && !ascii_edit && f->existed && !ctx->edit_not_utf8 && ec_utf8_first_invalid(f->original) < f->original.len) {
         /* A file that is not UTF-8, changed beyond ASCII: the rule reads the whole new text, which
          * is built after all (for a UTF-8 file the rule holds from the original alone). */
-        if (ec_doc_settle(ctx->arena, &f->doc)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+        if (ec_doc_settle(ctx->arena, &f->doc)) return ec_fail_oom(ctx);
         now = ec_doc_render(ctx->arena, &f->doc);
-        if (!now.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+        if (!now.ptr) return ec_fail_oom(ctx);
         fresh = NULL;
       }
       if (f->existed && !ctx->edit_not_utf8 && !ascii_edit && !ec_text_keeps_bytes(f->original, now, &why)) {

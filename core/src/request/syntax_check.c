@@ -25,9 +25,9 @@ ec_error_code ec_ws_syntax(ec_ctx *ctx, ec_ws_file *f, ec_str now, const ec_synt
   ec_syntax_report *r;
   const ec_str *before = f->existed ? &f->original : NULL;
   if (lang && !ec_ws_syntax_afford(ctx, ec_syn_cost(before, now))) {
-    if (!(r = ec_syn_skipped(ctx->arena, name, PAST_BUDGET))) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!(r = ec_syn_skipped(ctx->arena, name, PAST_BUDGET))) return ec_fail_oom(ctx);
   } else if (ec_syn_report(ctx->arena, lang, name, before, now, &r)) {
-    return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    return ec_fail_oom(ctx);
   }
   f->syntax = *out = r;
   f->syntax_of = now;
@@ -36,7 +36,7 @@ ec_error_code ec_ws_syntax(ec_ctx *ctx, ec_ws_file *f, ec_str now, const ec_synt
 
 ec_error_code ec_fail_syntax(ec_ctx *ctx, const ec_ws_file *f, const ec_syntax_report *r, const char *what, const char *next) {
   ec_str where = ec_syn_describe(ctx->arena, r, 5);
-  if (!where.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!where.ptr) return ec_fail_oom(ctx);
   ec_str path = f->moved_to.len ? f->moved_to : f->path;
   ec_fail(ctx, EC_SYNTAX_ERROR, "%s would %s '%.*s' with %u syntax error%s%s (%.*s, parsed by tree-sitter): %.*s.%s Nothing was "
           "changed. %s",

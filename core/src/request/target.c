@@ -4,7 +4,7 @@ ec_ws_file *ec_format_target(ec_ctx *ctx) {
   const ec_edit *e = &ctx->req->edit;
   if (e->path.len) {
     ec_ws_file *f = ec_ws_get(ctx, e->path);
-    if (!f) ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!f) ec_fail_oom(ctx);
     return f;
   }
   if (ctx->req->n_files == 1) return &ctx->files[0];

@@ -74,7 +74,7 @@ static ec_error_code fail_rc(ec_ctx *ctx, ec_error_code rc) {
   if (rc == EC_TOO_LARGE)
     return ec_fail(ctx, rc, "matching a SEARCH block needed more than %u line comparisons; split the edit into smaller blocks",
                    (unsigned)EC_AIDER_WORK_BUDGET);
-  return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  return ec_fail_oom(ctx);
 }
 
 /*
@@ -87,7 +87,7 @@ static ec_error_code apply_pass(ec_aider_coder *c, edit_item *items, size_t n, b
   for (size_t i = 0; i < n; i++) {
     edit_item *it = &items[i];
     ec_aider_file *f = ec_aider_file_at(c, it->path);
-    if (!f) return ec_fail(c->ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!f) return ec_fail_oom(c->ctx);
     ec_str now = {NULL, 0};
     bool crash = false;
     ec_error_code rc = EC_OK;
@@ -99,7 +99,7 @@ static ec_error_code apply_pass(ec_aider_coder *c, edit_item *items, size_t n, b
       /* try patching any of the other files in the chat */
       for (size_t k = 0; k < c->chat.n; k++) {
         ec_aider_file *g = ec_aider_file_at(c, c->chat.items[k]);
-        if (!g) return ec_fail(c->ctx, EC_OUT_OF_MEMORY, "out of memory");
+        if (!g) return ec_fail_oom(c->ctx);
         /* f itself gives the same None again (do_replace is a function of its inputs): skipped */
         if (!g->exists || g == f) continue;
         if ((rc = charge(c, g))) return rc;
@@ -115,7 +115,7 @@ static ec_error_code apply_pass(ec_aider_coder *c, edit_item *items, size_t n, b
     }
     if (dry) continue;
     if (now.ptr) {
-      if (ec_aider_write(c, f, now)) return ec_fail(c->ctx, EC_OUT_OF_MEMORY, "out of memory");
+      if (ec_aider_write(c, f, now)) return ec_fail_oom(c->ctx);
       (*n_passed)++;
     } else {
       failed[(*n_failed)++] = *it;
@@ -143,22 +143,22 @@ static ec_error_code report(ec_aider_coder *c, const edit_item *failed, size_t n
     ec_buf_append_str(&b, it->replace);
     ec_buf_append_cstr(&b, ">>>>>>> REPLACE\n\n");
     ec_aider_file *f = ec_aider_file_at(c, it->path);
-    if (!f) { rc = ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); goto fail; }
+    if (!f) { rc = ec_fail_oom(ctx); goto fail; }
     if (!f->exists) continue;
     if ((rc = charge(c, f))) goto fail;
     /* find_similar_lines in a scratch arena too; what the message quotes is copied out */
     ec_arena *scratch = ec_arena_new(ec_arena_allocator(a));
-    if (!scratch) { rc = ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); goto fail; }
+    if (!scratch) { rc = ec_fail_oom(ctx); goto fail; }
     ec_aider_similar sim;
     if (ec_aider_similar_lines(scratch, it->search, f->text, &sim)) {
       ec_arena_free(scratch);
-      rc = ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+      rc = ec_fail_oom(ctx);
       goto fail;
     }
     if (sim.text.len) {
       sim.text = ec_arena_strdup(a, sim.text.ptr, sim.text.len);
       ec_arena_free(scratch);
-      if (!sim.text.ptr) { rc = ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); goto fail; }
+      if (!sim.text.ptr) { rc = ec_fail_oom(ctx); goto fail; }
     } else {
       ec_arena_free(scratch);
     }
@@ -172,7 +172,7 @@ static ec_error_code report(ec_aider_coder *c, const edit_item *failed, size_t n
       ec_buf_append_cstr(&b, "\n\n");
       if (i == 0) {
         cand = ec_arena_calloc(a, 1, sizeof *cand);
-        if (!cand) { rc = ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); goto fail; }
+        if (!cand) { rc = ec_fail_oom(ctx); goto fail; }
         cand->start_line = sim.start_line;
         cand->end_line = sim.end_line;
         cand->similarity = (double)sim.num / (double)sim.den;
@@ -183,7 +183,7 @@ static ec_error_code report(ec_aider_coder *c, const edit_item *failed, size_t n
     if (it->replace.len && ec_py_find(a, f->text, it->replace, 0, &oom) != SIZE_MAX)
       ec_buf_printf(&b, "Are you sure you need this SEARCH/REPLACE block?\nThe REPLACE lines are already in %.*s!\n\n",
                     (int)it->path.len, it->path.ptr);
-    if (oom) { rc = ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); goto fail; }
+    if (oom) { rc = ec_fail_oom(ctx); goto fail; }
   }
   ec_buf_append_cstr(&b, "The SEARCH section must exactly match an existing block of lines including all white space, "
                          "comments, indentation, docstrings, etc\n");
@@ -192,7 +192,7 @@ static ec_error_code report(ec_aider_coder *c, const edit_item *failed, size_t n
                       "Just reply with fixed versions of the %s above that failed to match.\n",
                   n_passed, n_passed == 1 ? "block" : "blocks", blocks);
   ec_str msg = ec_buf_finish(&b, a);
-  if (!msg.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!msg.ptr) return ec_fail_oom(ctx);
   ec_aider_fail(c, EC_NO_MATCH, failed[0].path, failed[0].block, msg);
   ec_error *e = ec_last_error(ctx);
   if (e && cand) {
@@ -221,7 +221,7 @@ static ec_error_code parse_only(ec_ctx *ctx) {
   for (size_t i = 0; i < bl.n; i++) {
     if (bl.items[i].shell) continue;
     ec_block *out = ec_result_add_block(ctx->res);
-    if (!out) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!out) return ec_fail_oom(ctx);
     out->path = bl.items[i].path;
     out->search = bl.items[i].search;
     out->replace = bl.items[i].replace;
@@ -234,7 +234,7 @@ ec_error_code ec_dialect_aider(ec_ctx *ctx) {
   if (ec_str_has_nul(e->text)) return ec_fail(ctx, EC_INVALID_PARAM, "edit.text may not hold NUL bytes");
   if (e->parse_only) return parse_only(ctx);
   ec_aider_coder c;
-  if (ec_aider_coder_init(&c, ctx)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_aider_coder_init(&c, ctx)) return ec_fail_oom(ctx);
   if (c.dry_run) ctx->preview = true;
 
   ec_aider_blocks bl;
@@ -250,7 +250,7 @@ ec_error_code ec_dialect_aider(ec_ctx *ctx) {
                    ctx->opt.limits.max_blocks);
 
   edit_item *items = ec_arena_alloc(ctx->arena, (bl.n + 1) * 2 * sizeof *items), *failed = items + bl.n + 1;
-  if (!items) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!items) return ec_fail_oom(ctx);
   size_t n = 0;
   for (size_t i = 0; i < bl.n; i++) {
     if (bl.items[i].shell) continue; /* shell commands are offered to the user, not applied */
@@ -269,10 +269,10 @@ ec_error_code ec_dialect_aider(ec_ctx *ctx) {
   for (size_t i = 0; i < n; i++) {
     bool allowed = false;
     int added = ec_strmap_add(&asked, items[i].path, i, NULL);
-    if (added < 0) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (added < 0) return ec_fail_oom(ctx);
     bool seen = !added;
     if (seen) allowed = ec_aider_in_chat(&c, items[i].path);
-    else if (ec_aider_allowed_to_edit(&c, items[i].path, &allowed)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    else if (ec_aider_allowed_to_edit(&c, items[i].path, &allowed)) return ec_fail_oom(ctx);
     if (allowed) failed[kept++] = items[i];
   }
   memcpy(items, failed, kept * sizeof *items);
@@ -299,7 +299,7 @@ ec_error_code ec_aider_replace(ec_ctx *ctx) {
   ec_str whole = {"", 0};
   if (f->exists) {
     whole = ec_py_universal_newlines(ctx->arena, f->original);
-    if (!whole.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!whole.ptr) return ec_fail_oom(ctx);
   }
   ec_str out;
   ec_error_code rc = ec_aider_replace_chunk(ctx->arena, whole, e->old_string, e->new_string, &out);
@@ -310,14 +310,14 @@ ec_error_code ec_aider_replace(ec_ctx *ctx) {
     ec_buf_printf(&b, "SearchReplaceNoExactMatch: old_string failed to exactly match lines in %.*s\n", (int)f->path.len,
                   f->path.ptr);
     ec_aider_similar sim;
-    if (ec_aider_similar_lines(ctx->arena, e->old_string, whole, &sim)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (ec_aider_similar_lines(ctx->arena, e->old_string, whole, &sim)) return ec_fail_oom(ctx);
     if (sim.text.len)
       ec_buf_printf(&b, "\nDid you mean to match some of these actual lines from %.*s?\n\n```\n%.*s\n```\n", (int)f->path.len,
                     f->path.ptr, (int)sim.text.len, sim.text.ptr);
     ec_buf_append_cstr(&b, "\nThe SEARCH section must exactly match an existing block of lines including all white space, "
                            "comments, indentation, docstrings, etc\n");
     ec_str msg = ec_buf_finish(&b, ctx->arena);
-    if (!msg.ptr) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!msg.ptr) return ec_fail_oom(ctx);
     rc = ec_fail(ctx, EC_NO_MATCH, "%.*s", (int)msg.len, msg.ptr);
     ec_last_error(ctx)->path = f->path;
     return rc;

@@ -141,7 +141,7 @@ ec_error_code ec_aider_flush(ec_aider_coder *c, size_t *n_written) {
       if (c->files[i].written && c->files[i].seq == seq) f = &c->files[i];
     if (!f) continue;
     ec_ws_file *w = ec_ws_get(c->ctx, f->path);
-    if (!w) return ec_fail(c->ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!w) return ec_fail_oom(c->ctx);
     ec_error_code rc = ec_ws_set_bytes(c->ctx, w, f->text);
     if (rc) {
       ec_last_error(c->ctx)->path = f->path;

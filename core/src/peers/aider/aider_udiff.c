@@ -552,13 +552,13 @@ static ec_error_code finish(aud *u, afiles *fs, ec_buf *errors, size_t n_errors)
     afile *f = &fs->v[i];
     if (!f->written) continue;
     ec_ws_file *w = ec_ws_get(ctx, f->path);
-    if (!w) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!w) return ec_fail_oom(ctx);
     ec_error_code rc = ec_ws_set_bytes(ctx, w, f->content);
     if (rc) return rc;
     w->replacements = 1;
     wrote = true;
   }
-  if (u->oom) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (u->oom) return ec_fail_oom(ctx);
   ec_error_code rc = EC_OK;
   if (u->too_large)
     rc = ec_fail(ctx, EC_TOO_LARGE, "applying the diff the way Aider does would take too long (more than %llu bytes scanned)",
@@ -609,7 +609,7 @@ ec_error_code ec_aider_udiff(ec_ctx *ctx) {
   /* prepare_to_edit: files outside the chat need the user's yes; new ones are created empty. */
   const ec_peer_options *po = &e->peer;
   ec_strmap chat;
-  if (!chat_set(ctx, &chat)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!chat_set(ctx, &chat)) return ec_fail_oom(ctx);
   size_t kept = 0;
   for (size_t i = 0; i < raw.n; i++) {
     raw_edit *r = &raw.v[i];

@@ -49,7 +49,7 @@ ec_error_code ec_aider_whole_file(ec_ctx *ctx) {
   const ec_edit *e = &ctx->req->edit;
   const ec_peer_options *po = &e->peer;
   ec_aider_coder c;
-  if (ec_aider_coder_init(&c, ctx)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_aider_coder_init(&c, ctx)) return ec_fail_oom(ctx);
   if (c.dry_run) ctx->preview = true;
   bool wrote;
 
@@ -58,15 +58,15 @@ ec_error_code ec_aider_whole_file(ec_ctx *ctx) {
     if (ec_str_has_nul(e->content)) return ec_fail(ctx, EC_BINARY_FILE, "edit.content holds NUL bytes; editcore writes only text");
     ec_ws_file *f = ec_format_target(ctx);
     if (!f) return ec_last_error(ctx)->code;
-    if (write_one(&c, f->path, e->content, &wrote)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (write_one(&c, f->path, e->content, &wrote)) return ec_fail_oom(ctx);
     return finish(&c);
   }
   if (ec_str_has_nul(po->raw_llm_text)) return ec_fail(ctx, EC_INVALID_PARAM, "edit.options.raw_llm_text may not hold NUL bytes");
 
   ec_py_list L = {0};
-  if (ec_py_splitlines(ctx->arena, po->raw_llm_text, true, &L)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_py_splitlines(ctx->arena, po->raw_llm_text, true, &L)) return ec_fail_oom(ctx);
   wf_edit *edits = ec_arena_alloc(ctx->arena, (L.n / 2 + 2) * sizeof *edits);
-  if (!edits) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!edits) return ec_fail_oom(ctx);
   size_t n_edits = 0;
   ec_str saw = {0, 0}, fname = {0, 0};
   bool have_saw = false, in_block = false;
@@ -146,7 +146,7 @@ ec_error_code ec_aider_whole_file(ec_ctx *ctx) {
         const ec_str *a = &L.items[edits[i].from], *z = &L.items[edits[i].to - 1];
         text = ec_str_make(a->ptr, (size_t)(z->ptr + z->len - a->ptr));
       }
-      if (write_one(&c, edits[i].path, text, &wrote)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+      if (write_one(&c, edits[i].path, text, &wrote)) return ec_fail_oom(ctx);
     }
   }
   return finish(&c);

@@ -80,7 +80,7 @@ ec_error_code ec_peer_editor_replace(ec_ctx *ctx, ec_ws_file *f) {
     new_s = ec_peer_expandtabs(ctx->arena, new_s);
   }
   if ((doc->len && !text.ptr) || (e->old_string.len && !old_s.ptr) || (e->new_string.len && !new_s.ptr))
-    return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    return ec_fail_oom(ctx);
   ec_buf lines;
   ec_buf_init(&lines, ec_arena_allocator(ctx->arena));
   ec_buf_append_char(&lines, '[');
@@ -111,7 +111,7 @@ ec_error_code ec_peer_editor_replace(ec_ctx *ctx, ec_ws_file *f) {
   ec_buf_append(&b, text.ptr, first);
   ec_buf_append_str(&b, new_s);
   ec_buf_append(&b, text.ptr + first + old_s.len, text.len - first - old_s.len);
-  if (b.oom) { ec_buf_free(&b); return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
+  if (b.oom) { ec_buf_free(&b); return ec_fail_oom(ctx); }
   ec_str out = ec_buf_finish(&b, ctx->arena);
   if (!out.ptr) out = ec_arena_strdup(ctx->arena, "", 0);
   if ((rc = ec_peer_write(ctx, f, doc, out))) return rc;
@@ -136,7 +136,7 @@ ec_error_code ec_peer_editor_insert(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, int
   ec_str text = ec_peer_read_text(ctx->arena, doc);
   ec_str nw = e->new_str;
   if (claude) { text = ec_peer_expandtabs(ctx->arena, text); nw = ec_peer_expandtabs(ctx->arena, nw); }
-  if ((doc->len && !text.ptr) || (e->new_str.len && !nw.ptr)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if ((doc->len && !text.ptr) || (e->new_str.len && !nw.ptr)) return ec_fail_oom(ctx);
   size_t lf = 0;
   for (size_t i = 0; i < text.len; i++) lf += text.ptr[i] == '\n';
   /* claude: pieces of split('\n'); openhands: lines as a file iterates them. */
@@ -180,7 +180,7 @@ ec_error_code ec_peer_editor_insert(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, int
     }
     ec_buf_append(&b, text.ptr + at, text.len - at);
   }
-  if (b.oom) { ec_buf_free(&b); return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
+  if (b.oom) { ec_buf_free(&b); return ec_fail_oom(ctx); }
   ec_str out = ec_buf_finish(&b, ctx->arena);
   if (!out.ptr) out = ec_arena_strdup(ctx->arena, "", 0);
   ec_error_code rc = ec_peer_write(ctx, f, doc, out);

@@ -38,7 +38,7 @@ ec_error_code ec_peer_write(ec_ctx *ctx, ec_ws_file *f, const ec_doc *doc, ec_st
   ec_buf_init(&b, ec_arena_allocator(ctx->arena));
   ec_buf_append(&b, "\xEF\xBB\xBF", 3);
   ec_buf_append_str(&b, text);
-  if (b.oom) { ec_buf_free(&b); return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory"); }
+  if (b.oom) { ec_buf_free(&b); return ec_fail_oom(ctx); }
   return ec_ws_set_bytes(ctx, f, ec_buf_finish(&b, ctx->arena));
 }
 

@@ -398,7 +398,7 @@ ec_error_code ec_cline_peer(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
     r.o.text = "";
   }
   ec_sr_lines l;
-  if (ec_sr_split(ctx->arena, text, &l)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_sr_split(ctx->arena, text, &l)) return ec_fail_oom(ctx);
   size_t n = l.n;
   if (n && partial_marker(l.items[n - 1], v2)) n--;
   ec_str out;

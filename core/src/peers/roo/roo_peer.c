@@ -473,7 +473,7 @@ static ec_error_code part_fail(roo_run *r, size_t bi, const roo_block *b, ec_err
 static ec_error_code roo_peer(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
   ec_arena *a = ctx->arena;
   ec_sr_lines dl;
-  if (ec_sr_split(a, text, &dl)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_sr_split(a, text, &dl)) return ec_fail_oom(ctx);
   ec_error_code rc = roo_validate(ctx, &dl);
   if (rc) { ec_last_error(ctx)->path = f->path; return rc; }
   roo_block *bl;
@@ -496,13 +496,13 @@ static ec_error_code roo_peer(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
   r.buffer = po->roo_buffer_lines > 0 ? po->roo_buffer_lines : 40;
   r.max_work = ctx->opt.limits.fuzzy_work ? ctx->opt.limits.fuzzy_work : 200000000ULL;
   ec_sr_lines fl;
-  if (ec_sr_split(a, ec_str_make(doc->text, doc->len), &fl)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_sr_split(a, ec_str_make(doc->text, doc->len), &fl)) return ec_fail_oom(ctx);
   r.lines = fl.items;
   r.n = r.cap = fl.n;
 
   /* stable sort by start line */
   size_t *order = ec_arena_alloc(a, nb * sizeof *order);
-  if (!order) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!order) return ec_fail_oom(ctx);
   for (size_t i = 0; i < nb; i++) {
     size_t j = i;
     while (j > 0 && bl[order[j - 1]].start_line > bl[i].start_line) { order[j] = order[j - 1]; j--; }
@@ -536,7 +536,7 @@ static ec_error_code roo_peer(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
       continue;
     }
     ec_sr_lines sl, rl;
-    if (split_lines(a, search, &sl) || split_lines(a, replace, &rl)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (split_lines(a, search, &sl) || split_lines(a, replace, &rl)) return ec_fail_oom(ctx);
     if (!sl.n) {
       last_fail = part_fail(&r, bi, b, EC_MALFORMED_EDIT, ec_cstr("Empty search content is not allowed\n\nDebug Info:\n- Search content "
           "cannot be empty\n- For insertions, provide a specific line using :start_line: and include content to search for\n- For "
@@ -550,7 +550,7 @@ static ec_error_code roo_peer(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
     size_t m = sl.n;
     bool sp = false;
     r.srch.n = 0;
-    if (!norm_append(a, &r.srch, search, &sp)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!norm_append(a, &r.srch, search, &sp)) return ec_fail_oom(ctx);
     if (start) {
       int64_t xs = start - 1;
       double v = 0;
@@ -573,10 +573,10 @@ static ec_error_code roo_peer(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
       bool found = false;
       if (!ec_str_eq(as, search)) {
         ec_sr_lines asl;
-        if (split_lines(a, as, &asl)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+        if (split_lines(a, as, &asl)) return ec_fail_oom(ctx);
         r.srch.n = 0;
         sp = false;
-        if (!norm_append(a, &r.srch, as, &sp)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+        if (!norm_append(a, &r.srch, as, &sp)) return ec_fail_oom(ctx);
         double b2;
         int64_t i2;
         rc = fuzzy_search(&r, asl.n ? asl.n : 1, s0, e0, &b2, &i2);
@@ -588,7 +588,7 @@ static ec_error_code roo_peer(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
           search = as;
           replace = ar;
           sl = asl;
-          if (split_lines(a, replace, &rl)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+          if (split_lines(a, replace, &rl)) return ec_fail_oom(ctx);
         }
       }
       if (!found) {
@@ -623,7 +623,7 @@ static ec_error_code roo_peer(ec_ctx *ctx, ec_ws_file *f, ec_str text) {
     size_t base = indent_len(sl.items[0]);
     size_t nn = r.n - (me - ms) + rl.n;
     ec_str *nl = ec_arena_alloc(a, (nn ? nn : 1) * sizeof *nl);
-    if (!nl) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if (!nl) return ec_fail_oom(ctx);
     memcpy(nl, r.lines, ms * sizeof *nl);
     for (size_t j = 0; j < rl.n; j++) {
       ec_str line = rl.items[j];
@@ -682,19 +682,19 @@ ec_error_code ec_dialect_roo(ec_ctx *ctx) {
   if (ctx->req->profile == EC_PROFILE_ROO && !e->parse_only) return roo_peer(ctx, f, text);
   /* editcore (and other profiles): Roo's grammar, strict application */
   ec_sr_lines dl;
-  if (ec_sr_split(ctx->arena, text, &dl)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (ec_sr_split(ctx->arena, text, &dl)) return ec_fail_oom(ctx);
   ec_error_code rc = roo_validate(ctx, &dl);
   if (rc) { ec_last_error(ctx)->path = f->path; return rc; }
   roo_block *bl;
   size_t nb;
   if ((rc = roo_parse(ctx, text, &bl, &nb))) return rc == EC_OUT_OF_MEMORY ? ec_fail(ctx, rc, "out of memory") : rc;
   ec_sr_block *blocks = ec_arena_calloc(ctx->arena, nb ? nb : 1, sizeof *blocks);
-  if (!blocks) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+  if (!blocks) return ec_fail_oom(ctx);
   for (size_t i = 0; i < nb; i++) {
     ec_str s = unescape_markers(ctx->arena, bl[i].search), r = unescape_markers(ctx->arena, bl[i].replace);
     blocks[i].search = s.len ? ec_arena_printf(ctx->arena, "%.*s\n", (int)s.len, s.ptr) : s;
     blocks[i].replace = r.len ? ec_arena_printf(ctx->arena, "%.*s\n", (int)r.len, r.ptr) : r;
-    if ((s.len && !blocks[i].search.ptr) || (r.len && !blocks[i].replace.ptr)) return ec_fail(ctx, EC_OUT_OF_MEMORY, "out of memory");
+    if ((s.len && !blocks[i].search.ptr) || (r.len && !blocks[i].replace.ptr)) return ec_fail_oom(ctx);
     blocks[i].line = bl[i].line;
     blocks[i].complete = true;
     blocks[i].start_hint = bl[i].start_line;
