@@ -565,6 +565,14 @@ static inline uint32_t pair_weight(const ec_lz_job *job, uint32_t j) { return jo
 /* A diff-style `+` line: not paired by the common prefix or suffix, only by the weighted alignment. */
 static inline bool new_in_diff(const ec_lz_job *job, uint32_t j) { return job->diff_style && job->S.op[j] == '+'; }
 
+/* Whether a `-` line of a diff-style snippet has line j's text. A `+` line that has such a twin is
+ * re-added: the snippet says the file's line goes and writes this one new (a body moved into a
+ * new helper at the same depth), so it pairs with no file line. */
+static bool readded(const ec_lz_side *S, uint32_t j) {
+  uint32_t c, i = ec_lz_side_first(S, S->key[j], &c);
+  while (i != LZ_NIL && S->op[i] != '-') i = S->next[i];
+  return i != LZ_NIL;
+}
 
 static bool has_word(ec_str hay, ec_str name) { return ec_lz_has_word(hay, name, NULL); }
 
@@ -815,6 +823,9 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     }
   }
   for (size_t k = 0; k < nb; k++) bcol[k] = ec_lz_cols(F->line[B[k]], job->fi.tab);
+  /* A re-added line stands at no file line's column (own_closer then takes it for no opener). */
+  for (size_t k = 0; k < na; k++)
+    if (new_in_diff(job, A[k]) && readded(S, A[k])) acol[k] = UINT32_MAX;
 #define SAME(a, b) (S->key[A[a]] == F->key[B[b]] && acol[a] == bcol[b])
   int32_t *ma = ec_arena_alloc(job->a, (na + 1) * sizeof *ma); /* A index -> B index or -1 */
   int32_t *mb = ec_arena_alloc(job->a, (nb + 1) * sizeof *mb);
