@@ -1085,8 +1085,9 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     mb[nb - 1] = (int32_t)(na - 1);
   }
   /* Credible pairs mark what the snippet spans: a strong line aligned next to another aligned
-   * line (in both texts), or a long line that occurs once in the file. A short line matched
-   * alone inside new code is a coincidence (`local in_quote = false` in a new function). */
+   * line (in both texts), or a long line or a definition's opener (`fn main() {`) that occurs
+   * once in the file. A short line matched alone inside new code is a coincidence
+   * (`local in_quote = false` in a new function); a definition written again is that definition. */
   uint8_t *cred = ec_arena_calloc(job->a, nb + 1, 1), *rcache = ec_arena_calloc(job->a, na + 1, 1);
   uint32_t *scratch = ec_arena_alloc(job->a, (na + 1) * sizeof *scratch);
   v->upA[0] = ec_arena_alloc(job->a, (na + 1) * sizeof *v->upA[0]);
@@ -1106,7 +1107,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     /* A segment's first or last line anchors it by its ends (a signature, a closing line). */
     if (edge) run = true;
     uint32_t cnt = 0;
-    if (!run && ec_lz_trim(F->line[B[q]]).len >= 24) ec_lz_side_first(F, F->key[B[q]], &cnt);
+    if (!run && (ec_lz_trim(F->line[B[q]]).len >= 24 || def_name(F->line[B[q]]).len)) ec_lz_side_first(F, F->key[B[q]], &cnt);
     cred[q] = (run || cnt == 1) && same_block(v, A, ma, B, a, q, v->nl0[sg] - v->nl0[s0], v->nl0[sg + 1] - v->nl0[s0], rcache);
   }
   /* Invariant (a) at the group's edges: its first line (its last), an edited version of the file
