@@ -71,6 +71,11 @@ void ec_buf_append_str(ec_buf *b, ec_str s) { ec_buf_append(b, s.ptr, s.len); }
 void ec_buf_append_cstr(ec_buf *b, const char *s) { ec_buf_append(b, s, strlen(s)); }
 void ec_buf_append_char(ec_buf *b, char c) { ec_buf_append(b, &c, 1); }
 
+void ec_buf_append_line(ec_buf *b, ec_str s) {
+  ec_buf_append_str(b, s);
+  ec_buf_append_char(b, '\n');
+}
+
 void ec_buf_append_uint(ec_buf *b, unsigned long long v) {
   char d[20];
   size_t n = sizeof d;

@@ -35,6 +35,8 @@ void ec_buf_append(ec_buf *b, const char *p, size_t n);
 void ec_buf_append_str(ec_buf *b, ec_str s);
 void ec_buf_append_cstr(ec_buf *b, const char *s);
 void ec_buf_append_char(ec_buf *b, char c);
+/** s, then a line feed: a line of a text being rebuilt. */
+void ec_buf_append_line(ec_buf *b, ec_str s);
 /** v in decimal: what "%llu" prints, without printf's cost (a response writes a dozen numbers). */
 void ec_buf_append_uint(ec_buf *b, unsigned long long v);
 void ec_buf_printf(ec_buf *b, const char *fmt, ...)

@@ -262,8 +262,7 @@ static ec_str blocks_text(ec_arena *a, const ec_cx_unit *u, ec_str search, ec_st
   ec_buf_init(&b, ec_arena_allocator(a));
   for (size_t i = 0; i < u->n_pairs; i++) {
     ec_str s = i == u->failing ? search : u->pairs[i].search, r = i == u->failing ? replace : u->pairs[i].replace;
-    ec_buf_append_str(&b, u->pairs[i].path);
-    ec_buf_append_char(&b, '\n');
+    ec_buf_append_line(&b, u->pairs[i].path);
     fence_for(&b, s, r);
     ec_buf_append_cstr(&b, "\n<<<<<<< SEARCH\n");
     ec_buf_append_str(&b, s);

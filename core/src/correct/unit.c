@@ -54,8 +54,7 @@ static ec_str side_of(ec_arena *a, const ec_ud_hunk *h, char drop) {
   ec_buf_init(&b, ec_arena_allocator(a));
   for (size_t i = 0; i < h->n_lines; i++) {
     if (h->lines[i].kind == drop) continue;
-    ec_buf_append_str(&b, h->lines[i].text);
-    ec_buf_append_char(&b, '\n');
+    ec_buf_append_line(&b, h->lines[i].text);
   }
   ec_str s = ec_buf_finish(&b, a);
   if (!s.ptr) s.len = (size_t)-1;

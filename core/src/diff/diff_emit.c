@@ -135,8 +135,7 @@ static void emit_line(emitter *e, char prefix, const ec_diff_prep *p, const ec_d
   size_t need = t.len + 2 + (lf ? 0 : sizeof NO_NEWLINE - 1);
   if (need < t.len || !fits(e, need)) return;
   ec_buf_append_char(&e->buf, prefix);
-  ec_buf_append_str(&e->buf, t);
-  ec_buf_append_char(&e->buf, '\n');
+  ec_buf_append_line(&e->buf, t);
   if (!lf) ec_buf_append(&e->buf, NO_NEWLINE, sizeof NO_NEWLINE - 1);
 }
 

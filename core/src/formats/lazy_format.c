@@ -154,13 +154,11 @@ static ec_str reordered_snippet(ec_ctx *ctx, const ec_lz_job *job) {
       ec_str m = prev ? marker_near(S, prev->j1, 1) : ec_str_make("", 0);
       if (!m.len && next) m = marker_near(S, next->j0, -1);
       if (!m.len) m = any;
-      ec_buf_append_str(&b, m);
-      ec_buf_append_char(&b, '\n');
+      ec_buf_append_line(&b, m);
     }
     if (!next) break;
     for (uint32_t j = next->j0; j < next->j1; j++) {
-      ec_buf_append_str(&b, S->line[j]);
-      ec_buf_append_char(&b, '\n');
+      ec_buf_append_line(&b, S->line[j]);
     }
   }
   return ec_buf_finish(&b, ctx->arena);

@@ -92,8 +92,7 @@ static ec_str side_text(ec_ctx *ctx, const ec_ud_hunk *h, char skip) {
   ec_buf_init(&b, ec_arena_allocator(ctx->arena));
   for (size_t i = 0; i < h->n_lines; i++) {
     if (h->lines[i].kind == skip) continue;
-    ec_buf_append_str(&b, h->lines[i].text);
-    ec_buf_append_char(&b, '\n');
+    ec_buf_append_line(&b, h->lines[i].text);
   }
   ec_str s = ec_buf_finish(&b, ctx->arena);
   if (!s.ptr && !b.oom) s.ptr = "";
@@ -124,9 +123,9 @@ static ec_str keep_file_context(ec_ctx *ctx, const ec_ud_hunk *h, ec_str matched
   size_t io = 0, in = 0;
   for (size_t i = 0; i < h->n_lines; i++) {
     char k = h->lines[i].kind;
-    if (k == ' ') { ec_buf_append_str(&b, ml[io]); ec_buf_append_char(&b, '\n'); io++; in++; }
+    if (k == ' ') { ec_buf_append_line(&b, ml[io]); io++; in++; }
     else if (k == '-') io++;
-    else { ec_buf_append_str(&b, rl[in]); ec_buf_append_char(&b, '\n'); in++; }
+    else { ec_buf_append_line(&b, rl[in]); in++; }
   }
   ec_str s = ec_buf_finish(&b, ctx->arena);
   return s.ptr ? s : repl;
@@ -408,8 +407,7 @@ static ec_error_code create_file(ud_run *r, const ec_ud_file *uf, ec_str name) {
   for (size_t k = 0; k < uf->n_hunks; k++) {
     const ec_ud_hunk *h = &uf->hunks[k];
     for (size_t i = 0; i < h->n_lines; i++) {
-      ec_buf_append_str(&b, h->lines[i].text);
-      ec_buf_append_char(&b, '\n');
+      ec_buf_append_line(&b, h->lines[i].text);
     }
     no_eol = h->new_no_eol;
   }
@@ -603,8 +601,7 @@ static ec_error_code one_file(ud_run *r, const ec_ud_file *uf) {
       ec_buf_init(&b, ec_arena_allocator(ctx->arena));
       for (size_t k = 0; k < uf->n_hunks; k++)
         for (size_t i = 0; i < uf->hunks[k].n_lines; i++) {
-          ec_buf_append_str(&b, uf->hunks[k].lines[i].text);
-          ec_buf_append_char(&b, '\n');
+          ec_buf_append_line(&b, uf->hunks[k].lines[i].text);
         }
       ec_str want = ec_buf_finish(&b, ctx->arena);
       ec_str have = {doc->text, doc->len};

@@ -99,15 +99,13 @@ static void put_new(ec_lz_job *job, ec_buf *b, size_t k, size_t sref, size_t fre
   bool pure = true; /* the line's indentation in one character, the file's */
   for (size_t i = 0; i < ws.len && pure; i++) pure = ws.ptr[i] == (fw.len ? fw.ptr[0] : ws.ptr[0]);
   if (!shift && pure && job->si.tabs == job->fi.tabs && ec_str_eq(sw, fw)) {
-    ec_buf_append_str(b, line);
-    ec_buf_append_char(b, '\n');
+    ec_buf_append_line(b, line);
     return;
   }
   bool tabs = fw.len ? fw.ptr[0] == '\t' : job->fi.tabs;
   long t = new_cols(job, k, sref, fref) + shift;
   ec_lz_put_indent(b, t, tabs, job->fi.tab);
-  ec_buf_append_str(b, body);
-  ec_buf_append_char(b, '\n');
+  ec_buf_append_line(b, body);
 }
 
 /* The references of a hunk's `+` lines: the old line (context or `-`) nearest above, or the
@@ -116,6 +114,20 @@ typedef struct shift_t {
   long grid;
   uint32_t n[2], off_plus[2], off_minus[2], plus_space[2], ref_space[2], cont[2];
 } shift_t;
+
+/* The `-` line a `+` line rewrites: in a run of `-` then `+` lines, the one at the same place among
+ * the run's `-` lines, when the `+` line is that line or an edited version of it (SIZE_MAX: none).
+ * Its own line is then the `+` line's reference: a model that mis-indents one line of a run it
+ * rewrites line by line (`-:root {` for the file's `    :root {`) mis-indents its `+` copy alike. */
+static size_t rewritten(const ec_lz_side *S, size_t h0, size_t k) {
+  size_t i = 0, r = k;
+  while (r > h0 && S->op[r - 1] == '+') r--, i++;
+  size_t m0 = r;
+  while (m0 > h0 && S->op[m0 - 1] == '-') m0--;
+  if (i >= r - m0) return SIZE_MAX;
+  size_t m = m0 + i;
+  return S->key[m] == S->key[k] || ec_lz_edited(S->line[k], S->line[m]) ? m : SIZE_MAX;
+}
 
 static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t *st, ec_buf *b, const long *shift) {
   ec_lz_side *S = &job->S, *F = &job->F;
@@ -129,7 +141,9 @@ static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t 
   for (size_t k = h->h0; k < h->h1; k++) {
     if (S->op[k] == '+') {
       seen_new = true;
-      int g = S->op[sref] == '-';
+      size_t m = rewritten(S, h->h0, k), rs = sref, rf = fref; /* this line's reference */
+      if (m != SIZE_MAX && job->am[m] >= 0) rs = m, rf = (size_t)job->am[m];
+      int g = S->op[rs] == '-';
       /* A line whose `+` was inferred was written as context: its prefix is the context's. */
       bool as_context = (S->flags[k] & LZ_INFERRED) != 0;
       if (b) {
@@ -137,14 +151,14 @@ static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t 
          * that spacing is there already (else two blank lines). */
         size_t fe = h->start + h->flen;
         if ((S->flags[k] & LZ_BLANK) && k >= last_text && fe < F->n && (F->flags[fe] & LZ_BLANK)) continue;
-        put_new(job, b, k, sref, fref, (S->flags[k] & LZ_BLANK) || as_context ? 0 : shift[g]);
+        put_new(job, b, k, rs, rf, (S->flags[k] & LZ_BLANK) || as_context ? 0 : shift[g]);
         continue;
       }
       if ((S->flags[k] & LZ_BLANK) || as_context) continue;
       /* A block comment's `*` line sits one column right of the line opening the comment: no evidence. */
       ec_str tk = ec_lz_trim(S->line[k]);
       if (tk.len && tk.ptr[0] == '*') continue;
-      long t = new_cols(job, k, sref, fref), r = t % st->grid;
+      long t = new_cols(job, k, rs, rf), r = t % st->grid;
       st->n[g]++;
       size_t pk = k;
       while (pk > h->h0 && (S->flags[pk - 1] & LZ_BLANK)) pk--;
@@ -152,7 +166,7 @@ static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t 
       if (r == 1) st->off_plus[g]++;
       if (r == st->grid - 1) st->off_minus[g]++;
       if (S->line[k].len && S->line[k].ptr[0] == ' ') st->plus_space[g]++;
-      if (S->line[sref].len && S->line[sref].ptr[0] == ' ') st->ref_space[g]++;
+      if (S->line[rs].len && S->line[rs].ptr[0] == ' ') st->ref_space[g]++;
       continue;
     }
     size_t idx = k_old++;
@@ -167,15 +181,16 @@ static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t 
       /* A blank old line: the file's blank line there, or spacing the snippet adds. */
       if (fi < fend && (F->flags[fi] & LZ_BLANK)) {
         size_t fl = fi++;
-        if (b && S->op[k] == ' ') { ec_buf_append_str(b, F->line[fl]); ec_buf_append_char(b, '\n'); }
+        if (b && S->op[k] == ' ') { ec_buf_append_line(b, F->line[fl]); }
       } else if (b && S->op[k] == ' ') ec_buf_append_char(b, '\n');
       continue;
     }
     while (fi < fend && (F->flags[fi] & LZ_BLANK)) { /* the file's own blank lines the snippet left out */
-      if (b) { ec_buf_append_str(b, F->line[fi]); ec_buf_append_char(b, '\n'); }
+      if (b) { ec_buf_append_line(b, F->line[fi]); }
       fi++;
     }
     size_t fl = fi++;
+    job->am[k] = (int32_t)fl; /* the file line an old line stands on (am is no anchor map here) */
     if (b && S->op[k] == ' ') {
       if (S->key[k] != F->key[fl]) { /* an edited context line: the snippet's text, the file line's indentation */
         put_new(job, b, k, k, fl, 0);
@@ -183,8 +198,7 @@ static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t 
         fref = fl;
         continue;
       }
-      ec_buf_append_str(b, F->line[fl]);
-      ec_buf_append_char(b, '\n');
+      ec_buf_append_line(b, F->line[fl]);
     }
     sref = k;
     fref = fl;
@@ -637,11 +651,11 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
   }
   c = 0;
   for (size_t h = 0; h < nh; h++) {
-    for (size_t i = c; i < hs[h].start; i++) { ec_buf_append_str(&b, F->line[i]); ec_buf_append_char(&b, '\n'); }
+    for (size_t i = c; i < hs[h].start; i++) { ec_buf_append_line(&b, F->line[i]); }
     visit(job, &hs[h], old, &st, &b, shift);
     c = hs[h].start + hs[h].flen;
   }
-  for (size_t i = c; i < F->n; i++) { ec_buf_append_str(&b, F->line[i]); ec_buf_append_char(&b, '\n'); }
+  for (size_t i = c; i < F->n; i++) { ec_buf_append_line(&b, F->line[i]); }
   ec_str res = ec_buf_finish(&b, job->a);
   if (!res.ptr) return ec_fail_oom(job->ctx);
   if (!job->file_final_lf && res.len && res.ptr[res.len - 1] == '\n') res.len--;

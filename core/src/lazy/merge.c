@@ -67,8 +67,7 @@ static void emit_file(ec_lz_job *job, out_t *o, size_t from, size_t to) {
     return;
   }
   for (size_t i = from; i < to; i++) {
-    ec_buf_append_str(&o->b, job->F.line[i]);
-    ec_buf_append_char(&o->b, '\n');
+    ec_buf_append_line(&o->b, job->F.line[i]);
   }
 }
 
@@ -115,15 +114,13 @@ static void put_line(ec_lz_job *job, out_t *o, size_t j, uint32_t rj, int64_t ri
     return;
   }
   if ((rj == LZ_NIL || ri < 0) && same_style) {
-    ec_buf_append_str(&o->b, l);
-    ec_buf_append_char(&o->b, '\n');
+    ec_buf_append_line(&o->b, l);
     return;
   }
   if (rj != LZ_NIL && ri >= 0) {
     ec_str sref = lead_ws(job->S.line[rj]), fref = lead_ws(job->F.line[ri]);
     if (ec_str_eq(sref, fref) && same_style) {
-      ec_buf_append_str(&o->b, l);
-      ec_buf_append_char(&o->b, '\n');
+      ec_buf_append_line(&o->b, l);
       return;
     }
   }
@@ -131,8 +128,7 @@ static void put_line(ec_lz_job *job, out_t *o, size_t j, uint32_t rj, int64_t ri
   bool tabs = job->fi.tabs;
   if (rj != LZ_NIL && ri >= 0 && job->F.indent[ri]) tabs = job->F.line[ri].ptr[0] == '\t';
   ec_lz_put_indent(&o->b, out_cols(job, j, rj, ri), tabs, job->fi.tab);
-  ec_buf_append_str(&o->b, body);
-  ec_buf_append_char(&o->b, '\n');
+  ec_buf_append_line(&o->b, body);
 }
 
 /* Whether snippet line j, written over file line i as an edited version of it, moves into another

@@ -140,8 +140,7 @@ static void multi_run(ec_tool_call *c) {
         if (!shown.ptr) return;
         ec_buf_append_cstr(&b, ":\n");
         if (note.len) ec_buf_printf(&b, "[%.*s]\n", (int)note.len, note.ptr);
-        ec_buf_append_str(&b, shown);
-        ec_buf_append_char(&b, '\n');
+        ec_buf_append_line(&b, shown);
         continue;
       }
     }

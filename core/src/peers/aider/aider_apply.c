@@ -164,10 +164,8 @@ static ec_error_code report(ec_aider_coder *c, const edit_item *failed, size_t n
     }
     if (sim.text.len) {
       ec_buf_printf(&b, "Did you mean to match some of these actual lines from %.*s?\n\n", (int)it->path.len, it->path.ptr);
-      ec_buf_append_str(&b, c->fence[0]);
-      ec_buf_append_char(&b, '\n');
-      ec_buf_append_str(&b, sim.text);
-      ec_buf_append_char(&b, '\n');
+      ec_buf_append_line(&b, c->fence[0]);
+      ec_buf_append_line(&b, sim.text);
       ec_buf_append_str(&b, c->fence[1]);
       ec_buf_append_cstr(&b, "\n\n");
       if (i == 0) {

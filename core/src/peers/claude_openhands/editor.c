@@ -159,13 +159,11 @@ ec_error_code ec_peer_editor_insert(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, int
     /* Joining lines[:k] + new + lines[k:] with '\n' = the text before line k+1, new, '\n', the rest;
      * at the very end (k == n) the separator goes before new instead. */
     if ((size_t)k == n) {
-      ec_buf_append_str(&b, text);
-      ec_buf_append_char(&b, '\n');
+      ec_buf_append_line(&b, text);
       ec_buf_append_str(&b, nw);
     } else {
       ec_buf_append(&b, text.ptr, at);
-      ec_buf_append_str(&b, nw);
-      ec_buf_append_char(&b, '\n');
+      ec_buf_append_line(&b, nw);
       ec_buf_append(&b, text.ptr + at, text.len - at);
     }
   } else {

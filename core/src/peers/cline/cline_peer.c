@@ -241,14 +241,11 @@ static ec_error_code run_v1(cline_run *r, const ec_sr_lines *l, size_t n, bool i
       continue;
     }
     if (in_search) {
-      ec_buf_append_str(&search, line);
-      ec_buf_append_char(&search, '\n');
+      ec_buf_append_line(&search, line);
     } else if (in_replace) {
-      ec_buf_append_str(&replace, line);
-      ec_buf_append_char(&replace, '\n');
+      ec_buf_append_line(&replace, line);
       if (ms != -1 && !ooo) {
-        ec_buf_append_str(&result, line);
-        ec_buf_append_char(&result, '\n');
+        ec_buf_append_line(&result, line);
       }
     }
   }
@@ -342,12 +339,10 @@ static ec_error_code run_v2(cline_run *r, const ec_sr_lines *l, size_t n, bool i
       ms = me = -1;
     } else if (state & ST_REPLACE) {
       if (ms != -1) {
-        ec_buf_append_str(&result, line);
-        ec_buf_append_char(&result, '\n');
+        ec_buf_append_line(&result, line);
       }
     } else if (state & ST_SEARCH) {
-      ec_buf_append_str(&search, line);
-      ec_buf_append_char(&search, '\n');
+      ec_buf_append_line(&search, line);
     } else {
       pending++;
       /* trailing blank lines are dropped when the next SEARCH marker comes: track the rest */
