@@ -114,11 +114,15 @@ int32_t ec_lz_bracket_net(ec_str line);
 /** The same, and in *lowest the lowest depth reached inside the line (below 0: the line closes
  *  a bracket opened on a line above it, `) -> T {`, `} else {`). */
 int32_t ec_lz_bracket_scan(ec_str line, int32_t *lowest);
-/** Whether file lines [from, to) are whole blocks at the level of line `next` (the kept line
- * after them): the first non-blank one at `next`'s indentation, none shallower, brackets
- * balanced and never below zero. Such lines can go when a snippet shows their neighbours next
- * to each other (a function removed by leaving it out). */
-bool ec_lz_whole_blocks(const ec_lz_side *F, size_t from, size_t to, size_t next);
+/** How many whole blocks file lines [from, to) are at the level of line `next` (the kept line
+ * after them), 0 when they are not whole blocks: the first non-blank one at `next`'s indentation,
+ * none shallower, brackets balanced and never below zero; each paragraph (after a blank line)
+ * that starts at that indentation counts as a block. One such block can go when a snippet shows
+ * its neighbours next to each other (a function removed by leaving it out); several left out at
+ * once are more often code the model did not know was there (it writes "add these new
+ * functions" over a file that has them, leaving out the others between them), so they are
+ * declined as any large deletion is. */
+size_t ec_lz_whole_blocks(const ec_lz_side *F, size_t from, size_t to, size_t next);
 /** Whether a line opens a class-like body (`class X {`, `struct S {`, `impl T {`, `class P(Base):`):
  * its members are declarations (indent.c). */
 bool ec_lz_class_opener(ec_str line);

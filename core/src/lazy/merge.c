@@ -1162,7 +1162,7 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
         /* Only a deletion check_deletion would refuse is looked at more closely: the block test
          * walks the segment, and doing it for every pair of anchors made one segment quadratic. */
         size_t removed = i - ip - 1, written = j - prev_j - 1; /* as check_deletion takes them */
-        if (removed > 2 * written + 10 && !(only_blank && ec_lz_whole_blocks(F, ip + 1, i, i)) &&
+        if (removed > 2 * written + 10 && !(only_blank && ec_lz_whole_blocks(F, ip + 1, i, i) == 1) &&
             !ec_lz_in_shown_block(job, si, ip + 1, i))
           rc = check_deletion(job, si, ip + 1, removed, written, "between two of its lines that stand next to each other in the snippet");
         if (rc) break;

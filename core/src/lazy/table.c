@@ -30,9 +30,12 @@ static bool is_weak(ec_str t) {
   return false;
 }
 
-static ec_error_code build_map(ec_arena *a, ec_lz_side *s) {
+/* The key map over the lines whose key is among qkeys (a side's own keys: every line). Each
+ * asked-for key gets its slot first, with no lines; then one pass over the lines chains each line
+ * whose key has a slot, in order. */
+static ec_error_code build_map(ec_arena *a, ec_lz_side *s, const uint64_t *qkeys, size_t nq) {
   size_t cap = 16;
-  while (cap < s->n * 2 + 16) cap <<= 1;
+  while (cap < nq * 2 + 16) cap <<= 1;
   s->mask = cap - 1;
   s->slot_key = ec_arena_calloc(a, cap, sizeof *s->slot_key);
   s->slot_first = ec_arena_alloc(a, cap * sizeof *s->slot_first);
@@ -40,20 +43,27 @@ static ec_error_code build_map(ec_arena *a, ec_lz_side *s) {
   s->next = ec_arena_alloc(a, (s->n + 1) * sizeof *s->next);
   uint32_t *last = ec_arena_alloc(a, cap * sizeof *last);
   if (!s->slot_key || !s->slot_first || !s->slot_count || !s->next || !last) return EC_OUT_OF_MEMORY;
-  for (size_t i = 0; i < s->n; i++) {
-    s->next[i] = LZ_NIL;
-    uint64_t k = s->key[i];
+  for (size_t q = 0; q < nq; q++) {
+    uint64_t k = qkeys[q];
     size_t h = (size_t)(k ^ (k >> 32)) & s->mask;
     while (s->slot_key[h] && s->slot_key[h] != k) h = (h + 1) & s->mask;
     if (!s->slot_key[h]) {
       s->slot_key[h] = k;
-      s->slot_first[h] = (uint32_t)i;
-    } else {
-      s->next[last[h]] = (uint32_t)i;
+      s->slot_first[h] = LZ_NIL;
     }
+  }
+  for (size_t i = 0; i < s->n; i++) {
+    uint64_t k = s->key[i];
+    size_t h = (size_t)(k ^ (k >> 32)) & s->mask;
+    while (s->slot_key[h] && s->slot_key[h] != k) h = (h + 1) & s->mask;
+    if (!s->slot_key[h]) continue;
+    s->next[i] = LZ_NIL;
+    if (s->slot_first[h] == LZ_NIL) s->slot_first[h] = (uint32_t)i;
+    else s->next[last[h]] = (uint32_t)i;
     last[h] = (uint32_t)i;
     s->slot_count[h]++;
   }
+  /* Asked-for keys the lines lack stay in the table with no lines, so lookups of them are quick. */
   return EC_OK;
 }
 
@@ -130,17 +140,22 @@ static size_t count_lf(const char *p, size_t len) {
   return n;
 }
 
-/* Splits LF text into lines (a CR before the LF is left out) and fills every field but the map. */
-static ec_error_code split(ec_arena *a, ec_str text, size_t n_lf, ec_lz_side *s) {
+/* An empty side of n lines: every per-line field allocated (flags zeroed), no map. */
+static ec_error_code alloc_lines(ec_arena *a, ec_lz_side *s, size_t n) {
   memset(s, 0, sizeof *s);
-  size_t n = n_lf != SIZE_MAX ? n_lf : text.len ? count_lf(text.ptr, text.len) : 0;
-  if (text.len && text.ptr[text.len - 1] != '\n') n++;
   s->n = n;
   s->line = ec_arena_alloc(a, (n + 1) * sizeof *s->line);
   s->key = ec_arena_alloc(a, (n + 1) * sizeof *s->key);
   s->indent = ec_arena_alloc(a, (n + 1) * sizeof *s->indent);
-  s->flags = ec_arena_alloc(a, n + 1);
-  if (!s->line || !s->key || !s->indent || !s->flags) return EC_OUT_OF_MEMORY;
+  s->flags = ec_arena_calloc(a, n + 1, 1);
+  return !s->line || !s->key || !s->indent || !s->flags ? EC_OUT_OF_MEMORY : EC_OK;
+}
+
+/* Splits LF text into lines (a CR before the LF is left out) and fills every field but the map. */
+static ec_error_code split(ec_arena *a, ec_str text, size_t n_lf, ec_lz_side *s) {
+  size_t n = n_lf != SIZE_MAX ? n_lf : text.len ? count_lf(text.ptr, text.len) : 0;
+  if (text.len && text.ptr[text.len - 1] != '\n') n++;
+  if (alloc_lines(a, s, n)) return EC_OUT_OF_MEMORY;
   size_t k = 0, i = 0;
   while (i < text.len) {
     if (k >= n) return split(a, text, SIZE_MAX, s); /* a wrong hint (a true count never gets here): count */
@@ -156,56 +171,19 @@ static ec_error_code split(ec_arena *a, ec_str text, size_t n_lf, ec_lz_side *s)
 ec_error_code ec_lz_side_build_keyed(ec_arena *a, ec_str text, size_t n_lf, const uint64_t *qkeys, size_t nq, ec_lz_side *s) {
   ec_error_code rc = split(a, text, n_lf, s);
   if (rc) return rc;
-  size_t cap = 16;
-  while (cap < nq * 2 + 16) cap <<= 1;
-  s->mask = cap - 1;
   s->restricted = true;
-  s->slot_key = ec_arena_calloc(a, cap, sizeof *s->slot_key);
-  s->slot_first = ec_arena_alloc(a, cap * sizeof *s->slot_first);
-  s->slot_count = ec_arena_calloc(a, cap, sizeof *s->slot_count);
-  s->next = ec_arena_alloc(a, (s->n + 1) * sizeof *s->next);
-  uint32_t *last = ec_arena_alloc(a, cap * sizeof *last);
-  if (!s->slot_key || !s->slot_first || !s->slot_count || !s->next || !last) return EC_OUT_OF_MEMORY;
-  for (size_t q = 0; q < nq; q++) {
-    uint64_t k = qkeys[q];
-    size_t h = (size_t)(k ^ (k >> 32)) & s->mask;
-    while (s->slot_key[h] && s->slot_key[h] != k) h = (h + 1) & s->mask;
-    if (!s->slot_key[h]) {
-      s->slot_key[h] = k;
-      s->slot_first[h] = LZ_NIL;
-    }
-  }
-  /* One pass over the file: only lines whose key was asked for join a chain. */
-  for (size_t i = 0; i < s->n; i++) {
-    uint64_t k = s->key[i];
-    size_t h = (size_t)(k ^ (k >> 32)) & s->mask;
-    while (s->slot_key[h] && s->slot_key[h] != k) h = (h + 1) & s->mask;
-    if (!s->slot_key[h]) continue;
-    s->next[i] = LZ_NIL;
-    if (s->slot_first[h] == LZ_NIL) s->slot_first[h] = (uint32_t)i;
-    else s->next[last[h]] = (uint32_t)i;
-    last[h] = (uint32_t)i;
-    s->slot_count[h]++;
-  }
-  /* Asked-for keys the file lacks stay in the table with no lines, so lookups of them are quick. */
-  return EC_OK;
+  return build_map(a, s, qkeys, nq);
 }
 
 ec_error_code ec_lz_side_from_lines(ec_arena *a, const ec_str *lines, size_t n, ec_lz_side *s) {
-  memset(s, 0, sizeof *s);
-  s->n = n;
-  s->line = ec_arena_alloc(a, (n + 1) * sizeof *s->line);
-  s->key = ec_arena_alloc(a, (n + 1) * sizeof *s->key);
-  s->indent = ec_arena_alloc(a, (n + 1) * sizeof *s->indent);
-  s->flags = ec_arena_calloc(a, n + 1, 1);
-  if (!s->line || !s->key || !s->indent || !s->flags) return EC_OUT_OF_MEMORY;
+  if (alloc_lines(a, s, n)) return EC_OUT_OF_MEMORY;
   for (size_t i = 0; i < n; i++) fill_line(s, i, lines[i]);
-  return build_map(a, s);
+  return build_map(a, s, s->key, s->n);
 }
 
 ec_error_code ec_lz_side_lines(ec_arena *a, ec_str text, ec_lz_side *out) { return split(a, text, SIZE_MAX, out); }
 
 ec_error_code ec_lz_side_build(ec_arena *a, ec_str text, ec_lz_side *out) {
   ec_error_code rc = split(a, text, SIZE_MAX, out);
-  return rc ? rc : build_map(a, out);
+  return rc ? rc : build_map(a, out, out->key, out->n);
 }
