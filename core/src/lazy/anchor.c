@@ -394,16 +394,16 @@ static ec_error_code unique_pass(ec_lz_job *job) {
     for (size_t q = 0; q < np; q++)
       if (keep[q] && ((q < k && pi[q] > pi[k]) || (q > k && pi[q] < pi[k]))) { other = q; break; }
     uint32_t sj = job->seg_of[pj[k]];
-    ec_str t = ec_lz_trim(S->line[pj[k]]);
+    ec_str t = ec_lz_echo(S->line[pj[k]]);
     if (other != LZ_NIL) {
       uint32_t so = job->seg_of[pj[other]];
+      ec_str o = ec_lz_echo(S->line[pj[other]]);
       return ec_lz_decline(job, EC_NO_MATCH, sj, pi[k] + 1, pi[k] + 1,
                            "%s is out of file order: its line '%.*s' is line %u of '%.*s', but segment %u's line '%.*s' "
                            "(line %u) comes %s it in the snippet and %s it in the file. Send the parts in the file's order, "
                            "each between `// ... existing code ...` markers, or send search_replace blocks.",
-                           ec_lz_seg_name(job, sj), (int)(t.len > 80 ? 80 : t.len), t.ptr, pi[k] + 1, (int)job->f->path.len, job->f->path.ptr, so + 1,
-                           (int)(ec_lz_trim(S->line[pj[other]]).len > 80 ? 80 : ec_lz_trim(S->line[pj[other]]).len),
-                           ec_lz_trim(S->line[pj[other]]).ptr, pi[other] + 1, other < k ? "before" : "after",
+                           ec_lz_seg_name(job, sj), (int)t.len, t.ptr, pi[k] + 1, (int)job->f->path.len, job->f->path.ptr, so + 1,
+                           (int)o.len, o.ptr, pi[other] + 1, other < k ? "before" : "after",
                            other < k ? "after" : "before");
     }
     return ec_lz_decline(job, EC_NO_MATCH, sj, pi[k] + 1, pi[k] + 1, "%s is out of file order at line %u of '%.*s'",

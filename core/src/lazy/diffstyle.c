@@ -599,11 +599,11 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
         ec_lz_side_first(F, S->key[ho[k]], &cc);
         if (!cc) { miss = k; break; }
       }
-      ec_str t = ec_lz_trim(S->line[ho[miss]]);
+      ec_str t = ec_lz_echo(S->line[ho[miss]]);
       return ec_lz_decline(job, EC_NO_MATCH, h - 1, 0, 0,
                            "hunk %zu of the diff-style snippet does not match '%.*s': its context and `-` lines must be consecutive lines "
                            "of the file (line '%.*s' is not found there or not in that order). Read the file again and copy them exactly.",
-                           h, pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr);
+                           h, pn, p, (int)t.len, t.ptr);
     }
   }
   /* The hunks in file order. */

@@ -48,6 +48,8 @@ typedef struct ec_lz_side {
 
 /** A line trimmed of its whitespace on both ends (not LF: a line holds none). */
 static inline ec_str ec_lz_trim(ec_str s) { return ec_str_trim(s, EC_WS_HSPACE); }
+/** A line as a message quotes it: trimmed, its first 80 bytes (decline.c). */
+ec_str ec_lz_echo(ec_str line);
 /** Whether a line is a lazy marker. `above`: the line above it in a snippet (empty at the
  *  snippet's start), which also accepts a line of only `...` and an ellipsis then words in any
  *  language (`// ...autres états`) unless the comment goes on from a comment line above; NULL

@@ -248,12 +248,12 @@ static ec_error_code check_structure(ec_lz_job *job, size_t si, const ec_lz_seg 
   if (min < 0 || min > (long)ec_lz_cols(F->line[above], job->fi.tab)) return EC_OK;
   int pn;
   const char *p = path_of(job, &pn);
-  ec_str t = ec_lz_trim(F->line[above]);
+  ec_str t = ec_lz_echo(F->line[above]);
   return ec_lz_decline(job, EC_NO_MATCH, si, (uint32_t)above + 1, (uint32_t)below + 1,
                        "%s would put new code at the opener's own indentation just inside the block that "
                        "line %lld of '%.*s' opens ('%.*s'), so its anchor is probably the wrong place; nothing was changed. Include the "
                        "unchanged line right above the new code, or send search_replace blocks.",
-                       ec_lz_seg_name(job, si), (long long)above + 1, pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr);
+                       ec_lz_seg_name(job, si), (long long)above + 1, pn, p, (int)t.len, t.ptr);
 }
 
 /* Whether weak context (P) plus replacement is backed by counterparts of the replaced lines. */
@@ -1055,12 +1055,12 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
           continue;
         }
         if (k && !prepend_line(S->line[s->j0]) && file_start_pairs(job, s->j0, 1, true)) {
-          ec_str t = ec_lz_trim(F->line[0]);
+          ec_str t = ec_lz_echo(F->line[0]);
           rc = ec_lz_decline(job, EC_AMBIGUOUS, si, 1, 1,
                              "%s shares no line with '%.*s' and comes before a marker; its first line looks like "
                              "an edited version of line 1 ('%.*s'), so it could replace that line or go above it; nothing was changed. Include "
                              "the unchanged line that follows it, or send a search_replace block.",
-                             ec_lz_seg_name(job, si), pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr);
+                             ec_lz_seg_name(job, si), pn, p, (int)t.len, t.ptr);
           break;
         }
         /* Lines added above the file's first line (an import) are new only if none of them is
@@ -1077,12 +1077,12 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
           for (size_t q = 0; q < nfirst; q++) {
             size_t t = first[q];
             if (F->key[t] == S->key[j] || !ec_lz_similar(S->line[j], F->line[t], false)) continue;
-            ec_str a = ec_lz_trim(S->line[j]), b = ec_lz_trim(F->line[t]);
+            ec_str a = ec_lz_echo(S->line[j]), b = ec_lz_echo(F->line[t]);
             rc = ec_lz_decline(job, EC_AMBIGUOUS, si, (uint32_t)t + 1, (uint32_t)t + 1,
                                "%s shares no line with '%.*s' and comes before a marker; its line '%.*s' looks like "
                                "an edited version of line %zu ('%.*s'), so it could replace that line or go above it; nothing was changed. "
                                "Include the unchanged line that follows it, or send a search_replace block.",
-                               ec_lz_seg_name(job, si), pn, p, (int)(a.len > 80 ? 80 : a.len), a.ptr, t + 1, (int)(b.len > 80 ? 80 : b.len), b.ptr);
+                               ec_lz_seg_name(job, si), pn, p, (int)a.len, a.ptr, t + 1, (int)b.len, b.ptr);
             break;
           }
         }
@@ -1117,13 +1117,12 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
         break;
       }
       if (s->drop_j != LZ_NIL) {
-        ec_str t = ec_lz_trim(S->line[s->drop_j]), a = ec_lz_trim(F->line[s->drop_fo]);
+        ec_str t = ec_lz_echo(S->line[s->drop_j]), a = ec_lz_echo(F->line[s->drop_fo]);
         rc = ec_lz_decline(job, EC_NO_MATCH, si, s->drop_fo + 1, s->drop_i + 1,
                            "%s has no place in '%.*s': its only line found there, '%.*s' "
                            "(line %u), sits inside '%.*s' (line %u), a block the snippet does not put it in; nothing was changed. Include "
                            "the unchanged line right above or below the new code.",
-                           ec_lz_seg_name(job, si), pn, p, (int)(t.len > 80 ? 80 : t.len), t.ptr, s->drop_i + 1,
-                           (int)(a.len > 80 ? 80 : a.len), a.ptr, s->drop_fo + 1);
+                           ec_lz_seg_name(job, si), pn, p, (int)t.len, t.ptr, s->drop_i + 1, (int)a.len, a.ptr, s->drop_fo + 1);
         break;
       }
       size_t next = F->n;

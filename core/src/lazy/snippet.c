@@ -220,6 +220,23 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
   return k;
 }
 
+/* A part's first line written without its indentation (`function drawBird() {` for the file's
+ * `    function drawBird() {`: the model copied from after the leading whitespace), while the line
+ * that closes its bracket keeps its own (`    }`): when the file has that line (its first of that
+ * text) at the closer's indentation, the same whitespace, the part's line is the file's, as every block's opener sits
+ * at its closer's column. Only a part's first line; a line the file lacks, or has at the column
+ * written, stays as it is. Lines [i, j): the part, text in it. */
+static void first_line_indent(ec_lz_job *job, size_t i, size_t j) {
+  ec_lz_side *S = &job->S, *F = &job->F;
+  while (S->flags[i] & LZ_BLANK) i++;
+  int32_t depth = ec_lz_bracket_net(S->line[i]);
+  uint32_t cnt, f = ec_lz_side_first(F, S->key[i], &cnt);
+  size_t c = i;
+  while (depth > 0 && ++c < j) depth += ec_lz_bracket_net(S->line[c]);
+  if (!depth && c > i && f < F->n && S->indent[c] == F->indent[f] && !memcmp(S->line[c].ptr, F->line[f].ptr, F->indent[f]))
+    S->line[i] = F->line[f], S->indent[i] = F->indent[f];
+}
+
 ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
   ec_arena *a = job->a;
   ec_lz_side raw;
@@ -437,6 +454,7 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
       s->drop_j = s->drop_i = s->drop_fo = LZ_NIL;
       for (size_t k = i; k < j; k++) job->seg_of[k] = (uint32_t)job->nseg;
       job->nseg++;
+      if (!*diff_style) first_line_indent(job, i, j);
       marker_pending = false;
     } else {
       for (size_t k = i; k < j; k++) job->seg_of[k] = LZ_NIL;
