@@ -123,7 +123,7 @@ int32_t ec_lz_bracket_scan(ec_str line, int32_t *lowest);
  * its neighbours next to each other (a function removed by leaving it out); several left out at
  * once are more often code the model did not know was there (it writes "add these new
  * functions" over a file that has them, leaving out the others between them), so they are
- * declined as any large deletion is. */
+ * declined as any large deletion is (owners.c). */
 size_t ec_lz_whole_blocks(const ec_lz_side *F, size_t from, size_t to, size_t next);
 /** Whether a line opens a class-like body (`class X {`, `struct S {`, `impl T {`, `class P(Base):`):
  * its members are declarations (indent.c). */

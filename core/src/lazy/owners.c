@@ -196,3 +196,27 @@ size_t ec_lz_owners(const void *base, size_t stride, size_t n, size_t from, size
 bool ec_lz_is_closing(ec_str line) { return closing_kind_t(ec_lz_trim(line)) != 0; }
 
 bool ec_lz_is_continuation(ec_str line) { return closing_kind_t(ec_lz_trim(line)) == 2; }
+
+/* Whole blocks left out between two lines a snippet shows side by side (lazy.h). */
+size_t ec_lz_whole_blocks(const ec_lz_side *F, size_t from, size_t to, size_t next) {
+  if (next >= F->n || from >= to) return 0;
+  size_t first = from;
+  while (first < to && (F->flags[first] & LZ_BLANK)) first++;
+  if (first >= to || F->indent[first] != F->indent[next] || ec_lz_bracket_net(F->line[first]) < 0) return 0;
+  int32_t depth = 0;
+  size_t last = first, blocks = 0;
+  for (size_t i = first; i < to; i++) {
+    if (F->flags[i] & LZ_BLANK) continue;
+    if (F->indent[i] < F->indent[first]) return 0;
+    /* A block starts a paragraph at the blocks' indentation (a body's blank lines are followed by
+     * deeper lines, a decorator by its definition), and is no comment and no `end` or `else`. */
+    blocks += F->indent[i] == F->indent[first] && (i == first || (F->flags[i - 1] & LZ_BLANK)) &&
+              !ec_lz_comment_only(F->line[i]) && !ec_lz_is_closing(F->line[i]);
+    depth += ec_lz_bracket_net(F->line[i]);
+    if (depth < 0) return 0;
+    last = i;
+  }
+  /* A block closed at its opener's indentation (`}`, `end`), or an indented body ended by the
+   * next line at the opener's indentation (Python). */
+  return depth == 0 && (F->indent[last] == F->indent[first] || F->indent[last] > F->indent[first]) ? blocks + !blocks : 0;
+}
