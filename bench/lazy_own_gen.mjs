@@ -338,6 +338,45 @@ end
 
 main if $PROGRAM_NAME == __FILE__
 `,
+  'admin.tsx': `export default function Admin() {
+  const [activeTab, setActiveTab] = useState('a');
+  return (
+    <div className="flex">
+      <main className="flex-1">
+        <header>Command Center</header>
+
+        {activeTab === 'withdrawals' && (
+          <div className="space-y-8">
+            <h3>Withdrawals</h3>
+            <Table>
+              {rows.withdrawals.map(m => (
+                <TableRow key={m.id}>
+                  <TableCell>{m.title}</TableCell>
+                  <TableCell>{m.amount}</TableCell>
+                </TableRow>
+              ))}
+            </Table>
+          </div>
+        )}
+
+        {activeTab === 'movies' && (
+          <div className="space-y-8">
+            <h3>Movies</h3>
+            <Table>
+              {rows.movies.map(m => (
+                <TableRow key={m.id}>
+                  <TableCell>{m.title}</TableCell>
+                  <Trash2 className="h-4 w-4" onClick={() => drop(m.id)} />
+                </TableRow>
+              ))}
+            </Table>
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}
+`,
 };
 
 // id, file, snippet, edits giving the intended result, held out?, shape note.
@@ -595,6 +634,46 @@ end
 ${M('--')}
 `,
     edits: [['  return out\nend\n', '  return out\nend\n\nlocal function count(s, sep)\n  return #split(s, sep)\nend\n']] },
+  // ---- a new block written from a sibling's markup (the wild set's seventh batch, admin/page.tsx):
+  // its copied lines must not anchor on the sibling, and the marker after it keeps both tabs
+  { id: 'tsx-new-tab-copied-from-sibling', file: 'admin.tsx', held: true, shape: 'copied-sibling',
+    snippet: `${M()}
+        <header>Command Center</header>
+
+        {activeTab === 'inventory' && (
+          <div className="space-y-8">
+            <h3>Inventory</h3>
+            <Table>
+              {rows.inventory.map(m => (
+                <TableRow key={m.id}>
+                  <TableCell>{m.title}</TableCell>
+                  <Trash2 className="h-4 w-4" onClick={() => drop(m.id)} />
+                </TableRow>
+              ))}
+            </Table>
+          </div>
+        )}
+
+        {/* Existing tabs follow... */}
+      </main>
+    </div>
+  );
+}
+`,
+    edits: [["        <header>Command Center</header>\n\n", `        <header>Command Center</header>\n\n        {activeTab === 'inventory' && (
+          <div className="space-y-8">
+            <h3>Inventory</h3>
+            <Table>
+              {rows.inventory.map(m => (
+                <TableRow key={m.id}>
+                  <TableCell>{m.title}</TableCell>
+                  <Trash2 className="h-4 w-4" onClick={() => drop(m.id)} />
+                </TableRow>
+              ))}
+            </Table>
+          </div>
+        )}
+\n`]] },
 ];
 
 const lines = [];
