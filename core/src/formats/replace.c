@@ -202,7 +202,7 @@ static ec_error_code editcore_replace(ec_ctx *ctx, ec_ws_file *f) {
   if (ec_str_starts_with(old_text, "\xEF\xBB\xBF")) {
     ec_found_list literal = {0};
     rc = ec_strategy_exact(&env, old_text, new_text, &literal);
-    if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
+    if (rc == EC_OUT_OF_MEMORY) return ec_fail_oom(ctx);
     if (!literal.total) {
       at_file_start = true;
       old_text = ec_str_drop(old_text, 3);
@@ -261,7 +261,7 @@ static ec_error_code replace_places(ec_ctx *ctx, ec_ws_file *f, ec_match_env *en
   ec_strategy used = EC_STRATEGY_EXACT;
   ec_error_code rc = ec_ladder_find(env, ladder, n_ladder, old_text, new_text, &found, &used);
   if (!rc && w->has_pending) rc = write_pending(w, doc->len);
-  if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
+  if (rc == EC_OUT_OF_MEMORY) return ec_fail_oom(ctx);
   if (rc) {
     ec_fail(ctx, rc, "%.*s", (int)env->message.len, env->message.ptr ? env->message.ptr : "matching stopped");
     return ec_fail_at(ctx, f, rc);

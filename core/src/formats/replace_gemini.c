@@ -61,7 +61,7 @@ ec_error_code ec_gemini_replace(ec_ctx *ctx, ec_ws_file *f) {
   ec_match_env_lf_count(&env, doc->n_lf);
   ec_gemini_result g;
   rc = ec_gemini_calculate(&env, e->old_string, e->new_string, allow, ec_ctx_max_output(ctx), &g);
-  if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
+  if (rc == EC_OUT_OF_MEMORY) return ec_fail_oom(ctx);
   if (rc) { ec_fail(ctx, rc, "%.*s", (int)env.message.len, env.message.ptr ? env.message.ptr : "matching stopped"); return ec_fail_at(ctx, f, rc); }
   if (!g.occurrences) {
     ec_str old_text = ec_text_normalize_eol(ctx->arena, e->old_string);

@@ -788,18 +788,18 @@ static void edited_openers(ec_lz_job *job) {
 
 ec_error_code ec_lz_anchor(ec_lz_job *job) {
   ec_error_code rc = unique_pass(job);
-  if (rc) return rc == EC_OUT_OF_MEMORY ? ec_fail(job->ctx, rc, "out of memory") : rc;
+  if (rc) return rc == EC_OUT_OF_MEMORY ? ec_fail_oom(job->ctx) : rc;
   moved_out_of_shown_blocks(job);
   edited_openers(job);
   for (int round = 0; round < 4; round++) {
     bool changed = false;
-    if ((rc = struct_pass(job, &changed))) return rc == EC_OUT_OF_MEMORY ? ec_fail(job->ctx, rc, "out of memory") : rc;
-    if ((rc = run_pass(job, &changed))) return rc == EC_OUT_OF_MEMORY ? ec_fail(job->ctx, rc, "out of memory") : rc;
+    if ((rc = struct_pass(job, &changed))) return rc == EC_OUT_OF_MEMORY ? ec_fail_oom(job->ctx) : rc;
+    if ((rc = run_pass(job, &changed))) return rc == EC_OUT_OF_MEMORY ? ec_fail_oom(job->ctx) : rc;
     if (!changed) break;
   }
   if ((rc = counterpart_pass(job))) return rc;
   bool changed = false;
-  if ((rc = struct_pass(job, &changed))) return rc == EC_OUT_OF_MEMORY ? ec_fail(job->ctx, rc, "out of memory") : rc;
+  if ((rc = struct_pass(job, &changed))) return rc == EC_OUT_OF_MEMORY ? ec_fail_oom(job->ctx) : rc;
   /* Every anchor must rise with the snippet. */
   int64_t last = -1;
   size_t last_j = 0;

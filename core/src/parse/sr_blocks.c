@@ -391,7 +391,7 @@ static ec_error_code choose_reading(ec_ctx *ctx, const ladder *ld, ec_ws_file *f
     ec_found_list found;
     ec_strategy used;
     ec_error_code rc = find_search(ld, r->search, r->replace, &found, &used);
-    if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
+    if (rc == EC_OUT_OF_MEMORY) return ec_fail_oom(ctx);
     if (rc) {
       ec_fail(ctx, rc, "%.*s", (int)ld->env->message.len, ld->env->message.ptr ? ld->env->message.ptr : "matching stopped");
       return with_block(ctx, rc, f, bi, bk->line);
@@ -429,7 +429,7 @@ static ec_error_code place_block(ec_ctx *ctx, const ladder *ld, ec_ws_file *f, c
   ec_found_list found;
   ec_strategy used;
   ec_error_code rc = find_search(ld, bk->search, bk->replace, &found, &used);
-  if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
+  if (rc == EC_OUT_OF_MEMORY) return ec_fail_oom(ctx);
   if (rc) {
     ec_fail(ctx, rc, "%.*s", (int)env->message.len, env->message.ptr ? env->message.ptr : "matching stopped");
     return with_block(ctx, rc, f, i, bk->line);
@@ -479,7 +479,7 @@ static ec_error_code place_block(ec_ctx *ctx, const ladder *ld, ec_ws_file *f, c
     if (!rc)
       rc = ec_check_inner_blank_lines(ctx->arena, ec_str_make(ld->text + m.start, m.end - m.start), bk->search, bk->replace,
                                       m.replacement, &why);
-    if (rc == EC_OUT_OF_MEMORY) return ec_fail(ctx, rc, "out of memory");
+    if (rc == EC_OUT_OF_MEMORY) return ec_fail_oom(ctx);
     if (rc) {
       ec_fail(ctx, rc, "SEARCH block %zu (line %u) matches line %u of '%.*s' by %s, but %.*s Nothing was changed.", i + 1, bk->line, m.start_line,
               (int)f->path.len, f->path.ptr, ec_strategy_name(m.strategy), (int)why.len, why.ptr);
