@@ -119,7 +119,8 @@ int32_t ec_lz_bracket_scan(ec_str line, int32_t *lowest);
 /** How many whole blocks file lines [from, to) are at the level of line `next` (the kept line
  * after them), 0 when they are not whole blocks: the first non-blank one at `next`'s indentation,
  * none shallower, brackets balanced and never below zero; each paragraph (after a blank line)
- * that starts at that indentation counts as a block. One such block can go when a snippet shows
+ * that starts at that indentation with a line that is no comment, `end` or `else` counts as a
+ * block (at least one is counted for whole blocks). One such block can go when a snippet shows
  * its neighbours next to each other (a function removed by leaving it out); several left out at
  * once are more often code the model did not know was there (it writes "add these new
  * functions" over a file that has them, leaving out the others between them), so they are

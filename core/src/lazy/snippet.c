@@ -223,9 +223,10 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
 /* A part's first line written without its indentation (`function drawBird() {` for the file's
  * `    function drawBird() {`: the model copied from after the leading whitespace), while the line
  * that closes its bracket keeps its own (`    }`): when the file has that line (its first of that
- * text) at the closer's indentation, the same whitespace, the part's line is the file's, as every block's opener sits
- * at its closer's column. Only a part's first line; a line the file lacks, or has at the column
- * written, stays as it is. Lines [i, j): the part, text in it. */
+ * text) at the closer's column, with the same whitespace, the part's line is the file's, as every
+ * block's opener sits at its closer's column. Only a part's first line; a line the file lacks, or
+ * has at another column, stays as written. Lines [i, j): the part, text in it. The line then
+ * points into the file's text (no snippet line is located by its address). */
 static void first_line_indent(ec_lz_job *job, size_t i, size_t j) {
   ec_lz_side *S = &job->S, *F = &job->F;
   while (S->flags[i] & LZ_BLANK) i++;
