@@ -28,6 +28,36 @@ function apply(text, edits, id) {
   return text;
 }
 
+// An admin page's tabs, for the copied-sibling case: each tab the same markup, its own rows.
+const tab = (name, title, cell) => `        {activeTab === '${name}' && (
+          <div className="space-y-8">
+            <h3>${title}</h3>
+            <Table>
+              {rows.${name}.map(m => (
+                <TableRow key={m.id}>
+                  <TableCell>{m.title}</TableCell>
+                  ${cell}
+                </TableRow>
+              ))}
+            </Table>
+          </div>
+        )}
+`;
+const TRASH = '<Trash2 className="h-4 w-4" onClick={() => drop(m.id)} />';
+const ADMIN_HEAD = `export default function Admin() {
+  const [activeTab, setActiveTab] = useState('a');
+  return (
+    <div className="flex">
+      <main className="flex-1">
+        <header>Command Center</header>
+
+`;
+const ADMIN_TAIL = `      </main>
+    </div>
+  );
+}
+`;
+
 const FILES = {
   'inventory.py': `import json
 import os
@@ -338,45 +368,8 @@ end
 
 main if $PROGRAM_NAME == __FILE__
 `,
-  'admin.tsx': `export default function Admin() {
-  const [activeTab, setActiveTab] = useState('a');
-  return (
-    <div className="flex">
-      <main className="flex-1">
-        <header>Command Center</header>
-
-        {activeTab === 'withdrawals' && (
-          <div className="space-y-8">
-            <h3>Withdrawals</h3>
-            <Table>
-              {rows.withdrawals.map(m => (
-                <TableRow key={m.id}>
-                  <TableCell>{m.title}</TableCell>
-                  <TableCell>{m.amount}</TableCell>
-                </TableRow>
-              ))}
-            </Table>
-          </div>
-        )}
-
-        {activeTab === 'movies' && (
-          <div className="space-y-8">
-            <h3>Movies</h3>
-            <Table>
-              {rows.movies.map(m => (
-                <TableRow key={m.id}>
-                  <TableCell>{m.title}</TableCell>
-                  <Trash2 className="h-4 w-4" onClick={() => drop(m.id)} />
-                </TableRow>
-              ))}
-            </Table>
-          </div>
-        )}
-      </main>
-    </div>
-  );
-}
-`,
+  'admin.tsx': `${ADMIN_HEAD}${tab('withdrawals', 'Withdrawals', '<TableCell>{m.amount}</TableCell>')}
+${tab('movies', 'Movies', TRASH)}${ADMIN_TAIL}`,
 };
 
 // id, file, snippet, edits giving the intended result, held out?, shape note.
@@ -640,40 +633,10 @@ ${M('--')}
     snippet: `${M()}
         <header>Command Center</header>
 
-        {activeTab === 'inventory' && (
-          <div className="space-y-8">
-            <h3>Inventory</h3>
-            <Table>
-              {rows.inventory.map(m => (
-                <TableRow key={m.id}>
-                  <TableCell>{m.title}</TableCell>
-                  <Trash2 className="h-4 w-4" onClick={() => drop(m.id)} />
-                </TableRow>
-              ))}
-            </Table>
-          </div>
-        )}
-
+${tab('inventory', 'Inventory', TRASH)}
         {/* Existing tabs follow... */}
-      </main>
-    </div>
-  );
-}
-`,
-    edits: [["        <header>Command Center</header>\n\n", `        <header>Command Center</header>\n\n        {activeTab === 'inventory' && (
-          <div className="space-y-8">
-            <h3>Inventory</h3>
-            <Table>
-              {rows.inventory.map(m => (
-                <TableRow key={m.id}>
-                  <TableCell>{m.title}</TableCell>
-                  <Trash2 className="h-4 w-4" onClick={() => drop(m.id)} />
-                </TableRow>
-              ))}
-            </Table>
-          </div>
-        )}
-\n`]] },
+${ADMIN_TAIL}`,
+    edits: [['        <header>Command Center</header>\n\n', `        <header>Command Center</header>\n\n${tab('inventory', 'Inventory', TRASH)}\n`]] },
 ];
 
 const lines = [];
