@@ -116,17 +116,13 @@ typedef struct shift_t {
 } shift_t;
 
 /* The `-` line a `+` line rewrites: in a run of `-` then `+` lines, the one at the same place among
- * the run's `-` lines, when the `+` line is that line or an edited version of it (SIZE_MAX: none).
- * Its own line is then the `+` line's reference: a model that mis-indents one line of a run it
- * rewrites line by line (`-:root {` for the file's `    :root {`) mis-indents its `+` copy alike. */
-static size_t rewritten(const ec_lz_side *S, size_t h0, size_t k) {
-  size_t i = 0, r = k;
-  while (r > h0 && S->op[r - 1] == '+') r--, i++;
-  size_t m0 = r;
-  while (m0 > h0 && S->op[m0 - 1] == '-') m0--;
-  if (i >= r - m0) return SIZE_MAX;
-  size_t m = m0 + i;
-  return S->key[m] == S->key[k] || ec_lz_edited(S->line[k], S->line[m]) ? m : SIZE_MAX;
+ * the run's `-` lines, when the `+` line is that line or an edited version of it. Its own line is
+ * then the `+` line's reference: a model that mis-indents one line of a run it rewrites line by
+ * line (`-:root {` for the file's `    :root {`) mis-indents its `+` copy alike. visit() keeps
+ * the run's place as it goes (m: that `-` line, or past the run's `-` lines), so each line costs
+ * one step. */
+static bool rewrites(const ec_lz_side *S, size_t m, size_t k) {
+  return S->op[m] == '-' && (S->key[m] == S->key[k] || ec_lz_edited(S->line[k], S->line[m]));
 }
 
 static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t *st, ec_buf *b, const long *shift) {
@@ -138,11 +134,15 @@ static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t 
     if (S->op[k] == '+') last_new = k + 1;
     if (!(S->flags[k] & LZ_BLANK)) last_text = k + 1;
   }
+  size_t m = 0; /* the `-` line at this `+` line's place in its run (rewrites) */
   for (size_t k = h->h0; k < h->h1; k++) {
     if (S->op[k] == '+') {
       seen_new = true;
-      size_t m = rewritten(S, h->h0, k), rs = sref, rf = fref; /* this line's reference */
-      if (m != SIZE_MAX && job->am[m] >= 0) rs = m, rf = (size_t)job->am[m];
+      if (k == h->h0 || S->op[k - 1] != '+') /* a run's first `+` line: the `-` lines right above it */
+        for (m = k; m > h->h0 && S->op[m - 1] == '-';) m--;
+      else m++;
+      size_t rs = sref, rf = fref; /* this line's reference */
+      if (m < k && rewrites(S, m, k) && job->am[m] >= 0) rs = m, rf = (size_t)job->am[m];
       int g = S->op[rs] == '-';
       /* A line whose `+` was inferred was written as context: its prefix is the context's. */
       bool as_context = (S->flags[k] & LZ_INFERRED) != 0;

@@ -30,9 +30,9 @@ static bool is_weak(ec_str t) {
   return false;
 }
 
-/* The key map over the lines whose key is among qkeys (a side's own keys: every line). Each
+/* The key map over the lines whose key is among qkeys, or over every line (qkeys NULL). Each
  * asked-for key gets its slot first, with no lines; then one pass over the lines chains each line
- * whose key has a slot, in order. */
+ * whose key has a slot (over every line, a key gets its slot there: one pass), in order. */
 static ec_error_code build_map(ec_arena *a, ec_lz_side *s, const uint64_t *qkeys, size_t nq) {
   size_t cap = 16;
   while (cap < nq * 2 + 16) cap <<= 1;
@@ -43,7 +43,7 @@ static ec_error_code build_map(ec_arena *a, ec_lz_side *s, const uint64_t *qkeys
   s->next = ec_arena_alloc(a, (s->n + 1) * sizeof *s->next);
   uint32_t *last = ec_arena_alloc(a, cap * sizeof *last);
   if (!s->slot_key || !s->slot_first || !s->slot_count || !s->next || !last) return EC_OUT_OF_MEMORY;
-  for (size_t q = 0; q < nq; q++) {
+  for (size_t q = 0; qkeys && q < nq; q++) {
     uint64_t k = qkeys[q];
     size_t h = (size_t)(k ^ (k >> 32)) & s->mask;
     while (s->slot_key[h] && s->slot_key[h] != k) h = (h + 1) & s->mask;
@@ -56,7 +56,8 @@ static ec_error_code build_map(ec_arena *a, ec_lz_side *s, const uint64_t *qkeys
     uint64_t k = s->key[i];
     size_t h = (size_t)(k ^ (k >> 32)) & s->mask;
     while (s->slot_key[h] && s->slot_key[h] != k) h = (h + 1) & s->mask;
-    if (!s->slot_key[h]) continue;
+    if (!s->slot_key[h] && qkeys) continue;
+    if (!s->slot_key[h]) s->slot_key[h] = k, s->slot_first[h] = LZ_NIL;
     s->next[i] = LZ_NIL;
     if (s->slot_first[h] == LZ_NIL) s->slot_first[h] = (uint32_t)i;
     else s->next[last[h]] = (uint32_t)i;
@@ -178,12 +179,12 @@ ec_error_code ec_lz_side_build_keyed(ec_arena *a, ec_str text, size_t n_lf, cons
 ec_error_code ec_lz_side_from_lines(ec_arena *a, const ec_str *lines, size_t n, ec_lz_side *s) {
   if (alloc_lines(a, s, n)) return EC_OUT_OF_MEMORY;
   for (size_t i = 0; i < n; i++) fill_line(s, i, lines[i]);
-  return build_map(a, s, s->key, s->n);
+  return build_map(a, s, NULL, s->n);
 }
 
 ec_error_code ec_lz_side_lines(ec_arena *a, ec_str text, ec_lz_side *out) { return split(a, text, SIZE_MAX, out); }
 
 ec_error_code ec_lz_side_build(ec_arena *a, ec_str text, ec_lz_side *out) {
   ec_error_code rc = split(a, text, SIZE_MAX, out);
-  return rc ? rc : build_map(a, out, out->key, out->n);
+  return rc ? rc : build_map(a, out, NULL, out->n);
 }

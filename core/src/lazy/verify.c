@@ -92,6 +92,7 @@ typedef struct vjob {
   bool opener_differs; /* check_group: own_closer would pair a closing line otherwise than the suffix */
   uint32_t *upA[2];    /* check_group: block line -> the one enclosing it in the group (ec_lz_enclosing_of), [less, no deeper] */
   uint32_t *rup;       /* R line -> the R line enclosing it (result_enclosing), NULL until asked */
+  uint8_t *minus;      /* check_group: minus_texts, NULL until asked */
 } vjob;
 
 static bool block_line(const ec_lz_job *job, size_t j) {
@@ -565,13 +566,18 @@ static inline uint32_t pair_weight(const ec_lz_job *job, uint32_t j) { return jo
 /* A diff-style `+` line: not paired by the common prefix or suffix, only by the weighted alignment. */
 static inline bool new_in_diff(const ec_lz_job *job, uint32_t j) { return job->diff_style && job->S.op[j] == '+'; }
 
-/* Whether a `-` line of a diff-style snippet has line j's text. A `+` line that has such a twin is
- * re-added: the snippet says the file's line goes and writes this one new (a body moved into a
- * new helper at the same depth), so it pairs with no file line. */
-static bool readded(const ec_lz_side *S, uint32_t j) {
-  uint32_t c, i = ec_lz_side_first(S, S->key[j], &c);
-  while (i != LZ_NIL && S->op[i] != '-') i = S->next[i];
-  return i != LZ_NIL;
+/* The snippet's texts that a diff-style `-` line has, marked at each text's first snippet line
+ * (one pass, so asking costs one lookup: a walk along the text's lines for every `+` line was
+ * quadratic in a run of one repeated `+` line). A `+` line with such a twin is re-added: the
+ * snippet says the file's line goes and writes this one new (a body moved into a new helper at
+ * the same depth), so it pairs with no file line. */
+static uint8_t *minus_texts(ec_lz_job *job) {
+  const ec_lz_side *S = &job->S;
+  uint8_t *m = ec_arena_calloc(job->a, S->n + 1, 1);
+  uint32_t c;
+  for (size_t i = 0; m && i < S->n; i++)
+    if (S->op[i] == '-') m[ec_lz_side_first(S, S->key[i], &c)] = 1;
+  return m;
 }
 
 static bool has_word(ec_str hay, ec_str name) { return ec_lz_has_word(hay, name, NULL); }
@@ -824,8 +830,11 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
   }
   for (size_t k = 0; k < nb; k++) bcol[k] = ec_lz_cols(F->line[B[k]], job->fi.tab);
   /* A re-added line stands at no file line's column (own_closer then takes it for no opener). */
-  for (size_t k = 0; k < na; k++)
-    if (new_in_diff(job, A[k]) && readded(S, A[k])) acol[k] = UINT32_MAX;
+  if (job->diff_style && !v->minus && !(v->minus = minus_texts(job))) return ec_fail_oom(job->ctx);
+  for (size_t k = 0; k < na; k++) {
+    uint32_t c;
+    if (new_in_diff(job, A[k]) && v->minus[ec_lz_side_first(S, S->key[A[k]], &c)]) acol[k] = UINT32_MAX;
+  }
 #define SAME(a, b) (S->key[A[a]] == F->key[B[b]] && acol[a] == bcol[b])
   int32_t *ma = ec_arena_alloc(job->a, (na + 1) * sizeof *ma); /* A index -> B index or -1 */
   int32_t *mb = ec_arena_alloc(job->a, (nb + 1) * sizeof *mb);
