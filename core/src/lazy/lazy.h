@@ -155,6 +155,8 @@ typedef struct ec_lz_job {
   size_t nseg;
   size_t nseg_parsed;        /* segments as parsed (the diff-style path counts its hunks in nseg) */
   bool lead_marker, trail_marker;
+  bool marker_dropped;       /* snippet.c dropped a marker that stands for nothing where it is put:
+                              * a block left out elsewhere is then not read as deleted (merge.c) */
   bool diff_style;           /* the snippet is written as `+`/`-` lines (S.op says each line's role) */
   bool offside;              /* the file's indentation is syntax (Python): a line's depth is its block */
   uint8_t *py_start;         /* merge.c: file line -> begins a logical line (ec_lz_python_scan; built on first need) */

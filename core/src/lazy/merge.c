@@ -1155,14 +1155,17 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
       if (j != ja) {
         size_t ip = (size_t)job->am[prev_j];
         /* Whole blocks between two lines the snippet shows next to each other: removed by
-         * leaving them out (the snippet writes nothing in their place). */
+         * leaving them out (the snippet writes nothing in their place). Not in a snippet with a
+         * marker that stood for nothing where it was put (dropped in snippet.c): its writer leaves
+         * kept code out behind markers and misplaced one, so a block it leaves out may be what
+         * that marker meant; past the deletion bound that is declined like any large deletion. */
         bool only_blank = true;
         for (size_t q = prev_j + 1; q < j && only_blank; q++) only_blank = (S->flags[q] & LZ_BLANK) != 0;
         /* Only a deletion check_deletion would refuse is looked at more closely: the block test
          * walks the segment, and doing it for every pair of anchors made one segment quadratic. */
         size_t removed = i - ip - 1, written = j - prev_j - 1; /* as check_deletion takes them */
-        if (removed > 2 * written + 10 && !(only_blank && ec_lz_whole_blocks(F, ip + 1, i, i) == 1) &&
-            !ec_lz_in_shown_block(job, si, ip + 1, i))
+        if (removed > 2 * written + 10 && !(only_blank && !job->marker_dropped && ec_lz_whole_blocks(F, ip + 1, i, i) == 1) &&
+            ((only_blank && job->marker_dropped) || !ec_lz_in_shown_block(job, si, ip + 1, i)))
           rc = check_deletion(job, si, ip + 1, removed, written, "between two of its lines that stand next to each other in the snippet");
         if (rc) break;
         if (i - ip == j - prev_j && replaced_in_place(job, prev_j + 1, ip + 1, j - prev_j - 1)) {

@@ -206,9 +206,10 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
         if (blank_only && fb == fa + 1) {
           k = p; /* the blank lines before it go too */
           i = q - 1; /* and those after it */
+          job->marker_dropped = true;
           continue;
         }
-        if (blank_only && fb - fa - 1 == (k - p) + (q - i - 1)) continue; /* the marker alone */
+        if (blank_only && fb - fa - 1 == (k - p) + (q - i - 1)) { job->marker_dropped = true; continue; } /* the marker alone */
       }
     }
     lines[k] = lines[i];

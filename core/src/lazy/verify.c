@@ -1187,9 +1187,10 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       }
       wcur++;
     }
-    /* 2 x written + 10: merge.c's deletion bound (swept there, see check_deletion). */
-    if (same_seg && deleted > 2 * written + 10 && !(!written && ec_lz_whole_blocks(F, B[last_strong] + 1, B[next], B[next]) == 1) &&
-        !shown_block(v, mb, B, nb, aseg, aseg[mb[next]], B[last_strong] + 1, B[next])) {
+    /* 2 x written + 10: merge.c's deletion bound (swept there, see check_deletion); the blocks
+     * left out whole are exempt as they are there (not after a dropped marker). */
+    if (same_seg && deleted > 2 * written + 10 && !(!written && !job->marker_dropped && ec_lz_whole_blocks(F, B[last_strong] + 1, B[next], B[next]) == 1) &&
+        ((!written && job->marker_dropped) || !shown_block(v, mb, B, nb, aseg, aseg[mb[next]], B[last_strong] + 1, B[next]))) {
       size_t seg = aseg[mb[next]];
       return fail_check(job, seg, B[kb] + 1, B[next - 1] + 1, "it would remove many more lines than it writes between two of the segment's lines", F->line[B[kb]]);
     }
