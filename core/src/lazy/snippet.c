@@ -67,6 +67,16 @@ typedef struct nb_tables {
   uint32_t *ctx;    /* prefix counts: non-blank context lines (rebuilt per pass: lines turn new) */
 } nb_tables;
 
+/* A line that opens an indented block with a colon (`def f(x):`), a `# comment` after the colon
+ * aside (`def f(x) -> Graph:  # type: ignore[name-defined]`): the code ends at a `#` after
+ * whitespace (a `#` in a string such as "#fff" has none before it). */
+static bool colon_opener(ec_str t) {
+  size_t e = 0;
+  while (e < t.len && !(t.ptr[e] == '#' && e && (t.ptr[e - 1] == ' ' || t.ptr[e - 1] == '\t'))) e++;
+  while (e && (t.ptr[e - 1] == ' ' || t.ptr[e - 1] == '\t')) e--;
+  return e && t.ptr[e - 1] == ':';
+}
+
 static bool nb_prepare(ec_lz_job *job, const char *op, const uint8_t *mark, size_t n, nb_tables *T) {
   ec_lz_side *S = &job->S;
   ec_arena *a = job->a;
@@ -118,7 +128,7 @@ static bool nb_prepare(ec_lz_job *job, const char *op, const uint8_t *mark, size
       size_t r = nxt[i];
       if (r == SIZE_MAX || r == 0 || D[r] != D[i] || stop[i] <= r - 1) continue;
       T->end[i] = r - 1;
-    } else if (net == 0 && t.len && t.ptr[t.len - 1] == ':') {
+    } else if (net == 0 && colon_opener(t)) {
       /* The deeper lines below, up to the next line (or a marker) no deeper; a deeper marker or a
        * `-` line on the way spoils it. */
       size_t E = ind[i];
