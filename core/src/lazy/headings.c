@@ -10,7 +10,9 @@
  *    line: the marker stands for that comment (kept), or it is the section's new label (the
  *    comment dropped with the others the snippet rewrote). Declined. The same for a marker in
  *    any wording that names code in words of its own, over a heading of one or two comment
- *    lines that it does not repeat, sharing a word with it or with the line it heads.
+ *    lines that it does not repeat, sharing a word with it or with the line it heads; and, when
+ *    the segment opens with new comment lines (its own heading), for a label, or for the
+ *    snippet's only marker naming code over such a short heading.
  *  - A snippet that ends with no marker, on new lines written right under a file comment whose
  *    code the result keeps below them (the fragment reading keeps the file past the snippet's
  *    unmarked end): `-- AlterTable`, then a new `ALTER TABLE` statement, with the file's own
@@ -137,7 +139,7 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
       bool shortly = short_unnamed_heading(F, gx, gy, m);
       if (!(shared && (label || shortly)) && !(markers == 1 && shortly)) continue;
     } else {
-      if (!label) continue;
+      if (!label && !(markers == 1 && short_unnamed_heading(F, gx, gy, m))) continue;
       bool shared = false;
       for (size_t k = gx; k < gy && !shared; k++)
         shared = share_word(S->line[j0 - 1], F->line[k]) || share_word(v->r[v->rb[g]].line, F->line[k]);
