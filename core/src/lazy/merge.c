@@ -1054,39 +1054,31 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
           report_seg(job, si, 1, (uint32_t)k, true);
           continue;
         }
-        if (k && !prepend_line(S->line[s->j0]) && file_start_pairs(job, s->j0, 1, true)) {
-          ec_str t = ec_lz_echo(F->line[0]);
-          rc = ec_lz_decline(job, EC_AMBIGUOUS, si, 1, 1,
-                             "%s shares no line with '%.*s' and comes before a marker; its first line looks like "
-                             "an edited version of line 1 ('%.*s'), so it could replace that line or go above it; nothing was changed. Include "
-                             "the unchanged line that follows it, or send a search_replace block.",
-                             ec_lz_seg_name(job, si), pn, p, (int)t.len, t.ptr);
-          break;
-        }
         /* Lines added above the file's first line (an import) are new only if none of them is
          * an edited version of one of the file's first lines (`import a, { b } from 'a'` over
-         * `import { b } from 'a'`): put above, the edited line would stay beside its own
-         * replacement (invariant a); whether it replaces it is not said. */
+         * `import { b } from 'a'`, or the first line pairing with line 1 as the file's start):
+         * put above, the edited line would stay beside its own replacement (invariant a);
+         * whether it replaces it is not said. */
         /* Bounded: the first EDGE_MAX new lines against the file's first EDGE_MAX + 2 strong
          * lines, found once. */
-        size_t kk = k < EDGE_MAX ? k : EDGE_MAX, first[EDGE_MAX + 2], nfirst = 0;
+        size_t kk = k < EDGE_MAX ? k : EDGE_MAX, first[EDGE_MAX + 2], nfirst = 0, hj = SIZE_MAX, ht = 0;
+        if (k && !prepend_line(S->line[s->j0]) && file_start_pairs(job, s->j0, 1, true)) hj = s->j0;
         for (size_t t = 0; t < F->n && nfirst < kk + 2; t++)
           if (!(F->flags[t] & (LZ_BLANK | LZ_WEAK))) first[nfirst++] = t;
-        for (size_t j = s->j0; j < s->j0 + kk && !rc; j++) {
+        for (size_t j = s->j0; j < s->j0 + kk && hj == SIZE_MAX; j++) {
           if (S->flags[j] & (LZ_BLANK | LZ_WEAK | LZ_MARKER)) continue;
-          for (size_t q = 0; q < nfirst; q++) {
-            size_t t = first[q];
-            if (F->key[t] == S->key[j] || !ec_lz_similar(S->line[j], F->line[t], false)) continue;
-            ec_str a = ec_lz_echo(S->line[j]), b = ec_lz_echo(F->line[t]);
-            rc = ec_lz_decline(job, EC_AMBIGUOUS, si, (uint32_t)t + 1, (uint32_t)t + 1,
-                               "%s shares no line with '%.*s' and comes before a marker; its line '%.*s' looks like "
-                               "an edited version of line %zu ('%.*s'), so it could replace that line or go above it; nothing was changed. "
-                               "Include the unchanged line that follows it, or send a search_replace block.",
-                               ec_lz_seg_name(job, si), pn, p, (int)a.len, a.ptr, t + 1, (int)b.len, b.ptr);
-            break;
-          }
+          for (size_t q = 0; q < nfirst && hj == SIZE_MAX; q++)
+            if (F->key[first[q]] != S->key[j] && ec_lz_similar(S->line[j], F->line[first[q]], false)) hj = j, ht = first[q];
         }
-        if (rc) break;
+        if (hj != SIZE_MAX) {
+          ec_str a = ec_lz_echo(S->line[hj]), b = ec_lz_echo(F->line[ht]);
+          rc = ec_lz_decline(job, EC_AMBIGUOUS, si, (uint32_t)ht + 1, (uint32_t)ht + 1,
+                             "%s shares no line with '%.*s' and comes before a marker; its line '%.*s' looks like "
+                             "an edited version of line %zu ('%.*s'), so it could replace that line or go above it; nothing was changed. "
+                             "Include the unchanged line that follows it, or send a search_replace block.",
+                             ec_lz_seg_name(job, si), pn, p, (int)a.len, a.ptr, ht + 1, (int)b.len, b.ptr);
+          break;
+        }
         put_range(job, &o, s, s->j0, s->j1);
         report_seg(job, si, 1, 1, true);
         continue;

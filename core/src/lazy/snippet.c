@@ -71,10 +71,10 @@ typedef struct nb_tables {
  * aside (`def f(x) -> Graph:  # type: ignore[name-defined]`): the code ends at a `#` after
  * whitespace (a `#` in a string such as "#fff" has none before it). */
 static bool colon_opener(ec_str t) {
-  size_t e = 0;
-  while (e < t.len && !(t.ptr[e] == '#' && e && (t.ptr[e - 1] == ' ' || t.ptr[e - 1] == '\t'))) e++;
-  while (e && (t.ptr[e - 1] == ' ' || t.ptr[e - 1] == '\t')) e--;
-  return e && t.ptr[e - 1] == ':';
+  for (size_t i = 1; i < t.len; i++)
+    if (t.ptr[i] == '#' && (t.ptr[i - 1] == ' ' || t.ptr[i - 1] == '\t')) t.len = i;
+  t = ec_lz_trim(t);
+  return t.len && t.ptr[t.len - 1] == ':';
 }
 
 static bool nb_prepare(ec_lz_job *job, const char *op, const uint8_t *mark, size_t n, nb_tables *T) {
@@ -195,8 +195,10 @@ static uint32_t read_from_unique(ec_lz_job *job, const ec_str *lines, const uint
  * there holds no code, so it is dropped and the two sides join one segment: whole-file answers
  * that leave a stray `// ...existing code...` above code they then write out in full were cut at
  * it, and the second part placed alone was read against blocks it does not start (issue 30,
- * eleventh pass). The blank lines around it go too where the file has none there; where the file
- * has some, only as many as the snippet shows around it let the marker alone go (else it stays).
+ * eleventh pass). Where the file has no line there, the blank lines on the side of it that shows
+ * more stay, the others go (a blank line written above a stray marker is the snippet's spacing:
+ * sixteenth pass); where the file has some, only as many as the snippet shows around it let the
+ * marker alone go (else it stays).
  * Returns the new line count. */
 static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_t *mark, uint32_t *src, size_t n) {
   size_t k = 0;
@@ -214,8 +216,10 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
         bool blank_only = fb != LZ_NIL && fb > fa && fb - fa <= 64;
         for (uint32_t f = fa + 1; blank_only && f < fb; f++) blank_only = (job->F.flags[f] & LZ_BLANK) != 0;
         if (blank_only && fb == fa + 1) {
-          k = p; /* the blank lines before it go too */
-          i = q - 1; /* and those after it */
+          /* The file has no line between: of the blank lines around the marker, the side
+           * showing more stays (the snippet's spacing between the two lines, once). */
+          if (q - i - 1 > k - p) k = p; /* those after it stay, copied as the walk goes on */
+          else i = q - 1;               /* those before it stay (copied already), those after go */
           job->marker_dropped = true;
           continue;
         }
