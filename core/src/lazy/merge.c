@@ -36,15 +36,19 @@ typedef struct out_t {
   size_t head_lines;
   bool head_open;
   /* A marker's run of only blank lines written right after a snippet line stands for no line of
-   * the file: written from byte run_at, it is taken back when the next line written is the
-   * snippet's too (run: nothing written since). at_marker: the next file lines are a marker's run. */
-  bool at_marker, after_new, run;
-  size_t run_at;
+   * the file: written from byte run_at (or counted into the head from line run_head), it is taken
+   * back when the next line written is the snippet's too (run: nothing written since); after a
+   * kept file line (run_new false) only for spacing the snippet shows beside the marker.
+   * at_marker: the next file lines are a marker's run. */
+  bool at_marker, after_new, run, run_new;
+  size_t run_at, run_head;
 } out_t;
 
 static void emit_file(ec_lz_job *job, out_t *o, size_t from, size_t to) {
   if (from < to) {
-    o->run = o->at_marker && o->after_new;
+    o->run = o->at_marker;
+    o->run_new = o->after_new;
+    o->run_head = o->head_lines;
     for (size_t i = from; o->run && i < to; i++) o->run = (job->F.flags[i] & LZ_BLANK) != 0;
     o->run_at = o->b.len;
     o->after_new = false;
@@ -90,11 +94,16 @@ static long out_cols(ec_lz_job *job, size_t j, uint32_t rj, int64_t ri) {
 /* Snippet line j re-indented relative to reference snippet line rj sitting on file line ri. */
 static void put_line(ec_lz_job *job, out_t *o, size_t j, uint32_t rj, int64_t ri) {
   if (o->run) {
-    /* The snippet's spacing there instead: a blank line when it shows one beside the marker. */
-    o->b.len = o->run_at;
+    /* The snippet's spacing there instead: a blank line when it shows one beside the marker.
+     * After a kept file line the run is that line's own spacing, replaced only by spacing the
+     * snippet shows there. */
     bool shown = false;
     for (size_t k = j; k-- && (job->S.flags[k] & (LZ_BLANK | LZ_MARKER));) shown |= (job->S.flags[k] & LZ_BLANK) != 0;
-    if (shown && !(job->S.flags[j] & LZ_BLANK)) ec_buf_append_char(&o->b, '\n');
+    if (o->run_new || shown) {
+      o->b.len = o->run_at;
+      o->head_lines = o->run_head; /* the run may have been the file's still uncopied head */
+      if (shown && !(job->S.flags[j] & LZ_BLANK)) ec_buf_append_char(&o->b, '\n');
+    }
   }
   o->run = o->at_marker = false;
   o->after_new = true;
