@@ -997,25 +997,21 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     /* The run's first new line is the very line the marker's run starts with (or its last the
      * line the run above ends with), a line that says something (not a `}`, but a long rule of `=` signs): that line would be
      * there twice. */
-    if (!free_bottom && trail) {
-      size_t f = y;
-      while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+    for (int bot = 1; bot >= 0; bot--) { /* below the new lines, then above them */
+      size_t cnt = bot ? trail : lead, f = bot ? y : x;
+      if ((bot ? free_bottom : free_top) || !cnt) continue;
+      if (bot) while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+      else while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
+      size_t fk = bot ? f : f - 1, a = bot ? na - trail : lead - 1; /* the kept line; the new line beside it */
       ec_str s3[3], f3[3];
-      bool section = trail >= 3 && file_three(F, f, true, f3);
+      bool section = cnt >= 3 && file_three(F, f, bot, f3);
       if (section)
-        for (size_t k = 0; k < 3; k++) s3[k] = S->line[A[na - trail + k]];
-      if (f < F->n && telling(F, f) && F->key[f] == S->key[A[na - trail]] && !(section && new_section(s3, f3)))
-        return fail_check(job, s1, (uint32_t)f + 1, (uint32_t)f + 1, "its new last lines start with the line a marker keeps right after them, so that line would be there twice", S->line[A[na - trail]]);
-    }
-    if (!free_top && lead) {
-      size_t f = x;
-      while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
-      ec_str s3[3], f3[3];
-      bool section = lead >= 3 && file_three(F, f, false, f3);
-      if (section)
-        for (size_t k = 0; k < 3; k++) s3[k] = S->line[A[lead - 1 - k]];
-      if (f > 0 && telling(F, f - 1) && F->key[f - 1] == S->key[A[lead - 1]] && !(section && new_section(s3, f3)))
-        return fail_check(job, s0, (uint32_t)f, (uint32_t)f, "its new first lines end with the line a marker keeps right before them, so that line would be there twice", S->line[A[lead - 1]]);
+        for (size_t k = 0; k < 3; k++) s3[k] = S->line[A[bot ? a + k : a - k]];
+      if ((bot ? f < F->n : f > 0) && telling(F, fk) && F->key[fk] == S->key[A[a]] && !(section && new_section(s3, f3)))
+        return fail_check(job, bot ? s1 : s0, (uint32_t)fk + 1, (uint32_t)fk + 1,
+                          bot ? "its new last lines start with the line a marker keeps right after them, so that line would be there twice"
+                              : "its new first lines end with the line a marker keeps right before them, so that line would be there twice",
+                          S->line[A[a]]);
     }
     /* Invariant (a) at a marker: the first line a marker keeps right after the segment's new last
      * lines (aligned brackets aside: a new CSS rule's `}` aligned with the old rule's) is not one
