@@ -1183,8 +1183,9 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       }
       wcur++;
     }
-    /* 2 x written + 10: merge.c's deletion bound (swept there, see check_deletion); the blocks
-     * left out whole are exempt as they are there (not after a dropped marker). */
+    /* 2 x written + 10: merge.c's deletion bound (swept there, see check_deletion), with the same
+     * exemptions (one whole block left out, a block shown whole; neither for a block left out
+     * after a dropped marker). */
     if (same_seg && deleted > 2 * written + 10 && !(!written && !job->marker_dropped && ec_lz_whole_blocks(F, B[last_strong] + 1, B[next], B[next]) == 1) &&
         ((!written && job->marker_dropped) || !shown_block(v, mb, B, nb, aseg, aseg[mb[next]], B[last_strong] + 1, B[next]))) {
       size_t seg = aseg[mb[next]];
