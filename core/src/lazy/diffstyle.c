@@ -506,6 +506,16 @@ static ec_error_code place_fallback(ec_lz_job *job, part_t *P, size_t np, const 
   return EC_OK;
 }
 
+/* Hunk h (1-based) found nowhere as the file's consecutive lines; `line`: one of its old lines
+ * the file lacks, or its first, named so the agent can check it. */
+static ec_error_code hunk_mismatch(ec_lz_job *job, size_t h, uint32_t from, uint32_t to, ec_str line) {
+  ec_str t = ec_lz_echo(line);
+  return ec_lz_decline(job, EC_NO_MATCH, h - 1, from, to,
+                       "hunk %zu of the diff-style snippet does not match '%.*s': its context and `-` lines must be consecutive lines "
+                       "of the file (line '%.*s' is not found there or not in that order). Read the file again and copy them exactly.",
+                       h, (int)job->f->path.len, job->f->path.ptr, (int)t.len, t.ptr);
+}
+
 ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
   ec_lz_side *S = &job->S, *F = &job->F;
   ec_buf b;
@@ -599,11 +609,7 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
         ec_lz_side_first(F, S->key[ho[k]], &cc);
         if (!cc) { miss = k; break; }
       }
-      ec_str t = ec_lz_echo(S->line[ho[miss]]);
-      return ec_lz_decline(job, EC_NO_MATCH, h - 1, 0, 0,
-                           "hunk %zu of the diff-style snippet does not match '%.*s': its context and `-` lines must be consecutive lines "
-                           "of the file (line '%.*s' is not found there or not in that order). Read the file again and copy them exactly.",
-                           h, pn, p, (int)t.len, t.ptr);
+      return hunk_mismatch(job, h, 0, 0, S->line[ho[miss]]);
     }
   }
   /* The hunks in file order. */
@@ -618,9 +624,7 @@ ec_error_code ec_lz_merge_diff(ec_lz_job *job, ec_str *out) {
     for (size_t k = P[i].ob; k < P[i].oe; k++) want += !(S->flags[old[P[i].old0 + k]] & LZ_BLANK);
     for (size_t f = P[i].start; f < P[i].end; f++) have += !(F->flags[f] & LZ_BLANK);
     if (want > have)
-      return ec_lz_decline(job, EC_NO_MATCH, P[i].hunk, (uint32_t)P[i].start + 1, (uint32_t)P[i].end,
-                           "hunk %zu of the diff-style snippet does not match '%.*s': its context and `-` lines must be consecutive "
-                           "lines of the file. Read the file again and copy them exactly.", P[i].hunk + 1, pn, p);
+      return hunk_mismatch(job, P[i].hunk + 1, (uint32_t)P[i].start + 1, (uint32_t)P[i].end, S->line[old[P[i].old0 + P[i].ob]]);
     size_t h = P[i].hunk;
     if (h <= job->nseg && job->rep) {
       job->rep[h].start_line = (uint32_t)P[i].start + 1;
