@@ -191,22 +191,22 @@ static ec_error_code in_file_order(ec_ctx *ctx, ec_ws_file *f, ec_doc *doc, cons
   return rc ? rc : EC_NO_MATCH;
 }
 
-/*
- * The merge's last check (issue 32, docs/syntax.md): a merge that leaves a file which parsed with
- * syntax errors it did not have is declined, whatever options.syntax says but "off". Its own
- * checks look at lines; this one sees what they cannot: a closing bracket dropped or doubled at
- * a segment's edge, a marker that swallowed the end of a block. The report is kept for the commit.
- */
 /* A snippet as the model sent it, as the merge reads it: line endings LF, and a UTF-8 byte-order
  * mark at its start dropped. That mark is the encoding's, copied with the file's text (a whole
  * file written over with its markers kept), not a character of the first line: read as one, the
  * first line matched no file line, or the file's own mark (kept by the doc) came out doubled
  * (issue 30, sixteenth pass: the wild set's eighth batch, two such files). */
 static ec_str snippet_text(ec_ctx *ctx, ec_str s) {
-  if (ec_str_starts_with(s, "\xEF\xBB\xBF")) s.ptr += 3, s.len -= 3;
+  if (ec_str_starts_with(s, "\xEF\xBB\xBF")) s = ec_str_drop(s, 3);
   return ec_text_normalize_eol(ctx->arena, s);
 }
 
+/*
+ * The merge's last check (issue 32, docs/syntax.md): a merge that leaves a file which parsed with
+ * syntax errors it did not have is declined, whatever options.syntax says but "off". Its own
+ * checks look at lines; this one sees what they cannot: a closing bracket dropped or doubled at
+ * a segment's edge, a marker that swallowed the end of a block. The report is kept for the commit.
+ */
 static ec_error_code lazy_syntax_guard(ec_ctx *ctx, ec_ws_file *f, const ec_doc *merged, ec_str *rendered) {
   if (ctx->opt.syntax == EC_SYNTAX_OFF) return EC_OK;
   ec_str now = ec_doc_render(ctx->arena, merged);

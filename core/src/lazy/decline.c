@@ -64,14 +64,14 @@ void ec_lz_add_candidate(ec_lz_job *job, uint32_t from, uint32_t to) {
   e->n_candidates++;
 }
 
-/* A merge that failed its own check (verify.c, invariants.c): NO_MATCH or AMBIGUOUS, naming the
- * segment, the check and the file's place. */
 ec_str ec_lz_echo(ec_str line) {
   ec_str t = ec_lz_trim(line);
   if (t.len > 80) t.len = 80;
   return t;
 }
 
+/* A merge that failed its own check (verify.c, invariants.c): NO_MATCH or AMBIGUOUS, naming the
+ * segment, the check and the file's place. */
 ec_error_code ec_lz_fail_check(ec_lz_job *job, ec_error_code code, size_t seg, uint32_t from, uint32_t to, const char *why, ec_str line) {
   ec_str t = ec_lz_echo(line);
   int tl = (int)t.len;
