@@ -227,8 +227,7 @@ static const char *path_of(ec_lz_job *job, int *n) {
  * variants more; + 20 gains 2 variants (one context line less in csvtools_delete_tojson) and no
  * bound at all fails lazy-decline-vanishing (a segment that would silently drop many functions).
  * 10 stays: it is what a snippet may delete unannounced, and + 20 buys 2 of 5,146 variants. */
-static ec_error_code check_deletion(ec_lz_job *job, size_t si, size_t removed_from, size_t removed, size_t written, const char *where) {
-  if (removed <= 2 * written + 10) return EC_OK;
+static ec_error_code deletion_decline(ec_lz_job *job, size_t si, size_t removed_from, size_t removed, size_t written, const char *where) {
   int pn;
   const char *p = path_of(job, &pn);
   return ec_lz_decline(job, EC_NO_MATCH, si, (uint32_t)removed_from + 1, (uint32_t)(removed_from + removed),
@@ -236,6 +235,10 @@ static ec_error_code check_deletion(ec_lz_job *job, size_t si, size_t removed_fr
                        "nothing was changed. If that code stays, put a `// ... existing code ...` marker there; if it should go, "
                        "send the deletion as a search_replace block.",
                        ec_lz_seg_name(job, si), removed_from + 1, removed_from + removed, pn, p, removed, where, written);
+}
+
+static ec_error_code check_deletion(ec_lz_job *job, size_t si, size_t removed_from, size_t removed, size_t written, const char *where) {
+  return removed <= 2 * written + 10 ? EC_OK : deletion_decline(job, si, removed_from, removed, written, where);
 }
 
 /* An insertion right after a block opener must be indented deeper than the opener. */
@@ -1168,6 +1171,26 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
         if (removed > 2 * written + 10 && !(only_blank && !job->marker_dropped && ec_lz_whole_blocks(F, ip + 1, i, i) == 1) &&
             ((only_blank && job->marker_dropped) || !ec_lz_in_shown_block(job, si, ip + 1, i)))
           rc = check_deletion(job, si, ip + 1, removed, written, "between two of its lines that stand next to each other in the snippet");
+        if (rc) break;
+        /* A new block's opener (a line the file lacks, opening brackets) written in place of file
+         * lines that hold two or more openers it looks like an edited version of, at its own depth
+         * from the anchor above, one of them a whole block the replacement removes: which sibling
+         * the new block rewrites, or whether it is new beside them, is open (a new tab written from
+         * a sibling's markup anchors on that sibling's lines and swallows the tabs between).
+         * Bounded: 400 lines each side, so one gap costs at most 160,000 comparisons. */
+        for (size_t q = prev_j + 1; q < j && removed > written && removed <= 400 && written <= 400 && !rc; q++) {
+          uint32_t cnt = 0;
+          ec_lz_side_first(F, S->key[q], &cnt);
+          if (cnt || (S->flags[q] & (LZ_BLANK | LZ_WEAK)) || ec_lz_bracket_net(S->line[q]) <= 0) continue;
+          size_t hits = 0, whole = 0;
+          for (size_t f = ip + 1; f < i; f++)
+            if (!(F->flags[f] & (LZ_BLANK | LZ_WEAK)) && ec_lz_bracket_net(F->line[f]) > 0 && ec_lz_edited(S->line[q], F->line[f]) &&
+                (long)F->indent[f] - (long)F->indent[ip] == (long)S->indent[q] - (long)S->indent[prev_j])
+              hits++, whole += ec_lz_file_closer(job, f) < i;
+          if (hits >= 2 && whole)
+            rc = deletion_decline(job, si, ip + 1, removed, written, "in place of blocks that its new opener looks like an edited version of, "
+                                  "two or more: which one it rewrites, or whether it is new beside them, is open");
+        }
         if (rc) break;
         if (i - ip == j - prev_j && replaced_in_place(job, prev_j + 1, ip + 1, j - prev_j - 1)) {
           /* Lines edited in place keep their file lines' indentation (a line inside a multi-line
