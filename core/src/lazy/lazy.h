@@ -60,6 +60,12 @@ bool ec_lz_is_marker(ec_str line, const ec_str *above);
  *  Such a line written into the file as new code is most likely a marker read as code (verify.c
  *  declines it). */
 bool ec_lz_looks_elided(ec_str line);
+/** Whether a comment line says the code it is about stays, in at most 12 words that need not
+ *  read as a marker (a JSX comment "Other form fields remain largely the same", `# stays
+ *  unchanged`): a note to the answer's reader. A snippet drops such a note where it stands for
+ *  nothing (the code it is about written out after it, snippet.c); elsewhere it is a line like
+ *  any other. */
+bool ec_lz_stays_note(ec_str line);
 /** Whether a line holds an ellipsis: `...` or `…` (marker.c). */
 bool ec_lz_has_ellipsis(ec_str s);
 /** Whether a marker names what it stands for in words of its own, none of the elision wordings

@@ -177,6 +177,15 @@ bool ec_lz_is_marker(ec_str line, const ec_str *above) {
   return false;
 }
 
+bool ec_lz_stays_note(ec_str line) {
+  ec_str t = ec_lz_trim(line), body;
+  if (t.len > 200 || !comment_body(t, &body) || word_count(body) > 12) return false;
+  char low[200];
+  for (size_t i = 0; i < body.len; i++) low[i] = (char)tolower((unsigned char)body.ptr[i]);
+  ec_str lower = {low, body.len};
+  return (has_word(lower, "remain") || has_word(lower, "stay")) && (has_word(lower, "same") || has_word(lower, "unchanged"));
+}
+
 bool ec_lz_marker_label(ec_str line) {
   ec_str t = ec_lz_trim(line), body;
   if (t.len > 200 || !comment_body(t, &body) || !ec_lz_has_ellipsis(body)) return false;

@@ -204,10 +204,15 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
     if (mark[i]) {
+      bool marker = mark[i] == 1; /* not a note (ec_lz_parse): a marker that stood for nothing was misplaced */
       size_t p = k, q = i + 1;
       while (p > 0 && !mark[p - 1] && !ec_lz_trim(lines[p - 1]).len) p--;
       while (q < n && !mark[q] && !ec_lz_trim(lines[q]).len) q++;
-      if (p > 0 && !mark[p - 1] && q < n && !mark[q]) {
+      /* A note goes where the code it is about follows it: the next line is the file's, read from
+       * the nearest line the file has once. Elsewhere it is a line of the answer. */
+      if (!marker && q < n && !mark[q] && read_from_unique(job, lines, mark, n, q, +1) != LZ_NIL) continue;
+      if (!marker) mark[i] = 0;
+      if (marker && p > 0 && !mark[p - 1] && q < n && !mark[q]) {
         uint32_t fa = read_from_unique(job, lines, mark, k, p - 1, -1);
         uint32_t fb = fa == LZ_NIL ? LZ_NIL : read_from_unique(job, lines, mark, n, q, +1);
         /* lines[0..k) are already compacted; lines[q..n) are not yet touched. */
@@ -385,7 +390,17 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
     uint32_t hit = ec_lz_side_first(&job->F, ec_lz_key(un), &cnt);
     if (cnt && hit != LZ_NIL) lines[i] = un;
   }
-  if (!*diff_style) n = drop_empty_markers(job, lines, op, mark, src, n);
+  if (!*diff_style) {
+    /* Notes that the code they are about stays ("Other form fields remain the same" in a JSX
+     * comment above those fields written out): dropped where they stand for nothing, as a
+     * marker is; elsewhere lines of the answer (drop_empty_markers). */
+    for (size_t i = 0; i < n; i++) {
+      uint32_t cnt = 1;
+      if (!mark[i] && ec_lz_stays_note(lines[i])) ec_lz_side_first(&job->F, ec_lz_key(lines[i]), &cnt);
+      if (!cnt) mark[i] = 2;
+    }
+    n = drop_empty_markers(job, lines, op, mark, src, n);
+  }
   if (ec_lz_side_from_lines(a, lines, n, &job->S)) return EC_OUT_OF_MEMORY;
   if (*diff_style) {
     /* New lines written without their `+`: a context line the file does not have at all, next
