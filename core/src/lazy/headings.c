@@ -111,7 +111,13 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
   const ec_lz_side *F = &job->F, *S = &job->S;
   size_t ns = job->nseg_parsed, last = SIZE_MAX, markers = 0;
   if (job->diff_style) return EC_OK;
-  for (size_t q = 0; q < S->n; q++) markers += (S->flags[q] & LZ_MARKER) != 0;
+  /* Marker lines next to each other (blank lines between aside) are one marker: a model that
+   * writes its marker twice still leaves one place out. */
+  for (size_t q = 0, after = 0; q < S->n; q++) {
+    if (S->flags[q] & LZ_BLANK) continue;
+    markers += (S->flags[q] & LZ_MARKER) && !after;
+    after = S->flags[q] & LZ_MARKER;
+  }
   for (size_t g = 0; g < ns; g++) {
     if (v->rb[g] == SIZE_MAX) continue;
     last = g;

@@ -208,9 +208,12 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
       size_t p = k, q = i + 1;
       while (p > 0 && !mark[p - 1] && !ec_lz_trim(lines[p - 1]).len) p--;
       while (q < n && !mark[q] && !ec_lz_trim(lines[q]).len) q++;
-      /* A note goes where the code it is about follows it: the next line is the file's, read from
-       * the nearest line the file has once. Elsewhere it is a line of the answer. */
-      if (!marker && q < n && !mark[q] && read_from_unique(job, lines, mark, n, q, +1) != LZ_NIL) continue;
+      /* A note goes where the code it is about follows it: the next line past blank lines and
+       * other notes (one written twice) is the file's, read from the nearest line the file has
+       * once. Elsewhere it is a line of the answer. */
+      size_t r = q;
+      while (!marker && r < n && (mark[r] == 2 || (!mark[r] && !ec_lz_trim(lines[r]).len))) r++;
+      if (!marker && r < n && !mark[r] && read_from_unique(job, lines, mark, n, r, +1) != LZ_NIL) continue;
       if (!marker) mark[i] = 0;
       if (marker && p > 0 && !mark[p - 1] && q < n && !mark[q]) {
         uint32_t fa = read_from_unique(job, lines, mark, k, p - 1, -1);
