@@ -17,9 +17,11 @@
  *
  * Imports read (one statement may span lines inside `{ }` or `( )`): JavaScript and TypeScript
  * `import a, { b, c as d } from "m"`, `import * as ns from "m"`, `import type { T } from "m"`;
- * Python `import a.b, c as d`, `from m import (a, b as c)`. The bound names are those after `as`,
- * or the first part of a dotted module. Only a statement starting at column 0 is read: an
- * indented import (Python's `import json` inside a function) binds in another scope.
+ * Python `import a.b, c as d`, `from m import (a, b as c)`; CommonJS on one line,
+ * `const { a, b: c } = require("m")` and `const m = require("m")` (`let`, `var`). The bound names
+ * are those after `as` or a destructuring `:`, or the first part of a dotted module. Only a
+ * statement starting at column 0 is read: an indented import (Python's `import json` inside a
+ * function) binds in another scope.
  * Other languages bind nothing here.
  */
 #include "lazy.h"
@@ -63,6 +65,8 @@ static bool import_line(ec_str line, bool *open, names *out, uint32_t at) {
       i = (size_t)(p - t.ptr) + 8;
     } else if (starts_word(t, "import")) {
       i = 6;
+    } else if ((starts_word(t, "const") || starts_word(t, "let") || starts_word(t, "var")) && memmem(t.ptr, t.len, "= require(", 10)) {
+      i = t.ptr[0] == 'c' ? 5 : 3; /* CommonJS, one line: `const { a, b: c } = require("m")` binds a and c */
     } else {
       return false;
     }
@@ -82,10 +86,10 @@ static bool import_line(ec_str line, bool *open, names *out, uint32_t at) {
     i = e;
     if (is_word(w, "from")) break; /* JavaScript: the module follows */
     if (dotted || is_word(w, "type") || is_word(w, "typeof") || is_word(w, "as")) continue;
-    /* `a as b` binds b. */
+    /* `a as b` binds b, and so does `a: b` (a destructured require). */
     size_t q = e;
     while (q < t.len && t.ptr[q] == ' ') q++;
-    if (q + 2 < t.len && !memcmp(t.ptr + q, "as", 2) && !id_char(t.ptr[q + 2])) continue;
+    if ((q + 2 < t.len && !memcmp(t.ptr + q, "as", 2) && !id_char(t.ptr[q + 2])) || (q < t.len && t.ptr[q] == ':')) continue;
     if (out->n < MAX_NAMES) out->b[out->n++] = (bound){w, at};
   }
   return true;
