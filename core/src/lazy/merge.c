@@ -220,13 +220,8 @@ static const char *path_of(ec_lz_job *job, int *n) {
   return job->f->path.ptr;
 }
 
-/* Declines a replacement that drops many more file lines than the snippet writes in their place:
- * more than 2 x written + 10 (the same bound in rewrite.c's dense() and in verify.c). Swept
- * (bench/threshold_sweep.mjs; ACCURACY.md, "Thresholds"): + 0 declines 12 cases of the set that
- * delete a function by leaving it out (csvtools_delete_*, *_helper); + 5, or 1 x written, loses 2
- * variants more; + 20 gains 2 variants (one context line less in csvtools_delete_tojson) and no
- * bound at all fails lazy-decline-vanishing (a segment that would silently drop many functions).
- * 10 stays: it is what a snippet may delete unannounced, and + 20 buys 2 of 5,146 variants. */
+/* The decline for lines a replacement would delete past what the snippet says (check_deletion's
+ * bound, or a new block written over its look-alike siblings): where, how many, and what to send. */
 static ec_error_code deletion_decline(ec_lz_job *job, size_t si, size_t removed_from, size_t removed, size_t written, const char *where) {
   int pn;
   const char *p = path_of(job, &pn);
@@ -237,6 +232,13 @@ static ec_error_code deletion_decline(ec_lz_job *job, size_t si, size_t removed_
                        ec_lz_seg_name(job, si), removed_from + 1, removed_from + removed, pn, p, removed, where, written);
 }
 
+/* Declines a replacement that drops many more file lines than the snippet writes in their place:
+ * more than 2 x written + 10 (the same bound in rewrite.c's dense() and in verify.c). Swept
+ * (bench/threshold_sweep.mjs; ACCURACY.md, "Thresholds"): + 0 declines 12 cases of the set that
+ * delete a function by leaving it out (csvtools_delete_*, *_helper); + 5, or 1 x written, loses 2
+ * variants more; + 20 gains 2 variants (one context line less in csvtools_delete_tojson) and no
+ * bound at all fails lazy-decline-vanishing (a segment that would silently drop many functions).
+ * 10 stays: it is what a snippet may delete unannounced, and + 20 buys 2 of 5,146 variants. */
 static ec_error_code check_deletion(ec_lz_job *job, size_t si, size_t removed_from, size_t removed, size_t written, const char *where) {
   return removed <= 2 * written + 10 ? EC_OK : deletion_decline(job, si, removed_from, removed, written, where);
 }
