@@ -1179,8 +1179,10 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
          * from the anchor above, one of them a whole block the replacement removes: which sibling
          * the new block rewrites, or whether it is new beside them, is open (a new tab written from
          * a sibling's markup anchors on that sibling's lines and swallows the tabs between).
-         * Bounded: 400 lines each side, so one gap costs at most 160,000 comparisons. */
-        for (size_t q = prev_j + 1; q < j && removed > written && removed <= 400 && written <= 400 && !rc; q++) {
+         * The gap's first new opener only, against at most 400 file lines, within the job's work
+         * budget (block ends are read for it): every opener of every gap made a snippet of 25
+         * such gaps of 400 lines take 2 s. */
+        for (size_t q = prev_j + 1; q < j && removed > written && removed <= 400 && job->work <= job->work_cap; q++) {
           uint32_t cnt = 0;
           ec_lz_side_first(F, S->key[q], &cnt);
           if (cnt || (S->flags[q] & (LZ_BLANK | LZ_WEAK)) || ec_lz_bracket_net(S->line[q]) <= 0) continue;
@@ -1188,10 +1190,11 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
           for (size_t f = ip + 1; f < i; f++)
             if (!(F->flags[f] & (LZ_BLANK | LZ_WEAK)) && ec_lz_bracket_net(F->line[f]) > 0 && ec_lz_edited(S->line[q], F->line[f]) &&
                 (long)F->indent[f] - (long)F->indent[ip] == (long)S->indent[q] - (long)S->indent[prev_j])
-              hits++, whole += ec_lz_file_closer(job, f) < i;
+              hits++, whole = whole || ec_lz_file_closer(job, f) < i;
           if (hits >= 2 && whole)
             rc = deletion_decline(job, si, ip + 1, removed, written, "in place of blocks that its new opener looks like an edited version of, "
                                   "two or more: which one it rewrites, or whether it is new beside them, is open");
+          break;
         }
         if (rc) break;
         if (i - ip == j - prev_j && replaced_in_place(job, prev_j + 1, ip + 1, j - prev_j - 1)) {
