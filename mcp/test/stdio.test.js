@@ -28,7 +28,8 @@ function start(args, dir = realpathSync(mkdtempSync(join(tmpdir(), 'ec-stdio-'))
     }
   });
   child.stderr.on('data', (d) => { err += d; });
-  const exited = new Promise((res) => child.on('exit', (code, signal) => res({ code, signal })));
+  // 'close', not 'exit': it comes after the child's stdout and stderr are read to their end
+  const exited = new Promise((res) => child.on('close', (code, signal) => res({ code, signal })));
   const s = {
     dir, child, answers, exited,
     get stderr() { return err; },
@@ -48,6 +49,12 @@ function start(args, dir = realpathSync(mkdtempSync(join(tmpdir(), 'ec-stdio-'))
       s.send({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
       await s.answer('init');
       s.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    },
+    /** stderr once it matches `re`: stdout and stderr are two pipes, so a line the server wrote
+     *  before an answer may be read after it. */
+    async stderrMatching(re, ms = 5000) {
+      for (const end = Date.now() + ms; !re.test(err) && Date.now() < end;) await new Promise((r) => setTimeout(r, 10));
+      return err;
     },
     async alive(id) {
       s.send({ jsonrpc: '2.0', id, method: 'ping' });
@@ -109,7 +116,7 @@ test('tools/call whose params are not an object (null, 5, "x", []) gets -32602 u
   // an invalid notification cannot be answered: it is said on stderr, and nothing breaks
   s.send({ jsonrpc: '2.0', method: 'notifications/initialized', params: 5 });
   await s.alive('after');
-  assert.match(s.stderr, /invalid notification was dropped/);
+  assert.match(await s.stderrMatching(/invalid notification was dropped/), /invalid notification was dropped/);
   await s.stop();
 });
 
@@ -136,7 +143,7 @@ test('a message over the limit is refused under its id (-32600) and the session 
   s.send(writeCall(3, 'small.txt', 'ok'));
   assert.equal((await s.answer(3)).result?.content[0].text, 'Successfully wrote to small.txt');
   assert.equal(readFileSync(join(s.dir, 'small.txt'), 'utf8'), 'ok');
-  assert.match(s.stderr, /answered -32600 to request 2/);
+  assert.match(await s.stderrMatching(/answered -32600 to request 2/), /answered -32600 to request 2/);
   await s.stop();
 });
 
