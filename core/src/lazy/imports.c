@@ -65,8 +65,12 @@ static bool import_line(ec_str line, bool *open, names *out, uint32_t at) {
       i = (size_t)(p - t.ptr) + 8;
     } else if (starts_word(t, "import")) {
       i = 6;
-    } else if ((starts_word(t, "const") || starts_word(t, "let") || starts_word(t, "var")) && memmem(t.ptr, t.len, "= require(", 10)) {
-      i = t.ptr[0] == 'c' ? 5 : 3; /* CommonJS, one line: `const { a, b: c } = require("m")` binds a and c */
+    } else if (memmem(t.ptr, t.len, "= require(", 10)) {
+      /* CommonJS, one line: `const { a, b: c } = require("m")` binds a and c */
+      static const char *const DECL[] = {"const", "let", "var", NULL};
+      for (size_t k = 0; DECL[k] && !i; k++)
+        if (starts_word(t, DECL[k])) i = strlen(DECL[k]);
+      if (!i) return false;
     } else {
       return false;
     }

@@ -20,6 +20,19 @@ static bool has_word(ec_str lower_body, const char *w) {
   return memmem(lower_body.ptr, lower_body.len, w, strlen(w)) != NULL;
 }
 
+/* Whether any word of a NULL-ended list is in the lowercased body. */
+static bool has_any_word(ec_str lower_body, const char *const *words) {
+  for (size_t i = 0; words[i]; i++)
+    if (has_word(lower_body, words[i])) return true;
+  return false;
+}
+
+/* A comment's body lowercased into low (the body is within a line of at most 200 bytes). */
+static ec_str lowered(ec_str body, char low[200]) {
+  for (size_t i = 0; i < body.len; i++) low[i] = (char)tolower((unsigned char)body.ptr[i]);
+  return (ec_str){low, body.len};
+}
+
 /* Dots: "..." or the Unicode ellipsis "…" (E2 80 A6). */
 static size_t dots_at(ec_str s, size_t i) {
   if (i + 3 <= s.len && !memcmp(s.ptr + i, "...", 3)) {
@@ -168,37 +181,28 @@ bool ec_lz_is_marker(ec_str line, const ec_str *above) {
   /* 7 words, swept (ACCURACY.md, "Thresholds"): 5-9 the same; no bare wording at all loses 136
    * variants of the set, 34 of them merged WRONG (`// existing code unchanged` read as code). */
   if (!dots && word_count(body) > 7) return false;
-  const char *const *words = dots ? DOT_WORDS : BARE_WORDS;
-  char low[200]; /* body is within t, at most 200 bytes */
-  for (size_t i = 0; i < body.len; i++) low[i] = (char)tolower((unsigned char)body.ptr[i]);
-  ec_str lower = {low, body.len};
-  for (size_t i = 0; words[i]; i++)
-    if (has_word(lower, words[i])) return true;
-  return false;
+  char low[200];
+  return has_any_word(lowered(body, low), dots ? DOT_WORDS : BARE_WORDS);
 }
 
 bool ec_lz_stays_note(ec_str line) {
   ec_str t = ec_lz_trim(line), body;
   if (t.len > 200 || !comment_body(t, &body) || word_count(body) > 12) return false;
+  static const char *const STAY[] = {"remain", "stay", NULL}, *const SAME[] = {"same", "unchanged", NULL};
   char low[200];
-  for (size_t i = 0; i < body.len; i++) low[i] = (char)tolower((unsigned char)body.ptr[i]);
-  ec_str lower = {low, body.len};
-  return (has_word(lower, "remain") || has_word(lower, "stay")) && (has_word(lower, "same") || has_word(lower, "unchanged"));
+  ec_str lower = lowered(body, low);
+  return has_any_word(lower, STAY) && has_any_word(lower, SAME);
 }
 
 bool ec_lz_marker_label(ec_str line) {
   ec_str t = ec_lz_trim(line), body;
   if (t.len > 200 || !comment_body(t, &body) || !ec_lz_has_ellipsis(body)) return false;
   char low[200];
-  bool letter = false;
-  for (size_t i = 0; i < body.len; i++) {
-    low[i] = (char)tolower((unsigned char)body.ptr[i]);
-    letter |= low[i] >= 'a' && low[i] <= 'z';
-  }
-  ec_str lower = {low, body.len};
-  for (size_t i = 0; DOT_WORDS[i]; i++)
-    if (has_word(lower, DOT_WORDS[i])) return false;
-  return letter;
+  ec_str lower = lowered(body, low);
+  if (has_any_word(lower, DOT_WORDS)) return false;
+  for (size_t i = 0; i < lower.len; i++)
+    if (lower.ptr[i] >= 'a' && lower.ptr[i] <= 'z') return true;
+  return false;
 }
 
 bool ec_lz_holds_marker(ec_str line) {

@@ -203,19 +203,19 @@ static uint32_t read_from_unique(ec_lz_job *job, const ec_str *lines, const uint
 static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_t *mark, uint32_t *src, size_t n) {
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
-    if (mark[i]) {
-      bool marker = mark[i] == 1; /* not a note (ec_lz_parse): a marker that stood for nothing was misplaced */
+    if (mark[i] == 2) {
+      /* A note (ec_lz_parse) goes where the code it is about follows it: the next line past blank
+       * lines and other notes (one written twice) is the file's, read from the nearest line the
+       * file has once. Elsewhere it is a line of the answer. It is no misplaced marker. */
+      size_t r = i + 1;
+      while (r < n && (mark[r] == 2 || (!mark[r] && !ec_lz_trim(lines[r]).len))) r++;
+      if (r < n && !mark[r] && read_from_unique(job, lines, mark, n, r, +1) != LZ_NIL) continue;
+      mark[i] = 0;
+    } else if (mark[i]) {
       size_t p = k, q = i + 1;
       while (p > 0 && !mark[p - 1] && !ec_lz_trim(lines[p - 1]).len) p--;
       while (q < n && !mark[q] && !ec_lz_trim(lines[q]).len) q++;
-      /* A note goes where the code it is about follows it: the next line past blank lines and
-       * other notes (one written twice) is the file's, read from the nearest line the file has
-       * once. Elsewhere it is a line of the answer. */
-      size_t r = q;
-      while (!marker && r < n && (mark[r] == 2 || (!mark[r] && !ec_lz_trim(lines[r]).len))) r++;
-      if (!marker && r < n && !mark[r] && read_from_unique(job, lines, mark, n, r, +1) != LZ_NIL) continue;
-      if (!marker) mark[i] = 0;
-      if (marker && p > 0 && !mark[p - 1] && q < n && !mark[q]) {
+      if (p > 0 && !mark[p - 1] && q < n && !mark[q]) {
         uint32_t fa = read_from_unique(job, lines, mark, k, p - 1, -1);
         uint32_t fb = fa == LZ_NIL ? LZ_NIL : read_from_unique(job, lines, mark, n, q, +1);
         /* lines[0..k) are already compacted; lines[q..n) are not yet touched. */
