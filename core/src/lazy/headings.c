@@ -60,9 +60,8 @@ static bool next_word(ec_str t, size_t *k, char *w, size_t *n) {
   return true;
 }
 
-/* How many of line a's words of 4 letters or more are among line b's, read by their first 4
- * (`steps` and `Step`, `generation` and `generate`); *na counts a's. */
-static size_t words_in(ec_str a, ec_str b, size_t *na) {
+/* (lazy.h) */
+size_t ec_lz_words_in(ec_str a, ec_str b, size_t *na) {
   char wa[16], wb[16];
   size_t ka = 0, n, found = 0;
   *na = 0;
@@ -80,7 +79,7 @@ static size_t words_in(ec_str a, ec_str b, size_t *na) {
 /* Whether line a and line b share a word of 4 letters or more. */
 static bool share_word(ec_str a, ec_str b) {
   size_t n;
-  return words_in(a, b, &n) > 0;
+  return ec_lz_words_in(a, b, &n) > 0;
 }
 
 /* Whether a marker names code in words of its own: a word of 4 letters or more that no elision
@@ -93,6 +92,23 @@ static bool names_code(ec_str marker) {
   return false;
 }
 
+/* Whether a marker names the code line b opens by a name of its own (4 characters or more, no
+ * elision wording) that is a whole name in b's head, not after a `.` (`interface` in `interface
+ * FilePreviewProps {`; not `initial` in `initialState`, nor `error` in `setError(new Error("...
+ * error."))`). A closing line (`</tbody>`, `}`) has no head. */
+static bool names_line(ec_str marker, ec_str b) {
+  ec_str head = ec_lz_head(b);
+  uint64_t work = 0;
+  for (size_t k = 0, e; head.len && k < marker.len; k = e + 1) {
+    for (e = k; e < marker.len && ec_lz_name_char((unsigned char)marker.ptr[e]); e++) {}
+    ec_str w = {marker.ptr + k, e - k};
+    char lead[4];
+    for (size_t i = 0; i < 4 && i < w.len; i++) lead[i] = (char)tolower((unsigned char)w.ptr[i]);
+    if (w.len >= 4 && !ec_lz_elision_word(lead) && ec_lz_code_names(head, w, &work)) return true;
+  }
+  return false;
+}
+
 /* A heading of one or two comment lines that a marker naming code in its own words stands over,
  * without repeating it (`// Helper functions (unchanged)` over `// Helper functions` names that
  * comment: it stays). Longer comment runs (a file's header, a doc comment) are what markers are
@@ -102,7 +118,7 @@ static bool short_unnamed_heading(const ec_lz_side *F, size_t gx, size_t gy, ec_
   for (size_t f = gx; f < gy; f++) {
     if (F->flags[f] & LZ_BLANK) continue;
     size_t n;
-    if (++lines > 2 || (words_in(F->line[f], marker, &n) == n && n)) return false;
+    if (++lines > 2 || (ec_lz_words_in(F->line[f], marker, &n) == n && n)) return false;
   }
   return lines > 0;
 }
@@ -128,8 +144,23 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
      * label, the segment may start with new comment lines, the snippet's own heading
      * for that line (then the file's heading may end on a blank line, and the marker or the new
      * heading shares a word with any of its lines). */
-    if (gx == SIZE_MAX || gx >= gy || !j0 || !(S->flags[j0 - 1] & LZ_MARKER) || !only_comment_lines(F, gx, gy)) continue;
+    if (gx == SIZE_MAX || gx >= gy || !j0 || !(S->flags[j0 - 1] & LZ_MARKER)) continue;
     ec_str m = S->line[j0 - 1];
+    if (!only_comment_lines(F, gx, gy)) {
+      /* EXPERIMENT: a stays-note marker naming the code right after it, over kept code. */
+      size_t r0 = v->rb[g];
+      while (r0 < v->re[g] && v->r[r0].blank) r0++;
+      if (r0 < v->re[g] && ec_lz_stays_note(m) && v->rfile[r0] != EC_LZ_NONE && names_line(m, v->r[r0].line)) {
+        size_t f = gy;
+        while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
+        if (v->rfile[r0] == f)
+          return ec_lz_fail_check(job, EC_AMBIGUOUS, g, (uint32_t)gx + 1, (uint32_t)gy,
+                                  "its marker says the code right after it stays the same: it stands for the file lines "
+                                  "before that code, or for nothing?",
+                                  F->line[gx]);
+      }
+      continue;
+    }
     bool label = ec_lz_marker_label(m), named = label || names_code(m);
     if (!named) continue;
     size_t r = v->rb[g];

@@ -207,10 +207,35 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
       /* A note (ec_lz_parse) goes where the code it is about follows it: the next line past blank
        * lines and other notes (one written twice) is the file's, read from the nearest line the
        * file has once. Elsewhere it is a line of the answer. It is no misplaced marker. */
-      size_t r = i + 1;
+      size_t r = i + 1, p = k;
       while (r < n && (mark[r] == 2 || (!mark[r] && !ec_lz_trim(lines[r]).len))) r++;
-      if (r < n && !mark[r] && read_from_unique(job, lines, mark, n, r, +1) != LZ_NIL) continue;
+      uint32_t fb = r < n && !mark[r] ? read_from_unique(job, lines, mark, n, r, +1) : LZ_NIL;
       mark[i] = 0;
+      if (fb == LZ_NIL) goto copy;
+      /* Over the file's heading of that code, whose words it repeats: the heading stays (as
+       * invariant (i) reads a marker naming a heading), written where the note stands, right
+       * above its code as in the file (blank lines between are the note's padding, a marker's). */
+      bool padded = true;
+      for (size_t q = i + 1; q < r && padded; q++) padded = !mark[q];
+      if (padded && fb && ec_lz_note_restates(lines[i], job->F.line[fb - 1])) {
+        lines[k] = job->F.line[fb - 1];
+        op[k] = op[i];
+        mark[k] = 0;
+        src[k++] = src[i];
+        i = r - 1;
+        continue;
+      }
+      /* Where the file has code between the line above (read from the file) and that line, the
+       * note may be an elision in words ("Other helpers remain the same" for the helpers there):
+       * it is a marker, which ec_lz_check_headings declines when it names the code after it. */
+      while (p > 0 && !mark[p - 1] && !ec_lz_trim(lines[p - 1]).len) p--;
+      uint32_t fa = p > 0 && !mark[p - 1] ? read_from_unique(job, lines, mark, k, p - 1, -1) : LZ_NIL;
+      bool between = false;
+      /* Past 64 blank lines the run counts as code (one scan per note stays short). */
+      for (uint32_t f = fa + 1; fa != LZ_NIL && fb > fa && f < fb && !between; f++)
+        between = !(job->F.flags[f] & LZ_BLANK) || f - fa > 64;
+      if (!between) continue;
+      mark[i] = 1;
     } else if (mark[i]) {
       size_t p = k, q = i + 1;
       while (p > 0 && !mark[p - 1] && !ec_lz_trim(lines[p - 1]).len) p--;
@@ -234,6 +259,7 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
         if (blank_only && fb - fa - 1 == (k - p) + (q - i - 1)) { job->marker_dropped = true; continue; } /* the marker alone */
       }
     }
+  copy:
     lines[k] = lines[i];
     op[k] = op[i];
     mark[k] = mark[i];
