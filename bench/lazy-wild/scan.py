@@ -7,12 +7,21 @@ had none. The committed file is then the model's lazy snippet written whole over
 parent's file is the original. A later commit that removes the marker again is recorded as the
 repair (a hint of the intended merge, not an expectation).
 
-    python3 bench/lazy-wild/scan.py MIRROR_GIT_DIR... > candidates.jsonl
+    python3 bench/lazy-wild/scan.py [--per-commit] MIRROR_GIT_DIR... > candidates.jsonl
 
 Prints one JSON object a line: repo, commit, parent, path, marker (the first), markers (how many),
 repair (or null), tool (v0, lovable or unknown, from the commit's author), licence, sizes; and on
 stderr how many candidates each later rule left out. The selection rules were fixed here before
 any engine output was seen (README.md).
+
+Absent objects: some fetched snapshots lack blobs (a partial clone's promisor pack), and one
+`git log -G` over the whole history stops at the first it needs (`unable to read <blob>`). Then the
+history is read again commit by commit: every commit whose changed blobs are all present goes
+through the same `-G` (`git diff-tree --stdin`), and in a commit that changed an absent blob each
+code file whose two versions are present is tested alone; only the file versions that cannot be
+read are skipped. Rules 1-6 are the same; stderr names each such repository with how many
+changed code-file blobs could not be read (`unreadable REPO: ...`). --per-commit reads every
+repository that way (to check that it finds what the one `git log -G` finds).
 """
 import collections
 import hashlib
@@ -45,6 +54,15 @@ def git(gd, *args):
     """git's output as text, or None when it fails (a path absent at that commit)."""
     r = subprocess.run(['git', '--git-dir', gd, *args], capture_output=True)
     return r.stdout.decode('utf-8', 'replace') if r.returncode == 0 else None
+
+
+def git_run(gd, *args, stdin=None):
+    """git's completed process (output, errors and status as bytes), for callers that must tell a
+    failure's cause."""
+    return subprocess.run(['git', '--git-dir', gd, *args], input=stdin, capture_output=True)
+
+
+ABSENT = re.compile(rb'unable to read|missing blob|bad object|could not read|not our ref|promisor', re.I)
 
 
 # Not markers though they start like one: prose continuing the previous comment line
@@ -94,15 +112,16 @@ def licence(gd):
 
 
 def repo_name(gd):
-    d = os.path.basename(os.path.dirname(os.path.abspath(gd)))
+    """OWNER/NAME from a mirror's git dir, OWNER+NAME/repo (or OWNER+NAME/repo/.git, a work tree's)."""
+    g = os.path.abspath(gd)
+    if os.path.basename(g) == '.git':
+        g = os.path.dirname(g)
+    d = os.path.basename(os.path.dirname(g))
     return d.replace('+', '/', 1)
 
 
-def scan(gd):
-    repo = repo_name(gd)
-    log = git(gd, 'log', '--no-merges', '--format=@@%H %P', '--name-only', '-E', '-i', f'-G{GREP}', 'HEAD')
-    if not log:
-        return
+def parse_name_log(log):
+    """(commit, parents, path) for each path of a `--format=@@%H %P --name-only` listing, in order."""
     commit = parents = None
     for line in log.split('\n'):
         if line.startswith('@@'):
@@ -110,7 +129,98 @@ def scan(gd):
             commit, parents = parts[0], parts[1:]
             continue
         path = line.strip()
-        if not path or not commit or len(parents) != 1 or not is_code(path):
+        if path and commit:
+            yield commit, parents, path
+
+
+def listing_whole(gd):
+    """The paths `git log -G` lists over the whole history, or None (with git's error) when it fails."""
+    r = git_run(gd, 'log', '--no-merges', '--format=@@%H %P', '--name-only', '-E', '-i', f'-G{GREP}', 'HEAD')
+    if r.returncode != 0:
+        return None, r.stderr
+    return list(parse_name_log(r.stdout.decode('utf-8', 'replace'))), b''
+
+
+def listing_by_commit(gd, repo):
+    """The same listing read commit by commit, skipping the file versions that cannot be read.
+    Returns the listing and a report: commits, commits with an absent changed blob, absent objects
+    in the history, unreadable changed code-file blobs skipped (the set of their ids)."""
+    absent = {l[1:].strip() for l in (git(gd, 'rev-list', '--objects', '--missing=print', 'HEAD') or '').split('\n')
+              if l.startswith('?')}
+    raw = git(gd, 'log', '--no-merges', '--raw', '--no-renames', '--no-abbrev', '--format=@@%H %P', 'HEAD')
+    if raw is None:
+        return None, {'error': 'git log --raw failed (a commit or tree cannot be read)', 'absent': len(absent)}
+    order, changes, parents_of = [], {}, {}
+    commit = None
+    for line in raw.split('\n'):
+        if line.startswith('@@'):
+            parts = line[2:].split()
+            commit = parts[0]
+            order.append(commit)
+            parents_of[commit] = parts[1:]
+            changes[commit] = []
+        elif line.startswith(':') and commit:
+            meta, _, path = line.partition('\t')
+            f = meta.split()
+            changes[commit].append((f[0][1:], f[1], f[2], f[3], path))
+    whole, partial = [], []
+    for c in order:
+        if len(parents_of[c]) != 1:
+            continue
+        if any(o in absent or n in absent for _, _, o, n, _ in changes[c]):
+            partial.append(c)
+        else:
+            whole.append(c)
+    found = {}
+    # Commits whose changed blobs are all present: the same -G, in one process.
+    if whole:
+        r = git_run(gd, 'diff-tree', '--stdin', '-r', '--name-only', '--format=@@%H %P', '-E', '-i',
+                    f'-G{GREP}', stdin=('\n'.join(whole) + '\n').encode())
+        if r.returncode == 0:
+            for c, ps, path in parse_name_log(r.stdout.decode('utf-8', 'replace')):
+                found.setdefault(c, []).append(path)
+        else:  # an absent object the listing did not show: test these commits one by one too
+            partial = whole + partial
+    zero = '0' * 40
+    unreadable = set()
+    for c in partial:
+        for om, nm, o, n, path in changes[c]:
+            if o == zero or n == zero or om == '160000' or nm == '160000' or not is_code(path):
+                continue  # added, deleted or a submodule: not a case (rule 1); not code: rule 3
+            gone = {x for x in (o, n) if x in absent}
+            if not gone:
+                r = git_run(gd, '--literal-pathspecs', 'diff-tree', '-r', '--name-only', '-E', '-i', f'-G{GREP}',
+                            parents_of[c][0], c, '--', path)
+                if r.returncode == 0:
+                    if r.stdout.strip():
+                        found.setdefault(c, []).append(path)
+                    continue
+                if not ABSENT.search(r.stderr):
+                    continue
+                gone = {o, n}
+            unreadable |= gone
+    listing = [(c, parents_of[c], p) for c in order for p in found.get(c, [])]
+    return listing, {'commits': len(order), 'partial': len(partial), 'absent': len(absent), 'unreadable': unreadable}
+
+
+def scan(gd, per_commit=False):
+    repo = repo_name(gd)
+    listing, err = (None, b'(--per-commit)') if per_commit else listing_whole(gd)
+    if listing is None:
+        if not per_commit and not ABSENT.search(err):
+            # Not absent objects (an empty repository, no HEAD): nothing to scan, and said so.
+            print(f'failed {repo}: {err.decode("utf-8", "replace").strip().splitlines()[-1:]}', file=sys.stderr)
+            return
+        listing, report = listing_by_commit(gd, repo)
+        if listing is None:
+            print(f'failed {repo}: {report["error"]} ({report["absent"]} absent objects)', file=sys.stderr)
+            return
+        if not per_commit or report['unreadable']:
+            print(f'unreadable {repo}: {len(report["unreadable"])} changed code-file blobs skipped '
+                  f'({report["absent"]} absent objects in the history; {report["partial"]} of {report["commits"]} '
+                  f'commits read file by file)', file=sys.stderr)
+    for commit, parents, path in listing:
+        if len(parents) != 1 or not is_code(path):
             continue
         parent = parents[0]
         new = git(gd, 'show', f'{commit}:{path}')
@@ -144,6 +254,10 @@ def scan(gd):
         for c in later.split():
             t = git(gd, 'show', f'{c}:{path}')
             if t is None:
+                if git(gd, 'rev-parse', '--verify', '-q', f'{c}:{path}') is not None:
+                    print(f'unreadable {repo}: {c}:{path} (a later version, skipped looking for the repair)',
+                          file=sys.stderr)
+                    continue  # the version is there but its blob is absent: look on
                 break
             if not markers(t):
                 repair = c
@@ -160,7 +274,9 @@ skipped = collections.Counter()
 seen_pairs = set()
 
 if __name__ == '__main__':
-    for gd in sys.argv[1:]:
-        scan(gd)
+    args = sys.argv[1:]
+    per_commit = '--per-commit' in args
+    for gd in (a for a in args if a != '--per-commit'):
+        scan(gd, per_commit)
     for reason, n in skipped.items():
         print(f'skipped {n}: {reason}', file=sys.stderr)
