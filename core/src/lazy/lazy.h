@@ -168,6 +168,7 @@ typedef struct ec_lz_job {
   size_t nseg;
   size_t nseg_parsed;        /* segments as parsed (the diff-style path counts its hunks in nseg) */
   bool lead_marker, trail_marker;
+  uint32_t lead_blanks;      /* blank lines the snippet starts with (dropped as padding; 0 under a fence) */
   bool marker_dropped;       /* snippet.c dropped a marker that stands for nothing where it is put:
                               * a block left out elsewhere is then not read as deleted (merge.c) */
   bool diff_style;           /* the snippet is written as `+`/`-` lines (S.op says each line's role) */

@@ -480,7 +480,17 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
    * the marker's spacing: the file's own lines above that line stay as they are (a comment kept
    * right above a method does not get a blank line under it). */
   if (k && s->marker_before && !any_nonblank(S, j0, ja)) k = 0;
-  if (!k) { emit_file(job, o, *c, i0); *c = i0; return EC_OK; }
+  if (!k) {
+    /* A snippet written from the file's start (no leading marker, its first line the file's first
+     * non-blank one) with fewer blank lines above it than the file has there: the file keeps the
+     * snippet's count. None above it, or over a file starting with code, they are padding. */
+    size_t keep = i0;
+    if (si == 0 && !job->lead_marker && !job->diff_style && *c == 0 && job->lead_blanks && !any_nonblank(F, 0, i0))
+      keep = job->lead_blanks < i0 ? job->lead_blanks : i0;
+    emit_file(job, o, *c, keep);
+    *c = i0;
+    return EC_OK;
+  }
   /* A whole-file snippet whose first lines are edited versions of the file's first lines (as
    * many lines above the same anchor): they replace them, like a changed line at any edge. */
   if (si == 0 && !job->lead_marker && *c == 0 && k == i0 && file_start_pairs(job, j0, k, true)) {

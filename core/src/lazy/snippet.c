@@ -294,9 +294,11 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
   size_t b = 0, e = raw.n;
   while (b < e && (raw.flags[b] & LZ_BLANK)) b++;
   while (e > b && (raw.flags[e - 1] & LZ_BLANK)) e--;
+  job->lead_blanks = (uint32_t)b;
   /* A fence around the whole snippet (unless the file itself starts with one). */
   if (e - b >= 2 && is_fence(raw.line[b]) && is_fence(raw.line[e - 1]) &&
       !(job->F.n && is_fence(job->F.line[0]))) {
+    job->lead_blanks = 0;
     b++;
     e--;
     while (b < e && (raw.flags[b] & LZ_BLANK)) b++;
