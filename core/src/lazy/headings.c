@@ -155,8 +155,7 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
         while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
         if (v->rfile[r0] == f)
           return ec_lz_fail_check(job, EC_AMBIGUOUS, g, (uint32_t)gx + 1, (uint32_t)gy,
-                                  "its marker says the code right after it stays the same: it stands for the file lines "
-                                  "before that code, or for nothing?",
+                                  "its marker names the code after it as unchanged: the lines before that code kept, or not?",
                                   F->line[gx]);
       }
       continue;

@@ -187,7 +187,9 @@ bool ec_lz_is_marker(ec_str line, const ec_str *above) {
 
 bool ec_lz_stays_note(ec_str line) {
   ec_str t = ec_lz_trim(line), body;
-  if (t.len > 200 || !comment_body(t, &body) || word_count(body) > 12) return false;
+  /* Opening with an ellipsis it says what is left out, however long (`// ... handleCopy,
+   * handleDownload remain the same but are not shown here for brevity if not changing`). */
+  if (t.len > 200 || !comment_body(t, &body) || (word_count(body) > 12 && !dots_at(body, 0))) return false;
   static const char *const STAY[] = {"remain", "stay", NULL}, *const SAME[] = {"same", "unchanged", NULL};
   char low[200];
   ec_str lower = lowered(body, low);

@@ -210,6 +210,12 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
       size_t r = i + 1, p = k;
       while (r < n && (mark[r] == 2 || (!mark[r] && !ec_lz_trim(lines[r]).len))) r++;
       uint32_t fb = r < n && !mark[r] ? read_from_unique(job, lines, mark, n, r, +1) : LZ_NIL;
+      /* Or the code it is about written out edited: the line after that one is the file's, and
+       * that one an edited version of the file line above it (a state given a comment). */
+      if (fb == LZ_NIL && r + 1 < n && !mark[r]) {
+        uint32_t f1 = read_from_unique(job, lines, mark, n, r + 1, +1);
+        if (f1 != LZ_NIL && f1 && ec_lz_edited(lines[r], job->F.line[f1 - 1])) fb = f1 - 1;
+      }
       mark[i] = 0;
       if (fb == LZ_NIL) goto copy;
       /* Over the file's heading of that code, whose words it repeats: the heading stays (as
