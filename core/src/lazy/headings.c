@@ -147,7 +147,10 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
     if (gx == SIZE_MAX || gx >= gy || !j0 || !(S->flags[j0 - 1] & LZ_MARKER)) continue;
     ec_str m = S->line[j0 - 1];
     if (!only_comment_lines(F, gx, gy)) {
-      /* EXPERIMENT: a stays-note marker naming the code right after it, over kept code. */
+      /* A marker worded as a note that code stays (ec_lz_stays_note), naming the code of the
+       * segment's first line, which is the file's line right after the code it would keep: by
+       * its words it stands for nothing there, so that code is removed by the snippet or kept by
+       * the marker (the ninth wild batch's FilePreview.tsx: an import the answer drops, kept). */
       size_t r0 = v->rb[g];
       while (r0 < v->re[g] && v->r[r0].blank) r0++;
       if (r0 < v->re[g] && ec_lz_stays_note(m) && v->rfile[r0] != EC_LZ_NONE && names_line(m, v->r[r0].line)) {

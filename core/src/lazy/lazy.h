@@ -60,11 +60,11 @@ bool ec_lz_is_marker(ec_str line, const ec_str *above);
  *  Such a line written into the file as new code is most likely a marker read as code (verify.c
  *  declines it). */
 bool ec_lz_looks_elided(ec_str line);
-/** Whether a comment line says the code it is about stays, in at most 12 words that need not
- *  read as a marker (a JSX comment "Other form fields remain largely the same", `# stays
- *  unchanged`): a note to the answer's reader. A snippet drops such a note where it stands for
- *  nothing (the code it is about written out after it, snippet.c); elsewhere it is a line like
- *  any other. */
+/** Whether a comment line says the code it is about stays, in at most 12 words (any number after
+ *  an opening ellipsis) that need not read as a marker (a JSX comment "Other form fields remain
+ *  largely the same", `# stays unchanged`): a note to the answer's reader. A snippet drops such a
+ *  note where it stands for nothing (the code it is about written out after it, snippet.c);
+ *  elsewhere it is a line like any other, or a marker over code the file has there. */
 bool ec_lz_stays_note(ec_str line);
 /** Whether comment line `heading` (the file's, right above the code a note is about) has words of
  * 4 letters or more and the note repeats every one of them ("Contact Teacher Dialog remains same"

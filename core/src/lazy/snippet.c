@@ -206,7 +206,8 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
     if (mark[i] == 2) {
       /* A note (ec_lz_parse) goes where the code it is about follows it: the next line past blank
        * lines and other notes (one written twice) is the file's, read from the nearest line the
-       * file has once. Elsewhere it is a line of the answer. It is no misplaced marker. */
+       * file has once. Elsewhere it is a line of the answer (copied below). It is no misplaced
+       * marker, except over code the file has at its place (below). */
       size_t r = i + 1, p = k;
       while (r < n && (mark[r] == 2 || (!mark[r] && !ec_lz_trim(lines[r]).len))) r++;
       uint32_t fb = r < n && !mark[r] ? read_from_unique(job, lines, mark, n, r, +1) : LZ_NIL;
@@ -238,7 +239,7 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
       uint32_t fa = p > 0 && !mark[p - 1] ? read_from_unique(job, lines, mark, k, p - 1, -1) : LZ_NIL;
       bool between = false;
       /* Past 64 blank lines the run counts as code (one scan per note stays short). */
-      for (uint32_t f = fa + 1; fa != LZ_NIL && fb > fa && f < fb && !between; f++)
+      for (uint32_t f = fa + 1; fa != LZ_NIL && f < fb && !between; f++)
         between = !(job->F.flags[f] & LZ_BLANK) || f - fa > 64;
       if (!between) continue;
       mark[i] = 1;
