@@ -60,8 +60,9 @@ static bool next_word(ec_str t, size_t *k, char *w, size_t *n) {
   return true;
 }
 
-/* (lazy.h) */
-size_t ec_lz_words_in(ec_str a, ec_str b, size_t *na) {
+/* How many of line a's words of 4 letters or more are among line b's, read by their first 4
+ * (`steps` and `Step`, `generation` and `generate`); *na counts a's. */
+static size_t words_in(ec_str a, ec_str b, size_t *na) {
   char wa[16], wb[16];
   size_t ka = 0, n, found = 0;
   *na = 0;
@@ -79,7 +80,7 @@ size_t ec_lz_words_in(ec_str a, ec_str b, size_t *na) {
 /* Whether line a and line b share a word of 4 letters or more. */
 static bool share_word(ec_str a, ec_str b) {
   size_t n;
-  return ec_lz_words_in(a, b, &n) > 0;
+  return words_in(a, b, &n) > 0;
 }
 
 /* Whether a marker names code in words of its own: a word of 4 letters or more that no elision
@@ -90,6 +91,11 @@ static bool names_code(ec_str marker) {
   while (next_word(marker, &k, w, &n))
     if (n >= 4 && !ec_lz_elision_word(w)) return true;
   return false;
+}
+
+bool ec_lz_note_restates(ec_str note, ec_str heading) {
+  size_t n;
+  return (ec_lz_comment_line(heading) || jsx_comment(heading)) && words_in(heading, note, &n) == n && n;
 }
 
 /* Whether a marker names the code line b opens by a name of its own (4 characters or more, no
@@ -118,7 +124,7 @@ static bool short_unnamed_heading(const ec_lz_side *F, size_t gx, size_t gy, ec_
   for (size_t f = gx; f < gy; f++) {
     if (F->flags[f] & LZ_BLANK) continue;
     size_t n;
-    if (++lines > 2 || (ec_lz_words_in(F->line[f], marker, &n) == n && n)) return false;
+    if (++lines > 2 || (words_in(F->line[f], marker, &n) == n && n)) return false;
   }
   return lines > 0;
 }

@@ -66,10 +66,6 @@ bool ec_lz_looks_elided(ec_str line);
  *  note where it stands for nothing (the code it is about written out after it, snippet.c);
  *  elsewhere it is a line like any other, or a marker over code the file has there. */
 bool ec_lz_stays_note(ec_str line);
-/** Whether comment line `heading` (the file's, right above the code a note is about) has words of
- * 4 letters or more and the note repeats every one of them ("Contact Teacher Dialog remains same"
- * over "Contact Teacher Dialog"). */
-bool ec_lz_note_restates(ec_str note, ec_str heading);
 /** Whether a line holds an ellipsis: `...` or `…` (marker.c). */
 bool ec_lz_has_ellipsis(ec_str s);
 /** Whether a marker names what it stands for in words of its own, none of the elision wordings
@@ -80,9 +76,6 @@ bool ec_lz_marker_label(ec_str line);
  *  `rest`, `unchanged`, `remains`) or the filler around them (`your`, `this`, `still`), not a name
  *  of the code a marker stands for (invariant i, headings.c). */
 bool ec_lz_elision_word(const char *w);
-/** How many of line a's words of 4 letters or more are among line b's, read by their first 4
- * (`steps` and `Step`, `generation` and `generate`); *na counts a's (headings.c). */
-size_t ec_lz_words_in(ec_str a, ec_str b, size_t *na);
 /** Whether a code line holds a marker comment after its code (a block comment `... your existing
  * code ...` as a one-line body `() => { ... };`, `x(); // ... rest ...`): written as code, the
  * code it stands for is taken for removed. */
@@ -311,6 +304,10 @@ ec_error_code ec_lz_check_left_out(ec_lz_job *job, const ec_lz_rview *v);
  * the snippet's unmarked end written under a file comment whose code stays after them, declined
  * (AMBIGUOUS). */
 ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v);
+/** Whether comment line `heading` (the file's, right above the code a note is about) has words of
+ * 4 letters or more and the note repeats every one of them ("Contact Teacher Dialog remains same"
+ * over "Contact Teacher Dialog"; as invariant (i) reads a marker naming a heading). */
+bool ec_lz_note_restates(ec_str note, ec_str heading);
 /** Invariant (e), words do not stand for lines (notes.c): a comment paragraph the snippet writes on
  * its own that names a definition R keeps where no snippet line shows it is declined (NO_MATCH,
  * naming the definition's line). */

@@ -196,12 +196,6 @@ bool ec_lz_stays_note(ec_str line) {
   return has_any_word(lower, STAY) && has_any_word(lower, SAME);
 }
 
-bool ec_lz_note_restates(ec_str note, ec_str heading) {
-  ec_str body;
-  size_t n;
-  return comment_body(ec_lz_trim(heading), &body) && ec_lz_words_in(body, note, &n) == n && n;
-}
-
 bool ec_lz_marker_label(ec_str line) {
   ec_str t = ec_lz_trim(line), body;
   if (t.len > 200 || !comment_body(t, &body) || !ec_lz_has_ellipsis(body)) return false;
