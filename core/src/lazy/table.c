@@ -80,10 +80,12 @@ uint32_t ec_lz_side_first(const ec_lz_side *s, uint64_t key, uint32_t *count) {
     h = (h + 1) & s->mask;
   }
   if (s->restricted) {
-    /* A key outside the query set: count it the slow way (callers never walk its chain). */
+    /* A key outside the query set: counted the slow way, its chain linked on the way (those
+     * lines' `next` is set by no one else), so a caller may walk it: a line the snippet did not
+     * write can still be asked for (a note read as the file's heading, snippet.c). */
     uint32_t first = LZ_NIL;
     for (size_t i = s->n; i-- > 0;)
-      if (s->key[i] == key) { first = (uint32_t)i; (*count)++; }
+      if (s->key[i] == key) { s->next[i] = first; first = (uint32_t)i; (*count)++; }
     return first;
   }
   return LZ_NIL;
