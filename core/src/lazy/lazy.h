@@ -89,9 +89,12 @@ ec_error_code ec_lz_side_lines(ec_arena *a, ec_str text, ec_lz_side *out);
 /** Builds a side from LF text (lines split on LF; a final LF adds no empty line). */
 ec_error_code ec_lz_side_build(ec_arena *a, ec_str text, ec_lz_side *out);
 /** Builds a side whose key map holds only the given keys (a file, looked up with a snippet's
- * keys): one pass, no table as large as the file. Lookups of other keys are counted by a scan
- * and have no chain. `n_lf`: the text's LF count when known, else SIZE_MAX. */
+ * keys): one pass, no table as large as the file. A lookup of another key scans the file.
+ * `n_lf`: the text's LF count when known, else SIZE_MAX. */
 ec_error_code ec_lz_side_build_keyed(ec_arena *a, ec_str text, size_t n_lf, const uint64_t *qkeys, size_t nq, ec_lz_side *out);
+/** Widens a keyed side's map to every line (one pass), before lines the snippet did not write
+ * are asked for: a note read as the file's heading (snippet.c). */
+ec_error_code ec_lz_side_map_all(ec_arena *a, ec_lz_side *s);
 /** Builds a side from given lines. */
 ec_error_code ec_lz_side_from_lines(ec_arena *a, const ec_str *lines, size_t n, ec_lz_side *out);
 /** First line with this key (LZ_NIL when none) and the number of such lines. */

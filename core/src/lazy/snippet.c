@@ -189,6 +189,16 @@ static uint32_t read_from_unique(ec_lz_job *job, const ec_str *lines, const uint
   return LZ_NIL;
 }
 
+/* Whether the file has only blank lines between lines fa < fb, at most 63 of them (a snippet
+ * repeating one pair of lines around its markers or notes must not read a long blank run at each;
+ * past that, the run counts as code). */
+static bool blank_run(const ec_lz_side *F, uint32_t fa, uint32_t fb) {
+  if (fb - fa > 64) return false;
+  for (uint32_t f = fa + 1; f < fb; f++)
+    if (!(F->flags[f] & LZ_BLANK)) return false;
+  return true;
+}
+
 /* A marker that stands for nothing by the file itself: read from the nearest lines that occur once
  * in the file, the snippet lines right before and after it (blank lines aside, no other marker
  * between) are file lines with only blank lines between them. Whatever the marker meant, its run
@@ -221,10 +231,11 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
       if (fb == LZ_NIL) goto copy;
       /* Over the file's heading of that code, whose words it repeats: the heading stays (as
        * invariant (i) reads a marker naming a heading), written where the note stands, right
-       * above its code as in the file (blank lines between are the note's padding, a marker's). */
+       * above its code as in the file (blank lines between are the note's padding, a marker's).
+       * The snippet did not write that line: the file's map is widened for it (once). */
       bool padded = true;
       for (size_t q = i + 1; q < r && padded; q++) padded = !mark[q];
-      if (padded && fb && ec_lz_note_restates(lines[i], job->F.line[fb - 1])) {
+      if (padded && fb && ec_lz_note_restates(lines[i], job->F.line[fb - 1]) && !ec_lz_side_map_all(job->a, &job->F)) {
         lines[k] = job->F.line[fb - 1];
         op[k] = op[i];
         mark[k] = 0;
@@ -237,11 +248,7 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
        * it is a marker, which ec_lz_check_headings declines when it names the code after it. */
       while (p > 0 && !mark[p - 1] && !ec_lz_trim(lines[p - 1]).len) p--;
       uint32_t fa = p > 0 && !mark[p - 1] ? read_from_unique(job, lines, mark, k, p - 1, -1) : LZ_NIL;
-      bool between = false;
-      /* Past 64 blank lines the run counts as code (one scan per note stays short). */
-      for (uint32_t f = fa + 1; fa != LZ_NIL && f < fb && !between; f++)
-        between = !(job->F.flags[f] & LZ_BLANK) || f - fa > 64;
-      if (!between) continue;
+      if (fa == LZ_NIL || fb <= fa || blank_run(&job->F, fa, fb)) continue;
       mark[i] = 1;
     } else if (mark[i]) {
       size_t p = k, q = i + 1;
@@ -251,10 +258,7 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
         uint32_t fa = read_from_unique(job, lines, mark, k, p - 1, -1);
         uint32_t fb = fa == LZ_NIL ? LZ_NIL : read_from_unique(job, lines, mark, n, q, +1);
         /* lines[0..k) are already compacted; lines[q..n) are not yet touched. */
-        /* At most 64 blank lines between (a snippet repeating one pair of lines around markers must
-         * not read a long blank run once per marker). */
-        bool blank_only = fb != LZ_NIL && fb > fa && fb - fa <= 64;
-        for (uint32_t f = fa + 1; blank_only && f < fb; f++) blank_only = (job->F.flags[f] & LZ_BLANK) != 0;
+        bool blank_only = fb != LZ_NIL && fb > fa && blank_run(&job->F, fa, fb);
         if (blank_only && fb == fa + 1) {
           /* The file has no line between: of the blank lines around the marker, the side
            * showing more stays (the snippet's spacing between the two lines, once). */

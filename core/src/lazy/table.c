@@ -80,9 +80,9 @@ uint32_t ec_lz_side_first(const ec_lz_side *s, uint64_t key, uint32_t *count) {
     h = (h + 1) & s->mask;
   }
   if (s->restricted) {
-    /* A key outside the query set: counted the slow way, its chain linked on the way (those
-     * lines' `next` is set by no one else), so a caller may walk it: a line the snippet did not
-     * write can still be asked for (a note read as the file's heading, snippet.c). */
+    /* A key outside the query set: counted by a scan, its chain linked on the way (those lines'
+     * `next` is set by no one else), so a walk over it is sound; many such lines are asked for
+     * after ec_lz_side_map_all, not here (a scan of the file each). */
     uint32_t first = LZ_NIL;
     for (size_t i = s->n; i-- > 0;)
       if (s->key[i] == key) { s->next[i] = first; first = (uint32_t)i; (*count)++; }
@@ -176,6 +176,12 @@ ec_error_code ec_lz_side_build_keyed(ec_arena *a, ec_str text, size_t n_lf, cons
   if (rc) return rc;
   s->restricted = true;
   return build_map(a, s, qkeys, nq);
+}
+
+ec_error_code ec_lz_side_map_all(ec_arena *a, ec_lz_side *s) {
+  if (!s->restricted) return EC_OK;
+  s->restricted = false;
+  return build_map(a, s, NULL, s->n);
 }
 
 ec_error_code ec_lz_side_from_lines(ec_arena *a, const ec_str *lines, size_t n, ec_lz_side *s) {
