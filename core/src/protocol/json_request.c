@@ -1,3 +1,4 @@
+#define _GNU_SOURCE 1 /* memmem */
 #include "json_request.h"
 #include "json_strict.h"
 #include "json_numbers.h"
@@ -117,7 +118,7 @@ static ec_error_code shorten_long_numbers(parser *p, const char *json, size_t le
  * back into NUL bytes. ptr is NULL only when out of memory. */
 static ec_str copy_of(parser *p, const char *cstr) {
   ec_str s = ec_cstr(cstr);
-  if (!p->sentinel[0] || s.len < 3 || !strstr(s.ptr, p->sentinel)) return ec_arena_strdup(p->a, s.ptr, s.len);
+  if (!p->sentinel[0] || s.len < 3 || !memmem(s.ptr, s.len, p->sentinel, 3)) return ec_arena_strdup(p->a, s.ptr, s.len);
   char *o = ec_arena_alloc(p->a, s.len + 1);
   if (!o) { ec_str z = {0, 0}; return z; }
   size_t w = 0;
