@@ -2,6 +2,8 @@
 #include "../base/str.h"
 #include "../base/strmap.h"
 #include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,28 +22,52 @@ static const ec_limits BUILD_CEILINGS = {
     .max_files = 10000,
 };
 
+/* The limits by name, in ec_limits's order: each field's place and width (a size_t, uint32_t or
+ * uint64_t), read and written through limit_get / limit_put. */
+static const struct {
+  unsigned char off, size;
+  const char *name;
+} LIMITS[] = {
+#define FIELD(name) {offsetof(ec_limits, name), sizeof(((ec_limits *)0)->name), #name}
+    FIELD(max_input_bytes), FIELD(max_lines),  FIELD(max_line_bytes), FIELD(max_blocks), FIELD(regex_match_limit),
+    FIELD(regex_depth_limit), FIELD(fuzzy_work), FIELD(diff_work),     FIELD(max_files),
+#undef FIELD
+};
+
+static uint64_t limit_get(const ec_limits *l, size_t i) {
+  const unsigned char *p = (const unsigned char *)l + LIMITS[i].off;
+  if (LIMITS[i].size == sizeof(uint64_t)) {
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+  }
+  uint32_t v;
+  memcpy(&v, p, sizeof v);
+  return v;
+}
+
+/* `value` fits the field's width (the callers check it). */
+static void limit_put(ec_limits *l, size_t i, uint64_t value) {
+  unsigned char *p = (unsigned char *)l + LIMITS[i].off;
+  if (LIMITS[i].size == sizeof(uint64_t)) {
+    memcpy(p, &value, sizeof value);
+  } else {
+    uint32_t v = (uint32_t)value;
+    memcpy(p, &v, sizeof v);
+  }
+}
+
 /* Each limit: unset (0) is its ceiling; a request may lower it, never raise it. */
 static ec_error_code resolve_limits(ec_ctx *ctx, const ec_limits *host) {
   ec_limits *l = &ctx->opt.limits;
-#define LIMIT(name)                                                                                     \
-  do {                                                                                                  \
-    uint64_t ceiling = host && host->name ? (uint64_t)host->name : (uint64_t)BUILD_CEILINGS.name;       \
-    if ((uint64_t)l->name > ceiling)                                                                    \
-      return ec_fail(ctx, EC_INVALID_PARAM, "options.limits." #name " is above its ceiling %llu: a request may only " \
-                     "lower its limits (the host sets the ceilings); leave it out to get %llu",          \
-                     (unsigned long long)ceiling, (unsigned long long)ceiling);                         \
-    if (!l->name) l->name = ceiling;                                                                    \
-  } while (0)
-  LIMIT(max_input_bytes);
-  LIMIT(max_lines);
-  LIMIT(max_line_bytes);
-  LIMIT(max_blocks);
-  LIMIT(regex_match_limit);
-  LIMIT(regex_depth_limit);
-  LIMIT(fuzzy_work);
-  LIMIT(diff_work);
-  LIMIT(max_files);
-#undef LIMIT
+  for (size_t i = 0; i < sizeof LIMITS / sizeof LIMITS[0]; i++) {
+    uint64_t ceiling = host && limit_get(host, i) ? limit_get(host, i) : limit_get(&BUILD_CEILINGS, i);
+    if (limit_get(l, i) > ceiling)
+      return ec_fail(ctx, EC_INVALID_PARAM, "options.limits.%s is above its ceiling %llu: a request may only "
+                     "lower its limits (the host sets the ceilings); leave it out to get %llu",
+                     LIMITS[i].name, (unsigned long long)ceiling, (unsigned long long)ceiling);
+    if (!limit_get(l, i)) limit_put(l, i, ceiling);
+  }
   return EC_OK;
 }
 
@@ -116,22 +142,12 @@ static ec_ws_file *ws_push(ec_ctx *ctx) {
 
 bool ec_limits_set(ec_limits *l, const char *name, uint64_t value) {
   if (!l || !name || !value) return false;
-#define SET(field, type, max)                             \
-  if (!strcmp(name, #field)) {                            \
-    if (value > (uint64_t)(max)) return false;            \
-    l->field = (type)value;                               \
-    return true;                                          \
+  for (size_t i = 0; i < sizeof LIMITS / sizeof LIMITS[0]; i++) {
+    if (strcmp(name, LIMITS[i].name)) continue;
+    if (LIMITS[i].size < sizeof(uint64_t) && value > UINT32_MAX) return false; /* the field's width */
+    limit_put(l, i, value);
+    return true;
   }
-  SET(max_input_bytes, size_t, SIZE_MAX)
-  SET(max_lines, size_t, SIZE_MAX)
-  SET(max_line_bytes, size_t, SIZE_MAX)
-  SET(max_blocks, size_t, SIZE_MAX)
-  SET(regex_match_limit, uint32_t, UINT32_MAX)
-  SET(regex_depth_limit, uint32_t, UINT32_MAX)
-  SET(fuzzy_work, uint64_t, UINT64_MAX)
-  SET(diff_work, uint64_t, UINT64_MAX)
-  SET(max_files, size_t, SIZE_MAX)
-#undef SET
   return false;
 }
 
