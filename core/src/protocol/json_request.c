@@ -6,6 +6,7 @@
 #include "../base/str.h"
 #include "../base/strmap.h"
 #include "../base/base64.h"
+#include "../request/ctx.h"
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
@@ -378,18 +379,8 @@ static ec_error_code parse_limits(parser *p, const cJSON *obj, ec_limits *l) {
     int64_t v = 0;
     rc = get_int(p, it, it->string, 1, 9.0e15, &v);
     if (rc) break;
-    /* saturating: a value past size_t (on wasm32) stays above every ceiling, never wraps below one */
-    size_t z = (uint64_t)v > (uint64_t)SIZE_MAX ? SIZE_MAX : (size_t)v;
-    if (is_key(it, "max_input_bytes")) l->max_input_bytes = z;
-    else if (is_key(it, "max_lines")) l->max_lines = z;
-    else if (is_key(it, "max_line_bytes")) l->max_line_bytes = z;
-    else if (is_key(it, "max_blocks")) l->max_blocks = z;
-    else if (is_key(it, "regex_match_limit")) l->regex_match_limit = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
-    else if (is_key(it, "regex_depth_limit")) l->regex_depth_limit = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
-    else if (is_key(it, "fuzzy_work")) l->fuzzy_work = (uint64_t)v;
-    else if (is_key(it, "diff_work")) l->diff_work = (uint64_t)v;
-    else if (is_key(it, "max_files")) l->max_files = z;
-    else rc = FAIL(p, "unknown field 'options.limits.%s' (known: max_input_bytes, max_lines, max_line_bytes, max_blocks, "
+    if (!ec_limits_put(l, it->string, (uint64_t)v))
+      rc = FAIL(p, "unknown field 'options.limits.%s' (known: max_input_bytes, max_lines, max_line_bytes, max_blocks, "
                       "regex_match_limit, regex_depth_limit, fuzzy_work, diff_work, max_files)", it->string);
   }
   return rc;

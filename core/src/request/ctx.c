@@ -140,15 +140,28 @@ static ec_ws_file *ws_push(ec_ctx *ctx) {
   return f;
 }
 
+static size_t limit_index(const char *name) {
+  size_t i = 0;
+  while (i < sizeof LIMITS / sizeof LIMITS[0] && strcmp(name, LIMITS[i].name)) i++;
+  return i;
+}
+
 bool ec_limits_set(ec_limits *l, const char *name, uint64_t value) {
   if (!l || !name || !value) return false;
-  for (size_t i = 0; i < sizeof LIMITS / sizeof LIMITS[0]; i++) {
-    if (strcmp(name, LIMITS[i].name)) continue;
-    if (LIMITS[i].size < sizeof(uint64_t) && value > UINT32_MAX) return false; /* the field's width */
-    limit_put(l, i, value);
-    return true;
-  }
-  return false;
+  size_t i = limit_index(name);
+  if (i == sizeof LIMITS / sizeof LIMITS[0]) return false;
+  if (LIMITS[i].size < sizeof(uint64_t) && value > UINT32_MAX) return false; /* the field's width */
+  limit_put(l, i, value);
+  return true;
+}
+
+bool ec_limits_put(ec_limits *l, const char *name, uint64_t value) {
+  size_t i = limit_index(name);
+  if (i == sizeof LIMITS / sizeof LIMITS[0]) return false;
+  /* saturating: a value past size_t (on wasm32) stays above every ceiling, never wraps below one */
+  if (LIMITS[i].size < sizeof(uint64_t) && value > UINT32_MAX) value = UINT32_MAX;
+  limit_put(l, i, value);
+  return true;
 }
 
 /* A list the request gives, capped by max_files before anything walks it. */
