@@ -242,6 +242,15 @@ static ec_error_code missing_path(parser *p, const pline *l) {
                                               l->real, ec_echo_len(l->s), l->s.ptr));
 }
 
+/* The path after a header's marker (`marker` bytes) into *out; editcore's reading trims it and
+ * refuses a header that names none. */
+static ec_error_code header_path(parser *p, const pline *l, ec_str s, size_t marker, ec_str *out) {
+  *out = ec_str_drop(s, s.len > marker ? marker : s.len);
+  if (p->ec && !ec_u8_trim(*out).len) return missing_path(p, l);
+  if (p->ec) *out = ec_u8_trim(*out);
+  return EC_OK;
+}
+
 /* Parses one hunk at L[i]; *used gets the lines consumed. */
 static ec_error_code parse_hunk(parser *p, size_t i, size_t end, size_t codex_ln, ec_cp_hunk *h, size_t *used) {
   memset(h, 0, sizeof *h);
@@ -250,10 +259,9 @@ static ec_error_code parse_hunk(parser *p, size_t i, size_t end, size_t codex_ln
   h->line = L[i].real;
   if (ec_str_starts_with(first, ADD_MARKER) || (p->ec && ec_str_eq_cstr(first, "*** Add File:"))) {
     h->op = EC_CP_ADD;
-    h->path = first.len > strlen(ADD_MARKER) ? ec_str_drop(first, strlen(ADD_MARKER)) : ec_str_drop(first, first.len);
-    if (p->ec && !ec_u8_trim(h->path).len) return missing_path(p, &L[i]);
     /* editcore: "*** Add File:   b" names "b" (Codex takes "  b", a file no one meant) */
-    if (p->ec) h->path = ec_u8_trim(h->path);
+    ec_error_code hr = header_path(p, &L[i], first, strlen(ADD_MARKER), &h->path);
+    if (hr) return hr;
     size_t k = i + 1, bytes = 0;
     for (size_t j = k; j < end; j++) {
       if (ec_str_starts_with(L[j].s, "+")) { bytes += L[j].s.len; k = j + 1; continue; }
@@ -280,24 +288,20 @@ static ec_error_code parse_hunk(parser *p, size_t i, size_t end, size_t codex_ln
   }
   if (ec_str_starts_with(first, DELETE_MARKER) || (p->ec && ec_str_eq_cstr(first, "*** Delete File:"))) {
     h->op = EC_CP_DELETE;
-    h->path = first.len > strlen(DELETE_MARKER) ? ec_str_drop(first, strlen(DELETE_MARKER)) : ec_str_drop(first, first.len);
-    if (p->ec && !ec_u8_trim(h->path).len) return missing_path(p, &L[i]);
-    if (p->ec) h->path = ec_u8_trim(h->path);
+    ec_error_code hr = header_path(p, &L[i], first, strlen(DELETE_MARKER), &h->path);
+    if (hr) return hr;
     *used = 1;
     return EC_OK;
   }
   if (!(ec_str_starts_with(first, UPDATE_MARKER) || (p->ec && ec_str_eq_cstr(first, "*** Update File:")))) return bad_header(p, &L[i], first, codex_ln);
   h->op = EC_CP_UPDATE;
-  h->path = first.len > strlen(UPDATE_MARKER) ? ec_str_drop(first, strlen(UPDATE_MARKER)) : ec_str_drop(first, first.len);
-  if (p->ec && !ec_u8_trim(h->path).len) return missing_path(p, &L[i]);
-  if (p->ec) h->path = ec_u8_trim(h->path);
+  ec_error_code hr = header_path(p, &L[i], first, strlen(UPDATE_MARKER), &h->path);
+  if (hr) return hr;
   size_t k = i + 1, cap = 0;
   if (k < end) {
     ec_str mv = p->ec ? ec_u8_trim(L[k].s) : L[k].s;
     if (ec_str_starts_with(mv, MOVE_MARKER)) {
-      h->move_to = ec_str_drop(mv, strlen(MOVE_MARKER));
-      if (p->ec && !ec_u8_trim(h->move_to).len) return missing_path(p, &L[k]);
-      if (p->ec) h->move_to = ec_u8_trim(h->move_to);
+      if ((hr = header_path(p, &L[k], mv, strlen(MOVE_MARKER), &h->move_to))) return hr;
       k++;
     }
   }
