@@ -57,12 +57,12 @@ typedef struct ec_ctx {
   bool last_dropped;
 } ec_ctx;
 
-/** Sets up ctx for req, its limits resolved against the host's ceilings (NULL = the build's);
- * fails with INVALID_PARAM/TOO_LARGE/OOM (error already recorded). */
-/* options.limits' member `name` set to `value`, saturated to the field's width (a value past size_t
- * on wasm32 stays above every ceiling); false when no limit has that name. */
+/** options.limits' member `name` set to `value`, saturated to the field's width (a value past
+ * size_t on wasm32 stays above every ceiling); false when no limit has that name. */
 bool ec_limits_put(ec_limits *l, const char *name, uint64_t value);
 
+/** Sets up ctx for req, its limits resolved against the host's ceilings (NULL = the build's);
+ * fails with INVALID_PARAM/TOO_LARGE/OOM (error already recorded). */
 ec_error_code ec_ctx_init(ec_ctx *ctx, const ec_request *req, ec_result *res, const ec_limits *ceilings);
 
 /**
