@@ -222,10 +222,14 @@ bool ec_lz_looks_elided(ec_str line) {
   if (t.len > 200 || !comment_body(t, &body)) return false;
   /* Between two ellipses, any number of words says code is left out (a JSX comment `... Resto de
    * tus inputs (...) se quedan igual ...`: 13 words, no marker, written as code it lost a form's
-   * fields); one of them, at most 12 words (the markers' cap). */
+   * fields); one of them, at most 12 words (the markers' cap); an opening one and a plain elision
+   * wording, any number (`// ... rest of the logic remains for UI display but won't execute
+   * transactions`, 14 words, written as code it lost a handler's body: issue 30, nineteenth pass;
+   * not `// ...which is why the second attempt waits ...`, prose). */
   size_t open = dots_at(body, 0);
   bool close = ends_with_dots(body);
-  if ((open && close) || ((open || close) && word_count(body) <= 12)) return true;
+  char low[200];
+  if ((open && close) || ((open || close) && word_count(body) <= 12) || (open && has_any_word(lowered(body, low), BARE_WORDS))) return true;
   /* Dots and then a parenthesis open an aside about code left out, however long (`// ... (el resto
    * de las rutas no necesita cambios, ya que llaman a controladores`, going on below). */
   size_t k = open;
