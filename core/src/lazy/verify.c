@@ -99,12 +99,6 @@ static bool block_line(const ec_lz_job *job, size_t j) {
   return !(job->S.flags[j] & (LZ_BLANK | LZ_MARKER)) && !(job->S.op && job->S.op[j] == '-');
 }
 
-/* Whether new line a rewrites file line b: one extends the other (the shorter's identifiers, in
- * order, among the longer's, the first one the same: `window_.clear()` and `window_.clear(cfg_.bg)`,
- * `button:hover {` and `button:hover { filter: brightness(1.05); }`). Not a call of the same
- * function with another first argument (`app.get('/health', ...` beside `app.get('/users', ...`,
- * `items.forEach((x) => {` beside `items.forEach(log);`: a new call, the old one stays), nor an
- * overload's signature (a declaration ending in `;`) above the definition that opens its body. */
 /* The module an import line names after ` from ` (its quotes included, not the `;`), empty for
  * any other line. */
 static ec_str import_module(ec_str l) {
@@ -115,9 +109,15 @@ static ec_str import_module(ec_str l) {
   return ec_str_make(p + 6, n - (n && p[5 + n] == ';'));
 }
 
-/* Whether new line a may be file line b rewritten: one extending the other, or two imports of
- * one module, or of a module and one inside it (`from '@/firebase'` written where the file's
- * `from '@/firebase/config'` stands: the names imported changed with the module). */
+/* Whether new line a rewrites file line b: one extends the other (the shorter's identifiers, in
+ * order, among the longer's, the first one the same: `window_.clear()` and `window_.clear(cfg_.bg)`,
+ * `button:hover {` and `button:hover { filter: brightness(1.05); }`). Not a call of the same
+ * function with another first argument (`app.get('/health', ...` beside `app.get('/users', ...`,
+ * `items.forEach((x) => {` beside `items.forEach(log);`: a new call, the old one stays), nor an
+ * overload's signature (a declaration ending in `;`) above the definition that opens its body.
+ * Two imports rewrite each other when they name one module, or a module and one inside it, and
+ * only then (`from '@/firebase'` written where the file's `from '@/firebase/config'` stands: the
+ * names imported changed with the module; issue 30, nineteenth pass). */
 static bool rewrites_line(ec_str a, ec_str b) {
   ec_str ta = ec_lz_trim(a), ma = import_module(a), mb = import_module(b);
   if (ma.len > 2 && mb.len > 2) {
