@@ -135,6 +135,7 @@ static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t 
     if (!(S->flags[k] & LZ_BLANK)) last_text = k + 1;
   }
   size_t m = 0; /* the `-` line at this `+` line's place in its run (rewrites) */
+  char prev_old = 0; /* the last non-blank old line's op */
   for (size_t k = h->h0; k < h->h1; k++) {
     if (S->op[k] == '+') {
       seen_new = true;
@@ -185,10 +186,14 @@ static void visit(ec_lz_job *job, const hunk_t *h, const uint32_t *old, shift_t 
       } else if (b && S->op[k] == ' ') ec_buf_append_char(b, '\n');
       continue;
     }
-    while (fi < fend && (F->flags[fi] & LZ_BLANK)) { /* the file's own blank lines the snippet left out */
-      if (b) { ec_buf_append_line(b, F->line[fi]); }
+    /* The file's own blank lines the snippet left out stay, but between two lines it removes:
+     * they go with the run they stand in (`-` lines that skip a function's blank lines). */
+    bool in_removed = S->op[k] == '-' && prev_old == '-';
+    while (fi < fend && (F->flags[fi] & LZ_BLANK)) {
+      if (b && !in_removed) { ec_buf_append_line(b, F->line[fi]); }
       fi++;
     }
+    prev_old = S->op[k];
     size_t fl = fi++;
     job->am[k] = (int32_t)fl; /* the file line an old line stands on (am is no anchor map here) */
     if (b && S->op[k] == ' ') {
