@@ -243,6 +243,13 @@ static ec_error_code apply_hunks(ud_run *r, ec_ws_file *f, const ec_ud_file *uf)
     r->hunk_no++;
     ec_str old_text = side_text(ctx, h, '+'), new_text = side_text(ctx, h, '-');
     if (!old_text.ptr || !new_text.ptr) return ec_fail_oom(ctx);
+    /* A diff of a file that starts with a UTF-8 BOM quotes it as the first bytes of line 1 (git,
+     * patch and editcore's own diff and undo see the file's bytes); the doc holds the BOM apart
+     * from the text, so such a hunk's sides are read without it. */
+    if (doc->bom) {
+      if (ec_str_starts_with(old_text, "\xEF\xBB\xBF")) old_text = ec_str_drop(old_text, 3);
+      if (ec_str_starts_with(new_text, "\xEF\xBB\xBF")) new_text = ec_str_drop(new_text, 3);
+    }
 
     ec_found_list found = {0};
     found.limit = ctx->opt.limits.max_lines;
