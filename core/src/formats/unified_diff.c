@@ -245,10 +245,11 @@ static ec_error_code apply_hunks(ud_run *r, ec_ws_file *f, const ec_ud_file *uf)
     if (!old_text.ptr || !new_text.ptr) return ec_fail_oom(ctx);
     /* A diff of a file that starts with a UTF-8 BOM quotes it as the first bytes of line 1 (git,
      * patch and editcore's own diff and undo see the file's bytes); the doc holds the BOM apart
-     * from the text, so such a hunk's sides are read without it. */
-    if (doc->bom) {
-      if (ec_str_starts_with(old_text, "\xEF\xBB\xBF")) old_text = ec_str_drop(old_text, 3);
-      if (ec_str_starts_with(new_text, "\xEF\xBB\xBF")) new_text = ec_str_drop(new_text, 3);
+     * from the text, so a hunk at line 1 whose two sides both start with it is read without it.
+     * One side only would add or remove the BOM, which the doc cannot say: refused, as before. */
+    if (doc->bom && h->old_start <= 1 && ec_str_starts_with(old_text, "\xEF\xBB\xBF") && ec_str_starts_with(new_text, "\xEF\xBB\xBF")) {
+      old_text = ec_str_drop(old_text, 3);
+      new_text = ec_str_drop(new_text, 3);
     }
 
     ec_found_list found = {0};

@@ -105,8 +105,10 @@ static ec_error_code decline(ec_lz_job *job, size_t i) {
 static ec_error_code check_locals(ec_lz_job *job, const ec_lz_rview *v, size_t i, size_t o, unsigned *asked) {
   ec_str names[8];
   uint64_t key;
-  size_t last = ec_lz_block_last(job, o), k = destructured(job->F.line[i], names);
+  size_t k = destructured(job->F.line[i], names);
   if (!k && ec_lz_definition(job, job->F.line[i], false, names, &key)) k = 1;
+  if (!k) return EC_OK; /* most dropped lines bind nothing: no block end to find */
+  size_t last = ec_lz_block_last(job, o);
   while (k-- && *asked < 64) {
     ec_str name = names[k];
     if (name.len < 2) continue;
