@@ -669,9 +669,11 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
     if (rc) return rc;
   }
   /* Lines that edit the file's lines in place take those lines' places; the blank lines between
-   * them and the marker above are its spacing (as above a kept line). */
+   * them and the marker above are its spacing (as above a kept line). Not when the marker stands
+   * for no line (the cursor is at the edited lines): then they separate the snippet's own lines,
+   * and put_range keeps them unless the output already ends in a blank line. */
   size_t from = j0;
-  if (r && s->marker_before)
+  if (r && s->marker_before && *c + r < i0)
     while (from < ja && (S->flags[from] & LZ_BLANK)) from++;
   put_range(job, o, s, from, ja);
   *c = i0;
