@@ -24,6 +24,7 @@
  * a marker after the new lines (the snippet says the code stays); a kept run starting with
  * another comment.
  */
+#define _GNU_SOURCE 1 /* memmem */
 #include "lazy.h"
 #include <ctype.h>
 #include <string.h>
@@ -129,6 +130,36 @@ static bool short_unnamed_heading(const ec_lz_side *F, size_t gx, size_t gy, ec_
   return lines > 0;
 }
 
+/* Whether a comment names imports: `import` lowercased in its words (`// ... existing imports`,
+ * `// ...autres imports`, `# ... imports ...`). */
+static bool says_imports(ec_str m) {
+  char w[16];
+  size_t k = 0, n;
+  while (next_word(m, &k, w, &n))
+    if (n >= 6 && !memcmp(w, "import", 6)) return true;
+  return false;
+}
+
+/* Whether a line names an import: `import`, `require`, `include`, or opens with `use `. */
+static bool import_line(ec_str l) {
+  ec_str t = ec_lz_trim(l);
+  return memmem(t.ptr, t.len, "import", 6) || memmem(t.ptr, t.len, "require", 7) || memmem(t.ptr, t.len, "include", 7) ||
+         (t.len > 4 && !memcmp(t.ptr, "use ", 4));
+}
+
+/* Whether file lines [from, to) may be imports: one of them names an import, or they go on a
+ * multi-line import's list (the nearest line above them that is no list item, ending with `,`
+ * or opening with a quote as Go's `"fmt"` does, names an import). */
+static bool may_hold_imports(const ec_lz_side *F, size_t from, size_t to) {
+  for (size_t f = from; f < to; f++)
+    if (import_line(F->line[f])) return true;
+  while (from--) {
+    ec_str t = ec_lz_trim(F->line[from]);
+    if (t.len && t.ptr[t.len - 1] != ',' && t.ptr[0] != '"' && t.ptr[0] != '\'') return import_line(t);
+  }
+  return false;
+}
+
 ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
   const ec_lz_side *F = &job->F, *S = &job->S;
   size_t ns = job->nseg_parsed, last = SIZE_MAX, markers = 0;
@@ -152,6 +183,12 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
      * heading shares a word with any of its lines). */
     if (gx == SIZE_MAX || gx >= gy || !j0 || !(S->flags[j0 - 1] & LZ_MARKER)) continue;
     ec_str m = S->line[j0 - 1];
+    /* A marker that says it keeps imports, standing where the file has none (the seventh wild
+     * batch's `// ... existing imports` after the routes, keeping two routes the snippet wrote
+     * again under new verbs): its words and its place disagree. */
+    if (says_imports(m) && !may_hold_imports(F, gx, gy))
+      return ec_lz_fail_check(job, EC_AMBIGUOUS, g, (uint32_t)gx + 1, (uint32_t)gy,
+                              "its marker says it keeps imports, but the file lines it stands for hold none", F->line[gx]);
     if (!only_comment_lines(F, gx, gy)) {
       /* A marker worded as a note that code stays (ec_lz_stays_note), naming the code of the
        * segment's first line, which is the file's line right after the code it would keep: by
