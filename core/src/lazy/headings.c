@@ -19,6 +19,8 @@
  *    `ALTER TABLE` kept after the new lines and the index below them. The new lines replace the
  *    code that comment heads (the snippet ends there), or go above it: the snippet does not say.
  *    Declined.
+ *  - A marker whose words say it keeps imports, standing for file lines that hold none and go on
+ *    no import's list: its words and its place disagree. Declined.
  * Near misses: a marker in the usual wording keeping a comment (`// ... existing code ...` over a
  * function's doc comment); a blank line between the comment and its code (a section heading);
  * a marker after the new lines (the snippet says the code stays); a kept run starting with
