@@ -167,8 +167,8 @@ int vsnprintf(char *restrict out, size_t cap, const char *restrict fmt, va_list 
   sink s = {out, cap, 0};
   for (const char *p = fmt; *p;) {
     if (*p != '%') {
-      const char *q = strchr(p, '%');
-      size_t n = q ? (size_t)(q - p) : strlen(p);
+      size_t n = 0;
+      while (p[n] && p[n] != '%') n++;
       put(&s, p, n);
       p += n;
       continue;

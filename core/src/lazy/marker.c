@@ -121,7 +121,7 @@ static bool comment_body(ec_str t, ec_str *body) {
       t.ptr += n;
       t.len -= n;
       char c = OPEN[i][n - 1];
-      bool star = strchr(OPEN[i], '*') != NULL;
+      bool star = memchr(OPEN[i], '*', n) != NULL;
       while (t.len && (t.ptr[0] == c || (star && t.ptr[0] == '*'))) {
         t.ptr++;
         t.len--;

@@ -95,7 +95,7 @@ static bool near_marker(ec_str t, const char *chars, const char *word) {
   if (t.len <= wl || memcmp(t.ptr + t.len - wl, word, wl) != 0) return false;
   size_t marks = 0;
   for (size_t i = 0; i < t.len - wl; i++) {
-    if (strchr(chars, t.ptr[i]) && t.ptr[i]) marks++;
+    if (t.ptr[i] && memchr(chars, t.ptr[i], strlen(chars))) marks++;
     else if (t.ptr[i] != ' ' && t.ptr[i] != '\t') return false;
   }
   return marks > 0;

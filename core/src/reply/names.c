@@ -37,8 +37,8 @@ ec_str ec_rp_clean_path(ec_str s) {
 }
 
 static ec_str strip_chars(ec_str s, const char *lead, const char *trail) {
-  while (s.len && strchr(lead, s.ptr[0]) && s.ptr[0]) s = ec_str_drop(s, 1);
-  while (s.len && strchr(trail, s.ptr[s.len - 1]) && s.ptr[s.len - 1]) s.len--;
+  while (s.len && s.ptr[0] && memchr(lead, s.ptr[0], strlen(lead))) s = ec_str_drop(s, 1);
+  while (s.len && s.ptr[s.len - 1] && memchr(trail, s.ptr[s.len - 1], strlen(trail))) s.len--;
   return s;
 }
 

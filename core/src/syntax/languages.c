@@ -56,7 +56,8 @@ static const lang_row LANGS[] = {
 static bool in_list(const char *list, ec_str s, bool suffix) {
   while (*list) {
     while (*list == ' ') list++;
-    size_t n = strcspn(list, " ");
+    size_t n = 0;
+    while (list[n] && list[n] != ' ') n++;
     if (n && (suffix ? s.len > n && !memcmp(s.ptr + s.len - n, list, n) : s.len == n && !memcmp(s.ptr, list, n)))
       return true;
     list += n;
