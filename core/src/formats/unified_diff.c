@@ -53,11 +53,6 @@ static void set_where(ec_ctx *ctx, ec_str path, uint32_t block, uint32_t line) {
 
 /* ---------- paths ---------- */
 
-static ec_str strip_dot(ec_str s) {
-  while (ec_str_starts_with(s, "./")) s = ec_str_drop(s, 2);
-  return s;
-}
-
 static ec_ws_file *existing(ec_ctx *ctx, ec_str p) {
   if (!p.len) return NULL;
   ec_ws_file *f = ec_ws_find(ctx, p);
@@ -66,21 +61,21 @@ static ec_ws_file *existing(ec_ctx *ctx, ec_str p) {
 
 /* The file a header path names: as written, then without ./ and without a git a/ or b/ prefix. */
 static ec_ws_file *find_named(ec_ctx *ctx, const ec_ud_file *uf, ec_str raw) {
-  if (uf->exact_paths) return existing(ctx, strip_dot(raw)); /* a strip level said what the name is */
+  if (uf->exact_paths) return existing(ctx, ec_ud_strip_dot(raw)); /* a strip level said what the name is */
   ec_ws_file *f = existing(ctx, raw);
   if (f) return f;
-  ec_str s = strip_dot(raw);
+  ec_str s = ec_ud_strip_dot(raw);
   if ((f = existing(ctx, s))) return f;
-  if (ec_str_starts_with(s, "a/") || ec_str_starts_with(s, "b/")) return existing(ctx, strip_dot(ec_str_drop(s, 2)));
+  if (ec_str_starts_with(s, "a/") || ec_str_starts_with(s, "b/")) return existing(ctx, ec_ud_strip_dot(ec_str_drop(s, 2)));
   return NULL;
 }
 
 /* The name a new file gets: git's prefix dropped when the diff is git-style. */
 static ec_str new_name(const ec_ud_file *uf, ec_str raw) {
-  ec_str s = strip_dot(raw);
+  ec_str s = ec_ud_strip_dot(raw);
   if (uf->exact_paths) return s;
   bool gitty = uf->git || ec_str_starts_with(uf->old_path, "a/") || (uf->old_null && ec_str_starts_with(s, "b/"));
-  if (gitty && (ec_str_starts_with(s, "b/") || ec_str_starts_with(s, "a/"))) s = strip_dot(ec_str_drop(s, 2));
+  if (gitty && (ec_str_starts_with(s, "b/") || ec_str_starts_with(s, "a/"))) s = ec_ud_strip_dot(ec_str_drop(s, 2));
   return s;
 }
 
@@ -543,9 +538,9 @@ static ec_error_code one_file(ud_run *r, const ec_ud_file *uf) {
   if (uf->rename_to.len && !uf->new_null) {
     ec_str from = uf->rename_from.len ? uf->rename_from : uf->old_path;
     ec_ws_file *f = find_named(ctx, uf, from);
-    if (!f && !uf->rename_from.len) f = find_named(ctx, uf, strip_dot(from));
+    if (!f && !uf->rename_from.len) f = find_named(ctx, uf, ec_ud_strip_dot(from));
     if (!f) return not_found(r, uf, from);
-    ec_str to = strip_dot(uf->rename_to);
+    ec_str to = ec_ud_strip_dot(uf->rename_to);
     if (existing(ctx, to)) {
       ec_error_code rc = ec_fail(ctx, EC_FILE_EXISTS, "the diff renames '%.*s' to '%.*s', which already exists; nothing was changed.",
                                  (int)f->path.len, f->path.ptr, (int)to.len, to.ptr);

@@ -388,3 +388,8 @@ ec_error_code ec_udiff_read(ec_ctx *ctx, ec_str text, ec_ud_patch *out, ec_ud_er
   if (rc) return rc;
   return ec_udiff_orient(ctx->arena, out, ctx->opt.has_strip, ctx->opt.strip, ctx->opt.reverse, err);
 }
+
+ec_str ec_ud_strip_dot(ec_str s) {
+  while (ec_str_starts_with(s, "./")) s = ec_str_drop(s, 2);
+  return s;
+}

@@ -79,6 +79,10 @@ ec_error_code ec_udiff_orient(ec_arena *a, ec_ud_patch *patch, bool has_strip, i
  *  that applies it goes through here, so a reply and the unified_diff format read alike. */
 ec_error_code ec_udiff_read(ec_ctx *ctx, ec_str text, ec_ud_patch *out, ec_ud_error *err);
 
+/** A header path without its leading "./" (each of them): the name the unified_diff format and a
+ *  reply's diffs look a file up by. */
+ec_str ec_ud_strip_dot(ec_str s);
+
 /** Aider's udiff coder (find_diffs, normalize_hunk, do_replace), as format unified_diff in profile aider. */
 ec_error_code ec_aider_udiff(ec_ctx *ctx);
 

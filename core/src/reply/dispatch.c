@@ -179,22 +179,17 @@ static ec_error_code do_blocks(run *r, size_t a, size_t b) {
   return EC_OK;
 }
 
-static ec_str strip_dot(ec_str s) {
-  while (ec_str_starts_with(s, "./")) s = ec_str_drop(s, 2);
-  return s;
-}
-
 /* The path a diff's file part edits, by the rules of formats/unified_diff.c: ./ dropped, and git's
  * a/ b/ prefixes when the diff is git-style. */
 static bool ud_gitty(const ec_ud_file *uf) {
   if (uf->exact_paths) return false;
   return uf->git || (ec_str_starts_with(uf->old_path, "a/") && (uf->new_null || ec_str_starts_with(uf->new_path, "b/"))) ||
-         (uf->old_null && ec_str_starts_with(strip_dot(uf->new_path), "b/"));
+         (uf->old_null && ec_str_starts_with(ec_ud_strip_dot(uf->new_path), "b/"));
 }
 
 static ec_str ud_path(const ec_ud_file *uf, ec_str raw) {
-  ec_str s = strip_dot(raw);
-  if (ud_gitty(uf) && (ec_str_starts_with(s, "a/") || ec_str_starts_with(s, "b/"))) s = strip_dot(ec_str_drop(s, 2));
+  ec_str s = ec_ud_strip_dot(raw);
+  if (ud_gitty(uf) && (ec_str_starts_with(s, "a/") || ec_str_starts_with(s, "b/"))) s = ec_ud_strip_dot(ec_str_drop(s, 2));
   return s;
 }
 
@@ -236,15 +231,15 @@ static ec_error_code list_diff(run *r, ec_str text, int64_t shift, ec_str fallba
       for (int side = 0; side < 2; side++) {
         ec_str raw = side ? uf->new_path : uf->old_path;
         if ((side ? uf->new_null : uf->old_null) || !raw.len) continue;
-        ec_str s0 = strip_dot(raw);
+        ec_str s0 = ec_ud_strip_dot(raw);
         bool prefixed = ec_str_starts_with(s0, "a/") || ec_str_starts_with(s0, "b/");
         if (!gitty || !prefixed || uf->exact_paths) also[na++] = s0;
-        if (prefixed && !uf->exact_paths) also[na++] = strip_dot(ec_str_drop(s0, 2));
+        if (prefixed && !uf->exact_paths) also[na++] = ec_ud_strip_dot(ec_str_drop(s0, 2));
       }
     }
     if (uf->old_null) e->action = EC_ACTION_ADD;
     else if (uf->new_null) e->action = EC_ACTION_DELETE;
-    else if (uf->rename_to.len) { e->action = EC_ACTION_MOVE; e->moved_to = strip_dot(uf->rename_to); }
+    else if (uf->rename_to.len) { e->action = EC_ACTION_MOVE; e->moved_to = ec_ud_strip_dot(uf->rename_to); }
     /* Its lines: from its header to the next file's, trailing prose and blank lines left out. */
     size_t from = first - 1, to = i + 1 < patch.n_files && patch.files[i + 1].line ? patch.files[i + 1].line - 1 : tl.n;
     if (to > tl.n) to = tl.n;
