@@ -67,10 +67,14 @@ static bool ends_with_dots(ec_str s) {
   return ec_str_ends_with(s, "...") || ec_str_ends_with(s, "\xE2\x80\xA6");
 }
 
-/* Wordings that name omitted code, with dots around them. */
+/* Wordings that name omitted code, with dots around them; the last ones French, Spanish, Portuguese
+ * and Chinese (`Reste de l'UI identique...`, `... mantidos ...`, 保持不变: the wild set's markers,
+ * written into the file as comments before issue 30's twentieth pass). */
 static const char *const DOT_WORDS[] = {"existing", "rest of", "unchanged", "same", "remaining", "remainder", "previous",
                                         "other ", "omitted", "keep", "kept", "as before", "original", "more ", "code",
-                                        "lines", "method", "function", "import", "etc", "here", "above", "below", NULL};
+                                        "lines", "method", "function", "import", "etc", "here", "above", "below",
+                                        "existant", "reste", "identique", "inchang", "igual", "resto", "demás", "mantid",
+                                        "\xE4\xBF\x9D\xE6\x8C\x81\xE4\xB8\x8D\xE5\x8F\x98", NULL};
 /* Wordings strong enough without dots. */
 static const char *const BARE_WORDS[] = {"existing code", "rest of the", "rest of code", "rest of file", "unchanged",
                                          "remains the same", "same as before", "existing imports", "existing methods",
@@ -82,7 +86,7 @@ static const char *const BARE_WORDS[] = {"existing code", "rest of the", "rest o
  * words here. (Derived from the lists at run time it cost 83 B of editcore.wasm's budget.) */
 static const char ELISION_HEADS[] = "exiscoderestunchsameremaprevotheomitkeepkeptbefoorigmorelinemethfuncimpo"
                                     "hereabovbelofileimplchanyourthisthatthesthoswithfromwerestilstaycont"
-                                    "partleftalresectlogigoestheythersnip";
+                                    "partleftalresectlogigoestheythersnipideninchiguamant";
 
 bool ec_lz_elision_word(const char *w) {
   for (size_t i = 0; i + 4 < sizeof ELISION_HEADS; i += 4)

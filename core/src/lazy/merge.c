@@ -642,6 +642,10 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
           job->am[ja - t] = (int32_t)(i0 - t);
           job->how[ja - t] = LZ_RUN;
         }
+        /* Blank lines after a marker standing for no line (the cursor is at the run) are the
+         * snippet's own, between its lines: put_range keeps them unless the output already ends
+         * in a blank line (as below, for lines edited in place). */
+        if (*c + e == i0) put_range(job, o, s, j0, ja - e);
         emit_file(job, o, *c, i0);
         *c = i0;
         return EC_OK;
@@ -678,6 +682,28 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
   put_range(job, o, s, from, ja);
   *c = i0;
   return EC_OK;
+}
+
+/* A comment line, JSX's brace-wrapped block comment among them. */
+static bool note_line(ec_str l) {
+  ec_str t = ec_lz_trim(l);
+  return ec_lz_comment_only(t) || (t.len >= 5 && !memcmp(t.ptr, "{/*", 3) && !memcmp(t.ptr + t.len - 3, "*/}", 3));
+}
+
+/* Whether snippet lines [j0, j1) are comments only (one at least; blank lines and bare brackets or
+ * tags aside, such as the `</div>` closing them) where file lines [f0, f1) hold code: a block shown with such a body (the JSX comment `Your full
+ * implementation here` between a kept `<div>` and its `</div>`) holds a placeholder for that code,
+ * not a new body. */
+static bool placeholder(ec_lz_job *job, size_t j0, size_t j1, size_t f0, size_t f1) {
+  bool note = false, code = false;
+  for (size_t j = j0; j < j1; j++) {
+    ec_str t = ec_lz_trim(job->S.line[j]);
+    if ((job->S.flags[j] & (LZ_BLANK | LZ_WEAK)) || (t.len > 3 && !memcmp(t.ptr, "</", 2) && t.ptr[t.len - 1] == '>')) continue;
+    if (!note_line(t)) return false;
+    note = true;
+  }
+  for (size_t f = f0; f < f1 && !code; f++) code = !(job->F.flags[f] & LZ_BLANK) && !note_line(job->F.line[f]);
+  return note && code;
 }
 
 /* The end of the file block that line i opens (last non-blank line deeper than i), or i. */
@@ -953,9 +979,14 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
       return EC_OK;
     }
   }
-  /* A marker standing for no line (the next segment's anchor right after): the blank lines the
-   * snippet shows before it end the new lines (invariant a) and stay. */
-  put_range_at(job, o, s, jb + 1, ib + 1 + r == limit && limit < F->n ? s->j1 : j1, ib + 1 + r);
+  /* A marker standing for no line (the next segment's anchor right after, the lines the snippet
+   * writes above that anchor after the marker aside where they are the file's lines right above
+   * it: `return (` over its JSX): the blank lines the snippet shows before it end the new lines
+   * (invariant a) and stay. */
+  size_t lim = limit, ja = s->j1;
+  while (ja < S->n && job->am[ja] < 0) ja++;
+  while (ja > s->j1 + 1 && lim > ib + 1 + r && !(S->flags[ja - 1] & LZ_MARKER) && S->key[ja - 1] == F->key[lim - 1]) ja--, lim--;
+  put_range_at(job, o, s, jb + 1, ib + 1 + r == lim && limit < F->n ? s->j1 : j1, ib + 1 + r);
   *c = ib + 1 + r;
   return EC_OK;
 }
@@ -1183,7 +1214,7 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
          * walks the segment, and doing it for every pair of anchors made one segment quadratic. */
         size_t removed = i - ip - 1, written = j - prev_j - 1; /* as check_deletion takes them */
         if (removed > 2 * written + 10 && !(only_blank && !job->marker_dropped && ec_lz_whole_blocks(F, ip + 1, i, i) == 1) &&
-            ((only_blank && job->marker_dropped) || !ec_lz_in_shown_block(job, si, ip + 1, i)))
+            ((only_blank && job->marker_dropped) || placeholder(job, prev_j + 1, j, ip + 1, i) || !ec_lz_in_shown_block(job, si, ip + 1, i)))
           rc = check_deletion(job, si, ip + 1, removed, written, "between two of its lines that stand next to each other in the snippet");
         if (rc) break;
         /* A new block's opener (a line the file lacks, opening brackets) written in place of file
