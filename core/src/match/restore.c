@@ -102,6 +102,16 @@ static void drop_blank_ends(lines_t *l, size_t *lead, size_t *trail) {
   while (l->n && blank(l->l[l->n - 1])) { l->n--; (*trail)++; }
 }
 
+/* Lines l[from, to) into b, an LF before each but the text's first (`parts`: lines written so far);
+ * returns the count after them. */
+static size_t put_lines(ec_buf *b, const ec_str *l, size_t from, size_t to, size_t parts) {
+  for (size_t i = from; i < to; i++, parts++) {
+    if (parts) ec_buf_append_char(b, '\n');
+    ec_buf_append_str(b, l[i]);
+  }
+  return parts;
+}
+
 ec_error_code ec_restore_context(ec_arena *a, const char *doc_text, ec_str old_text, ec_str new_text, ec_found *f) {
   ec_str region = ec_str_make(doc_text + f->start, f->end - f->start);
   lines_t o, nw, rep, reg;
@@ -138,11 +148,11 @@ ec_error_code ec_restore_context(ec_arena *a, const char *doc_text, ec_str old_t
   ec_buf_init(&b, ec_arena_allocator(a));
   ec_buf_reserve(&b, f->replacement.len + region.len);
   size_t parts = 0;
-  for (size_t i = 0; i < r_lead; i++, parts++) { if (parts) ec_buf_append_char(&b, '\n'); ec_buf_append_str(&b, rep_all.l[i]); }
-  for (size_t i = 0; i < cp; i++, parts++) { if (parts) ec_buf_append_char(&b, '\n'); ec_buf_append_str(&b, reg.l[i]); }
-  for (size_t i = pre; i < rep.n - suf; i++, parts++) { if (parts) ec_buf_append_char(&b, '\n'); ec_buf_append_str(&b, rep.l[i]); }
-  for (size_t i = reg.n - cs; i < reg.n; i++, parts++) { if (parts) ec_buf_append_char(&b, '\n'); ec_buf_append_str(&b, reg.l[i]); }
-  for (size_t i = r_lead + rep.n; i < rep_all.n; i++, parts++) { if (parts) ec_buf_append_char(&b, '\n'); ec_buf_append_str(&b, rep_all.l[i]); }
+  parts = put_lines(&b, rep_all.l, 0, r_lead, parts);
+  parts = put_lines(&b, reg.l, 0, cp, parts);
+  parts = put_lines(&b, rep.l, pre, rep.n - suf, parts);
+  parts = put_lines(&b, reg.l, reg.n - cs, reg.n, parts);
+  put_lines(&b, rep_all.l, r_lead + rep.n, rep_all.n, parts);
   if (f->replacement.len && f->replacement.ptr[f->replacement.len - 1] == '\n') ec_buf_append_char(&b, '\n');
   if (b.oom) { ec_buf_free(&b); return EC_OUT_OF_MEMORY; }
   ec_str out = ec_buf_finish(&b, a);
