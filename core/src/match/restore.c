@@ -1,6 +1,7 @@
 /* Context restoration after a loose match: see restore.h. Linear in the sizes of old_text,
  * new_text and the matched region. */
 #include "restore.h"
+#include "lineutil.h"
 #include "../base/buf.h"
 #include "../base/str.h"
 #include <string.h>
@@ -9,16 +10,11 @@ typedef struct lines_t { ec_str *l; size_t n; } lines_t;
 
 /* Lines of s split on LF (a final LF does not start an empty line; *final_lf says it was there). */
 static bool split(ec_arena *a, ec_str s, lines_t *out, bool *final_lf) {
-  *final_lf = s.len && s.ptr[s.len - 1] == '\n';
-  if (*final_lf) s.len--;
-  size_t n = 1;
-  for (size_t i = 0; i < s.len; i++) n += s.ptr[i] == '\n';
-  out->l = ec_arena_alloc(a, n * sizeof *out->l);
-  if (!out->l) return false;
-  out->n = 0;
-  size_t from = 0;
-  for (size_t i = 0; i <= s.len; i++)
-    if (i == s.len || s.ptr[i] == '\n') { out->l[out->n++] = ec_str_make(s.ptr + from, i - from); from = i + 1; }
+  ec_split sp;
+  if (ec_split_lines(a, s, true, &sp)) return false;
+  out->l = sp.line;
+  out->n = sp.n;
+  *final_lf = sp.final_lf;
   return true;
 }
 
