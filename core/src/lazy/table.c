@@ -104,45 +104,6 @@ static void fill_line(ec_lz_side *s, size_t i, ec_str l) {
   s->spaced |= !t.len && l.len;
 }
 
-/* Word-at-a-time LF search and count (8 bytes a step, read little-endian through memcpy). */
-#define LZ_ONES 0x0101010101010101ULL
-#define LZ_HIGH 0x8080808080808080ULL
-#define LZ_LF (0x0AULL * LZ_ONES)
-static inline uint64_t lf_bits(const char *p) {
-  uint64_t w;
-  memcpy(&w, p, 8);
-  w ^= LZ_LF;
-  return (w - LZ_ONES) & ~w & LZ_HIGH;
-}
-
-static size_t find_lf(const char *p, size_t from, size_t end) {
-  size_t i = from;
-  while (i + 8 <= end) {
-    uint64_t m = lf_bits(p + i);
-    if (m) {
-#if defined(__GNUC__) || defined(__clang__)
-      return i + (size_t)(__builtin_ctzll(m) >> 3); /* the lowest flagged byte is an LF */
-#else
-      break;
-#endif
-    }
-    i += 8;
-  }
-  while (i < end && p[i] != '\n') i++;
-  return i;
-}
-
-static size_t count_lf(const char *p, size_t len) {
-  size_t n = 0, i = 0;
-  while (i + 8 <= len) {
-    if (lf_bits(p + i))
-      for (size_t k = 0; k < 8; k++) n += p[i + k] == '\n';
-    i += 8;
-  }
-  for (; i < len; i++) n += p[i] == '\n';
-  return n;
-}
-
 /* An empty side of n lines: every per-line field allocated (flags zeroed), no map. */
 static ec_error_code alloc_lines(ec_arena *a, ec_lz_side *s, size_t n) {
   memset(s, 0, sizeof *s);
@@ -156,13 +117,14 @@ static ec_error_code alloc_lines(ec_arena *a, ec_lz_side *s, size_t n) {
 
 /* Splits LF text into lines (a CR before the LF is left out) and fills every field but the map. */
 static ec_error_code split(ec_arena *a, ec_str text, size_t n_lf, ec_lz_side *s) {
-  size_t n = n_lf != SIZE_MAX ? n_lf : text.len ? count_lf(text.ptr, text.len) : 0;
+  size_t n = n_lf != SIZE_MAX ? n_lf : text.len ? ec_count_lf(text.ptr, text.len) : 0;
   if (text.len && text.ptr[text.len - 1] != '\n') n++;
   if (alloc_lines(a, s, n)) return EC_OUT_OF_MEMORY;
   size_t k = 0, i = 0;
   while (i < text.len) {
     if (k >= n) return split(a, text, SIZE_MAX, s); /* a wrong hint (a true count never gets here): count */
-    size_t e = find_lf(text.ptr, i, text.len), le = e;
+    const char *lf = memchr(text.ptr + i, '\n', text.len - i);
+    size_t e = lf ? (size_t)(lf - text.ptr) : text.len, le = e;
     if (le > i && text.ptr[le - 1] == '\r') { le--; s->cr = true; }
     fill_line(s, k++, ec_str_make(text.ptr + i, le - i));
     i = e + 1;
