@@ -17,6 +17,7 @@
 // in this order.
 //   node wasm/order_data.mjs <in.o> <out.o>
 import { readFileSync, writeFileSync } from 'node:fs';
+import { gzipOrder } from './gzip_order.mjs';
 
 const [input, output] = process.argv.slice(2);
 if (!output) { console.error('usage: order_data.mjs <in.o> <out.o>'); process.exit(2); }
@@ -120,40 +121,8 @@ for (let i = 0; i < byReverse.length; i++) {
 for (const s of distinct) { let h = s.tailOf; while (h && h.tailOf) h = h.tailOf; if (h) s.tailOf = h; }
 const ordered = distinct.filter((s) => !s.tailOf);
 
-// The order (as wasm/order_functions.mjs orders functions).
-const WINDOW = 32768, SEQ = 6;
-const seqs = ordered.map((s) => {
-  const b = s.bytes, set = new Set();
-  for (let i = 0; i + SEQ <= b.length; i++) set.add(b[i] + b[i + 1] * 2 ** 8 + b[i + 2] * 2 ** 16 + b[i + 3] * 2 ** 24 + b[i + 4] * 2 ** 32 + b[i + 5] * 2 ** 40);
-  return [...set];
-});
-const holders = new Map();
-seqs.forEach((list, k) => { for (const q of list) { const h = holders.get(q); if (h) h.push(k); else holders.set(q, [k]); } });
-const inWindow = new Map(), hits = new Int32Array(ordered.length), left = new Set(ordered.keys()), window = [], order = [];
-let windowBytes = 0;
-const count = (k, d) => {
-  for (const q of seqs[k]) {
-    const c = (inWindow.get(q) || 0) + d;
-    if (c) inWindow.set(q, c); else inWindow.delete(q);
-    if (c === (d > 0 ? 1 : 0)) for (const h of holders.get(q)) hits[h] += d;
-  }
-};
-const place = (k) => {
-  order.push(k); left.delete(k);
-  window.push(k); windowBytes += ordered[k].bytes.length; count(k, 1);
-  while (windowBytes - ordered[window[0]].bytes.length >= WINDOW) { const old = window.shift(); windowBytes -= ordered[old].bytes.length; count(old, -1); }
-};
-if (ordered.length) {
-  let first = 0;
-  for (let k = 1; k < ordered.length; k++) if (ordered[k].bytes.length < ordered[first].bytes.length) first = k;
-  place(first);
-}
-while (left.size) {
-  let best = -1;
-  for (const k of left)
-    if (best < 0 || (hits[k] + 1) * (seqs[best].length + 1) > (hits[best] + 1) * (seqs[k].length + 1)) best = k;
-  place(best);
-}
+// The order (wasm/gzip_order.mjs, as functions are ordered).
+const order = gzipOrder(ordered.map((s) => s.bytes));
 
 // The new segment list: the ordered strings where the first string segment was, the other
 // segments (tables, .data, .bss) in their order around them; tails and copies are dropped.

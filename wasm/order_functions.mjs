@@ -4,16 +4,13 @@
 // function pointer is a slot of the table, whose entries name their functions too, so what the
 // module computes is the same.
 //
-// Why an order matters: gzip -9 finds a repeat only within the last 32 KB, so a function whose
-// byte sequences also occur in a similar function far away is paid for in full. The order is
-// built greedily: after the smallest function, the next one is, of those left, the one whose
-// 6-byte sequences most occur in the last 32 KB placed (the greatest share of its distinct
-// sequences, so a small helper like the last ones is not crowded out by a large body that merely
-// shares more), ties to the lower index. Sequences, not a compressor, score it, so the order is
-// the same whatever zlib the build machine has. editcore.wasm: 153,570 B gzip -9 with the
-// functions in order of size, 152,627 with this order (BENCHMARKS.md "Three modules").
+// Why an order matters, and how it is found: wasm/gzip_order.mjs (gzip -9 finds a repeat only
+// within the last 32 KB; a greedy walk by shared 6-byte sequences). editcore.wasm: 153,570 B
+// gzip -9 with the functions in order of size, 152,627 with this order (BENCHMARKS.md "Three
+// modules").
 //   node wasm/order_functions.mjs <in.wasm> <in.wat> <out.wat>   (the .wat is wasm-dis of the .wasm)
 import { readFileSync, writeFileSync } from 'node:fs';
+import { gzipOrder } from './gzip_order.mjs';
 
 const [wasmPath, input, output] = process.argv.slice(2);
 if (!output) { console.error('usage: order_functions.mjs <in.wasm> <in.wat> <out.wat>'); process.exit(2); }
@@ -34,45 +31,9 @@ function functionBodies(wasm) {
   return [];
 }
 
-const WINDOW = 32768, SEQ = 6;
 const bodies = functionBodies(readFileSync(wasmPath));
 const n = bodies.length;
-// Each body's distinct 6-byte sequences, as exact numbers (48 bits), and which bodies hold each.
-const seqs = bodies.map((b) => {
-  const s = new Set();
-  for (let i = 0; i + SEQ <= b.length; i++) s.add(b[i] + b[i + 1] * 2 ** 8 + b[i + 2] * 2 ** 16 + b[i + 3] * 2 ** 24 + b[i + 4] * 2 ** 32 + b[i + 5] * 2 ** 40);
-  return [...s];
-});
-const holders = new Map();
-seqs.forEach((list, k) => { for (const s of list) { const h = holders.get(s); if (h) h.push(k); else holders.set(s, [k]); } });
-
-// The window: the functions placed last, at least 32 KB of them; `hits[k]` counts body k's
-// sequences that occur in it, kept up to date as sequences enter and leave it.
-const inWindow = new Map(), hits = new Int32Array(n), left = new Set(bodies.keys());
-const window = [];
-let windowBytes = 0;
-const count = (k, d) => {
-  for (const s of seqs[k]) {
-    const c = (inWindow.get(s) || 0) + d;
-    if (c) inWindow.set(s, c); else inWindow.delete(s);
-    if (c === (d > 0 ? 1 : 0)) for (const h of holders.get(s)) hits[h] += d;
-  }
-};
-const place = (k) => {
-  order.push(k); left.delete(k);
-  window.push(k); windowBytes += bodies[k].length; count(k, 1);
-  while (windowBytes - bodies[window[0]].length >= WINDOW) { const old = window.shift(); windowBytes -= bodies[old].length; count(old, -1); }
-};
-const order = [];
-let first = 0;
-for (let k = 1; k < n; k++) if (bodies[k].length < bodies[first].length) first = k;
-if (n) place(first);
-while (left.size) {
-  let best = -1;
-  for (const k of left) // (hits + 1) / (sequences + 1), compared exactly
-    if (best < 0 || (hits[k] + 1) * (seqs[best].length + 1) > (hits[best] + 1) * (seqs[k].length + 1)) best = k;
-  place(best);
-}
+const order = gzipOrder(bodies);
 
 // wasm-dis prints each function at the module's top level: ' (func $name ...' to its own ' )'.
 const lines = readFileSync(input, 'utf8').split('\n');
