@@ -311,6 +311,10 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v);
  * 4 letters or more and the note repeats every one of them ("Contact Teacher Dialog remains same"
  * over "Contact Teacher Dialog"; as invariant (i) reads a marker naming a heading). */
 bool ec_lz_note_restates(ec_str note, ec_str heading);
+
+/** Whether a line can be a note's: a comment line (ec_lz_comment_line), or JSX's or HTML's comment
+ * (a block comment in braces, `<!-- ... -->`: notes and placeholders in markup come so; notes.c). */
+bool ec_lz_note_line(ec_str line);
 /** Invariant (e), words do not stand for lines (notes.c): a comment paragraph the snippet writes on
  * its own that names a definition R keeps where no snippet line shows it is declined (NO_MATCH,
  * naming the definition's line). */

@@ -684,25 +684,19 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
   return EC_OK;
 }
 
-/* A comment line, JSX's brace-wrapped block comment among them. */
-static bool note_line(ec_str l) {
-  ec_str t = ec_lz_trim(l);
-  return ec_lz_comment_only(t) || (t.len >= 5 && !memcmp(t.ptr, "{/*", 3) && !memcmp(t.ptr + t.len - 3, "*/}", 3));
-}
-
-/* Whether snippet lines [j0, j1) are comments only (one at least; blank lines and bare brackets or
- * tags aside, such as the `</div>` closing them) where file lines [f0, f1) hold code: a block shown with such a body (the JSX comment `Your full
- * implementation here` between a kept `<div>` and its `</div>`) holds a placeholder for that code,
- * not a new body. */
+/* Whether snippet lines [j0, j1) are comments only (ec_lz_note_line; one at least, blank lines
+ * and bare brackets or closing tags such as `</div>` aside) where file lines [f0, f1) hold code:
+ * a block shown with such a body (the JSX comment `Your full implementation here` between a kept
+ * `<div>` and its `</div>`) holds a placeholder for that code, not a new body. */
 static bool placeholder(ec_lz_job *job, size_t j0, size_t j1, size_t f0, size_t f1) {
   bool note = false, code = false;
   for (size_t j = j0; j < j1; j++) {
     ec_str t = ec_lz_trim(job->S.line[j]);
     if ((job->S.flags[j] & (LZ_BLANK | LZ_WEAK)) || (t.len > 3 && !memcmp(t.ptr, "</", 2) && t.ptr[t.len - 1] == '>')) continue;
-    if (!note_line(t)) return false;
+    if (!ec_lz_note_line(t)) return false;
     note = true;
   }
-  for (size_t f = f0; f < f1 && !code; f++) code = !(job->F.flags[f] & LZ_BLANK) && !note_line(job->F.line[f]);
+  for (size_t f = f0; f < f1 && !code; f++) code = !(job->F.flags[f] & LZ_BLANK) && !ec_lz_note_line(job->F.line[f]);
   return note && code;
 }
 

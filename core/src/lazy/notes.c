@@ -18,10 +18,9 @@
 #include "lazy.h"
 #include <string.h>
 
-/* Whether a line can be a note's: a comment line, or JSX's or HTML's comment (notes in markup come
- * so; invariant (f) does not read those as comments left out: measured, it would decline a right
- * merge of the wild set for one it regains). */
-static bool note_line(ec_str line) {
+/* (Invariant (f) does not read JSX's or HTML's comments as comments left out: measured, it would
+ * decline a right merge of the wild set for one it regains.) */
+bool ec_lz_note_line(ec_str line) {
   ec_str t = ec_lz_trim(line);
   return ec_lz_comment_line(line) || ec_str_starts_with(t, "{/*") || ec_str_starts_with(t, "<!--");
 }
@@ -43,7 +42,7 @@ ec_error_code ec_lz_check_notes(ec_lz_job *job, const ec_lz_rview *v) {
     bool note_par = true;
     for (; j < S->n && !(S->flags[j] & (LZ_BLANK | LZ_MARKER)); j++) {
       ec_lz_side_first(&job->F, S->key[j], &cnt);
-      note_par = note_par && note_line(S->line[j]) && !cnt && !(S->op && S->op[j] == '-');
+      note_par = note_par && ec_lz_note_line(S->line[j]) && !cnt && !(S->op && S->op[j] == '-');
     }
     for (uint32_t q = j0; note_par && q < j && nn < 64; q++) note[nn++] = q;
   }
