@@ -142,11 +142,12 @@ static bool says_imports(ec_str m) {
   return false;
 }
 
-/* Whether a line names an import: `import`, `require`, `include`, or opens with `use `. */
+/* Whether a line names an import: `import`, `require`, `include`, or opens with `use ` (Rust, PHP)
+ * or `using ` (C#). */
 static bool import_line(ec_str l) {
   ec_str t = ec_lz_trim(l);
   return memmem(t.ptr, t.len, "import", 6) || memmem(t.ptr, t.len, "require", 7) || memmem(t.ptr, t.len, "include", 7) ||
-         (t.len > 4 && !memcmp(t.ptr, "use ", 4));
+         (t.len > 4 && !memcmp(t.ptr, "use ", 4)) || (t.len > 6 && !memcmp(t.ptr, "using ", 6));
 }
 
 /* Whether file lines [from, to) may be imports: one of them names an import, or they go on a
