@@ -142,9 +142,10 @@ static bool says_imports(ec_str m) {
   return false;
 }
 
-/* Whether a line names an import: `import`, `require`, `include`, or opens with `use ` (Rust, PHP)
- * or `using ` (C#). */
-static bool import_line(ec_str l) {
+/* Whether a line names an import, in any language (a loose yes or no; imports.c parses the names
+ * JavaScript and Python imports bind): `import`, `require`, `include`, or it opens with `use `
+ * (Rust, PHP) or `using ` (C#). */
+static bool names_import(ec_str l) {
   ec_str t = ec_lz_trim(l);
   return memmem(t.ptr, t.len, "import", 6) || memmem(t.ptr, t.len, "require", 7) || memmem(t.ptr, t.len, "include", 7) ||
          (t.len > 4 && !memcmp(t.ptr, "use ", 4)) || (t.len > 6 && !memcmp(t.ptr, "using ", 6));
@@ -152,13 +153,14 @@ static bool import_line(ec_str l) {
 
 /* Whether file lines [from, to) may be imports: one of them names an import, or they go on a
  * multi-line import's list (the nearest line above them that is no list item, ending with `,`
- * or opening with a quote as Go's `"fmt"` does, names an import). */
+ * or opening with a quote as Go's `"fmt"` does, names an import; 256 lines up at most, so one
+ * walk per marker stays bounded). */
 static bool may_hold_imports(const ec_lz_side *F, size_t from, size_t to) {
   for (size_t f = from; f < to; f++)
-    if (import_line(F->line[f])) return true;
-  while (from--) {
+    if (names_import(F->line[f])) return true;
+  for (size_t stop = from > 256 ? from - 256 : 0; from-- > stop;) {
     ec_str t = ec_lz_trim(F->line[from]);
-    if (t.len && t.ptr[t.len - 1] != ',' && t.ptr[0] != '"' && t.ptr[0] != '\'') return import_line(t);
+    if (t.len && t.ptr[t.len - 1] != ',' && t.ptr[0] != '"' && t.ptr[0] != '\'') return names_import(t);
   }
   return false;
 }

@@ -822,9 +822,10 @@ static bool ends_block_after_edits(ec_lz_job *job, size_t jb, size_t j, size_t j
 }
 
 /* Lines S(jb, j1) below the last anchor (file line ib); limit: the next segment's first anchor. */
-static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb, size_t limit, bool whole_file, size_t *c) {
+static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb, size_t jn, bool whole_file, size_t *c) {
   ec_lz_seg *s = &job->seg[si];
   ec_lz_side *S = &job->S, *F = &job->F;
+  size_t limit = jn < S->n ? (size_t)job->am[jn] : F->n; /* the next anchor's file line */
   size_t j1 = s->j1, ib = (size_t)job->am[jb];
   /* Blank lines before the marker after are spacing, not context to find in the file. */
   if (s->marker_after)
@@ -977,8 +978,7 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
    * writes above that anchor after the marker aside where they are the file's lines right above
    * it: `return (` over its JSX): the blank lines the snippet shows before it end the new lines
    * (invariant a) and stay. */
-  size_t lim = limit, ja = s->j1;
-  while (ja < S->n && job->am[ja] < 0) ja++;
+  size_t lim = limit, ja = jn;
   while (ja > s->j1 + 1 && lim > ib + 1 + r && !(S->flags[ja - 1] & LZ_MARKER) && S->key[ja - 1] == F->key[lim - 1]) ja--, lim--;
   put_range_at(job, o, s, jb + 1, ib + 1 + r == lim && limit < F->n ? s->j1 : j1, ib + 1 + r);
   *c = ib + 1 + r;
@@ -1249,11 +1249,10 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
       prev_j = j;
     }
     if (rc) break;
-    size_t limit = F->n;
-    for (size_t j = s->j1; j < S->n; j++)
-      if (job->am[j] >= 0) { limit = (size_t)job->am[j]; break; }
+    size_t jn = s->j1; /* the next anchored snippet line (S->n: none) */
+    while (jn < S->n && job->am[jn] < 0) jn++;
     bool last = si + 1 == job->nseg;
-    rc = bottom_edge(job, &o, si, jb, limit, last && !job->trail_marker && whole_file, &c);
+    rc = bottom_edge(job, &o, si, jb, jn, last && !job->trail_marker && whole_file, &c);
     if (rc) break;
     (void)before;
     report_seg(job, si, (uint32_t)job->am[ja] + 1, (uint32_t)c, false);

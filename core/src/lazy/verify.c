@@ -1056,12 +1056,11 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       size_t f = x;
       while (f > 0 && (F->flags[f - 1] & LZ_BLANK)) f--;
       /* A block kept last (its closing line right before the new lines) by its opener, the line
-       * above at the closer's indentation (`if (isLoading) {` kept over a new `if (isLoading ||
-       * authLoading) {`: two loading guards in a row). */
+       * enclosing the closer at its indentation (`if (isLoading) {` kept over a new `if (isLoading
+       * || authLoading) {`: two loading guards in a row). */
       if (f > 1 && (F->flags[f - 1] & LZ_WEAK) && ec_lz_bracket_net(F->line[f - 1]) < 0) {
-        size_t o = f - 1;
-        while (o > 0 && f - o < 64 && ((F->flags[o - 1] & LZ_BLANK) || F->indent[o - 1] > F->indent[f - 1])) o--;
-        if (o > 0 && F->indent[o - 1] == F->indent[f - 1] && ec_lz_bracket_net(F->line[o - 1]) > 0) f = o;
+        uint32_t o = ec_lz_enclosing(job, true, f - 1, true);
+        if (o != LZ_NIL && F->indent[o] == F->indent[f - 1] && ec_lz_bracket_net(F->line[o]) > 0) f = o + 1;
       }
       if (f > 0 && !(F->flags[f - 1] & (LZ_WEAK | LZ_BLANK)))
         for (size_t k = 0; k < weak_lead; k++)

@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE 1
 #include "lineutil.h"
+#include "restore.h"
 #include "../base/hash.h"
 #include "../base/kernels.h"
 #include <string.h>

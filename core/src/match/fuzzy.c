@@ -12,6 +12,7 @@
  * nearest the hint is kept.
  */
 #include "lineutil.h"
+#include "restore.h"
 #include "../base/hash.h"
 #include "../base/sort.h"
 #include <stdlib.h>

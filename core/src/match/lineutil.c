@@ -1,6 +1,5 @@
 #define _GNU_SOURCE 1
 #include "lineutil.h"
-#include "restore.h"
 #include "../base/hash.h"
 #include "../base/buf.h"
 #include "../base/str.h"
@@ -191,34 +190,6 @@ uint32_t ec_line_similarity(ec_match_env *env, ec_str x, ec_str y) {
   size_t d = ec_bounded_lev(env, x.ptr, x.len, y.ptr, y.len, m, UINT64_MAX); /* <= 16 M cells */
   if (d == SIZE_MAX) return UINT32_MAX;
   return (uint32_t)(1000 - d * 1000 / m);
-}
-
-ec_error_code ec_check_repeated_belief(ec_match_env *env, const ec_split *old, size_t fs, ec_str new_text) {
-  if (env->profile != EC_PROFILE_EDITCORE) return EC_OK;
-  const ec_lines *fl = ec_match_lines(env);
-  ec_split nw;
-  if (!fl || ec_split_lines(env->arena, new_text, false, &nw)) return EC_OUT_OF_MEMORY;
-  for (size_t k = 0; k < old->n && fs + k < fl->n; k++) {
-    ec_str a = ec_norm_apply(old->line[k], EC_NORM_TRIM), b = ec_norm_apply(ec_lines_get(fl, fs + k), EC_NORM_TRIM);
-    if (!a.len || (a.len == b.len && !memcmp(a.ptr, b.ptr, a.len))) continue;
-    /* whitespace between tokens or typographic punctuation only: the file's own line is written
-     * back where new_string repeats it (restore.h), so nothing the file never had */
-    if (ec_restore_same_line(env->arena, a, b)) continue;
-    uint64_t ha = ec_hash_bytes(a.ptr, a.len);
-    for (size_t q = 0; q < nw.n; q++) {
-      ec_str c = ec_norm_apply(nw.line[q], EC_NORM_TRIM);
-      if (c.len != a.len || ec_hash_bytes(c.ptr, c.len) != ha || memcmp(c.ptr, a.ptr, a.len)) continue;
-      env->message = ec_arena_printf(
-          env->arena,
-          "Line %zu of old_string ('%.*s') is not what line %zu of the file says ('%.*s'), and new_string repeats "
-          "it, so applying the edit would write text the file never had. Read lines %zu-%zu again and send "
-          "old_string copied exactly from the file.",
-          k + 1, (int)(a.len > 200 ? 200 : a.len), a.ptr, fs + k + 1, (int)(b.len > 200 ? 200 : b.len), b.ptr,
-          fs + 1, fs + old->n);
-      return EC_NO_MATCH;
-    }
-  }
-  return EC_OK;
 }
 
 uint64_t ec_match_work_limit(const ec_match_env *env) {

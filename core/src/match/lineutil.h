@@ -60,12 +60,6 @@ ec_str ec_reindent(ec_arena *a, ec_str new_text, const ec_split *old, const ec_l
 size_t ec_bounded_lev(ec_match_env *env, const char *x, size_t nx, const char *y, size_t ny, size_t max, uint64_t work_cap);
 /** Similarity of two lines in thousandths (1000 = equal after trimming); UINT32_MAX on OOM. */
 uint32_t ec_line_similarity(ec_match_env *env, ec_str x, ec_str y);
-/**
- * The editcore precision rule: a loose match may not write text the file never had. When a line
- * of old (trimmed) differs from the file line it was matched to and new_text repeats it, sets
- * env->message naming both and returns EC_NO_MATCH.
- */
-ec_error_code ec_check_repeated_belief(ec_match_env *env, const ec_split *old, size_t fs, ec_str new_text);
 uint64_t ec_match_work_limit(const ec_match_env *env);
 
 /** One match of the token regex: [start, end) in the document; the captured indentation. */

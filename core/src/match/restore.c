@@ -1,8 +1,10 @@
-/* Context restoration after a loose match: see restore.h. Linear in the sizes of old_text,
- * new_text and the matched region. */
+/* Context restoration after a loose match, and the precision rule that reads the same line key
+ * (a loose match may not write text the file never had): see restore.h. Linear in the sizes of
+ * old_text, new_text and the matched region. */
 #include "restore.h"
 #include "lineutil.h"
 #include "../base/buf.h"
+#include "../base/hash.h"
 #include "../base/str.h"
 #include <string.h>
 
@@ -64,8 +66,6 @@ static bool same_key(ec_arena *a, ec_str x, ec_str y) {
   ec_str kx = key(a, x), ky = key(a, y);
   return kx.ptr && ky.ptr && ec_str_eq(kx, ky);
 }
-
-bool ec_restore_same_line(ec_arena *a, ec_str x, ec_str y) { return same_key(a, x, y); }
 
 /* Walks old lines [0, k) (fwd) or [n-k, n) (backwards) against region lines; returns how many
  * region lines they cover (with the file's blank lines old left out), or SIZE_MAX if they do not
@@ -154,5 +154,33 @@ ec_error_code ec_restore_context(ec_arena *a, const char *doc_text, ec_str old_t
   ec_str out = ec_buf_finish(&b, a);
   if (!out.ptr) out = ec_str_make("", 0);
   f->replacement = out;
+  return EC_OK;
+}
+
+ec_error_code ec_check_repeated_belief(ec_match_env *env, const ec_split *old, size_t fs, ec_str new_text) {
+  if (env->profile != EC_PROFILE_EDITCORE) return EC_OK;
+  const ec_lines *fl = ec_match_lines(env);
+  ec_split nw;
+  if (!fl || ec_split_lines(env->arena, new_text, false, &nw)) return EC_OUT_OF_MEMORY;
+  for (size_t k = 0; k < old->n && fs + k < fl->n; k++) {
+    ec_str a = ec_norm_apply(old->line[k], EC_NORM_TRIM), b = ec_norm_apply(ec_lines_get(fl, fs + k), EC_NORM_TRIM);
+    if (!a.len || (a.len == b.len && !memcmp(a.ptr, b.ptr, a.len))) continue;
+    /* whitespace between tokens or typographic punctuation only: the file's own line is written
+     * back where new_string repeats it (ec_restore_context), so nothing the file never had */
+    if (same_key(env->arena, a, b)) continue;
+    uint64_t ha = ec_hash_bytes(a.ptr, a.len);
+    for (size_t q = 0; q < nw.n; q++) {
+      ec_str c = ec_norm_apply(nw.line[q], EC_NORM_TRIM);
+      if (c.len != a.len || ec_hash_bytes(c.ptr, c.len) != ha || memcmp(c.ptr, a.ptr, a.len)) continue;
+      env->message = ec_arena_printf(
+          env->arena,
+          "Line %zu of old_string ('%.*s') is not what line %zu of the file says ('%.*s'), and new_string repeats "
+          "it, so applying the edit would write text the file never had. Read lines %zu-%zu again and send "
+          "old_string copied exactly from the file.",
+          k + 1, (int)(a.len > 200 ? 200 : a.len), a.ptr, fs + k + 1, (int)(b.len > 200 ? 200 : b.len), b.ptr,
+          fs + 1, fs + old->n);
+      return EC_NO_MATCH;
+    }
+  }
   return EC_OK;
 }

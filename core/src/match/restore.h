@@ -12,12 +12,18 @@
 #ifndef EC_MATCH_RESTORE_H
 #define EC_MATCH_RESTORE_H
 #include "ladder.h"
+#include "lineutil.h"
 
 /** Rewrites f->replacement in place (arena memory) where context lines can be restored. */
 ec_error_code ec_restore_context(ec_arena *a, const char *doc_text, ec_str old_text, ec_str new_text, ec_found *f);
 
-/** Whether two lines differ only in what the loose strategies forgive (whitespace other than between
- *  two word characters, typographic punctuation): restoring context writes the file's own one. */
-bool ec_restore_same_line(ec_arena *a, ec_str x, ec_str y);
+/**
+ * The editcore precision rule: a loose match may not write text the file never had. When a line
+ * of old (trimmed) differs from the file line it was matched to, by more than what the loose
+ * strategies forgive (whitespace between tokens, typographic punctuation: restoring context
+ * writes the file's own line back there), and new_text repeats it, sets env->message naming both
+ * and returns EC_NO_MATCH. Here, beside the restoring, so both read one line key.
+ */
+ec_error_code ec_check_repeated_belief(ec_match_env *env, const ec_split *old, size_t fs, ec_str new_text);
 
 #endif
