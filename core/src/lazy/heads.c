@@ -203,3 +203,34 @@ bool ec_lz_code_names(ec_str l, ec_str w, uint64_t *work) {
   }
   return false;
 }
+
+static ec_str import_module(ec_str l) {
+  ec_str t = ec_lz_trim(l);
+  const char *p = t.len > 7 && !memcmp(t.ptr, "import ", 7) ? memmem(t.ptr, t.len, " from ", 6) : NULL;
+  if (!p) return ec_str_make("", 0);
+  size_t n = (size_t)(t.ptr + t.len - p - 6);
+  return ec_str_make(p + 6, n - (n && p[5 + n] == ';'));
+}
+
+/* Whether new line a rewrites file line b: one extends the other (the shorter's identifiers, in
+ * order, among the longer's, the first one the same: `window_.clear()` and `window_.clear(cfg_.bg)`,
+ * `button:hover {` and `button:hover { filter: brightness(1.05); }`). Not a call of the same
+ * function with another first argument (`app.get('/health', ...` beside `app.get('/users', ...`,
+ * `items.forEach((x) => {` beside `items.forEach(log);`: a new call, the old one stays), nor an
+ * overload's signature (a declaration ending in `;`) above the definition that opens its body.
+ * Two imports rewrite each other when they name one module, or a module and one inside it, and
+ * only then (`from '@/firebase'` written where the file's `from '@/firebase/config'` stands: the
+ * names imported changed with the module; issue 30, nineteenth pass). */
+bool ec_lz_rewrites_line(ec_str a, ec_str b) {
+  ec_str ta = ec_lz_trim(a), ma = import_module(a), mb = import_module(b);
+  if (ma.len > 2 && mb.len > 2) {
+    if (ma.len > mb.len) {
+      ec_str x = ma;
+      ma = mb, mb = x;
+    }
+    /* the shorter without its closing quote, then `/` or that quote in the longer */
+    return !memcmp(ma.ptr, mb.ptr, ma.len - 1) && (mb.ptr[ma.len - 1] == '/' || mb.ptr[ma.len - 1] == ma.ptr[ma.len - 1]);
+  }
+  if (ta.len && ta.ptr[ta.len - 1] == ';' && ec_lz_bracket_net(b) > 0) return false;
+  return ec_lz_extends(a, b);
+}

@@ -435,6 +435,10 @@ bool ec_lz_similar(ec_str a, ec_str b, bool loose);
 /** Whether one line extends the other: the shorter's identifiers, in order, among the longer's,
  * the first one the same (`import { a } from "./a"` and `import { a, c } from "./a"`). */
 bool ec_lz_extends(ec_str a, ec_str b);
+/** Whether new line a rewrites file line b: ec_lz_extends, except a call of the same function with
+ * another first argument and an overload's signature; two imports rewrite each other when they
+ * name one module, or a module and one inside it. */
+bool ec_lz_rewrites_line(ec_str a, ec_str b);
 /** Whether a line looks like an edited version of another: ec_lz_similar, the other with a `;`
  * added at its end (`};` for `}`: the same closing line ended as a statement; issue 30, eighth
  * pass), and loosely (a shared start and end) for lines of 16 characters or more (`) -> list[X]:`

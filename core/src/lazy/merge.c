@@ -974,6 +974,16 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
       return EC_OK;
     }
   }
+  /* The new lines rewrite the line right below their anchor, the first the marker would keep: a
+   * whole statement (its brackets closed on it, no `}`) that one of them extends (`window_.clear();`
+   * written with new drawing code right under `void draw() {`, whose next line is
+   * `window_.clear(cfg_.bg);`). Kept, it would stay beside its own replacement and win, later in
+   * the file; the snippet shows that line's place as the new lines', so they replace it and the
+   * marker's run starts after it (invariant a). */
+  if (!r && s->marker_after && ib + 1 < limit && strong_s(F, ib + 1) && ec_lz_bracket_net(F->line[ib + 1]) == 0 &&
+      !ec_lz_comment_only(F->line[ib + 1]))
+    for (size_t j = jb + 1; j < j1 && !r; j++)
+      if (strong_s(S, j) && !(S->flags[j] & LZ_BLANK) && S->key[j] != F->key[ib + 1] && ec_lz_rewrites_line(S->line[j], F->line[ib + 1])) r = 1;
   /* A marker standing for no line (the next segment's anchor right after, the lines the snippet
    * writes above that anchor after the marker aside where they are the file's lines right above
    * it: `return (` over its JSX): the blank lines the snippet shows before it end the new lines
@@ -1202,12 +1212,20 @@ ec_error_code ec_lz_merge(ec_lz_job *job, ec_str *out) {
          * marker that stood for nothing where it was put (dropped in snippet.c): its writer leaves
          * kept code out behind markers and misplaced one, so a block it leaves out may be what
          * that marker meant; past the deletion bound that is declined like any large deletion. */
+        size_t removed = i - ip - 1, written = j - prev_j - 1; /* as check_deletion takes them */
+        /* The gap's own edges: snippet lines at either end of it that are the file's lines at that
+         * end (the `end`, `}` and blank lines no anchor took) are kept, not written, so the whole-
+         * block test reads what the gap really removes. */
+        size_t kl = 0, kt = 0;
+        if (removed > 2 * written + 10) {
+          while (kl < written && kl < removed && S->key[prev_j + 1 + kl] == F->key[ip + 1 + kl]) kl++;
+          while (kt < written - kl && kt < removed - kl && S->key[j - 1 - kt] == F->key[i - 1 - kt]) kt++;
+        }
         bool only_blank = true;
-        for (size_t q = prev_j + 1; q < j && only_blank; q++) only_blank = (S->flags[q] & LZ_BLANK) != 0;
+        for (size_t q = prev_j + 1 + kl; q + kt < j && only_blank; q++) only_blank = (S->flags[q] & LZ_BLANK) != 0;
         /* Only a deletion check_deletion would refuse is looked at more closely: the block test
          * walks the segment, and doing it for every pair of anchors made one segment quadratic. */
-        size_t removed = i - ip - 1, written = j - prev_j - 1; /* as check_deletion takes them */
-        if (removed > 2 * written + 10 && !(only_blank && !job->marker_dropped && ec_lz_whole_blocks(F, ip + 1, i, i) == 1) &&
+        if (removed > 2 * written + 10 && !(only_blank && !job->marker_dropped && ec_lz_whole_blocks(F, ip + 1 + kl, i - kt, i) == 1) &&
             ((only_blank && job->marker_dropped) || placeholder(job, prev_j + 1, j, ip + 1, i) || !ec_lz_in_shown_block(job, si, ip + 1, i)))
           rc = check_deletion(job, si, ip + 1, removed, written, "between two of its lines that stand next to each other in the snippet");
         if (rc) break;

@@ -101,37 +101,6 @@ static bool block_line(const ec_lz_job *job, size_t j) {
 
 /* The module an import line names after ` from ` (its quotes included, not the `;`), empty for
  * any other line. */
-static ec_str import_module(ec_str l) {
-  ec_str t = ec_lz_trim(l);
-  const char *p = t.len > 7 && !memcmp(t.ptr, "import ", 7) ? memmem(t.ptr, t.len, " from ", 6) : NULL;
-  if (!p) return ec_str_make("", 0);
-  size_t n = (size_t)(t.ptr + t.len - p - 6);
-  return ec_str_make(p + 6, n - (n && p[5 + n] == ';'));
-}
-
-/* Whether new line a rewrites file line b: one extends the other (the shorter's identifiers, in
- * order, among the longer's, the first one the same: `window_.clear()` and `window_.clear(cfg_.bg)`,
- * `button:hover {` and `button:hover { filter: brightness(1.05); }`). Not a call of the same
- * function with another first argument (`app.get('/health', ...` beside `app.get('/users', ...`,
- * `items.forEach((x) => {` beside `items.forEach(log);`: a new call, the old one stays), nor an
- * overload's signature (a declaration ending in `;`) above the definition that opens its body.
- * Two imports rewrite each other when they name one module, or a module and one inside it, and
- * only then (`from '@/firebase'` written where the file's `from '@/firebase/config'` stands: the
- * names imported changed with the module; issue 30, nineteenth pass). */
-static bool rewrites_line(ec_str a, ec_str b) {
-  ec_str ta = ec_lz_trim(a), ma = import_module(a), mb = import_module(b);
-  if (ma.len > 2 && mb.len > 2) {
-    if (ma.len > mb.len) {
-      ec_str x = ma;
-      ma = mb, mb = x;
-    }
-    /* the shorter without its closing quote, then `/` or that quote in the longer */
-    return !memcmp(ma.ptr, mb.ptr, ma.len - 1) && (mb.ptr[ma.len - 1] == '/' || mb.ptr[ma.len - 1] == ma.ptr[ma.len - 1]);
-  }
-  if (ta.len && ta.ptr[ta.len - 1] == ';' && ec_lz_bracket_net(b) > 0) return false;
-  return ec_lz_extends(a, b);
-}
-
 static ec_error_code fail_check(ec_lz_job *job, size_t seg, uint32_t from, uint32_t to, const char *why, ec_str line) {
   return ec_lz_fail_check(job, EC_NO_MATCH, seg, from, to, why, line);
 }
@@ -1036,7 +1005,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     }
     /* Invariant (a) at a marker: the first line a marker keeps right after the segment's new last
      * lines (aligned brackets aside: a new CSS rule's `}` aligned with the old rule's) is not one
-     * those new lines rewrite, one extending the other (rewrites_line: `window_.clear();` written
+     * those new lines rewrite, one extending the other (ec_lz_rewrites_line: `window_.clear();` written
      * before a marker whose run starts with the file's `window_.clear(cfg_.bg);`; a rewritten rule
      * `button:hover {` over the one-line `button:hover { ... }` the marker keeps). The old line
      * would stay beside its replacement (and win, later in the file); whether the new lines
@@ -1047,7 +1016,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
       if (f < F->n && !(F->flags[f] & LZ_WEAK))
         for (size_t k = na - weak_trail; k < na; k++)
-          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f] && rewrites_line(S->line[A[k]], F->line[f]))
+          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f] && ec_lz_rewrites_line(S->line[A[k]], F->line[f]))
             return fail_check(job, s1, (uint32_t)f + 1, (uint32_t)f + 1,
                               "one of its new last lines rewrites the line a marker keeps right after them, so the old line would stay beside its own replacement",
                               S->line[A[k]]);
@@ -1064,7 +1033,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       }
       if (f > 0 && !(F->flags[f - 1] & (LZ_WEAK | LZ_BLANK)))
         for (size_t k = 0; k < weak_lead; k++)
-          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f - 1] && rewrites_line(S->line[A[k]], F->line[f - 1]))
+          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f - 1] && ec_lz_rewrites_line(S->line[A[k]], F->line[f - 1]))
             return fail_check(job, s0, (uint32_t)f, (uint32_t)f,
                               "one of its new first lines rewrites the line a marker keeps right before them, so the old line would stay beside its own replacement",
                               S->line[A[k]]);
