@@ -201,7 +201,7 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
        * the marker (the ninth wild batch's FilePreview.tsx: an import the answer drops, kept). */
       size_t r0 = v->rb[g];
       while (r0 < v->re[g] && v->r[r0].blank) r0++;
-      if (r0 < v->re[g] && ec_lz_stays_note(m) && v->rfile[r0] != EC_LZ_NONE && names_line(m, v->r[r0].line)) {
+      if (r0 < v->re[g] && ec_lz_stays_note(m, false) && v->rfile[r0] != EC_LZ_NONE && names_line(m, v->r[r0].line)) {
         size_t f = gy;
         while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
         if (v->rfile[r0] == f)

@@ -64,8 +64,9 @@ bool ec_lz_looks_elided(ec_str line);
  *  an opening ellipsis) that need not read as a marker (a JSX comment "Other form fields remain
  *  largely the same", `# stays unchanged`): a note to the answer's reader. A snippet drops such a
  *  note where it stands for nothing (the code it is about written out after it, snippet.c);
- *  elsewhere it is a line like any other, or a marker over code the file has there. */
-bool ec_lz_stays_note(ec_str line);
+ *  elsewhere it is a line like any other, or a marker over code the file has there. Any number
+ *  of words when any_length (right above a marker, whose wording it is). */
+bool ec_lz_stays_note(ec_str line, bool any_length);
 /** Whether a line holds an ellipsis: `...` or `…` (marker.c). */
 bool ec_lz_has_ellipsis(ec_str s);
 /** Whether a marker names what it stands for in words of its own, none of the elision wordings

@@ -220,6 +220,12 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
        * marker, except over code the file has at its place (below). */
       size_t r = i + 1, p = k;
       while (r < n && (mark[r] == 2 || (!mark[r] && !ec_lz_trim(lines[r]).len))) r++;
+      /* Right above a marker (blank lines aside) it is that marker's wording, said twice: it goes
+       * with the marker, which keeps or drops what it stands for. */
+      if (r < n && mark[r] == 1) {
+        mark[i] = 0;
+        continue;
+      }
       uint32_t fb = r < n && !mark[r] ? read_from_unique(job, lines, mark, n, r, +1) : LZ_NIL;
       /* Or the code it is about written out edited: the line after that one is the file's, and
        * that one an edited version of the file line above it (a state given a comment). */
@@ -436,10 +442,13 @@ ec_error_code ec_lz_parse(ec_lz_job *job, ec_str snippet, bool *diff_style) {
     /* Notes that the code they are about stays ("Other form fields remain the same" in a JSX
      * comment above those fields written out): dropped where they stand for nothing, as a
      * marker is; elsewhere lines of the answer (drop_empty_markers). */
-    for (size_t i = 0; i < n; i++) {
+    /* The next line past blank ones and notes is a marker: a note there is its wording, however long. */
+    bool marker_below = false;
+    for (size_t i = n; i-- > 0;) {
       uint32_t cnt = 1;
-      if (!mark[i] && ec_lz_stays_note(lines[i])) ec_lz_side_first(&job->F, ec_lz_key(lines[i]), &cnt);
+      if (!mark[i] && ec_lz_stays_note(lines[i], marker_below)) ec_lz_side_first(&job->F, ec_lz_key(lines[i]), &cnt);
       if (!cnt) mark[i] = 2;
+      else if (mark[i] || ec_lz_trim(lines[i]).len) marker_below = mark[i] == 1;
     }
     n = drop_empty_markers(job, lines, op, mark, src, n);
   }
