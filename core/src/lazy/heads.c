@@ -204,6 +204,8 @@ bool ec_lz_code_names(ec_str l, ec_str w, uint64_t *work) {
   return false;
 }
 
+/* The module an import line names after ` from ` (its quotes included, not the `;`), empty for
+ * any other line. */
 static ec_str import_module(ec_str l) {
   ec_str t = ec_lz_trim(l);
   const char *p = t.len > 7 && !memcmp(t.ptr, "import ", 7) ? memmem(t.ptr, t.len, " from ", 6) : NULL;

@@ -62,7 +62,8 @@ bool ec_lz_is_marker(ec_str line, const ec_str *above);
 bool ec_lz_looks_elided(ec_str line);
 /** Whether a comment line says the code it is about stays, in at most 12 words (any number after
  *  an opening ellipsis) that need not read as a marker (a JSX comment "Other form fields remain
- *  largely the same", `# stays unchanged`): a note to the answer's reader. A snippet drops such a
+ *  largely the same", `# stays unchanged`; or, with no ellipsis and no hedge, that the rest goes
+ *  on: "Rest of your code continues here"): a note to the answer's reader. A snippet drops such a
  *  note where it stands for nothing (the code it is about written out after it, snippet.c);
  *  elsewhere it is a line like any other, or a marker over code the file has there. Any number
  *  of words when any_length (right above a marker, whose wording it is). */

@@ -99,8 +99,6 @@ static bool block_line(const ec_lz_job *job, size_t j) {
   return !(job->S.flags[j] & (LZ_BLANK | LZ_MARKER)) && !(job->S.op && job->S.op[j] == '-');
 }
 
-/* The module an import line names after ` from ` (its quotes included, not the `;`), empty for
- * any other line. */
 static ec_error_code fail_check(ec_lz_job *job, size_t seg, uint32_t from, uint32_t to, const char *why, ec_str line) {
   return ec_lz_fail_check(job, EC_NO_MATCH, seg, from, to, why, line);
 }
