@@ -210,6 +210,54 @@ static bool blank_run(const ec_lz_side *F, uint32_t fa, uint32_t fb) {
  * sixteenth pass); where the file has some, only as many as the snippet shows around it let the
  * marker alone go (else it stays).
  * Returns the new line count. */
+/* Whether the file has more code lines between the nearest lines it has once above and below a
+ * note (at most 64 snippet lines either way: lines[0..k) above, already compacted, lines[i+1..n)
+ * below) than the snippet writes there in lines of its own: code lines of the file it does not
+ * show cannot all be lines it rewrote, so the note may stand for them, in words. Read where the
+ * note's place cannot be read from consecutive file lines (an edited or a new line beside it): a
+ * JSX note "Other inputs remain the same" between an edited title input and a new one stands
+ * for the price and stock inputs between them. Comments are no code it stands for (a note takes a
+ * heading's place, above). False when no such line is near. */
+static bool note_spans_code(ec_lz_job *job, const ec_str *lines, const uint8_t *mark, size_t k, size_t i, size_t n) {
+  const ec_lz_side *F = &job->F;
+  uint32_t fa = LZ_NIL, fb = LZ_NIL, c;
+  size_t a = k, b = i + 1;
+  while (a > 0 && k - a < 64 && !mark[a - 1] && fa == LZ_NIL) {
+    a--;
+    c = 0;
+    uint32_t f = ec_lz_side_first(F, ec_lz_key(lines[a]), &c);
+    if (c == 1 && ec_lz_trim(lines[a]).len) fa = f;
+  }
+  for (; b < n && b - i <= 64 && !mark[b]; b++) {
+    c = 0;
+    uint32_t f = ec_lz_side_first(F, ec_lz_key(lines[b]), &c);
+    if (c == 1 && ec_lz_trim(lines[b]).len) {
+      fb = f;
+      break;
+    }
+  }
+  if (fa == LZ_NIL || fb == LZ_NIL || fb <= fa || fb - fa > 128) return false;
+  /* Past the job's work budget, the careful answer (the merge then stops at the budget). */
+  job->work += (uint64_t)(fb - fa) * (k - a + b - i);
+  if (job->work > job->work_cap) return true;
+  size_t unshown = 0, own = 0;
+  for (uint32_t f = fa + 1; f < fb; f++) {
+    if ((F->flags[f] & LZ_BLANK) || ec_lz_note_line(F->line[f])) continue;
+    bool shown = false;
+    for (size_t t = a + 1; t < k && !shown; t++) shown = ec_lz_key(lines[t]) == F->key[f];
+    for (size_t t = i + 1; t < b && !shown; t++) shown = ec_lz_key(lines[t]) == F->key[f];
+    unshown += !shown;
+  }
+  for (size_t t = a + 1; t < b; t++) {
+    if (t >= k && t <= i) t = i + 1; /* the note itself and what compaction left between */
+    if (t >= b || !ec_lz_trim(lines[t]).len || ec_lz_note_line(lines[t])) continue;
+    bool file = false;
+    for (uint32_t f = fa + 1; f < fb && !file; f++) file = F->key[f] == ec_lz_key(lines[t]);
+    own += !file;
+  }
+  return unshown > own;
+}
+
 static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_t *mark, uint32_t *src, size_t n) {
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
@@ -234,7 +282,12 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
         if (f1 != LZ_NIL && f1 && ec_lz_edited(lines[r], job->F.line[f1 - 1])) fb = f1 - 1;
       }
       mark[i] = 0;
-      if (fb == LZ_NIL) goto copy;
+      if (fb == LZ_NIL) {
+        /* New code after it: a line of the answer, unless it stands where the file has code the
+         * snippet does not show. */
+        if (note_spans_code(job, lines, mark, k, i, n)) mark[i] = 1;
+        goto copy;
+      }
       /* Over the file's heading of that code, whose words it repeats: the heading stays (as
        * invariant (i) reads a marker naming a heading), written where the note stands, right
        * above its code as in the file (blank lines between are the note's padding, a marker's).
@@ -254,7 +307,7 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
        * it is a marker, which ec_lz_check_headings declines when it names the code after it. */
       while (p > 0 && !mark[p - 1] && !ec_lz_trim(lines[p - 1]).len) p--;
       uint32_t fa = p > 0 && !mark[p - 1] ? read_from_unique(job, lines, mark, k, p - 1, -1) : LZ_NIL;
-      if (fa == LZ_NIL || fb <= fa || blank_run(&job->F, fa, fb)) continue;
+      if (fa == LZ_NIL ? !note_spans_code(job, lines, mark, k, i, n) : fb <= fa || blank_run(&job->F, fa, fb)) continue;
       mark[i] = 1;
     } else if (mark[i]) {
       size_t p = k, q = i + 1;
