@@ -7,6 +7,7 @@
  */
 #include "lazy.h"
 #include "../base/str.h"
+#include <ctype.h>
 
 /* Where a head ends: `( = : { [ < ,`. */
 static inline bool head_stop(char c) {
@@ -235,4 +236,26 @@ bool ec_lz_rewrites_line(ec_str a, ec_str b) {
   }
   if (ta.len && ta.ptr[ta.len - 1] == ';' && ec_lz_bracket_net(b) > 0) return false;
   return ec_lz_extends(a, b);
+}
+
+bool ec_lz_small_edit(ec_str a, ec_str b) {
+  ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
+  ec_str xa[24], xb[24];
+  size_t na = tokens(ta, xa, 24), nb = tokens(tb, xb, 24);
+  if (!na || !nb || na >= 24 || nb >= 24 || !ec_str_eq(xa[0], xb[0]) || ec_str_eq(ta, tb)) return false;
+  if (na == nb) { /* a number changed: `x = a + 10` for `x = a + 1` */
+    size_t changed = 0;
+    for (size_t i = 1; i < na; i++) {
+      if (ec_str_eq(xa[i], xb[i])) continue;
+      if (!isdigit((unsigned char)xa[i].ptr[0]) || !isdigit((unsigned char)xb[i].ptr[0])) return false;
+      changed++;
+    }
+    return changed > 0; /* the same words alone are the same line, spaced otherwise (a sibling's copy) */
+  }
+  /* words added to a short line: `<H1 big />` for `<H1 />`, `init(config);` for `init();` */
+  ec_str *sh = na < nb ? xa : xb, *lg = na < nb ? xb : xa;
+  size_t ns = na < nb ? na : nb, nl = na < nb ? nb : na, k = 0;
+  for (size_t i = 0; i < nl && k < ns; i++)
+    if (ec_str_eq(sh[k], lg[i])) k++;
+  return k == ns;
 }

@@ -68,6 +68,10 @@ bool ec_lz_looks_elided(ec_str line);
  *  elsewhere it is a line like any other, or a marker over code the file has there. Any number
  *  of words when any_length (right above a marker, whose wording it is). */
 bool ec_lz_stays_note(ec_str line, bool any_length);
+/** Whether a comment line says, in plain words of any length, that the rest of the code goes on as
+ *  it is ("Rest of your code continues here"): a note to the reader that is never a line of the
+ *  file (verify.c declines writing one the file lacks). */
+bool ec_lz_rest_note(ec_str line);
 /** Whether a line holds an ellipsis: `...` or `…` (marker.c). */
 bool ec_lz_has_ellipsis(ec_str s);
 /** Whether a marker names what it stands for in words of its own, none of the elision wordings
@@ -441,6 +445,11 @@ bool ec_lz_extends(ec_str a, ec_str b);
  * another first argument and an overload's signature; two imports rewrite each other when they
  * name one module, or a module and one inside it. */
 bool ec_lz_rewrites_line(ec_str a, ec_str b);
+/** Whether one line is the other with a small edit: the same words but a number changed (`x = a +
+ *  10`, `x = a + 1`), or the shorter's words, the first the same, among the longer's (`<H1 big />`,
+ *  `<H1 />`), where ec_lz_extends asks two words of each. Looser than ec_lz_rewrites_line: read
+ *  only to decline. */
+bool ec_lz_small_edit(ec_str a, ec_str b);
 /** Whether a line looks like an edited version of another: ec_lz_similar, the other with a `;`
  * added at its end (`};` for `}`: the same closing line ended as a statement; issue 30, eighth
  * pass), and loosely (a shared start and end) for lines of 16 characters or more (`) -> list[X]:`

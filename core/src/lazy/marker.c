@@ -189,23 +189,34 @@ bool ec_lz_is_marker(ec_str line, const ec_str *above) {
   return has_any_word(lowered(body, low), dots ? DOT_WORDS : BARE_WORDS);
 }
 
+/* In plain words (no ellipsis: with one, a comment that says code is left out is a marker or
+ * refused, ec_lz_looks_elided), that the rest of the code goes on as it is ("Rest of your code
+ * continues here (commit, history entry, etc.)", "O resto do seu código continua igual, ...";
+ * issue 30, twenty-first pass), unless it hedges ("reste quasiment identique mais ..."). The body
+ * lowercased. */
+static bool rest_goes_on(ec_str body, ec_str lower) {
+  static const char *const REST[] = {"rest of", "resto", "reste", NULL},
+                           *const GOES[] = {"remain", "stay", "same", "unchanged", "continu", "igual", "identique", "inchang", NULL},
+                           *const HEDGE[] = {"but ", "mais", "pero", "except", "quasi", "almost", "similar", "should", NULL};
+  return !ec_lz_has_ellipsis(body) && has_any_word(lower, REST) && has_any_word(lower, GOES) && !has_any_word(lower, HEDGE);
+}
+
 bool ec_lz_stays_note(ec_str line, bool any_length) {
   ec_str t = ec_lz_trim(line), body;
   /* Opening with an ellipsis it says what is left out, however long (`// ... handleCopy,
    * handleDownload remain the same but are not shown here for brevity if not changing`). */
   if (t.len > 200 || !comment_body(t, &body) || (word_count(body) > 12 && !dots_at(body, 0) && !any_length)) return false;
   static const char *const STAY[] = {"remain", "stay", NULL}, *const SAME[] = {"same", "unchanged", NULL};
-  /* Or, in plain words (no ellipsis: with one, a comment that says code is left out is a marker
-   * or refused, ec_lz_looks_elided), that the rest of the code goes on as it is ("Rest of your
-   * code continues here (commit, history entry, etc.)", "O resto do seu código continua igual,
-   * ..."; issue 30, twenty-first pass), unless it hedges ("reste quasiment identique mais ..."). */
-  static const char *const REST[] = {"rest of", "resto", "reste", NULL}, *const GOES[] = {"continu", "igual", "identique", "inchang", NULL},
-                           *const HEDGE[] = {"but ", "mais", "pero", "except", "quasi", "almost", "similar", "should", NULL};
   char low[200];
   ec_str lower = lowered(body, low);
-  if (has_any_word(lower, STAY) && has_any_word(lower, SAME)) return true;
-  return !ec_lz_has_ellipsis(body) && has_any_word(lower, REST) &&
-         (has_any_word(lower, STAY) || has_any_word(lower, SAME) || has_any_word(lower, GOES)) && !has_any_word(lower, HEDGE);
+  return (has_any_word(lower, STAY) && has_any_word(lower, SAME)) || rest_goes_on(body, lower);
+}
+
+bool ec_lz_rest_note(ec_str line) {
+  ec_str t = ec_lz_trim(line), body;
+  if (t.len > 200 || !comment_body(t, &body)) return false;
+  char low[200];
+  return rest_goes_on(body, lowered(body, low));
 }
 
 bool ec_lz_marker_label(ec_str line) {

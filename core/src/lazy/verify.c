@@ -1014,7 +1014,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
       if (f < F->n && !(F->flags[f] & LZ_WEAK))
         for (size_t k = na - weak_trail; k < na; k++)
-          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f] && ec_lz_rewrites_line(S->line[A[k]], F->line[f]))
+          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f] && (ec_lz_rewrites_line(S->line[A[k]], F->line[f]) || ec_lz_small_edit(S->line[A[k]], F->line[f])))
             return fail_check(job, s1, (uint32_t)f + 1, (uint32_t)f + 1,
                               "one of its new last lines rewrites the line a marker keeps right after them, so the old line would stay beside its own replacement",
                               S->line[A[k]]);
@@ -1031,7 +1031,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       }
       if (f > 0 && !(F->flags[f - 1] & (LZ_WEAK | LZ_BLANK)))
         for (size_t k = 0; k < weak_lead; k++)
-          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f - 1] && ec_lz_rewrites_line(S->line[A[k]], F->line[f - 1]))
+          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f - 1] && (ec_lz_rewrites_line(S->line[A[k]], F->line[f - 1]) || ec_lz_small_edit(S->line[A[k]], F->line[f - 1])))
             return fail_check(job, s0, (uint32_t)f, (uint32_t)f,
                               "one of its new first lines rewrites the line a marker keeps right before them, so the old line would stay beside its own replacement",
                               S->line[A[k]]);
@@ -1349,7 +1349,9 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
     /* A comment that reads like a marker in words not taken for one (`// ... helpers`), or a code
      * line holding one (a one-line body `() => { ... };` around it): written as code, the code it
      * stands for was likely taken for removed. */
-    if (!marker && !ec_lz_looks_elided(v.r[r].line) && !ec_lz_holds_marker(v.r[r].line)) continue;
+    /* Nor a note that the rest of the code goes on, in plain words (written where it stood, it
+     * stands in the file for the code it spoke of). */
+    if (!marker && !ec_lz_looks_elided(v.r[r].line) && !ec_lz_holds_marker(v.r[r].line) && !ec_lz_rest_note(v.r[r].line)) continue;
     uint32_t cnt = 0;
     ec_lz_side_first(F, v.r[r].key, &cnt);
     if (!cnt)
