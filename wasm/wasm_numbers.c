@@ -34,8 +34,6 @@ void ec_wasm_needs_whole(void);
  * division rounds once, correctly, as libc's reading does).
  */
 double strtod(const char *s, char **end) {
-  static const double P10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-                               1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
   const char *p = s;
   bool neg = *p == '-';
   if (*p == '-' || *p == '+') p++;
@@ -72,7 +70,14 @@ double strtod(const char *s, char **end) {
     ec_wasm_needs_whole();
     return 0;
   }
-  if (m) v = exp10 < 0 ? v / P10[-exp10] : v * P10[exp10];
+  if (m) {
+    /* 10^|exp10| by multiplying: every power up to 10^22 is an exact double (5^22 < 2^53), so
+     * each product is exact, the same value a table of them held (184 bytes that gzip hardly
+     * shrinks, for a loop of a few). */
+    double p10 = 1;
+    for (int k = exp10 < 0 ? -exp10 : exp10; k > 0; k--) p10 *= 10;
+    v = exp10 < 0 ? v / p10 : v * p10;
+  }
   return neg ? -v : v;
 }
 
