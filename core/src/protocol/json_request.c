@@ -304,34 +304,34 @@ static ec_error_code parse_peer_options(parser *p, const cJSON *obj, ec_peer_opt
   return rc;
 }
 
-/* Which edit fields each format takes; anything else is an error, not silently ignored. */
-#define MAX_EDIT_KEYS 10
-static const char *const *edit_keys(ec_format f) {
-  static const char *const BY_FORMAT[EC_FORMAT__COUNT][MAX_EDIT_KEYS + 1] = {
-      [EC_FORMAT_REPLACE] = {"path", "old_string", "new_string", "expected_replacements", "replace_all", "instruction", "instructions", "options", "language"},
-      [EC_FORMAT_SEARCH_REPLACE] = {"path", "text", "dialect", "is_final", "parse_only", "valid_fnames", "options", "language"},
-      [EC_FORMAT_UNIFIED_DIFF] = {"text", "options", "language"},
-      [EC_FORMAT_CODEX_PATCH] = {"text", "options", "language"},
-      [EC_FORMAT_WHOLE_FILE] = {"path", "content", "options", "language"},
-      [EC_FORMAT_INSERT] = {"path", "insert_line", "new_str", "options", "language"},
-      [EC_FORMAT_LAZY] = {"path", "snippet", "instruction", "instructions", "options", "language"},
-      [EC_FORMAT_REPLY] = {"text", "dialect", "path", "parse_only", "options", "language"},
+/* Which edit fields each format takes; anything else is an error, not silently ignored. Each list
+ * is written as the `unknown field` message names it ("a, b, c": a model fixes its call from it),
+ * so the message quotes it as it is and no table of pointers is kept. */
+static const char *edit_keys(ec_format f) {
+  static const char *const BY_FORMAT[EC_FORMAT__COUNT] = {
+      [EC_FORMAT_REPLACE] = "path, old_string, new_string, expected_replacements, replace_all, instruction, instructions, options, language",
+      [EC_FORMAT_SEARCH_REPLACE] = "path, text, dialect, is_final, parse_only, valid_fnames, options, language",
+      [EC_FORMAT_UNIFIED_DIFF] = "text, options, language",
+      [EC_FORMAT_CODEX_PATCH] = "text, options, language",
+      [EC_FORMAT_WHOLE_FILE] = "path, content, options, language",
+      [EC_FORMAT_INSERT] = "path, insert_line, new_str, options, language",
+      [EC_FORMAT_LAZY] = "path, snippet, instruction, instructions, options, language",
+      [EC_FORMAT_REPLY] = "text, dialect, path, parse_only, options, language",
   };
   return BY_FORMAT[f];
 }
 
+/* Whether k is one of the names of edit_keys(f) (whole names: no name holds a comma). */
 static bool edit_key_allowed(ec_format f, const char *k) {
-  for (const char *const *key = edit_keys(f); *key; key++) if (!strcmp(*key, k)) return true;
+  size_t n = strlen(k);
+  for (const char *key = edit_keys(f); *key;) {
+    size_t w = 0;
+    while (key[w] && key[w] != ',') w++;
+    if (w == n && !memcmp(key, k, n)) return true;
+    key += w;
+    if (*key) key += 2; /* ", " */
+  }
   return false;
-}
-
-/* "a, b, c": the known names, for an `unknown field` message (a model fixes its call from it). */
-static const char *known_list(parser *p, const char *const *keys) {
-  ec_buf b;
-  ec_buf_init(&b, ec_arena_allocator(p->a));
-  for (size_t i = 0; keys[i]; i++) ec_buf_printf(&b, "%s%s", i ? ", " : "", keys[i]);
-  ec_str s = ec_buf_finish(&b, p->a);
-  return s.ptr ? s.ptr : "";
 }
 
 static ec_error_code parse_edit(parser *p, const cJSON *obj, ec_request *req) {
@@ -341,7 +341,7 @@ static ec_error_code parse_edit(parser *p, const cJSON *obj, ec_request *req) {
   for (const cJSON *it = obj->child; it && !rc; it = it->next) {
     if (!edit_key_allowed(req->format, it->string))
       return FAIL(p, "unknown field 'edit.%s' for format '%s' (known: %s)", it->string, ec_format_name(req->format),
-                  known_list(p, edit_keys(req->format)));
+                  edit_keys(req->format));
     if (is_key(it, "path")) rc = get_path(p, it, "edit.path", &e->path);
     else if (is_key(it, "old_string")) { rc = edit_string(p, it, "edit.old_string", &e->old_string); e->has_old_string = true; }
     else if (is_key(it, "new_string")) { rc = edit_string(p, it, "edit.new_string", &e->new_string); e->has_new_string = true; }
