@@ -220,42 +220,36 @@ static bool blank_run(const ec_lz_side *F, uint32_t fa, uint32_t fb) {
  * heading's place, above). False when no such line is near. */
 static bool note_spans_code(ec_lz_job *job, const ec_str *lines, const uint8_t *mark, size_t k, size_t i, size_t n) {
   const ec_lz_side *F = &job->F;
-  uint32_t fa = LZ_NIL, fb = LZ_NIL, c;
-  size_t a = k, b = i + 1;
-  while (a > 0 && k - a < 64 && !mark[a - 1] && fa == LZ_NIL) {
-    a--;
-    c = 0;
-    uint32_t f = ec_lz_side_first(F, ec_lz_key(lines[a]), &c);
-    if (c == 1 && ec_lz_trim(lines[a]).len) fa = f;
-  }
-  for (; b < n && b - i <= 64 && !mark[b]; b++) {
-    c = 0;
-    uint32_t f = ec_lz_side_first(F, ec_lz_key(lines[b]), &c);
-    if (c == 1 && ec_lz_trim(lines[b]).len) {
-      fb = f;
-      break;
+  uint32_t f[2] = {LZ_NIL, LZ_NIL}; /* the nearest lines the file has once above and below */
+  size_t end[2] = {k, i + 1};       /* the snippet's lines between them: [end[0], k) and [i + 1, end[1]) */
+  for (int d = 0; d < 2; d++)
+    for (size_t w = 0; w < 64 && f[d] == LZ_NIL; w++) {
+      size_t t = d ? end[1] : end[0] - 1;
+      if ((d ? t >= n : !end[0]) || mark[t]) break;
+      uint32_t c = 0, at = ec_lz_side_first(F, ec_lz_key(lines[t]), &c);
+      if (c == 1 && ec_lz_trim(lines[t]).len) f[d] = at;
+      else if (d) end[1]++;
+      else end[0]--;
     }
-  }
-  if (fa == LZ_NIL || fb == LZ_NIL || fb <= fa || fb - fa > 128) return false;
+  if (f[0] == LZ_NIL || f[1] == LZ_NIL || f[1] <= f[0] || f[1] - f[0] > 128) return false;
   /* Past the job's work budget, the careful answer (the merge then stops at the budget). */
-  job->work += (uint64_t)(fb - fa) * (k - a + b - i);
+  job->work += (uint64_t)(f[1] - f[0]) * (k - end[0] + end[1] - i);
   if (job->work > job->work_cap) return true;
-  size_t unshown = 0, own = 0;
-  for (uint32_t f = fa + 1; f < fb; f++) {
-    if ((F->flags[f] & LZ_BLANK) || ec_lz_note_line(F->line[f])) continue;
-    bool shown = false;
-    for (size_t t = a + 1; t < k && !shown; t++) shown = ec_lz_key(lines[t]) == F->key[f];
-    for (size_t t = i + 1; t < b && !shown; t++) shown = ec_lz_key(lines[t]) == F->key[f];
-    unshown += !shown;
-  }
-  for (size_t t = a + 1; t < b; t++) {
-    if (t >= k && t <= i) t = i + 1; /* the note itself and what compaction left between */
-    if (t >= b || !ec_lz_trim(lines[t]).len || ec_lz_note_line(lines[t])) continue;
+  /* Code lines of the file there that the snippet does not show, less the lines it writes of its own. */
+  long more = 0;
+  for (uint32_t g = f[0] + 1; g < f[1]; g++)
+    if (!(F->flags[g] & LZ_BLANK) && !ec_lz_note_line(F->line[g])) {
+      bool shown = false;
+      for (size_t t = end[0] < k ? end[0] : i + 1; t < end[1] && !shown; t = t + 1 == k ? i + 1 : t + 1) shown = ec_lz_key(lines[t]) == F->key[g];
+      more += !shown;
+    }
+  for (size_t t = end[0] < k ? end[0] : i + 1; t < end[1]; t = t + 1 == k ? i + 1 : t + 1) {
+    if (!ec_lz_trim(lines[t]).len || ec_lz_note_line(lines[t])) continue;
     bool file = false;
-    for (uint32_t f = fa + 1; f < fb && !file; f++) file = F->key[f] == ec_lz_key(lines[t]);
-    own += !file;
+    for (uint32_t g = f[0] + 1; g < f[1] && !file; g++) file = F->key[g] == ec_lz_key(lines[t]);
+    more -= !file;
   }
-  return unshown > own;
+  return more > 0;
 }
 
 static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_t *mark, uint32_t *src, size_t n) {
