@@ -105,11 +105,11 @@ static size_t tokens(ec_str t, ec_str *out, size_t max) {
 
 /* One extends the other: the shorter line's identifiers, in order, among the longer's, with
  * the same first one (`import { a } from "./a"` -> `import { a, c } from "./a"`). */
-bool ec_lz_extends(ec_str a, ec_str b) {
+static bool extends_from(ec_str a, ec_str b, size_t least) {
   ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
   ec_str xa[24], xb[24];
   size_t na = tokens(ta, xa, 24), nb = tokens(tb, xb, 24);
-  if (na >= 2 && nb >= 2 && na != nb && na < 24 && nb < 24 && ec_str_eq(xa[0], xb[0])) {
+  if (na >= least && nb >= least && na != nb && na < 24 && nb < 24 && ec_str_eq(xa[0], xb[0])) {
     ec_str *s = na < nb ? xa : xb, *l = na < nb ? xb : xa;
     size_t ns = na < nb ? na : nb, nl = na < nb ? nb : na, k = 0;
     for (size_t i = 0; i < nl && k < ns; i++)
@@ -118,6 +118,8 @@ bool ec_lz_extends(ec_str a, ec_str b) {
   }
   return false;
 }
+
+bool ec_lz_extends(ec_str a, ec_str b) { return extends_from(a, b, 2); }
 
 bool ec_lz_similar(ec_str a, ec_str b, bool loose) {
   ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
@@ -238,24 +240,22 @@ bool ec_lz_rewrites_line(ec_str a, ec_str b) {
   return ec_lz_extends(a, b);
 }
 
-bool ec_lz_small_edit(ec_str a, ec_str b) {
-  ec_str ta = ec_lz_trim(a), tb = ec_lz_trim(b);
-  ec_str xa[24], xb[24];
-  size_t na = tokens(ta, xa, 24), nb = tokens(tb, xb, 24);
-  if (!na || !nb || na >= 24 || nb >= 24 || !ec_str_eq(xa[0], xb[0]) || ec_str_eq(ta, tb)) return false;
-  if (na == nb) { /* a number changed: `x = a + 10` for `x = a + 1` */
-    size_t changed = 0;
-    for (size_t i = 1; i < na; i++) {
-      if (ec_str_eq(xa[i], xb[i])) continue;
-      if (!isdigit((unsigned char)xa[i].ptr[0]) || !isdigit((unsigned char)xb[i].ptr[0])) return false;
-      changed++;
+/* The same line but for a number: digit runs that start no name (`10` in `a + 10`, not `v1`) may
+ * differ, one at least; everything else the same byte for byte. */
+static bool number_changed(ec_str a, ec_str b) {
+  size_t i = 0, j = 0;
+  bool changed = false;
+  while (i < a.len && j < b.len) {
+    if (isdigit((unsigned char)a.ptr[i]) && isdigit((unsigned char)b.ptr[j]) && (!i || !ec_lz_name_char((unsigned char)a.ptr[i - 1]))) {
+      size_t i0 = i, j0 = j;
+      while (i < a.len && ec_lz_name_char((unsigned char)a.ptr[i])) i++;
+      while (j < b.len && ec_lz_name_char((unsigned char)b.ptr[j])) j++;
+      changed |= i - i0 != j - j0 || memcmp(a.ptr + i0, b.ptr + j0, i - i0);
+    } else if (a.ptr[i++] != b.ptr[j++]) {
+      return false;
     }
-    return changed > 0; /* the same words alone are the same line, spaced otherwise (a sibling's copy) */
   }
-  /* words added to a short line: `<H1 big />` for `<H1 />`, `init(config);` for `init();` */
-  ec_str *sh = na < nb ? xa : xb, *lg = na < nb ? xb : xa;
-  size_t ns = na < nb ? na : nb, nl = na < nb ? nb : na, k = 0;
-  for (size_t i = 0; i < nl && k < ns; i++)
-    if (ec_str_eq(sh[k], lg[i])) k++;
-  return k == ns;
+  return changed && i == a.len && j == b.len;
 }
+
+bool ec_lz_small_edit(ec_str a, ec_str b) { return extends_from(a, b, 1) || number_changed(ec_lz_trim(a), ec_lz_trim(b)); }
