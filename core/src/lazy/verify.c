@@ -945,13 +945,15 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
    * At most 64 candidates a line are compared (the index gives them without a scan). */
   {
     size_t last_gap = job->nseg_parsed;
-    uint32_t *outer = ec_arena_alloc(job->a, (job->nseg_parsed + 1) * sizeof *outer);
+    /* Each segment's outer level, for this group's segments s0..s1 only (one slot per segment of
+     * the snippet, for every group, made 20,000 markers take 1.6 GB and 0.8 s). */
+    uint32_t *outer = ec_arena_alloc(job->a, (s1 - s0 + 1) * sizeof *outer);
     if (!outer) return ec_fail_oom(job->ctx);
-    for (size_t g = 0; g <= job->nseg_parsed; g++) outer[g] = UINT32_MAX;
+    for (size_t g = 0; g <= s1 - s0; g++) outer[g] = UINT32_MAX;
     for (size_t a = 0; a < na; a++)
-      if (!(S->flags[A[a]] & (LZ_BLANK | LZ_MARKER)) && S->indent[A[a]] < outer[aseg[a]]) outer[aseg[a]] = S->indent[A[a]];
+      if (!(S->flags[A[a]] & (LZ_BLANK | LZ_MARKER)) && S->indent[A[a]] < outer[aseg[a] - s0]) outer[aseg[a] - s0] = S->indent[A[a]];
     for (size_t a = 0; a < na; a++) {
-      if (ma[a] >= 0 || (S->flags[A[a]] & (LZ_WEAK | LZ_BLANK | LZ_MARKER)) || S->indent[A[a]] != outer[aseg[a]]) continue;
+      if (ma[a] >= 0 || (S->flags[A[a]] & (LZ_WEAK | LZ_BLANK | LZ_MARKER)) || S->indent[A[a]] != outer[aseg[a] - s0]) continue;
       ec_str hs = ec_lz_head(S->line[A[a]]);
       for (int side = 0; side < 2; side++) {
         size_t g = side ? last_gap : 0;
