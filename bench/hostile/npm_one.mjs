@@ -4,7 +4,7 @@
 // the request needs it); bytes that are not UTF-8 cannot be a JavaScript string, so they go to the
 // module's run export as they are.
 import { readFileSync, writeSync } from 'node:fs';
-import { init, applyJson } from '../../js/src/index.js';
+import { init, applyJson, loadSyntax } from '../../js/src/index.js';
 
 const bytes = readFileSync(process.argv[2]);
 const m = await init();
@@ -12,12 +12,15 @@ let text = null;
 try { text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes); } catch { /* not UTF-8 */ }
 if (text !== null) {
   let out;
-  try { out = applyJson(text); } catch (e) {
-    // The lite engine answers the common formats; a request for the others asks for the full one,
-    // as a caller of the synchronous API loads it (docs: `await init({ full: true })`).
-    if (e.code !== 'EDITCORE_NEEDS_FULL') throw e;
-    await init({ full: true });
-    out = applyJson(text);
+  // The lite engine answers the common formats; a request for the others asks for the full one,
+  // and a request whose files have a known language for its syntax module, as a caller of the
+  // synchronous API loads them (docs: `await init({ full: true })`, `await loadSyntax([...])`).
+  for (;;) {
+    try { out = applyJson(text); break; } catch (e) {
+      if (e.code === 'EDITCORE_NEEDS_FULL') await init({ full: true });
+      else if (e.code === 'EDITCORE_NEEDS_SYNTAX') await loadSyntax(e.languages);
+      else throw e;
+    }
   }
   writeSync(1, out);
 } else {
