@@ -8,24 +8,25 @@
 // every run; the choice among them is node's zlib's, the one the size test measures with.
 //   node wasm/best_order.mjs <module.wasm> <rounds> <wasm-opt> <wasm-dis> <feature flags...>
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync, copyFileSync } from 'node:fs';
+import { readFileSync, copyFileSync, renameSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const [wasm, rounds, wasmOpt, wasmDis, ...features] = process.argv.slice(2);
 if (!features.length) { console.error('usage: best_order.mjs <module.wasm> <rounds> <wasm-opt> <wasm-dis> <feature flags...>'); process.exit(2); }
 const orderScript = fileURLToPath(new URL('./order_functions.mjs', import.meta.url));
-const wat = `${wasm}.wat`, next = `${wasm}.next.wasm`, best = `${wasm}.best.wasm`;
+// Scratch files beside the module: the text, the round's result, the smallest so far.
+const wat = `${wasm}.wat`, round = `${wasm}.round.wasm`, best = `${wasm}.best.wasm`;
 const size = (f) => gzipSync(readFileSync(f), { level: 9 }).length;
-let from = wasm, bestSize = Infinity;
+let bestSize = Infinity;
+copyFileSync(wasm, round);
 for (let r = 0; r < Number(rounds); r++) {
-  execFileSync(wasmDis, [from, '-o', wat]);
-  execFileSync(process.execPath, [orderScript, from, wat, wat]);
-  execFileSync(wasmOpt, [...features, '--shrink-level', '2', '--generate-stack-ir', '--optimize-stack-ir', wat, '-o', next]);
-  const s = size(next);
-  if (s < bestSize) { bestSize = s; copyFileSync(next, best); }
-  copyFileSync(next, `${wasm}.from.wasm`);
-  from = `${wasm}.from.wasm`;
+  execFileSync(wasmDis, [round, '-o', wat]);
+  execFileSync(process.execPath, [orderScript, round, wat, wat]);
+  execFileSync(wasmOpt, [...features, '--shrink-level', '2', '--generate-stack-ir', '--optimize-stack-ir', wat, '-o', round]);
+  const s = size(round);
+  if (s < bestSize) { bestSize = s; copyFileSync(round, best); }
 }
-copyFileSync(best, wasm);
-writeFileSync(`${wasm}.order.txt`, `${bestSize}\n`);
+renameSync(best, wasm);
+rmSync(round);
+rmSync(wat);
