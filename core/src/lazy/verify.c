@@ -1131,13 +1131,17 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     size_t a = at_top ? 0 : na - 1;
     if ((S->flags[A[a]] & (LZ_WEAK | LZ_BLANK | LZ_MARKER)) || (S->op && S->op[A[a]] != ' ')) continue;
     if (ma[a] < 0 || F->key[B[ma[a]]] == S->key[A[a]]) continue;
+    /* Paired only loosely (a shared start and end: `<Input name="subtitle" />` over `<Input
+     * name="price" />`), a kept line it looks as much like (`<Input name="stock" />`) is as much
+     * its original: a sibling added beside look-alikes, or one of them rewritten? */
+    bool loose = !ec_lz_similar(S->line[A[a]], F->line[B[ma[a]]], false);
     size_t f = SIZE_MAX;
     for (size_t i = at_top ? x : y, seen = 0; f == SIZE_MAX && seen < EDGE_KEPT && (at_top ? i > 0 : i < F->n); at_top ? i-- : i++) {
       size_t fi = at_top ? i - 1 : i;
       if (F->flags[fi] & (LZ_BLANK | LZ_WEAK)) continue;
       seen++;
       /* The nearest: any edited version; further ones: only a line it extends (an import list). */
-      if (F->key[fi] != S->key[A[a]] && (seen == 1 ? ec_lz_similar(S->line[A[a]], F->line[fi], false) : ec_lz_extends(S->line[A[a]], F->line[fi]))) f = fi;
+      if (F->key[fi] != S->key[A[a]] && (seen == 1 ? (loose ? ec_lz_edited(S->line[A[a]], F->line[fi]) : ec_lz_similar(S->line[A[a]], F->line[fi], false)) : ec_lz_extends(S->line[A[a]], F->line[fi]))) f = fi;
     }
     if (f == SIZE_MAX) continue;
     return fail_check(job, at_top ? s0 : s1, (uint32_t)f + 1, (uint32_t)f + 1,
@@ -1177,6 +1181,18 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       if (wcur >= a_hi) {
         size_t seg = top ? s0 : bottom ? s1 : aseg[mb[next]];
         return fail_check(job, seg, fi + 1, fi + 1, "it would remove a file line the snippet keeps behind a marker or does not show", F->line[fi]);
+      }
+      /* Facing a marker, a new line that stands for the file line only loosely (a shared start
+       * and end: `<Input name="subtitle" />` over `<Input name="price" />`) and looks as much like
+       * the nearest strong line the marker keeps (`<Input name="stock" />`): a sibling added
+       * beside look-alikes, or one of them rewritten? The snippet does not say. */
+      if ((top || bottom) && !ec_lz_similar(S->line[A[wcur]], F->line[fi], false)) {
+        size_t k = top ? x : y;
+        while ((top ? k > 0 : k < F->n) && (F->flags[top ? k - 1 : k] & (LZ_BLANK | LZ_WEAK))) top ? k-- : k++;
+        if ((top ? k > 0 : k < F->n) && ec_lz_edited(S->line[A[wcur]], F->line[top ? k - 1 : k]))
+          return fail_check(job, top ? s0 : s1, (uint32_t)fi + 1, (uint32_t)fi + 1,
+                            "a new line in place of this one looks as much like a file line a marker keeps beside it: added, or one of them rewritten?",
+                            S->line[A[wcur]]);
       }
       wcur++;
     }
