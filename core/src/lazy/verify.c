@@ -1003,6 +1003,22 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
                               : "its new first lines end with the line a marker keeps right before them, so that line would be there twice",
                           S->line[A[a]]);
     }
+    /* The new line next to the marker's side is one of the three lines the marker keeps nearest
+     * the place (`link.href = url;` written after a marker that keeps `link.href = url;` and then
+     * `link.download = name;`): the snippet shows that file line, and what stands between was
+     * deleted or the place is another; a copy written new would be there twice. */
+    for (int bot = 1; bot >= 0; bot--) {
+      size_t a = bot ? na - 1 : 0, f = bot ? y : x;
+      if ((bot ? free_bottom : free_top) || !(bot ? trail : lead) || (S->flags[A[a]] & (LZ_WEAK | LZ_BLANK))) continue;
+      for (size_t near = 0; near < 3 && (bot ? f < F->n : f > 0); bot ? f++ : f--) {
+        size_t fk = bot ? f : f - 1;
+        if (F->flags[fk] & LZ_BLANK) continue;
+        near++;
+        if (F->key[fk] == S->key[A[a]])
+          return fail_check(job, bot ? s1 : s0, (uint32_t)fk + 1, (uint32_t)fk + 1,
+                            "a new line beside a marker is a line that marker keeps a few lines away, so it would be there twice", S->line[A[a]]);
+      }
+    }
     /* Invariant (a) at a marker: the first line a marker keeps right after the segment's new last
      * lines (aligned brackets aside: a new CSS rule's `}` aligned with the old rule's) is not one
      * those new lines rewrite, one extending the other (ec_lz_rewrites_line: `window_.clear();` written
