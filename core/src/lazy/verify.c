@@ -1212,6 +1212,25 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       }
       wcur++;
     }
+    /* File lines deleted right after a segment's first lines that a marker comes before, when
+     * those lines are also the file's lines right before the deleted ones end (`break;` after a
+     * marker, then `case B:`, the file's `case A:` and its own `break;` between): the marker may
+     * stand for the deleted lines and the segment's lines be the ones right before `case B:`,
+     * nothing deleted. The same at a segment's last lines before a marker. Which reading, the
+     * snippet does not say: declined. */
+    if (same_seg && deleted && !written && !job->diff_style) {
+      size_t sg = aseg[mb[next]], j0 = v->nl0[sg] - v->nl0[s0], j1 = v->nl0[sg + 1] - v->nl0[s0];
+      for (int bot = 0; bot < 2; bot++) {
+        size_t m = bot ? j1 - a_hi : a_lo - j0, t = 0;
+        if (!m || m > 8 || next - kb < m || !(bot ? sg < s1 || !free_bottom : sg > s0 || !free_top)) continue;
+        while (t < m && mb[bot ? kb + t : next - m + t] < 0 && S->key[A[bot ? a_hi + t : j0 + t]] == F->key[B[bot ? kb + t : next - m + t]]) t++;
+        if (t == m)
+          return fail_check(job, sg, B[kb] + 1, B[next - 1] + 1,
+                            "it would delete file lines next to lines it shows beside a marker, which are also the lines at the deleted ones' other end: "
+                            "the marker may stand for them instead",
+                            S->line[A[bot ? a_hi : j0]]);
+      }
+    }
     /* 2 x written + 10: merge.c's deletion bound (swept there, see check_deletion), with the same
      * exemptions (one whole block left out, a block shown whole; neither for a block left out
      * after a dropped marker). */
