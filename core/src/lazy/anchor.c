@@ -686,7 +686,7 @@ static ec_error_code counterpart_pass(ec_lz_job *job) {
     while (j < s->j1 && !strong(S, j)) j++;
     if (j >= s->j1 || !ec_lz_head(S->line[j]).len) continue;
     int64_t hi = nx[s->j1];
-    uint32_t found = LZ_NIL, nfound = 0, second = LZ_NIL, close = LZ_NIL, nclose = 0;
+    uint32_t found = LZ_NIL, nfound = 0, second = LZ_NIL, close = LZ_NIL, nclose = 0, exact = 0;
     ec_lz_cp_iter it;
     ec_str hs = ec_lz_head(S->line[j]);
     if (!ec_lz_counterpart_iter_init(job, S->line[j], lo, hi, &it)) return ec_fail_oom(job->ctx);
@@ -694,6 +694,7 @@ static ec_error_code counterpart_pass(ec_lz_job *job) {
       /* Each candidate is two heads and a comparison: 16 units (a unit is a few nanoseconds). */
       if (!spend(job, 16)) return too_large(job);
       if (!strong(F, i)) continue;
+      exact += F->key[i] == S->key[j];
       if (ec_lz_counterparts_head(S->line[j], hs, F->line[i], ec_lz_job_head(job, true, i))) {
         if (!nfound) found = (uint32_t)i;
         else if (nfound == 1) second = (uint32_t)i;
@@ -704,6 +705,10 @@ static ec_error_code counterpart_pass(ec_lz_job *job) {
     /* Several lines share its head (`_matches: list[X] = m(` and `_matches = [`), but only one
      * is the same line with a few characters changed: that one is its counterpart. */
     if (nfound > 1 && nclose == 1) { found = close; nfound = 1; }
+    /* The line itself is there, unchanged (twice or more, so no pass placed it): the segment
+     * starts at one of those copies, not at a changed version of it (`return total + b` read as
+     * `return total` edited, in another function, when the file's end has the line itself). */
+    if (exact) continue;
     if (nfound == 1) {
       job->am[j] = (int32_t)found;
       job->how[j] = LZ_COUNTERPART;

@@ -260,49 +260,6 @@ static bool file_three(const ec_lz_side *F, size_t f, bool down, ec_str out[3]) 
   return true;
 }
 
-/* Snippet block lines A[t0, l1) and a tail A[l0, l1) of them: whether the tail's lines are
- * closing lines that close only brackets the new lines A[t0, l0) above them opened — the bracket
- * depth over A[t0, l1) never drops below zero and each tail line closes one (`if (x) {`, new
- * body, `}` before a kept `}`). Such lines end the new code's own block, so a file line after
- * them that reads the same is another line, not the same line written twice. A line that closes
- * no bracket (`end`, a statement) is never such a line. Asked for every tail length: the answer
- * is `L <= *closing && *nonneg` for a tail of L lines, both found here in one pass. */
-static void own_closers(const ec_lz_side *S, const uint32_t *A, size_t t0, size_t l1, size_t *closing, bool *nonneg) {
-  int32_t depth = 0;
-  *closing = 0;
-  *nonneg = true;
-  for (size_t k = t0; k < l1; k++) {
-    int32_t net = ec_lz_bracket_net(S->line[A[k]]);
-    *closing = net < 0 ? *closing + 1 : 0;
-    depth += net;
-    if (depth < 0) *nonneg = false;
-  }
-}
-
-/* Marks in out[L] (L = 1 .. min(na, nb)) every L for which the last L keys of `a` are the first
- * L keys of `b`: the prefix function of b, then a run through it (linear). Such an L is a run of
- * new lines at an edge that repeats the file lines beside it. Comparing each length on its own
- * was quadratic: 100,000 new lines after an anchor took 30 s. False when out of memory. */
-static bool overlaps(ec_arena *ar, const uint64_t *a, size_t na, const uint64_t *b, size_t nb, uint8_t *out) {
-  if (!na || !nb) return true;
-  uint32_t *pi = ec_arena_alloc(ar, nb * sizeof *pi);
-  if (!pi) return false;
-  pi[0] = 0;
-  for (size_t i = 1, q = 0; i < nb; i++) {
-    while (q && b[i] != b[q]) q = pi[q - 1];
-    if (b[i] == b[q]) q++;
-    pi[i] = (uint32_t)q;
-  }
-  size_t q = 0;
-  for (size_t i = 0; i < na; i++) {
-    if (q == nb) q = pi[q - 1];
-    while (q && a[i] != b[q]) q = pi[q - 1];
-    if (a[i] == b[q]) q++;
-  }
-  for (; q; q = pi[q - 1]) out[q] = 1;
-  return true;
-}
-
 /* Whether a line opens a block or defines something: brackets left open, a trailing `:` or
  * `{`, or a definition keyword first. Copied statements are common in new sibling code; a
  * copied definition is not. */
@@ -529,21 +486,6 @@ static ec_error_code kept_blocks(vjob *v) {
                       v->r[r].line);
   }
   return EC_OK;
-}
-
-/* Whether diff-style snippet lines A[a0, a1) are all `+` lines the model wrote itself whose
- * brackets balance, never closing more than they opened: new code that is whole in itself (its
- * last `}` closes its own `if`, not the file's block after it). */
-static bool balanced_new_run(const ec_lz_job *job, const uint32_t *A, size_t a0, size_t a1) {
-  const ec_lz_side *S = &job->S;
-  if (!job->diff_style) return false;
-  int64_t d = 0;
-  for (size_t a = a0; a < a1; a++) {
-    if (S->op[A[a]] != '+' || (S->flags[A[a]] & LZ_INFERRED)) return false;
-    d += ec_lz_bracket_net(S->line[A[a]]);
-    if (d < 0) return false;
-  }
-  return d == 0;
 }
 
 /* The weight of aligning a snippet line with a file line: in a diff-style snippet a context line
@@ -777,6 +719,12 @@ static size_t own_closer(const ec_lz_job *job, const uint32_t *A, const uint32_t
 }
 
 /* One group: segments [s0, s1] with empty gaps between them, over the file's region [x, y). */
+/* Messages two checks share (each string once in the module). */
+#define EDGE_KEPT_ABOVE "its first line is an edited version of a file line kept just above it as well as of the line it replaces, so that kept line would stay beside its own replacement"
+#define EDGE_KEPT_BELOW "its last line is an edited version of a file line kept just below it as well as of the line it replaces, so that kept line would stay beside its own replacement"
+#define WRITTEN_TWICE_ABOVE "its first lines would be written twice: the file lines right before its place, which a marker keeps, are the same"
+#define WRITTEN_TWICE_BELOW "its last lines would be written twice: the file lines right after its place, which a marker keeps, are the same"
+
 static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t y, bool free_top, bool free_bottom) {
   ec_lz_job *job = v->job;
   ec_lz_side *S = &job->S, *F = &job->F;
@@ -1003,21 +951,31 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
                               : "its new first lines end with the line a marker keeps right before them, so that line would be there twice",
                           S->line[A[a]]);
     }
-    /* The new line next to the marker's side is one of the three lines the marker keeps nearest
-     * the place (`link.href = url;` written after a marker that keeps `link.href = url;` and then
-     * `link.download = name;`): the snippet shows that file line, and what stands between was
-     * deleted or the place is another; a copy written new would be there twice. */
+    /* The new lines next to the marker's side are lines the marker keeps a line or two from the
+     * place: their first L lines (their last L, below) read, in order, as the L lines the marker
+     * keeps nearest the place once d of them (0-2) are passed (`link.href = url;` written after a
+     * marker that keeps `link.href = url;` and then `link.download = name;`; an SVG's five
+     * attribute lines written again under the file's five and the `strokeLinejoin` the snippet
+     * left out). The snippet shows those file lines, and what stands between was deleted or the
+     * place is another; copies written new would be there twice. */
     for (int bot = 1; bot >= 0; bot--) {
-      size_t a = bot ? na - 1 : 0, f = bot ? y : x;
-      if ((bot ? free_bottom : free_top) || !(bot ? trail : lead) || (S->flags[A[a]] & (LZ_WEAK | LZ_BLANK))) continue;
-      for (size_t near = 0; near < 3 && (bot ? f < F->n : f > 0); bot ? f++ : f--) {
-        size_t fk = bot ? f : f - 1;
-        if (F->flags[fk] & LZ_BLANK) continue;
-        near++;
-        if (F->key[fk] == S->key[A[a]])
-          return fail_check(job, bot ? s1 : s0, (uint32_t)fk + 1, (uint32_t)fk + 1,
-                            "a new line beside a marker is a line that marker keeps a few lines away, so it would be there twice", S->line[A[a]]);
-      }
+      size_t run = bot ? trail : lead, nk = 0;
+      if ((bot ? free_bottom : free_top) || !run) continue;
+      if (run > 16) run = 16;
+      uint32_t kept[18]; /* the non-blank lines the marker keeps nearest the place, nearest first */
+      for (size_t f = bot ? y : x; nk < 2 + run && (bot ? f < F->n : f > 0); bot ? f++ : f--)
+        if (!(F->flags[bot ? f : f - 1] & LZ_BLANK)) kept[nk++] = (uint32_t)(bot ? f : f - 1);
+      for (size_t d = 0; d < 3; d++)
+        for (size_t L = 1; L <= run && d + L <= nk; L++) {
+          bool same = true, strong = false;
+          for (size_t t = 0; t < L && same; t++) {
+            size_t a = bot ? na - L + t : t;
+            same = S->key[A[a]] == F->key[kept[bot ? d + t : d + L - 1 - t]];
+            strong |= !(S->flags[A[a]] & (LZ_WEAK | LZ_BLANK));
+          }
+          if (same && strong)
+            return fail_check(job, bot ? s1 : s0, kept[d] + 1, kept[d] + 1, bot ? WRITTEN_TWICE_BELOW : WRITTEN_TWICE_ABOVE, S->line[A[bot ? na - L : 0]]);
+        }
     }
     /* Invariant (a) at a marker: the first line a marker keeps right after the segment's new last
      * lines (aligned brackets aside: a new CSS rule's `}` aligned with the old rule's) is not one
@@ -1053,40 +1011,6 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
             return fail_check(job, s0, (uint32_t)f, (uint32_t)f,
                               "one of its new first lines rewrites the line a marker keeps right before them, so the old line would stay beside its own replacement",
                               S->line[A[k]]);
-    }
-    /* The last L new lines are the L file lines right after the place (a marker keeps them), for
-     * some L; not when they close only what the new lines above them opened. And the first L new
-     * lines the L file lines right before it. */
-    if ((!free_bottom && trail && !balanced_new_run(job, A, na - trail, na)) || (!free_top && lead && !balanced_new_run(job, A, 0, lead))) {
-      size_t most = trail > lead ? trail : lead;
-      uint64_t *ka = ec_arena_alloc(job->a, (most + 1) * sizeof *ka), *kf = ec_arena_alloc(job->a, (most + 1) * sizeof *kf);
-      uint8_t *hit = ec_arena_alloc(job->a, most + 1);
-      if (!ka || !kf || !hit) return ec_fail_oom(job->ctx);
-      if (!free_bottom && trail && !balanced_new_run(job, A, na - trail, na)) {
-        size_t nf = 0, closing;
-        bool nonneg;
-        for (size_t f = y; f < F->n && nf < trail; f++)
-          if (!(F->flags[f] & LZ_BLANK)) kf[nf++] = F->key[f];
-        for (size_t k = 0; k < trail; k++) ka[k] = S->key[A[na - trail + k]];
-        memset(hit, 0, most + 1);
-        if (!overlaps(job->a, ka, trail, kf, nf, hit)) return ec_fail_oom(job->ctx);
-        own_closers(S, A, na - trail, na, &closing, &nonneg);
-        for (size_t L = 1; L <= trail; L++)
-          if (hit[L] && !(nonneg && L <= closing))
-            return fail_check(job, s1, (uint32_t)y + 1, (uint32_t)y + 1, "its last lines would be written twice: the file lines right after its place, which a marker keeps, are the same", S->line[A[na - L]]);
-      }
-      if (!free_top && lead && !balanced_new_run(job, A, 0, lead)) {
-        size_t nf = 0;
-        for (size_t f = x; f > 0 && nf < lead; f--)
-          if (!(F->flags[f - 1] & LZ_BLANK)) kf[nf++] = F->key[f - 1];
-        for (size_t k = 0; k < nf; k++) ka[k] = kf[nf - 1 - k]; /* the file lines before the place, in order */
-        for (size_t k = 0; k < lead; k++) kf[k] = S->key[A[k]];
-        memset(hit, 0, most + 1);
-        if (!overlaps(job->a, ka, nf, kf, lead, hit)) return ec_fail_oom(job->ctx);
-        for (size_t L = 1; L <= lead; L++)
-          if (hit[L])
-            return fail_check(job, s0, (uint32_t)x, (uint32_t)x, "its first lines would be written twice: the file lines right before its place, which a marker keeps, are the same", S->line[A[0]]);
-      }
     }
   }
   /* A group's first (last) line written in place of the region's first (last) line, as an
@@ -1161,8 +1085,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     }
     if (f == SIZE_MAX) continue;
     return fail_check(job, at_top ? s0 : s1, (uint32_t)f + 1, (uint32_t)f + 1,
-                      at_top ? "its first line is an edited version of a file line kept just above it as well as of the line it replaces, so that kept line would stay beside its own replacement"
-                             : "its last line is an edited version of a file line kept just below it as well as of the line it replaces, so that kept line would stay beside its own replacement",
+                      at_top ? EDGE_KEPT_ABOVE : EDGE_KEPT_BELOW,
                       S->line[A[a]]);
   }
   bool minus_any = S->op != NULL;
@@ -1206,9 +1129,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
         size_t k = top ? x : y;
         while ((top ? k > 0 : k < F->n) && (F->flags[top ? k - 1 : k] & (LZ_BLANK | LZ_WEAK))) top ? k-- : k++;
         if ((top ? k > 0 : k < F->n) && ec_lz_edited(S->line[A[wcur]], F->line[top ? k - 1 : k]))
-          return fail_check(job, top ? s0 : s1, (uint32_t)fi + 1, (uint32_t)fi + 1,
-                            "a new line in place of this one looks as much like a file line a marker keeps beside it: added, or one of them rewritten?",
-                            S->line[A[wcur]]);
+          return fail_check(job, top ? s0 : s1, (uint32_t)fi + 1, (uint32_t)fi + 1, top ? EDGE_KEPT_ABOVE : EDGE_KEPT_BELOW, S->line[A[wcur]]);
       }
       wcur++;
     }
@@ -1225,10 +1146,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
         if (!m || m > 8 || next - kb < m || !(bot ? sg < s1 || !free_bottom : sg > s0 || !free_top)) continue;
         while (t < m && mb[bot ? kb + t : next - m + t] < 0 && S->key[A[bot ? a_hi + t : j0 + t]] == F->key[B[bot ? kb + t : next - m + t]]) t++;
         if (t == m)
-          return fail_check(job, sg, B[kb] + 1, B[next - 1] + 1,
-                            "it would delete file lines next to lines it shows beside a marker, which are also the lines at the deleted ones' other end: "
-                            "the marker may stand for them instead",
-                            S->line[A[bot ? a_hi : j0]]);
+          return fail_check(job, sg, B[kb] + 1, B[next - 1] + 1, "it would delete lines the marker next to them may stand for", S->line[A[bot ? a_hi : j0]]);
       }
     }
     /* 2 x written + 10: merge.c's deletion bound (swept there, see check_deletion), with the same
