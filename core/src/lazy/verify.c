@@ -953,11 +953,12 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
     }
     /* The new lines next to the marker's side are lines the marker keeps a line or two from the
      * place: their first L lines (their last L, below) read, in order, as the L lines the marker
-     * keeps nearest the place once d of them (0-2) are passed (`link.href = url;` written after a
-     * marker that keeps `link.href = url;` and then `link.download = name;`; an SVG's five
-     * attribute lines written again under the file's five and the `strokeLinejoin` the snippet
-     * left out). The snippet shows those file lines, and what stands between was deleted or the
-     * place is another; copies written new would be there twice. */
+     * keeps nearest the place once d of them (0-2) are passed, one of them telling where d > 0
+     * (`link.href = url;` written after a marker that keeps `link.href = url;` and then
+     * `link.download = name;`; an SVG's five attribute lines written again under the file's five
+     * and the `strokeLinejoin` the snippet left out). The snippet shows those file lines, and what
+     * stands between was deleted or the place is another; copies written new would be there
+     * twice. L is bounded (16) so the check stays linear in the run. */
     for (int bot = 1; bot >= 0; bot--) {
       size_t run = bot ? trail : lead, nk = 0;
       if ((bot ? free_bottom : free_top) || !run) continue;
@@ -967,13 +968,16 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
         if (!(F->flags[bot ? f : f - 1] & LZ_BLANK)) kept[nk++] = (uint32_t)(bot ? f : f - 1);
       for (size_t d = 0; d < 3; d++)
         for (size_t L = 1; L <= run && d + L <= nk; L++) {
-          bool same = true, strong = false;
+          bool same = true, strong = false, text = false;
           for (size_t t = 0; t < L && same; t++) {
             size_t a = bot ? na - L + t : t;
             same = S->key[A[a]] == F->key[kept[bot ? d + t : d + L - 1 - t]];
             strong |= !(S->flags[A[a]] & (LZ_WEAK | LZ_BLANK));
+            text |= ec_lz_bracket_net(S->line[A[a]]) >= 0;
           }
-          if (same && strong)
+          /* Right beside the place any line but a closing one counts (a doc comment's opening and
+           * star lines written again over its own); `}` lines alone may close the new lines' own blocks. */
+          if (same && (strong || (!d && text)))
             return fail_check(job, bot ? s1 : s0, kept[d] + 1, kept[d] + 1, bot ? WRITTEN_TWICE_BELOW : WRITTEN_TWICE_ABOVE, S->line[A[bot ? na - L : 0]]);
         }
     }
@@ -990,7 +994,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
       if (f < F->n && !(F->flags[f] & LZ_WEAK))
         for (size_t k = na - weak_trail; k < na; k++)
-          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f] && (ec_lz_rewrites_line(S->line[A[k]], F->line[f]) || ec_lz_small_edit(S->line[A[k]], F->line[f])))
+          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && (S->key[A[k]] == F->key[f] || ec_lz_rewrites_line(S->line[A[k]], F->line[f]) || ec_lz_small_edit(S->line[A[k]], F->line[f])))
             return fail_check(job, s1, (uint32_t)f + 1, (uint32_t)f + 1,
                               "one of its new last lines rewrites the line a marker keeps right after them, so the old line would stay beside its own replacement",
                               S->line[A[k]]);
@@ -1007,7 +1011,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       }
       if (f > 0 && !(F->flags[f - 1] & (LZ_WEAK | LZ_BLANK)))
         for (size_t k = 0; k < weak_lead; k++)
-          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && S->key[A[k]] != F->key[f - 1] && (ec_lz_rewrites_line(S->line[A[k]], F->line[f - 1]) || ec_lz_small_edit(S->line[A[k]], F->line[f - 1])))
+          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && (S->key[A[k]] == F->key[f - 1] || ec_lz_rewrites_line(S->line[A[k]], F->line[f - 1]) || ec_lz_small_edit(S->line[A[k]], F->line[f - 1])))
             return fail_check(job, s0, (uint32_t)f, (uint32_t)f,
                               "one of its new first lines rewrites the line a marker keeps right before them, so the old line would stay beside its own replacement",
                               S->line[A[k]]);
