@@ -69,8 +69,9 @@ bool ec_lz_looks_elided(ec_str line);
  *  of words when any_length (right above a marker, whose wording it is). */
 bool ec_lz_stays_note(ec_str line, bool any_length);
 /** Whether a comment line says, in plain words of any length, that the rest of the code goes on as
- *  it is ("Rest of your code continues here"): a note to the reader that is never a line of the
- *  file (verify.c declines writing one the file lacks). */
+ *  it is ("Rest of your code continues here"), hedged or not ("Rest of the form fields remain the
+ *  same, but use ..."): a note to the reader that is never a line of the file (verify.c declines
+ *  writing one the file lacks). */
 bool ec_lz_rest_note(ec_str line);
 /** Whether a line holds an ellipsis: `...` or `…` (marker.c). */
 bool ec_lz_has_ellipsis(ec_str s);

@@ -192,13 +192,14 @@ bool ec_lz_is_marker(ec_str line, const ec_str *above) {
 /* In plain words (no ellipsis: with one, a comment that says code is left out is a marker or
  * refused, ec_lz_looks_elided), that the rest of the code goes on as it is ("Rest of your code
  * continues here (commit, history entry, etc.)", "O resto do seu código continua igual, ...";
- * issue 30, twenty-first pass), unless it hedges ("reste quasiment identique mais ..."). The body
- * lowercased. */
-static bool rest_goes_on(ec_str body, ec_str lower) {
+ * issue 30, twenty-first pass), unless it hedges ("reste quasiment identique mais ...") and
+ * `hedged` is false: a hedged one is no marker, but still a note to the reader (twenty-second
+ * pass). The body lowercased. */
+static bool rest_goes_on(ec_str body, ec_str lower, bool hedged) {
   static const char *const REST[] = {"rest of", "resto", "reste", NULL},
                            *const GOES[] = {"remain", "stay", "same", "unchanged", "continu", "igual", "identique", "inchang", NULL},
                            *const HEDGE[] = {"but ", "mais", "pero", "except", "quasi", "almost", "similar", "should", NULL};
-  return !ec_lz_has_ellipsis(body) && has_any_word(lower, REST) && has_any_word(lower, GOES) && !has_any_word(lower, HEDGE);
+  return !ec_lz_has_ellipsis(body) && has_any_word(lower, REST) && has_any_word(lower, GOES) && (hedged || !has_any_word(lower, HEDGE));
 }
 
 bool ec_lz_stays_note(ec_str line, bool any_length) {
@@ -209,14 +210,14 @@ bool ec_lz_stays_note(ec_str line, bool any_length) {
   static const char *const STAY[] = {"remain", "stay", NULL}, *const SAME[] = {"same", "unchanged", NULL};
   char low[200];
   ec_str lower = lowered(body, low);
-  return (has_any_word(lower, STAY) && has_any_word(lower, SAME)) || rest_goes_on(body, lower);
+  return (has_any_word(lower, STAY) && has_any_word(lower, SAME)) || rest_goes_on(body, lower, false);
 }
 
 bool ec_lz_rest_note(ec_str line) {
   ec_str t = ec_lz_trim(line), body;
   if (t.len > 200 || !comment_body(t, &body)) return false;
   char low[200];
-  return rest_goes_on(body, lowered(body, low));
+  return rest_goes_on(body, lowered(body, low), true);
 }
 
 bool ec_lz_marker_label(ec_str line) {
