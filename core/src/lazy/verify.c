@@ -718,13 +718,13 @@ static size_t own_closer(const ec_lz_job *job, const uint32_t *A, const uint32_t
   return k;
 }
 
-/* One group: segments [s0, s1] with empty gaps between them, over the file's region [x, y). */
 /* Messages two checks share (each string once in the module). */
 #define EDGE_KEPT_ABOVE "its first line is an edited version of a file line kept just above it as well as of the line it replaces, so that kept line would stay beside its own replacement"
 #define EDGE_KEPT_BELOW "its last line is an edited version of a file line kept just below it as well as of the line it replaces, so that kept line would stay beside its own replacement"
 #define WRITTEN_TWICE_ABOVE "its first lines would be written twice: the file lines right before its place, which a marker keeps, are the same"
 #define WRITTEN_TWICE_BELOW "its last lines would be written twice: the file lines right after its place, which a marker keeps, are the same"
 
+/* One group: segments [s0, s1] with empty gaps between them, over the file's region [x, y). */
 static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t y, bool free_top, bool free_bottom) {
   ec_lz_job *job = v->job;
   ec_lz_side *S = &job->S, *F = &job->F;
