@@ -621,7 +621,13 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
     while (e < k && i0 >= e + 1 && i0 - e - 1 >= *c && S->key[ja - 1 - e] == F->key[i0 - 1 - e] && job->am[ja - 1 - e] < 0 &&
            same_depth(job, ja - 1 - e, i0 - 1 - e, ja, i0))
       e++;
+    size_t e0 = e, jn = j0;
     while (e && (S->flags[ja - e] & LZ_BLANK)) e--; /* a blank line at the run's top belongs to the new code */
+    /* Unless the run is blank lines only and the new lines go on the list the marker's run ends
+     * with (`import json` after the file's `import sys`, then a blank line and the anchor): the
+     * snippet's blank lines are the file's, below the new lines, not more under them. */
+    while (jn < ja && (S->flags[jn] & LZ_BLANK)) jn++;
+    if (!e && e0 && e0 < k && i0 > e0 && ec_lz_same_first_token(S->line[jn], F->line[i0 - e0 - 1])) e = e0;
     /* Only when the new lines are whole statements next to the run, not a block the run ends
      * (`exp() {` + body above a `return this; }` that equals the previous method's end):
      * their brackets balance and the run is no deeper than they are. */
