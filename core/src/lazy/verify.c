@@ -718,6 +718,22 @@ static size_t own_closer(const ec_lz_job *job, const uint32_t *A, const uint32_t
   return k;
 }
 
+/* The file line nearest a group's place on one side (from line x upward when `top`, from line y
+ * downward) whose flags hold none of `skip`: the line a marker keeps right beside the place;
+ * SIZE_MAX at the file's start or end. */
+static size_t kept_beside(const ec_lz_side *F, size_t f, bool top, uint8_t skip) {
+  for (; top ? f > 0 : f < F->n; top ? f-- : f++)
+    if (!(F->flags[top ? f - 1 : f] & skip)) return top ? f - 1 : f;
+  return SIZE_MAX;
+}
+
+/* Whether new line j (unpaired, a line that says something) rewrites kept file line f, or is that
+ * line at another depth (a line wrapped in a new block): read at a marker (below). */
+static bool rewrites_kept(const ec_lz_side *S, uint32_t j, const ec_lz_side *F, size_t f) {
+  return !(S->flags[j] & (LZ_WEAK | LZ_BLANK)) &&
+         (S->key[j] == F->key[f] || ec_lz_rewrites_line(S->line[j], F->line[f]) || ec_lz_small_edit(S->line[j], F->line[f]));
+}
+
 /* Messages two checks share (each string once in the module). */
 #define EDGE_KEPT_ABOVE "its first line is an edited version of a file line kept just above it as well as of the line it replaces, so that kept line would stay beside its own replacement"
 #define EDGE_KEPT_BELOW "its last line is an edited version of a file line kept just below it as well as of the line it replaces, so that kept line would stay beside its own replacement"
@@ -990,11 +1006,10 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
      * replace it or go above it is open. The same above: the last line a marker keeps right
      * before the segment's new first lines. */
     if (!free_bottom && weak_trail) {
-      size_t f = y;
-      while (f < F->n && (F->flags[f] & LZ_BLANK)) f++;
-      if (f < F->n && !(F->flags[f] & LZ_WEAK))
+      size_t f = kept_beside(F, y, false, LZ_BLANK);
+      if (f != SIZE_MAX && !(F->flags[f] & LZ_WEAK))
         for (size_t k = na - weak_trail; k < na; k++)
-          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && (S->key[A[k]] == F->key[f] || ec_lz_rewrites_line(S->line[A[k]], F->line[f]) || ec_lz_small_edit(S->line[A[k]], F->line[f])))
+          if (ma[k] < 0 && rewrites_kept(S, A[k], F, f))
             return fail_check(job, s1, (uint32_t)f + 1, (uint32_t)f + 1,
                               "one of its new last lines rewrites the line a marker keeps right after them, so the old line would stay beside its own replacement",
                               S->line[A[k]]);
@@ -1011,7 +1026,7 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
       }
       if (f > 0 && !(F->flags[f - 1] & (LZ_WEAK | LZ_BLANK)))
         for (size_t k = 0; k < weak_lead; k++)
-          if (ma[k] < 0 && !(S->flags[A[k]] & (LZ_WEAK | LZ_BLANK)) && (S->key[A[k]] == F->key[f - 1] || ec_lz_rewrites_line(S->line[A[k]], F->line[f - 1]) || ec_lz_small_edit(S->line[A[k]], F->line[f - 1])))
+          if (ma[k] < 0 && rewrites_kept(S, A[k], F, f - 1))
             return fail_check(job, s0, (uint32_t)f, (uint32_t)f,
                               "one of its new first lines rewrites the line a marker keeps right before them, so the old line would stay beside its own replacement",
                               S->line[A[k]]);
@@ -1093,6 +1108,9 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
                       S->line[A[a]]);
   }
   bool minus_any = S->op != NULL;
+  /* The strong lines a marker keeps nearest the group on each side (found once: the deletions at
+   * an edge below all ask about the same one). */
+  size_t kept_strong[2] = {kept_beside(F, x, true, LZ_BLANK | LZ_WEAK), kept_beside(F, y, false, LZ_BLANK | LZ_WEAK)};
   for (size_t kb = 0, last_strong = SIZE_MAX; kb <= nb; kb++) {
     /* Find the next credible pair at or after kb. */
     size_t next = kb;
@@ -1129,28 +1147,22 @@ static ec_error_code check_group(vjob *v, size_t s0, size_t s1, size_t x, size_t
        * and end: `<Input name="subtitle" />` over `<Input name="price" />`) and looks as much like
        * the nearest strong line the marker keeps (`<Input name="stock" />`): a sibling added
        * beside look-alikes, or one of them rewritten? The snippet does not say. */
-      if ((top || bottom) && !ec_lz_similar(S->line[A[wcur]], F->line[fi], false)) {
-        size_t k = top ? x : y;
-        while ((top ? k > 0 : k < F->n) && (F->flags[top ? k - 1 : k] & (LZ_BLANK | LZ_WEAK))) top ? k-- : k++;
-        if ((top ? k > 0 : k < F->n) && ec_lz_edited(S->line[A[wcur]], F->line[top ? k - 1 : k]))
-          return fail_check(job, top ? s0 : s1, (uint32_t)fi + 1, (uint32_t)fi + 1, top ? EDGE_KEPT_ABOVE : EDGE_KEPT_BELOW, S->line[A[wcur]]);
-      }
+      size_t kf = top ? kept_strong[0] : bottom ? kept_strong[1] : SIZE_MAX;
+      if (kf != SIZE_MAX && !ec_lz_similar(S->line[A[wcur]], F->line[fi], false) && ec_lz_edited(S->line[A[wcur]], F->line[kf]))
+        return fail_check(job, top ? s0 : s1, (uint32_t)fi + 1, (uint32_t)fi + 1, top ? EDGE_KEPT_ABOVE : EDGE_KEPT_BELOW, S->line[A[wcur]]);
       wcur++;
     }
-    /* File lines deleted right after a segment's first lines that a marker comes before, when
-     * those lines are also the file's lines right before the deleted ones end (`break;` after a
-     * marker, then `case B:`, the file's `case A:` and its own `break;` between): the marker may
-     * stand for the deleted lines and the segment's lines be the ones right before `case B:`,
-     * nothing deleted. The same at a segment's last lines before a marker. Which reading, the
-     * snippet does not say: declined. */
+    /* File lines deleted right after a segment's first lines (at most 8) that a marker comes
+     * before, when those lines are also the file's lines right before the deleted ones end
+     * (`break;` after a marker, then `case B:`, the file's `case A:` and its own `break;` between):
+     * the marker may stand for the deleted lines and the segment's lines be the ones right before
+     * `case B:`, nothing deleted. Which reading, the snippet does not say: declined. (The merge
+     * places a segment's first lines from the marker down, so only this side meets the question.) */
     if (same_seg && deleted && !written && !job->diff_style) {
-      size_t sg = aseg[mb[next]], j0 = v->nl0[sg] - v->nl0[s0], j1 = v->nl0[sg + 1] - v->nl0[s0];
-      for (int bot = 0; bot < 2; bot++) {
-        size_t m = bot ? j1 - a_hi : a_lo - j0, t = 0;
-        if (!m || m > 8 || next - kb < m || !(bot ? sg < s1 || !free_bottom : sg > s0 || !free_top)) continue;
-        while (t < m && mb[bot ? kb + t : next - m + t] < 0 && S->key[A[bot ? a_hi + t : j0 + t]] == F->key[B[bot ? kb + t : next - m + t]]) t++;
-        if (t == m)
-          return fail_check(job, sg, B[kb] + 1, B[next - 1] + 1, "it would delete lines the marker next to them may stand for", S->line[A[bot ? a_hi : j0]]);
+      size_t sg = aseg[mb[next]], j0 = v->nl0[sg] - v->nl0[s0], m = a_lo - j0, t = 0;
+      if (m && m <= 8 && next - kb >= m && (sg > s0 || !free_top)) {
+        while (t < m && mb[next - m + t] < 0 && S->key[A[j0 + t]] == F->key[B[next - m + t]]) t++;
+        if (t == m) return fail_check(job, sg, B[kb] + 1, B[next - 1] + 1, "it would delete lines the marker next to them may stand for", S->line[A[j0]]);
       }
     }
     /* 2 x written + 10: merge.c's deletion bound (swept there, see check_deletion), with the same
