@@ -68,11 +68,12 @@ bool ec_lz_looks_elided(ec_str line);
  *  elsewhere it is a line like any other, or a marker over code the file has there. Any number
  *  of words when any_length (right above a marker, whose wording it is). */
 bool ec_lz_stays_note(ec_str line, bool any_length);
-/** Whether a comment line says, in plain words of any length, that the rest of the code goes on as
- *  it is ("Rest of your code continues here"), hedged or not ("Rest of the form fields remain the
- *  same, but use ..."): a note to the reader that is never a line of the file (verify.c declines
- *  writing one the file lacks). */
-bool ec_lz_rest_note(ec_str line);
+/** Whether a comment line is a note to the answer's reader, never a line of the file (verify.c
+ *  declines writing one the file lacks): in plain words of any length, that the rest of the code
+ *  goes on as it is ("Rest of your code continues here"), hedged or not ("Rest of the form fields
+ *  remain the same, but use ..."); or words about the reader's copy or the answer ("same as your
+ *  original", "for brevity in this snippet"), or that code is kept as is ("Keep the data as is"). */
+bool ec_lz_reader_note(ec_str line);
 /** Whether a line holds an ellipsis: `...` or `…` (marker.c). */
 bool ec_lz_has_ellipsis(ec_str s);
 /** Whether a marker names what it stands for in words of its own, none of the elision wordings

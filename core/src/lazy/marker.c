@@ -213,11 +213,20 @@ bool ec_lz_stays_note(ec_str line, bool any_length) {
   return (has_any_word(lower, STAY) && has_any_word(lower, SAME)) || rest_goes_on(body, lower, false);
 }
 
-bool ec_lz_rest_note(ec_str line) {
+bool ec_lz_reader_note(ec_str line) {
   ec_str t = ec_lz_trim(line), body;
   if (t.len > 200 || !comment_body(t, &body)) return false;
   char low[200];
-  return rest_goes_on(body, lowered(body, low), true);
+  ec_str lower = lowered(body, low);
+  /* Words that speak of the answer or of the reader's own copy of the code, not of the code: a
+   * comparison with it ("same as your original", "as in your existing code"), the answer itself
+   * ("for brevity in this snippet", "from previous message"), or a request to keep code as it is
+   * ("Keep the data as is"; not "as-is" or "keep it" alone: "This function as-is works for ...",
+   * "keep it simple" are comments about code). Issue 30, twenty-third pass. */
+  static const char *const READER[] = {"your original", "your existing", "your previous", "same as your", "for brevity",
+                                       "this snippet", "previous message", NULL},
+                           *const KEEP[] = {"keep", "kept", "leave", NULL}, *const AS_IS[] = {"as is", "as-is", NULL};
+  return rest_goes_on(body, lower, true) || has_any_word(lower, READER) || (has_any_word(lower, KEEP) && has_any_word(lower, AS_IS));
 }
 
 bool ec_lz_marker_label(ec_str line) {

@@ -1336,9 +1336,10 @@ ec_error_code ec_lz_verify(ec_lz_job *job, ec_str merged) {
     /* A comment that reads like a marker in words not taken for one (`// ... helpers`), or a code
      * line holding one (a one-line body `() => { ... };` around it): written as code, the code it
      * stands for was likely taken for removed. */
-    /* Nor a note that the rest of the code goes on, in plain words (written where it stood, it
-     * stands in the file for the code it spoke of). */
-    if (!marker && !ec_lz_looks_elided(v.r[r].line) && !ec_lz_holds_marker(v.r[r].line) && !ec_lz_rest_note(v.r[r].line)) continue;
+    /* Nor a note to the reader (that the rest of the code goes on, that code is the same as the
+     * reader's, kept as is or left out for brevity): written where it stood, it stands in the
+     * file for the code it spoke of, or is a remark about the answer. */
+    if (!marker && !ec_lz_looks_elided(v.r[r].line) && !ec_lz_holds_marker(v.r[r].line) && !ec_lz_reader_note(v.r[r].line)) continue;
     uint32_t cnt = 0;
     ec_lz_side_first(F, v.r[r].key, &cnt);
     if (!cnt)
