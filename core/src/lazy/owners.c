@@ -6,7 +6,7 @@
  * bracket count cannot see).
  *
  * A line's owner is the line that opens its block:
- *   - for a closing line (`}`, `end`, `fi`, `done`, `esac`, `until`, and continuations such as
+ *   - for a closing line (`}`, `end`, `fi`, `done`, `esac`, `until`, a closing tag `</div>`, and continuations such as
  *     `} else {`, `else`, `elif x:`, `rescue`, `except E:`): the nearest line above at its
  *     indentation or shallower — the line it closes or continues;
  *   - for any other line: the nearest line above that is shallower — its opener;
@@ -56,6 +56,8 @@ static int closing_kind_t(ec_str t) {
     int32_t lowest, net = ec_lz_bracket_scan(t, &lowest);
     return net > lowest ? 2 : 1;
   }
+  /* A closing tag (`</section>`, `</div>`): markup's `}`. */
+  if (t.len > 1 && t.ptr[0] == '<' && t.ptr[1] == '/') return 1;
   /* Every word below starts with one of these letters: most lines are out after one test. */
   if (!t.len || !strchr("efdurc", t.ptr[0])) return 0;
   static const char *const END[] = {"end", "fi", "done", "esac", "until", NULL};
