@@ -21,6 +21,9 @@
  *    Declined.
  *  - A marker whose words say it keeps imports, standing for file lines that hold none and go on
  *    no import's list: its words and its place disagree. Declined.
+ *  - In a snippet where a marker stood for nothing (a label over code written out after it),
+ *    another marker keeping one to three lines: one more label, or an elision? Declined, unless
+ *    those lines are a comment the marker restates.
  * Near misses: a marker in the usual wording keeping a comment (`// ... existing code ...` over a
  * function's doc comment); a blank line between the comment and its code (a section heading);
  * a marker after the new lines (the snippet says the code stays); a kept run starting with
@@ -86,9 +89,7 @@ static bool share_word(ec_str a, ec_str b) {
   return words_in(a, b, &n) > 0;
 }
 
-/* Whether a marker names code in words of its own: a word of 4 letters or more that no elision
- * wording uses (`Configuration remains the same`, `(Existing Store Code: Stats, Action Bar)`). */
-static bool names_code(ec_str marker) {
+bool ec_lz_names_code(ec_str marker) {
   char w[16];
   size_t k = 0, n;
   while (next_word(marker, &k, w, &n))
@@ -176,6 +177,24 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
     markers += (S->flags[q] & LZ_MARKER) && !after;
     after = S->flags[q] & LZ_MARKER;
   }
+  /* Markers written as labels: where one naming code in words of its own stood for nothing
+   * (snippet.c dropped it, the code it is about written out right after it), another keeping one to three file lines (blank lines
+   * aside) may be one more label whose place happens to hold a line or two (a debug log, an old
+   * comment) as well as an elision of them; not when they are a comment whose words it repeats
+   * (the heading it names, kept as a note over it is). Swept: 1-3 lines give the same results;
+   * at 5 a ws-only merge of the first wild batch declines; with no bound 7 right or ws-only ones. */
+  for (size_t g = 0; g < ns && job->label_dropped; g++) {
+    uint32_t j0 = job->seg[g].j0;
+    size_t gx = v->gx[g], gy = v->gy[g], kept = 0;
+    if (gx == SIZE_MAX || gx >= gy || !j0 || !(S->flags[j0 - 1] & LZ_MARKER)) continue;
+    for (size_t f = gx; f < gy && kept < 4; f++)
+      if (!(F->flags[f] & LZ_BLANK)) kept += ec_lz_note_restates(S->line[j0 - 1], F->line[f]) ? 4 : 1;
+    if (kept && kept < 4)
+      return ec_lz_fail_check(job, EC_AMBIGUOUS, g, (uint32_t)gx + 1, (uint32_t)gy,
+                              "another of its markers stands for nothing (a label over code written out after it), and this "
+                              "one keeps only a line or two of the file: left out by the snippet, or one more label?",
+                              F->line[gx]);
+  }
   for (size_t g = 0; g < ns; g++) {
     if (v->rb[g] == SIZE_MAX) continue;
     last = g;
@@ -211,7 +230,7 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
       }
       continue;
     }
-    bool label = ec_lz_marker_label(m), named = label || names_code(m);
+    bool label = ec_lz_marker_label(m), named = label || ec_lz_names_code(m);
     if (!named) continue;
     size_t r = v->rb[g];
     while (r < v->re[g] && v->rfile[r] == EC_LZ_NONE && (v->r[r].blank || ec_lz_comment_line(v->r[r].line))) r++;

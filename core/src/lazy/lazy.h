@@ -80,6 +80,10 @@ bool ec_lz_has_ellipsis(ec_str s);
  * (`// ... Step generation helpers ...`, not `// ... existing code ...`): it reads as a section's
  * label as well (invariant i, headings.c). */
 bool ec_lz_marker_label(ec_str line);
+/** Whether a marker names code in words of its own: a word of 4 letters or more that no elision
+ *  wording uses (`Configuration remains the same`, `(Existing Store Code: Stats, Action Bar)`;
+ *  not `// ... existing code ...`; headings.c). */
+bool ec_lz_names_code(ec_str marker);
 /** Whether a lowercase word (its first 4 letters read) is one of the elision wordings' own (`existing`,
  *  `rest`, `unchanged`, `remains`) or the filler around them (`your`, `this`, `still`), not a name
  *  of the code a marker stands for (invariant i, headings.c). */
@@ -175,6 +179,8 @@ typedef struct ec_lz_job {
   uint32_t lead_blanks;      /* blank lines the snippet starts with (dropped as padding; 0 under a fence) */
   bool marker_dropped;       /* snippet.c dropped a marker that stands for nothing where it is put:
                               * a block left out elsewhere is then not read as deleted (merge.c) */
+  bool label_dropped;        /* ... and one of them names code in words of its own (ec_lz_names_code):
+                              * the snippet writes its markers as labels (headings.c) */
   bool diff_style;           /* the snippet is written as `+`/`-` lines (S.op says each line's role) */
   bool offside;              /* the file's indentation is syntax (Python): a line's depth is its block */
   uint8_t *py_start;         /* merge.c: file line -> begins a logical line (ec_lz_python_scan; built on first need) */

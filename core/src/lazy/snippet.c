@@ -271,9 +271,14 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
           if (q - i - 1 > k - p) k = p; /* those after it stay, copied as the walk goes on */
           else i = q - 1;               /* those before it stay (copied already), those after go */
           job->marker_dropped = true;
+          job->label_dropped |= ec_lz_names_code(lines[i]);
           continue;
         }
-        if (blank_only && fb - fa - 1 == (k - p) + (q - i - 1)) { job->marker_dropped = true; continue; } /* the marker alone */
+        if (blank_only && fb - fa - 1 == (k - p) + (q - i - 1)) { /* the marker alone */
+          job->marker_dropped = true;
+          job->label_dropped |= ec_lz_names_code(lines[i]);
+          continue;
+        }
       }
     }
   copy:
