@@ -210,6 +210,48 @@ static bool blank_run(const ec_lz_side *F, uint32_t fa, uint32_t fb) {
  * sixteenth pass); where the file has some, only as many as the snippet shows around it let the
  * marker alone go (else it stays).
  * Returns the new line count. */
+/* Whether the file has more code lines between the nearest lines it has once above and below a
+ * note (at most 64 snippet lines either way: lines[0..k) above, already compacted, lines[i+1..n)
+ * below) than the snippet writes there in lines of its own: code lines of the file it does not
+ * show cannot all be lines it rewrote, so the note may stand for them, in words. Read where the
+ * note's place cannot be read from consecutive file lines (an edited or a new line beside it): a
+ * JSX note "Other inputs remain the same" between an edited title input and a new one stands
+ * for the price and stock inputs between them. Comments are no code it stands for (a note takes a
+ * heading's place, above). False when no such line is near. */
+static bool note_spans_code(ec_lz_job *job, const ec_str *lines, const uint8_t *mark, size_t k, size_t i, size_t n) {
+  const ec_lz_side *F = &job->F;
+  uint32_t f[2] = {LZ_NIL, LZ_NIL}; /* the nearest lines the file has once above and below */
+  size_t end[2] = {k, i + 1};       /* the snippet's lines between them: [end[0], k) and [i + 1, end[1]) */
+  for (int d = 0; d < 2; d++)
+    for (size_t w = 0; w < 64 && f[d] == LZ_NIL; w++) {
+      size_t t = d ? end[1] : end[0] - 1;
+      if ((d ? t >= n : !end[0]) || mark[t]) break;
+      uint32_t c = 0, at = ec_lz_side_first(F, ec_lz_key(lines[t]), &c);
+      if (c == 1 && ec_lz_trim(lines[t]).len) f[d] = at;
+      else if (d) end[1]++;
+      else end[0]--;
+    }
+  if (f[0] == LZ_NIL || f[1] == LZ_NIL || f[1] <= f[0] || f[1] - f[0] > 128) return false;
+  /* Past the job's work budget, the careful answer (the merge then stops at the budget). */
+  job->work += (uint64_t)(f[1] - f[0]) * (k - end[0] + end[1] - i);
+  if (job->work > job->work_cap) return true;
+  /* Code lines of the file there that the snippet does not show, less the lines it writes of its own. */
+  long more = 0;
+  for (uint32_t g = f[0] + 1; g < f[1]; g++)
+    if (!(F->flags[g] & LZ_BLANK) && !ec_lz_note_line(F->line[g])) {
+      bool shown = false;
+      for (size_t t = end[0] < k ? end[0] : i + 1; t < end[1] && !shown; t = t + 1 == k ? i + 1 : t + 1) shown = ec_lz_key(lines[t]) == F->key[g];
+      more += !shown;
+    }
+  for (size_t t = end[0] < k ? end[0] : i + 1; t < end[1]; t = t + 1 == k ? i + 1 : t + 1) {
+    if (!ec_lz_trim(lines[t]).len || ec_lz_note_line(lines[t])) continue;
+    bool file = false;
+    for (uint32_t g = f[0] + 1; g < f[1] && !file; g++) file = F->key[g] == ec_lz_key(lines[t]);
+    more -= !file;
+  }
+  return more > 0;
+}
+
 static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_t *mark, uint32_t *src, size_t n) {
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
@@ -234,7 +276,12 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
         if (f1 != LZ_NIL && f1 && ec_lz_edited(lines[r], job->F.line[f1 - 1])) fb = f1 - 1;
       }
       mark[i] = 0;
-      if (fb == LZ_NIL) goto copy;
+      if (fb == LZ_NIL) {
+        /* New code after it: a line of the answer, unless it stands where the file has code the
+         * snippet does not show. */
+        if (note_spans_code(job, lines, mark, k, i, n)) mark[i] = 1;
+        goto copy;
+      }
       /* Over the file's heading of that code, whose words it repeats: the heading stays (as
        * invariant (i) reads a marker naming a heading), written where the note stands, right
        * above its code as in the file (blank lines between are the note's padding, a marker's).
@@ -254,7 +301,7 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
        * it is a marker, which ec_lz_check_headings declines when it names the code after it. */
       while (p > 0 && !mark[p - 1] && !ec_lz_trim(lines[p - 1]).len) p--;
       uint32_t fa = p > 0 && !mark[p - 1] ? read_from_unique(job, lines, mark, k, p - 1, -1) : LZ_NIL;
-      if (fa == LZ_NIL || fb <= fa || blank_run(&job->F, fa, fb)) continue;
+      if (fa == LZ_NIL ? !note_spans_code(job, lines, mark, k, i, n) : fb <= fa || blank_run(&job->F, fa, fb)) continue;
       mark[i] = 1;
     } else if (mark[i]) {
       size_t p = k, q = i + 1;
