@@ -828,6 +828,19 @@ static bool ends_block_after_edits(ec_lz_job *job, size_t jb, size_t j, size_t j
 }
 
 /* Lines S(jb, j1) below the last anchor (file line ib); limit: the next segment's first anchor. */
+/* A C preprocessor line (`#include <map>`, `#define N 4`): code that opens with the `#` of a
+ * comment in Python, shell or Ruby. Read by its word right after the `#`. (Elsewhere it is read
+ * as a comment on purpose: at column 0 inside a function, it must not end the block.) */
+static bool directive(ec_str line) {
+  static const char *const WORD[] = {"include", "define", "undef", "if", "ifdef", "ifndef", "elif", "else", "endif", "pragma", "import", NULL};
+  ec_str t = ec_lz_trim(line);
+  size_t n = 1;
+  while (n < t.len && t.ptr[n] >= 'a' && t.ptr[n] <= 'z') n++;
+  for (size_t k = 0; WORD[k]; k++)
+    if (strlen(WORD[k]) == n - 1 && !memcmp(t.ptr + 1, WORD[k], n - 1)) return true;
+  return false;
+}
+
 static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb, size_t jn, bool whole_file, size_t *c) {
   ec_lz_seg *s = &job->seg[si];
   ec_lz_side *S = &job->S, *F = &job->F;
@@ -962,7 +975,7 @@ static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb,
     size_t f = ib + 1;
     while (f < limit && f < F->n && (F->flags[f] & LZ_BLANK)) f++;
     size_t t = j1; /* the trailing comment lines start at t */
-    while (t > jb + 1 && ((S->flags[t - 1] & LZ_BLANK) || ec_lz_comment_only(S->line[t - 1]))) t--;
+    while (t > jb + 1 && ((S->flags[t - 1] & LZ_BLANK) || (ec_lz_comment_only(S->line[t - 1]) && !directive(S->line[t - 1])))) t--;
     while (t < j1 && (S->flags[t] & LZ_BLANK)) t++;
     /* (Not when a blank line stands between the comment and the marker: then the comment ends
      * the new lines, and the marker's code begins after that blank line — invariant a.) */
