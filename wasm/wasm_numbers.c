@@ -100,22 +100,21 @@ static void pad(sink *s, char c, size_t n) {
   for (; n; n--) put(s, &c, 1);
 }
 
-/* `prefix` (a sign), then `digits` zero-extended to `zeros` characters, within `width`. */
-static void field(sink *s, const char *prefix, const char *digits, size_t n, size_t zeros, size_t width, bool left, bool zero_pad) {
-  size_t plen = strlen(prefix), body = plen + (zeros > n ? zeros : n);
-  if (!left && !zero_pad && width > body) pad(s, ' ', width - body);
-  put(s, prefix, plen);
-  if (!left && zero_pad && width > body) pad(s, '0', width - body);
+/* `neg` a minus sign, then `digits` zero-extended to `zeros` characters, right-aligned in `width`
+ * (with zeros after the sign when `zero_pad`). */
+static void field(sink *s, bool neg, const char *digits, size_t n, size_t zeros, size_t width, bool zero_pad) {
+  size_t body = neg + (zeros > n ? zeros : n);
+  if (!zero_pad && width > body) pad(s, ' ', width - body);
+  put(s, "-", neg);
+  if (zero_pad && width > body) pad(s, '0', width - body);
   if (zeros > n) pad(s, '0', zeros - n);
   put(s, digits, n);
-  if (left && width > body) pad(s, ' ', width - body);
 }
 
-/* The digits of v in `base` at the end of buf[40]; returns where they start. */
-static char *digits_of(uint64_t v, unsigned base, bool upper, char *end) {
-  const char *set = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+/* The digits of v in base 10 or 16 (upper case) before `end`; returns where they start. */
+static char *digits_of(uint64_t v, unsigned base, char *end) {
   char *p = end;
-  do *--p = set[v % base]; while (v /= base);
+  do *--p = "0123456789ABCDEF"[v % base]; while (v /= base);
   return p;
 }
 
@@ -156,7 +155,7 @@ static bool fixed(double v, int prec, char *buf, size_t *n, bool *neg) {
     frac = q % SCALE[prec];
   }
   char tmp[40];
-  char *w = digits_of(whole, 10, false, tmp + sizeof tmp);
+  char *w = digits_of(whole, 10, tmp + sizeof tmp);
   size_t wn = (size_t)(tmp + sizeof tmp - w);
   memcpy(buf, w, wn);
   *n = wn;
@@ -168,6 +167,12 @@ static bool fixed(double v, int prec, char *buf, size_t *n, bool *neg) {
   return true;
 }
 
+/*
+ * What the core's formats use: the flag 0, a width in digits, a precision (digits or *), the
+ * sizes l, ll and z, and the conversions %, c, s, d, u, X and f. Anything else (the flags - + #
+ * and space, a width of *, the sizes hh, h, j, t and L, the conversions i, o, x, e, g, a, p, n)
+ * defers to the whole engine's libc.
+ */
 int vsnprintf(char *restrict out, size_t cap, const char *restrict fmt, va_list ap) {
   sink s = {out, cap, 0};
   for (const char *p = fmt; *p;) {
@@ -179,22 +184,9 @@ int vsnprintf(char *restrict out, size_t cap, const char *restrict fmt, va_list 
       continue;
     }
     p++;
-    bool left = false, zero = false, plus = false, space = false;
-    for (;; p++) {
-      if (*p == '-') left = true;
-      else if (*p == '0') zero = true;
-      else if (*p == '+') plus = true;
-      else if (*p == ' ') space = true;
-      else break;
-    }
+    bool zero = *p == '0';
     size_t width = 0;
-    if (*p == '*') {
-      int w = va_arg(ap, int);
-      if (w < 0) left = true, w = -w;
-      width = (size_t)w;
-      p++;
-    } else
-      while (*p >= '0' && *p <= '9') width = width * 10 + (size_t)(*p++ - '0');
+    while (*p >= '0' && *p <= '9') width = width * 10 + (size_t)(*p++ - '0');
     int prec = -1;
     if (*p == '.') {
       p++;
@@ -204,53 +196,44 @@ int vsnprintf(char *restrict out, size_t cap, const char *restrict fmt, va_list 
       } else
         for (prec = 0; *p >= '0' && *p <= '9';) prec = prec * 10 + (*p++ - '0');
     }
-    int size = 0; /* -2 hh, -1 h, 0 int, 1 long, 2 long long, 3 size_t/ptrdiff_t/intmax_t */
-    if (*p == 'h') size = p[1] == 'h' ? (p += 2, -2) : (p++, -1);
-    else if (*p == 'l') size = p[1] == 'l' ? (p += 2, 2) : (p++, 1);
-    else if (*p == 'z' || *p == 't' || *p == 'j') size = *p == 'j' ? 2 : 3, p++;
+    int size = 0; /* 0 int, 1 long, 2 long long, 3 size_t */
+    if (*p == 'l') size = p[1] == 'l' ? (p += 2, 2) : (p++, 1);
+    else if (*p == 'z') size = 3, p++;
     char c = *p ? *p++ : 0;
     char tmp[48], *end = tmp + sizeof tmp;
     switch (c) {
     case '%':
       put(&s, "%", 1);
       break;
-    case 'c': {
-      char ch = (char)va_arg(ap, int);
-      field(&s, "", &ch, 1, 0, width, left, false);
+    case 'c':
+      *--end = (char)va_arg(ap, int);
+      field(&s, false, end, 1, 0, width, false);
       break;
-    }
     case 's': {
       const char *str = va_arg(ap, const char *);
       if (!str) str = "(null)";
       size_t n = 0;
       if (prec < 0) n = strlen(str);
       else while (n < (size_t)prec && str[n]) n++;
-      field(&s, "", str, n, 0, width, left, false);
+      field(&s, false, str, n, 0, width, false);
       break;
     }
     case 'd':
-    case 'i': {
-      long long v = size == 2 ? va_arg(ap, long long) : size == 1 ? va_arg(ap, long) : size == 3 ? (long long)va_arg(ap, ptrdiff_t) : va_arg(ap, int);
-      if (size == -1) v = (short)v;
-      if (size == -2) v = (signed char)v;
-      uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-      char *d = prec == 0 && u == 0 ? end : digits_of(u, 10, false, end);
-      field(&s, v < 0 ? "-" : plus ? "+" : space ? " " : "", d, (size_t)(end - d), prec < 0 ? 0 : (size_t)prec, width, left, zero && prec < 0);
-      break;
-    }
     case 'u':
-    case 'x':
-    case 'X':
-    case 'o': {
-      uint64_t u = size == 2 ? va_arg(ap, unsigned long long) : size == 1 ? va_arg(ap, unsigned long) : size == 3 ? (uint64_t)va_arg(ap, size_t) : va_arg(ap, unsigned);
-      if (size == -1) u = (unsigned short)u;
-      if (size == -2) u = (unsigned char)u;
-      char *d = prec == 0 && u == 0 ? end : digits_of(u, c == 'u' ? 10 : c == 'o' ? 8 : 16, c == 'X', end);
-      field(&s, "", d, (size_t)(end - d), prec < 0 ? 0 : (size_t)prec, width, left, zero && prec < 0);
+    case 'X': {
+      uint64_t u;
+      bool neg = false;
+      if (c == 'd') {
+        long long v = size == 2 ? va_arg(ap, long long) : size == 1 ? va_arg(ap, long) : size == 3 ? (long long)va_arg(ap, ptrdiff_t) : va_arg(ap, int);
+        neg = v < 0;
+        u = neg ? 0 - (uint64_t)v : (uint64_t)v;
+      } else
+        u = size == 2 ? va_arg(ap, unsigned long long) : size == 1 ? va_arg(ap, unsigned long) : size == 3 ? (uint64_t)va_arg(ap, size_t) : va_arg(ap, unsigned);
+      char *d = prec == 0 && u == 0 ? end : digits_of(u, c == 'X' ? 16 : 10, end);
+      field(&s, neg, d, (size_t)(end - d), prec < 0 ? 0 : (size_t)prec, width, zero && prec < 0);
       break;
     }
-    case 'f':
-    case 'F': {
+    case 'f': {
       double v = va_arg(ap, double);
       size_t n;
       bool neg;
@@ -259,10 +242,10 @@ int vsnprintf(char *restrict out, size_t cap, const char *restrict fmt, va_list 
         ec_wasm_needs_whole();
         break;
       }
-      field(&s, neg ? "-" : plus ? "+" : space ? " " : "", tmp, n, 0, width, left, zero);
+      field(&s, neg, tmp, n, 0, width, zero);
       break;
     }
-    default: /* %g, %e, %a, %p, %n, %#..., long double: the whole engine's libc prints them */
+    default: /* see above: the whole engine's libc prints them */
       ec_wasm_needs_whole();
       p = "";
       break;

@@ -24,7 +24,7 @@ static void fail(const char *what, const char *got, const char *want) {
 }
 
 static void check_fixed(double v) {
-  static const char *fmts[] = {"%.3f", "%.0f", "%.1f", "%.2f", "%8.3f", "%-9.1f|", "%+.3f", "%010.2f"};
+  static const char *fmts[] = {"%.3f", "%.0f", "%.1f", "%.2f", "%8.3f", "%010.2f"};
   for (size_t k = 0; k < sizeof fmts / sizeof *fmts; k++) {
     char got[400], want[400], what[80];
     deferred = 0;
@@ -56,8 +56,8 @@ static void check_read(const char *text) {
 static void check_ints(void) {
   char got[200], want[200];
   struct { const char *fmt; long long v; } cases[] = {
-    {"%d", 0}, {"%d", -2147483647 - 1}, {"%5d|", -42}, {"%-5d|", 42}, {"%05d", -42}, {"%+d", 7}, {"% d", 7}, {"%.3d", 5},
-    {"%.0d", 0}, {"%x", 255}, {"%X", 48879}, {"%04X", 171}, {"%02X", 10}, {"%o", 8}, {"%u", 4000000000LL}, {"%c", 'q'}, {"%%%d%%", 9},
+    {"%d", 0}, {"%d", -2147483647 - 1}, {"%5d|", -42}, {"%05d", -42}, {"%.3d", 5}, {"%.0d", 0}, {"%X", 48879},
+    {"%04X", 171}, {"%02X", 10}, {"%u", 4000000000LL}, {"%c", 'q'}, {"%3c|", 'q'}, {"%%%d%%", 9},
   };
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
     deferred = 0;
@@ -68,22 +68,23 @@ static void check_ints(void) {
   long long big[] = {0, -1, 9223372036854775807LL, -9223372036854775807LL - 1, 1234567890123LL};
   for (size_t k = 0; k < 5; k++) {
     deferred = 0;
-    ec_wasm_snprintf(got, sizeof got, "%lld %llu %02lld %04lld %03llu %zu %zd %lu %6zu|%*zu|%0*ld", big[k], (unsigned long long)big[k], big[k], big[k],
-                     (unsigned long long)big[k], (size_t)big[k], (ptrdiff_t)big[k], (unsigned long)big[k], (size_t)k, 7, (size_t)k, 4, (long)k);
-    snprintf(want, sizeof want, "%lld %llu %02lld %04lld %03llu %zu %zd %lu %6zu|%*zu|%0*ld", big[k], (unsigned long long)big[k], big[k], big[k],
-             (unsigned long long)big[k], (size_t)big[k], (ptrdiff_t)big[k], (unsigned long)big[k], (size_t)k, 7, (size_t)k, 4, (long)k);
+    ec_wasm_snprintf(got, sizeof got, "%lld %llu %02lld %04lld %03llu %zu %zd %lu %6zu|%04ld", big[k], (unsigned long long)big[k], big[k], big[k],
+                     (unsigned long long)big[k], (size_t)big[k], (ptrdiff_t)big[k], (unsigned long)big[k], (size_t)k, (long)k);
+    snprintf(want, sizeof want, "%lld %llu %02lld %04lld %03llu %zu %zd %lu %6zu|%04ld", big[k], (unsigned long long)big[k], big[k], big[k],
+             (unsigned long long)big[k], (size_t)big[k], (ptrdiff_t)big[k], (unsigned long)big[k], (size_t)k, (long)k);
     if (deferred || strcmp(got, want)) fail("64-bit integers", got, want);
   }
   deferred = 0;
-  ec_wasm_snprintf(got, sizeof got, "[%s|%.*s|%.5s|%8s|%-8s|%*s|%.0u]", "abc", 2, "xyz", "abcdefgh", "r", "l", 3, "w", 0u);
-  snprintf(want, sizeof want, "[%s|%.*s|%.5s|%8s|%-8s|%*s|%.0u]", "abc", 2, "xyz", "abcdefgh", "r", "l", 3, "w", 0u);
+  ec_wasm_snprintf(got, sizeof got, "[%s|%.*s|%.5s|%8s|%.0u]", "abc", 2, "xyz", "abcdefgh", "r", 0u);
+  snprintf(want, sizeof want, "[%s|%.*s|%.5s|%8s|%.0u]", "abc", 2, "xyz", "abcdefgh", "r", 0u);
   if (deferred || strcmp(got, want)) fail("strings", got, want);
   /* truncation and the returned length */
   char small[5];
   int n = ec_wasm_snprintf(small, sizeof small, "%s-%d", "abcdef", 12);
   if (n != 9 || strcmp(small, "abcd")) fail("truncation", small, "abcd (9)");
-  /* what it leaves to libc */
-  const char *deferring[] = {"%g", "%.17g", "%e", "%a", "%p", "%#x", "%.4f", "%Lf"};
+  /* what it leaves to libc: conversions, flags and sizes no format of the core uses */
+  const char *deferring[] = {"%g", "%.17g", "%e", "%a", "%p", "%#x", "%.4f", "%Lf", "%x", "%o", "%i", "%-5d", "%+d", "% d",
+                             "%*d", "%hd", "%hhu", "%jd", "%td", "%-8s", "%+.3f"};
   for (size_t k = 0; k < sizeof deferring / sizeof *deferring; k++) {
     deferred = 0;
     ec_wasm_snprintf(got, sizeof got, deferring[k], 1.5);
