@@ -170,11 +170,13 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
   const ec_lz_side *F = &job->F, *S = &job->S;
   size_t ns = job->nseg_parsed, last = SIZE_MAX, markers = 0;
   if (job->diff_style) return EC_OK;
-  /* Marker lines next to each other (blank lines between aside) are one marker: a model that
-   * writes its marker twice still leaves one place out. */
+  /* The markers that name code in words of its own (ec_lz_names_code): one in the usual wording
+   * (`// ... existing content ...`) says nothing of what the snippet writes out (twenty-third
+   * pass). Marker lines next to each other (blank lines between aside) are one marker: a model
+   * that writes its marker twice still leaves one place out. */
   for (size_t q = 0, after = 0; q < S->n; q++) {
     if (S->flags[q] & LZ_BLANK) continue;
-    markers += (S->flags[q] & LZ_MARKER) && !after;
+    markers += (S->flags[q] & LZ_MARKER) && !after && ec_lz_names_code(S->line[q]);
     after = S->flags[q] & LZ_MARKER;
   }
   /* Markers written as labels: where one naming code in words of its own stood for nothing
