@@ -179,6 +179,28 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
     markers += (S->flags[q] & LZ_MARKER) && !after && ec_lz_names_code(S->line[q]);
     after = S->flags[q] & LZ_MARKER;
   }
+  /* A snippet with no marker at either end whose lines run from the file's first code line to its
+   * last: a whole-file answer that leaves out only one or two comment lines at the file's edges
+   * (a path comment `// src/pages/CitasPage.tsx`, a stale note of an earlier answer) dropped them,
+   * or is a fragment that keeps them: declined. Swept: 1 line declines one of the wild set's two
+   * such merges, 2-4 both and nothing else; at 5 a Rust file's 5-line header, which the benchmark
+   * keeps, is declined in three sets. */
+  if (!job->lead_marker && !job->trail_marker) {
+    size_t comments = 0;
+    bool code = false;
+    for (size_t g = 0; g <= ns && !code; g += ns ? ns : 1)
+      for (size_t f = v->gx[g]; v->gx[g] != SIZE_MAX && f < v->gy[g] && !code; f++)
+        if (!(F->flags[f] & LZ_BLANK)) {
+          code = !ec_lz_comment_line(F->line[f]) && !jsx_comment(F->line[f]);
+          comments++;
+        }
+    if (comments && comments <= 2 && !code)
+      return ec_lz_fail_check(job, EC_AMBIGUOUS, 0, 1, 1,
+                              "it has no marker at either end and runs from the file's first code line to its last, leaving out "
+                              "only a comment line or two at the file's edges: a whole-file answer that drops them, or a fragment "
+                              "that keeps them?",
+                              F->line[v->gx[0] != SIZE_MAX && v->gx[0] < v->gy[0] ? v->gx[0] : v->gx[ns]]);
+  }
   /* Markers written as labels: where one naming code in words of its own stood for nothing
    * (snippet.c dropped it, the code it is about written out right after it), another keeping one to three file lines (blank lines
    * aside) may be one more label whose place happens to hold a line or two (a debug log, an old
