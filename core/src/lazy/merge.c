@@ -472,6 +472,18 @@ static size_t edited_top(ec_lz_job *job, const ec_lz_seg *s, size_t ja, size_t c
 }
 
 /* Lines S[j0, ja) above the first anchor (file line i0); the file cursor is *c. */
+/* Whether two lines go on one list: the same first word (`import`, `#include`, a key), or both
+ * import lines of one language's two forms (`import json` after `from typing import List`,
+ * `require 'time'` after `require_relative 'item'`). */
+static bool on_one_list(ec_str a, ec_str b) {
+  static const char *const IMPORT[] = {"import ", "from ", "require ", "require_relative ", NULL};
+  if (ec_lz_same_first_token(a, b)) return true;
+  bool ia = false, ib = false;
+  a = ec_lz_trim(a), b = ec_lz_trim(b);
+  for (size_t k = 0; IMPORT[k]; k++) ia |= ec_str_starts_with(a, IMPORT[k]), ib |= ec_str_starts_with(b, IMPORT[k]);
+  return ia && ib;
+}
+
 static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, size_t *c) {
   ec_lz_seg *s = &job->seg[si];
   ec_lz_side *S = &job->S, *F = &job->F;
@@ -627,7 +639,7 @@ static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, si
      * with (`import json` after the file's `import sys`, then a blank line and the anchor): the
      * snippet's blank lines are the file's, below the new lines, not more under them. */
     while (jn < ja && (S->flags[jn] & LZ_BLANK)) jn++;
-    if (!e && e0 && e0 < k && i0 > e0 && ec_lz_same_first_token(S->line[jn], F->line[i0 - e0 - 1])) e = e0;
+    if (!e && e0 && e0 < k && i0 > e0 && on_one_list(S->line[jn], F->line[i0 - e0 - 1])) e = e0;
     /* Only when the new lines are whole statements next to the run, not a block the run ends
      * (`exp() {` + body above a `return this; }` that equals the previous method's end):
      * their brackets balance and the run is no deeper than they are. */
