@@ -143,10 +143,7 @@ static bool says_imports(ec_str m) {
   return false;
 }
 
-/* Whether a line names an import, in any language (a loose yes or no; imports.c parses the names
- * JavaScript and Python imports bind): `import`, `require`, `include`, or it opens with `use `
- * (Rust, PHP) or `using ` (C#). */
-static bool names_import(ec_str l) {
+bool ec_lz_names_import(ec_str l) {
   ec_str t = ec_lz_trim(l);
   return memmem(t.ptr, t.len, "import", 6) || memmem(t.ptr, t.len, "require", 7) || memmem(t.ptr, t.len, "include", 7) ||
          (t.len > 4 && !memcmp(t.ptr, "use ", 4)) || (t.len > 6 && !memcmp(t.ptr, "using ", 6));
@@ -158,10 +155,10 @@ static bool names_import(ec_str l) {
  * walk per marker stays bounded). */
 static bool may_hold_imports(const ec_lz_side *F, size_t from, size_t to) {
   for (size_t f = from; f < to; f++)
-    if (names_import(F->line[f])) return true;
+    if (ec_lz_names_import(F->line[f])) return true;
   for (size_t stop = from > 256 ? from - 256 : 0; from-- > stop;) {
     ec_str t = ec_lz_trim(F->line[from]);
-    if (t.len && t.ptr[t.len - 1] != ',' && t.ptr[0] != '"' && t.ptr[0] != '\'') return names_import(t);
+    if (t.len && t.ptr[t.len - 1] != ',' && t.ptr[0] != '"' && t.ptr[0] != '\'') return ec_lz_names_import(t);
   }
   return false;
 }
@@ -196,9 +193,7 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
         }
     if (comments && comments <= 2 && !code)
       return ec_lz_fail_check(job, EC_AMBIGUOUS, 0, 1, 1,
-                              "it has no marker at either end and runs from the file's first code line to its last, leaving out "
-                              "only a comment line or two at the file's edges: a whole-file answer that drops them, or a fragment "
-                              "that keeps them?",
+                              "a whole file but for a comment line or two at its edges, with no marker there: are they dropped, or kept?",
                               F->line[v->gx[0] != SIZE_MAX && v->gx[0] < v->gy[0] ? v->gx[0] : v->gx[ns]]);
   }
   /* Markers written as labels: where one naming code in words of its own stood for nothing
@@ -215,8 +210,8 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
       if (!(F->flags[f] & LZ_BLANK)) kept += ec_lz_note_restates(S->line[j0 - 1], F->line[f]) ? 4 : 1;
     if (kept && kept < 4)
       return ec_lz_fail_check(job, EC_AMBIGUOUS, g, (uint32_t)gx + 1, (uint32_t)gy,
-                              "another of its markers stands for nothing (a label over code written out after it), and this "
-                              "one keeps only a line or two of the file: left out by the snippet, or one more label?",
+                              "its markers are labels over code written out, and this one keeps only a line or two: left out, or one "
+                              "more label?",
                               F->line[gx]);
   }
   for (size_t g = 0; g < ns; g++) {

@@ -84,6 +84,10 @@ bool ec_lz_marker_label(ec_str line);
  *  wording uses (`Configuration remains the same`, `(Existing Store Code: Stats, Action Bar)`;
  *  not `// ... existing code ...`; headings.c). */
 bool ec_lz_names_code(ec_str marker);
+/** Whether a line names an import, in any language (a loose yes or no; imports.c parses the names
+ *  JavaScript and Python imports bind): `import`, `require`, `include`, or it opens with `use `
+ *  (Rust, PHP) or `using ` (C#); headings.c. */
+bool ec_lz_names_import(ec_str l);
 /** Whether a lowercase word (its first 4 letters read) is one of the elision wordings' own (`existing`,
  *  `rest`, `unchanged`, `remains`) or the filler around them (`your`, `this`, `still`), not a name
  *  of the code a marker stands for (invariant i, headings.c). */

@@ -473,16 +473,9 @@ static size_t edited_top(ec_lz_job *job, const ec_lz_seg *s, size_t ja, size_t c
 
 /* Lines S[j0, ja) above the first anchor (file line i0); the file cursor is *c. */
 /* Whether two lines go on one list: the same first word (`import`, `#include`, a key), or both
- * import lines of one language's two forms (`import json` after `from typing import List`,
+ * import lines, in one language's two forms (`import json` after `from typing import List`,
  * `require 'time'` after `require_relative 'item'`). */
-static bool on_one_list(ec_str a, ec_str b) {
-  static const char *const IMPORT[] = {"import ", "from ", "require ", "require_relative ", NULL};
-  if (ec_lz_same_first_token(a, b)) return true;
-  bool ia = false, ib = false;
-  a = ec_lz_trim(a), b = ec_lz_trim(b);
-  for (size_t k = 0; IMPORT[k]; k++) ia |= ec_str_starts_with(a, IMPORT[k]), ib |= ec_str_starts_with(b, IMPORT[k]);
-  return ia && ib;
-}
+static bool on_one_list(ec_str a, ec_str b) { return ec_lz_same_first_token(a, b) || (ec_lz_names_import(a) && ec_lz_names_import(b)); }
 
 static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, size_t *c) {
   ec_lz_seg *s = &job->seg[si];
