@@ -21,9 +21,12 @@
  *    Declined.
  *  - A marker whose words say it keeps imports, standing for file lines that hold none and go on
  *    no import's list: its words and its place disagree. Declined.
- *  - In a snippet where a marker stood for nothing (a label over code written out after it),
- *    another marker keeping one to three lines: one more label, or an elision? Declined, unless
- *    those lines are a comment the marker restates.
+ *  - In a snippet where a marker naming code stood for nothing (a label over code written out
+ *    after it), another marker keeping one to three lines: one more label, or an elision?
+ *    Declined, unless those lines are a comment the marker restates.
+ *  - A snippet with no marker at either end that covers all of the file's code, leaving out one
+ *    or two comment lines at the file's edges (a path comment, a stale note): a whole-file answer
+ *    that drops them, or a fragment that keeps them? Declined.
  * Near misses: a marker in the usual wording keeping a comment (`// ... existing code ...` over a
  * function's doc comment); a blank line between the comment and its code (a section heading);
  * a marker after the new lines (the snippet says the code stays); a kept run starting with
@@ -197,11 +200,12 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
                               F->line[v->gx[0] != SIZE_MAX && v->gx[0] < v->gy[0] ? v->gx[0] : v->gx[ns]]);
   }
   /* Markers written as labels: where one naming code in words of its own stood for nothing
-   * (snippet.c dropped it, the code it is about written out right after it), another keeping one to three file lines (blank lines
-   * aside) may be one more label whose place happens to hold a line or two (a debug log, an old
-   * comment) as well as an elision of them; not when they are a comment whose words it repeats
-   * (the heading it names, kept as a note over it is). Swept: 1-3 lines give the same results;
-   * at 5 a ws-only merge of the first wild batch declines; with no bound 7 right or ws-only ones. */
+   * (snippet.c dropped it, the code it is about written out right after it), another keeping one
+   * to three file lines (blank lines aside) may be one more label whose place happens to hold a
+   * line or two (a debug log, an old comment) as well as an elision of them; not when they are a
+   * comment whose words it repeats (the heading it names, kept as a note over it is). Swept: 1-3
+   * lines give the same results; at 5 a ws-only merge of the first wild batch declines; with no
+   * bound 7 right or ws-only ones. */
   for (size_t g = 0; g < ns && job->label_dropped; g++) {
     uint32_t j0 = job->seg[g].j0;
     size_t gx = v->gx[g], gy = v->gy[g], kept = 0;

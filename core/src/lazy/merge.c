@@ -471,12 +471,12 @@ static size_t edited_top(ec_lz_job *job, const ec_lz_seg *s, size_t ja, size_t c
   return r < kk || !cp ? 0 : r;
 }
 
-/* Lines S[j0, ja) above the first anchor (file line i0); the file cursor is *c. */
 /* Whether two lines go on one list: the same first word (`import`, `#include`, a key), or both
  * import lines, in one language's two forms (`import json` after `from typing import List`,
  * `require 'time'` after `require_relative 'item'`). */
 static bool on_one_list(ec_str a, ec_str b) { return ec_lz_same_first_token(a, b) || (ec_lz_names_import(a) && ec_lz_names_import(b)); }
 
+/* Lines S[j0, ja) above the first anchor (file line i0); the file cursor is *c. */
 static ec_error_code top_edge(ec_lz_job *job, out_t *o, size_t si, size_t ja, size_t *c) {
   ec_lz_seg *s = &job->seg[si];
   ec_lz_side *S = &job->S, *F = &job->F;
@@ -832,7 +832,6 @@ static bool ends_block_after_edits(ec_lz_job *job, size_t jb, size_t j, size_t j
   return true;
 }
 
-/* Lines S(jb, j1) below the last anchor (file line ib); limit: the next segment's first anchor. */
 /* A C preprocessor line (`#include <map>`, `#define N 4`): code that opens with the `#` of a
  * comment in Python, shell or Ruby. Read by its word right after the `#`. (Elsewhere it is read
  * as a comment on purpose: at column 0 inside a function, it must not end the block.) */
@@ -846,6 +845,7 @@ static bool directive(ec_str line) {
   return false;
 }
 
+/* Lines S(jb, j1) below the last anchor (file line ib); limit: the next segment's first anchor. */
 static ec_error_code bottom_edge(ec_lz_job *job, out_t *o, size_t si, size_t jb, size_t jn, bool whole_file, size_t *c) {
   ec_lz_seg *s = &job->seg[si];
   ec_lz_side *S = &job->S, *F = &job->F;
