@@ -75,6 +75,9 @@ static const char *const DOT_WORDS[] = {"existing", "rest of", "unchanged", "sam
                                         "lines", "method", "function", "import", "etc", "here", "above", "below",
                                         "existant", "reste", "identique", "inchang", "igual", "resto", "demás", "mantid",
                                         "\xE4\xBF\x9D\xE6\x8C\x81\xE4\xB8\x8D\xE5\x8F\x98", NULL};
+/* Words that hedge a note or a marker's wording: the code it speaks of is not quite as it was. */
+static const char *const HEDGE[] = {"but ", "mais", "pero", "except", "quasi", "almost", "similar", "should", "mostly", "largely", NULL};
+
 /* Wordings strong enough without dots. */
 static const char *const BARE_WORDS[] = {"existing code", "rest of the", "rest of code", "rest of file", "unchanged",
                                          "remains the same", "same as before", "existing imports", "existing methods",
@@ -186,7 +189,11 @@ bool ec_lz_is_marker(ec_str line, const ec_str *above) {
    * variants of the set, 34 of them merged WRONG (`// existing code unchanged` read as code). */
   if (!dots && word_count(body) > 7) return false;
   char low[200];
-  return has_any_word(lowered(body, low), dots ? DOT_WORDS : BARE_WORDS);
+  ec_str lower = lowered(body, low);
+  /* Hedged, plain words are a label over code the answer writes, not an elision (`// Maintenance
+   * logic (mostly unchanged)` over the effect written out: dropped as a marker, it lost the line
+   * and a blank line; issue 30, twenty-third pass). */
+  return has_any_word(lower, dots ? DOT_WORDS : BARE_WORDS) && (dots || !has_any_word(lower, HEDGE));
 }
 
 /* In plain words (no ellipsis: with one, a comment that says code is left out is a marker or
@@ -197,8 +204,7 @@ bool ec_lz_is_marker(ec_str line, const ec_str *above) {
  * pass). The body lowercased. */
 static bool rest_goes_on(ec_str body, ec_str lower, bool hedged) {
   static const char *const REST[] = {"rest of", "resto", "reste", NULL},
-                           *const GOES[] = {"remain", "stay", "same", "unchanged", "continu", "igual", "identique", "inchang", NULL},
-                           *const HEDGE[] = {"but ", "mais", "pero", "except", "quasi", "almost", "similar", "should", NULL};
+                           *const GOES[] = {"remain", "stay", "same", "unchanged", "continu", "igual", "identique", "inchang", NULL};
   return !ec_lz_has_ellipsis(body) && has_any_word(lower, REST) && has_any_word(lower, GOES) && (hedged || !has_any_word(lower, HEDGE));
 }
 
