@@ -186,10 +186,10 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
    * such merges, 2-4 both and nothing else; at 5 a Rust file's 5-line header, which the benchmark
    * keeps, is declined in three sets. */
   if (!job->lead_marker && !job->trail_marker) {
-    size_t comments = 0;
+    size_t comments = 0, edge[2] = {0, ns};
     bool code = false;
-    for (size_t g = 0; g <= ns && !code; g += ns ? ns : 1)
-      for (size_t f = v->gx[g]; v->gx[g] != SIZE_MAX && f < v->gy[g] && !code; f++)
+    for (size_t e = 0; e < (ns ? 2 : 1) && !code; e++) /* the file lines kept above the first segment, then below the last */
+      for (size_t f = v->gx[edge[e]]; v->gx[edge[e]] != SIZE_MAX && f < v->gy[edge[e]] && !code; f++)
         if (!(F->flags[f] & LZ_BLANK)) {
           code = !ec_lz_comment_line(F->line[f]) && !jsx_comment(F->line[f]);
           comments++;

@@ -144,6 +144,12 @@ static bool comment_body(ec_str t, ec_str *body) {
   return true;
 }
 
+/* The text of a comment line of at most 200 bytes (the notes' and labels' readings below). */
+static bool comment_text(ec_str line, ec_str *body) {
+  ec_str t = ec_lz_trim(line);
+  return t.len <= 200 && comment_body(t, body);
+}
+
 /* Dots in brackets: `[...]`, `(...)`, `{…}`, `<...>`. */
 static bool bracketed_dots(ec_str s) {
   if (s.len < 5) return false;
@@ -209,10 +215,10 @@ static bool rest_goes_on(ec_str body, ec_str lower, bool hedged) {
 }
 
 bool ec_lz_stays_note(ec_str line, bool any_length) {
-  ec_str t = ec_lz_trim(line), body;
+  ec_str body;
   /* Opening with an ellipsis it says what is left out, however long (`// ... handleCopy,
    * handleDownload remain the same but are not shown here for brevity if not changing`). */
-  if (t.len > 200 || !comment_body(t, &body) || (word_count(body) > 12 && !dots_at(body, 0) && !any_length)) return false;
+  if (!comment_text(line, &body) || (word_count(body) > 12 && !dots_at(body, 0) && !any_length)) return false;
   static const char *const STAY[] = {"remain", "stay", NULL}, *const SAME[] = {"same", "unchanged", NULL};
   char low[200];
   ec_str lower = lowered(body, low);
@@ -220,8 +226,8 @@ bool ec_lz_stays_note(ec_str line, bool any_length) {
 }
 
 bool ec_lz_reader_note(ec_str line) {
-  ec_str t = ec_lz_trim(line), body;
-  if (t.len > 200 || !comment_body(t, &body)) return false;
+  ec_str body;
+  if (!comment_text(line, &body)) return false;
   char low[200];
   ec_str lower = lowered(body, low);
   /* Words that speak of the answer or of the reader's own copy of the code, not of the code: a
@@ -236,8 +242,8 @@ bool ec_lz_reader_note(ec_str line) {
 }
 
 bool ec_lz_marker_label(ec_str line) {
-  ec_str t = ec_lz_trim(line), body;
-  if (t.len > 200 || !comment_body(t, &body) || !ec_lz_has_ellipsis(body)) return false;
+  ec_str body;
+  if (!comment_text(line, &body) || !ec_lz_has_ellipsis(body)) return false;
   char low[200];
   ec_str lower = lowered(body, low);
   if (has_any_word(lower, DOT_WORDS)) return false;
@@ -257,8 +263,8 @@ bool ec_lz_holds_marker(ec_str line) {
 }
 
 bool ec_lz_looks_elided(ec_str line) {
-  ec_str t = ec_lz_trim(line), body;
-  if (t.len > 200 || !comment_body(t, &body)) return false;
+  ec_str body;
+  if (!comment_text(line, &body)) return false;
   /* Between two ellipses, any number of words says code is left out (a JSX comment `... Resto de
    * tus inputs (...) se quedan igual ...`: 13 words, no marker, written as code it lost a form's
    * fields); one of them, at most 12 words (the markers' cap); an opening one and a plain elision

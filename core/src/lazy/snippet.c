@@ -312,18 +312,17 @@ static size_t drop_empty_markers(ec_lz_job *job, ec_str *lines, char *op, uint8_
         uint32_t fb = fa == LZ_NIL ? LZ_NIL : read_from_unique(job, lines, mark, n, q, +1);
         /* lines[0..k) are already compacted; lines[q..n) are not yet touched. */
         bool blank_only = fb != LZ_NIL && fb > fa && blank_run(&job->F, fa, fb);
-        if (blank_only && fb == fa + 1) {
-          /* The file has no line between: of the blank lines around the marker, the side
-           * showing more stays (the snippet's spacing between the two lines, once). */
-          if (q - i - 1 > k - p) k = p; /* those after it stay, copied as the walk goes on */
-          else i = q - 1;               /* those before it stay (copied already), those after go */
+        /* Where the file has no line between, or blank lines as many as the snippet shows around
+         * the marker (then the marker alone goes), it stands for nothing: dropped. */
+        if (blank_only && (fb == fa + 1 || fb - fa - 1 == (k - p) + (q - i - 1))) {
           job->marker_dropped = true;
           job->label_dropped |= ec_lz_names_code(lines[i]);
-          continue;
-        }
-        if (blank_only && fb - fa - 1 == (k - p) + (q - i - 1)) { /* the marker alone */
-          job->marker_dropped = true;
-          job->label_dropped |= ec_lz_names_code(lines[i]);
+          /* No line between: of the blank lines around the marker, the side showing more stays
+           * (the snippet's spacing between the two lines, once). */
+          if (fb == fa + 1) {
+            if (q - i - 1 > k - p) k = p; /* those after it stay, copied as the walk goes on */
+            else i = q - 1;               /* those before it stay (copied already), those after go */
+          }
           continue;
         }
       }
