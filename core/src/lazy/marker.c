@@ -158,8 +158,21 @@ static bool bracketed_dots(ec_str s) {
   return only_dots(ec_lz_trim(ec_str_make(s.ptr + 1, s.len - 2)));
 }
 
+/* A line past its indentation, no-break spaces (U+00A0) among it: code pasted from a web page is
+ * indented with them, and a model answering over such a file indents its markers the same way
+ * (issue 30, twenty-fourth pass: read as code, the marker was written into the file in place of
+ * the lines it stands for). */
+static ec_str past_indent(ec_str l) {
+  size_t k = 0;
+  for (;;) {
+    if (k < l.len && (l.ptr[k] == ' ' || l.ptr[k] == '\t')) k++;
+    else if (k + 1 < l.len && (unsigned char)l.ptr[k] == 0xC2 && (unsigned char)l.ptr[k + 1] == 0xA0) k += 2;
+    else return ec_str_make(l.ptr + k, l.len - k);
+  }
+}
+
 bool ec_lz_is_marker(ec_str line, const ec_str *above) {
-  ec_str t = ec_lz_trim(line);
+  ec_str t = ec_lz_trim(past_indent(line));
   if (!t.len || t.len > 200) return false;
   if (only_dots(t)) return above;
   ec_str body;
