@@ -30,7 +30,9 @@
  *  - The general form of the label shapes above: in an answer that strips a comment heading of
  *    the file (drops it whole, keeps the code under it, writes no comment in its place), a marker
  *    keeping nothing but comment lines that it does not restate: a label whose place holds a
- *    heading the answer drops like the others, or an elision of that heading? Declined.
+ *    heading the answer drops like the others, or an elision of that heading? Declined. Only
+ *    headings of the kept comment's form count (JSX sections for a JSX comment): an answer that
+ *    rewrites a component's logic drops its `//` comments and keeps its JSX sections.
  * Near misses: a marker in the usual wording keeping a comment (`// ... existing code ...` over a
  * function's doc comment); a blank line between the comment and its code (a section heading);
  * a marker after the new lines (the snippet says the code stays); a kept run starting with
@@ -176,9 +178,10 @@ static bool heading_line(ec_str l) { return ec_lz_comment_line(l) || jsx_comment
 /* Whether R drops a comment heading of the file whole, keeping the code right below it, with no
  * comment written new in its place: the answer strips the file's comments (a whole-file answer
  * rewritten without its section headings). A heading rewritten (a new comment between the kept
- * lines around it), cut short (a line of it kept) or removed with its code is not stripped. One
- * walk over R: each kept code line looks up at the comment lines right above it in the file. */
-static bool strips_a_heading(const ec_lz_side *F, const ec_lz_rview *v) {
+ * lines around it), cut short (a line of it kept) or removed with its code is not stripped. Only
+ * headings of one form count, `jsx` (JSX comments) or not (line comments). One walk over R: each
+ * kept code line looks up at the comment lines right above it in the file. */
+static bool strips_a_heading(const ec_lz_side *F, const ec_lz_rview *v, bool jsx) {
   size_t last = SIZE_MAX, fresh = 0; /* the file line R kept last; comment lines R wrote since */
   for (size_t r = 0; r < v->nr; r++) {
     size_t c = v->rfile[r], e = c, h;
@@ -188,7 +191,9 @@ static bool strips_a_heading(const ec_lz_side *F, const ec_lz_rview *v) {
     }
     while (e > 0 && (F->flags[e - 1] & LZ_BLANK)) e--;
     for (h = e; h > 0 && !(F->flags[h - 1] & LZ_BLANK) && heading_line(F->line[h - 1]); h--) {}
-    if (!fresh && h < e && !(F->flags[c] & LZ_BLANK) && !heading_line(F->line[c]) && (last == SIZE_MAX || last < h)) return true;
+    if (!fresh && h < e && jsx_comment(F->line[e - 1]) == jsx && !(F->flags[c] & LZ_BLANK) && !heading_line(F->line[c]) &&
+        (last == SIZE_MAX || last < h))
+      return true;
     last = c, fresh = 0;
   }
   return false;
@@ -316,14 +321,16 @@ ec_error_code ec_lz_check_headings(ec_lz_job *job, const ec_lz_rview *v) {
    * component remains the same, over the file's section comment "Content Container", the answer
    * dropping its other section comments): on its own it declines 16 of the wild set's cases those rules decline, 7
    * of them read as wrong when first measured, and no output of any set changes. */
-  int stripped = -1; /* strips_a_heading, read once when a marker first asks */
+  int stripped[2] = {-1, -1}; /* strips_a_heading for line comments and JSX ones, read once when a marker first asks */
   for (size_t g = 0; g <= ns; g++) {
     size_t gx = v->gx[g], gy = v->gy[g], k = g < ns ? job->seg[g].j0 - 1u : (ns ? job->seg[ns - 1].j1 : S->n), f = gx;
     if (gx == SIZE_MAX || gx >= gy || k >= S->n || !(S->flags[k] & LZ_MARKER) || !only_comment_lines(F, gx, gy)) continue;
     while (f < gy && ((F->flags[f] & LZ_BLANK) || !ec_lz_note_restates(S->line[k], F->line[f]))) f++;
     if (f < gy) continue; /* its words restate the comment: it names what it keeps */
-    if (stripped < 0) stripped = strips_a_heading(F, v);
-    if (stripped)
+    while (F->flags[f - 1] & LZ_BLANK) f--; /* the comment's last line: a JSX one, or not */
+    bool jsx = jsx_comment(F->line[f - 1]);
+    if (stripped[jsx] < 0) stripped[jsx] = strips_a_heading(F, v, jsx);
+    if (stripped[jsx])
       return ec_lz_fail_check(job, EC_AMBIGUOUS, g < ns ? g : ns - 1, (uint32_t)gx + 1, (uint32_t)gy,
                               "its marker keeps only a comment, where the snippet drops the file's other headings over code it "
                               "keeps: kept, or dropped too?",
